@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { MSG } from '@manabi/shared';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { registerModules } from './modules';
+import type { Deps } from './platform/context';
+import { installCsrf } from './platform/csrf';
+import { AppError } from './platform/errors';
+import { installGuards } from './platform/guards';
+import { Mailer } from './platform/mail';
+import { webDistDir } from './platform/paths';
+
+z.config(z.locales.ja());
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** serve the built web app (off in API tests) */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+/** Builds the app without listening: tests call `inject`, main.ts calls `listen`. */
+export async function buildApp({ config, db, serveWeb = true, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const mailer = new Mailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const deps: Deps = { db, config, mailer };
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-aria positions overlays with inline style attributes; no inline <script> is allowed
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+
+  installCsrf(app, config.allowedOrigins);
+  installGuards(app);
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errList = err.validation.map((v) => ({
+        name: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        msg: v.message ?? MSG.required,
+      }));
+      return reply.code(422).send({ code: 'VALIDATION', message: errList[0]?.msg ?? '', is_valid: false, err_list: errList });
+    }
+    if (err instanceof AppError) {
+      if (err.status >= 500) req.log.error({ err }, 'app error');
+      return reply.code(err.status).send(err.toBody());
+    }
+    if (err.statusCode === 429) {
+      return reply.code(429).send({ code: 'RATE_LIMITED', message: MSG.tooManyRequests });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // malformed JSON, too large a body, unsupported media type: the client's mistake, said plainly
+      const message =
+        err.statusCode === 413 ? '送信されたデータが大きすぎます。' : '送信された内容を読み取れませんでした。';
+      return reply.code(err.statusCode).send({ code: 'VALIDATION', message, is_valid: false, err_list: [] });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ code: 'INTERNAL', message: MSG.internal });
+  });
+
+  await app.register(registerModules, { prefix: '/api' });
+
+  const webRoot = serveWeb ? webDistDir(config.webDist) : undefined;
+  const hasWeb = webRoot !== undefined && existsSync(join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+  } else if (serveWeb) {
+    app.log.warn({ webRoot }, 'web build not found: run `npm run build` (serving the API only)');
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (!hasWeb || req.url.startsWith('/api/') || req.method !== 'GET') {
+      return reply.code(404).send({ code: 'NOT_FOUND', message: MSG.notFound });
+    }
+    // the single-page app owns every other path (its router shows its own 404 page)
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+  });
+  return app;
+}

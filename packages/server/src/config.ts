@@ -1,0 +1,75 @@
+/** Configuration comes only from environment variables; README lists each with its default. */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL server; unset → embedded PGlite in dataDir */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** seed demo data on an empty embedded database at start */
+  seedDemo: boolean;
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  /** 'auto' follows the request protocol (X-Forwarded-Proto with trustProxy) */
+  cookieSecure: 'auto' | boolean;
+  trustProxy: boolean;
+  /** public origin(s) allowed to make state-changing calls besides the request's own host */
+  allowedOrigins: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  officeMail: string;
+  officePhone: string;
+  resetTokenHours: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  loginRateLimitPerMinute: number;
+  logLevel: string;
+  webDist: string | undefined;
+  migrationsDir: string | undefined;
+  publicUrl: string;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return n;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env, 'PORT', 3000);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl,
+    dataDir: env.DATA_DIR ?? './data',
+    seedDemo: bool(env, 'SEED_DEMO', databaseUrl === undefined),
+    sessionIdleSeconds: int(env, 'SESSION_IDLE_SECONDS', 30 * 60),
+    sessionAbsoluteSeconds: int(env, 'SESSION_ABSOLUTE_SECONDS', 12 * 60 * 60),
+    cookieSecure: env.COOKIE_SECURE === undefined || env.COOKIE_SECURE === 'auto' ? 'auto' : bool(env, 'COOKIE_SECURE', false),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'まなび事務局 <no-reply@manabi.example.jp>',
+    officeMail: env.OFFICE_MAIL ?? 'office@manabi.example.jp',
+    officePhone: env.OFFICE_PHONE ?? '03-0000-0000',
+    resetTokenHours: int(env, 'RESET_TOKEN_HOURS', 24),
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
+    loginLockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 15),
+    loginRateLimitPerMinute: int(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 100),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: env.WEB_DIST || undefined,
+    migrationsDir: env.MIGRATIONS_DIR || undefined,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+  };
+}

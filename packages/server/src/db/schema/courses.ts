@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { timestamps, trgm, tstz } from './columns';
+import { students } from './students';
+import { universities } from './universities';
+
+export const courseCategories = pgTable('course_categories', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 30 }).notNull().unique(),
+  sortNumber: integer('sort_number').notNull().default(0),
+  ...timestamps,
+});
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    /** the office's own course code (SPEC §3 course_id), unique when given */
+    code: varchar('code', { length: 10 }).unique(),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** plain text; any HTML is stripped on the way in */
+    content: text('content').notNull().default(''),
+    /** implementing body as shown to students */
+    organ: varchar('organ', { length: 100 }).notNull().default(''),
+    universityId: varchar('university_id', { length: 30 }).references(() => universities.id),
+    /** application period */
+    periodFrom: tstz('period_from'),
+    periodTo: tstz('period_to'),
+    capacity: integer('capacity'),
+    minimum: integer('minimum'),
+    /** class dates/times as the office writes them (free text) */
+    period: varchar('period', { length: 100 }).notNull().default(''),
+    /** first class day: orders the applied/attended history by date */
+    startDate: varchar('start_date', { length: 10 }),
+    allTimes: smallint('all_times').notNull().default(15),
+    tuitionFee: integer('tuition_fee'),
+    tuitionFee1: integer('tuition_fee1'),
+    materialCost: integer('material_cost'),
+    venue: varchar('venue', { length: 100 }).notNull().default(''),
+    streetAddress: varchar('street_address', { length: 200 }).notNull().default(''),
+    /** cancellation allowed after the application period */
+    isCancelable: boolean('is_cancelable').notNull().default(true),
+    /** units a student acquires per attended session */
+    unit: integer('unit').notNull().default(0),
+    imageUrl: varchar('image_url', { length: 500 }).notNull().default(''),
+    /** CD007: '1' public, '2' non-public */
+    status: varchar('status', { length: 1 }).notNull().default('1'),
+    attendee: varchar('attendee', { length: 200 }).notNull().default(''),
+    keyword: varchar('keyword', { length: 100 }).notNull().default(''),
+    permalink: varchar('permalink', { length: 500 }).notNull().default(''),
+    howToApply: text('how_to_apply').notNull().default(''),
+    applyUrl: varchar('apply_url', { length: 500 }).notNull().default(''),
+    applyUrlText: varchar('apply_url_text', { length: 100 }).notNull().default(''),
+    /** seats go by lottery (otherwise first come) */
+    isLottery: boolean('is_lottery').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index('courses_name_trgm_idx').using('gin', trgm(t.name)),
+    index('courses_organ_trgm_idx').using('gin', trgm(t.organ)),
+    index('courses_keyword_trgm_idx').using('gin', trgm(t.keyword)),
+    index('courses_period_from_idx').on(t.periodFrom),
+    index('courses_period_to_idx').on(t.periodTo),
+    index('courses_university_idx').on(t.universityId),
+  ],
+);
+
+export const courseCategoryLinks = pgTable(
+  'course_category_links',
+  {
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => courseCategories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.categoryId] }), index('course_category_links_cat_idx').on(t.categoryId)],
+);
+
+/** A student's application to a course, with lottery, attendance per session (15) and units. */
+export const courseApplications = pgTable(
+  'course_applications',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    /** CD003 */
+    lotteryStatus: varchar('lottery_status', { length: 1 }).notNull().default('1'),
+    /** CD005 */
+    howApply: varchar('how_apply', { length: 1 }).notNull().default('1'),
+    /** CD004 */
+    attendanceStatus: varchar('attendance_status', { length: 1 }).notNull().default('1'),
+    attendanceUpdatedAt: tstz('attendance_updated_at'),
+    acquisitionUnit: integer('acquisition_unit').notNull().default(0),
+    /** CD006 value per session 1..15 */
+    attendance: varchar('attendance', { length: 1 })
+      .array()
+      .notNull()
+      .default(sql`ARRAY['0','0','0','0','0','0','0','0','0','0','0','0','0','0','0']::varchar(1)[]`),
+    remarks: text('remarks').notNull().default(''),
+    /** tuition aid applies */
+    aidTuitionFee: boolean('aid_tuition_fee').notNull().default(false),
+    cancelledAt: tstz('cancelled_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('course_applications_course_idx').on(t.courseId, t.lotteryStatus),
+    index('course_applications_student_idx').on(t.studentId),
+    // one live application per student and course; a cancelled one may be followed by a new one
+    uniqueIndex('course_applications_live_uq')
+      .on(t.courseId, t.studentId)
+      .where(sql`${t.cancelledAt} IS NULL`),
+    check('course_applications_attendance_len', sql`cardinality(${t.attendance}) = 15`),
+    check('course_applications_unit_range', sql`${t.acquisitionUnit} BETWEEN 0 AND 99999`),
+  ],
+);

@@ -1,0 +1,6 @@
+export * from './admin-users';
+export * from './courses';
+export * from './notices';
+export * from './students';
+export * from './system';
+export * from './universities';

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { adminUsers } from './admin-users';
+import { timestamps, trgm, tstz } from './columns';
+import { courses } from './courses';
+import { students } from './students';
+
+export const noticeCategories = pgTable(
+  'notice_categories',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 30 }).notNull(),
+    sortNumber: integer('sort_number').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('notice_categories_sort_idx').on(t.sortNumber, t.id)],
+);
+
+/**
+ * Notices. Audience by published_to (CD008): 1 everyone, 2 one generation (generation_id),
+ * 3 the applicants of one course (course_id), optionally only those with lottery_status.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').references(() => noticeCategories.id),
+    title: varchar('title', { length: 120 }).notNull(),
+    content: text('content').notNull(),
+    referenceUrl1: varchar('reference_url1', { length: 250 }).notNull().default(''),
+    referenceUrl2: varchar('reference_url2', { length: 250 }).notNull().default(''),
+    referenceUrl3: varchar('reference_url3', { length: 250 }).notNull().default(''),
+    remarks: varchar('remarks', { length: 250 }).notNull().default(''),
+    periodFrom: tstz('period_from'),
+    periodTo: tstz('period_to'),
+    /** CD007: '1' published, '2' not */
+    isControl: varchar('is_control', { length: 1 }).notNull().default('1'),
+    publishedTo: smallint('published_to').notNull().default(1),
+    generationId: varchar('generation_id', { length: 4 }),
+    courseId: integer('course_id').references(() => courses.id),
+    lotteryStatus: varchar('lottery_status', { length: 1 }),
+    isEmail: boolean('is_email').notNull().default(false),
+    emailTitle: varchar('email_title', { length: 30 }).notNull().default(''),
+    createdBy: integer('created_by').references(() => adminUsers.id),
+    ...timestamps,
+  },
+  (t) => [
+    index('notices_visible_idx').on(t.publishedTo, t.periodFrom).where(sql`${t.isControl} = '1'`),
+    index('notices_generation_idx').on(t.generationId),
+    index('notices_course_idx').on(t.courseId),
+    index('notices_title_trgm_idx').using('gin', trgm(t.title)),
+    index('notices_category_idx').on(t.categoryId),
+  ],
+);
+
+export const noticeReads = pgTable(
+  'notice_reads',
+  {
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    readAt: tstz('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.noticeId] }), index('notice_reads_notice_idx').on(t.noticeId)],
+);

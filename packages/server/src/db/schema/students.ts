@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { timestamps, trgm, tstz } from './columns';
+
+/**
+ * Students, including pending admissions (approval_status CD002: '0' pending, '1' approved, '2' rejected).
+ * A pending admission has no login_id or password until the office approves it.
+ */
+export const students = pgTable(
+  'students',
+  {
+    id: serial('id').primaryKey(),
+    loginId: varchar('login_id', { length: 8 }).unique(),
+    generationId: varchar('generation_id', { length: 4 }),
+    name: varchar('name', { length: 30 }).notNull(),
+    nameKana: varchar('name_kana', { length: 30 }).notNull().default(''),
+    /** name with width and spaces normalised: duplicate detection compares this */
+    nameKey: varchar('name_key', { length: 60 }).notNull().default(''),
+    postcode: varchar('postcode', { length: 8 }).notNull().default(''),
+    pref: varchar('pref', { length: 10 }).notNull().default('東京都'),
+    /** town (町名) */
+    streetName1: varchar('street_name1', { length: 30 }).notNull().default(''),
+    /** block (丁目) */
+    streetName2: varchar('street_name2', { length: 30 }).notNull().default(''),
+    /** number (番地) */
+    address: varchar('address', { length: 30 }).notNull().default(''),
+    /** building */
+    streetName3: varchar('street_name3', { length: 60 }).notNull().default(''),
+    birthday: date('birthday', { mode: 'string' }),
+    /** 1 male, 2 female, null unknown */
+    gender: smallint('gender'),
+    phone1: varchar('phone1', { length: 20 }).notNull().default(''),
+    mail1: varchar('mail1', { length: 100 }).notNull().default(''),
+    phone2: varchar('phone2', { length: 20 }).notNull().default(''),
+    mail2: varchar('mail2', { length: 100 }).notNull().default(''),
+    emergencyName: varchar('emergency_name', { length: 30 }).notNull().default(''),
+    emergencyRelation: varchar('emergency_relation', { length: 30 }).notNull().default(''),
+    emergencyPhone: varchar('emergency_phone', { length: 20 }).notNull().default(''),
+    totalUnits: integer('total_units').notNull().default(0),
+    filingDate: date('filing_date', { mode: 'string' }),
+    isGraduation: boolean('is_graduation').notNull().default(false),
+    isRejection: boolean('is_rejection').notNull().default(false),
+    isEmail: boolean('is_email').notNull().default(true),
+    /** CD009 */
+    studentType: varchar('student_type', { length: 2 }).notNull().default('1'),
+    /** CD002 */
+    approvalStatus: varchar('approval_status', { length: 1 }).notNull().default('0'),
+    /** student ID card issue date */
+    dateIssue: date('date_issue', { mode: 'string' }),
+    remarks: text('remarks').notNull().default(''),
+    /** attends the admission briefing */
+    isAttendance: boolean('is_attendance'),
+    passwordHash: text('password_hash'),
+    contactsUpdatedAt1: tstz('contacts_updated_at1').notNull().defaultNow(),
+    contactsUpdatedAt2: tstz('contacts_updated_at2').notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    index('students_name_trgm_idx').using('gin', trgm(t.name)),
+    index('students_name_kana_trgm_idx').using('gin', trgm(t.nameKana)),
+    index('students_name_key_idx').on(t.nameKey),
+    index('students_birthday_idx').on(t.birthday),
+    index('students_street_name1_idx').on(t.streetName1),
+    index('students_generation_idx').on(t.generationId),
+    index('students_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.approvalStatus} <> '1'`),
+  ],
+);

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { adminUsers } from './admin-users';
+import { tstz } from './columns';
+import { students } from './students';
+
+/** Code lists CD001–CD009, synced from @manabi/shared at start-up so SQL reports can join them. */
+export const codeMaster = pgTable(
+  'code_master',
+  {
+    code: varchar('code', { length: 5 }).notNull(),
+    value: varchar('value', { length: 5 }).notNull(),
+    text: varchar('text', { length: 50 }).notNull(),
+    isInit: boolean('is_init').notNull().default(false),
+    sortOrder: smallint('sort_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.value] })],
+);
+
+/** Server-side sessions: the cookie holds a random 256-bit id, only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: varchar('id_hash', { length: 64 }).primaryKey(),
+    /** 'admin' | 'student' */
+    kind: varchar('kind', { length: 10 }).notNull(),
+    adminId: integer('admin_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').references(() => students.id, { onDelete: 'cascade' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+    /** absolute end, whatever the activity */
+    expiresAt: tstz('expires_at').notNull(),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
+  },
+  (t) => [
+    index('sessions_admin_idx').on(t.adminId),
+    index('sessions_student_idx').on(t.studentId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Consecutive failed logins per login id (known or not, so the answer never reveals which ids exist). */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    kind: varchar('kind', { length: 10 }).notNull(),
+    loginId: varchar('login_id', { length: 40 }).notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: tstz('locked_until'),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.loginId] })],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [index('password_reset_tokens_student_idx').on(t.studentId)],
+);
+
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: serial('id').primaryKey(),
+    isRequiredAnswer: boolean('is_required_answer').notNull().default(false),
+    content: smallint('content').notNull(),
+    detail: varchar('detail', { length: 1000 }).notNull().default(''),
+    name: varchar('name', { length: 30 }).notNull(),
+    nameKana: varchar('name_kana', { length: 30 }).notNull().default(''),
+    ageBand: smallint('age_band'),
+    mail: varchar('mail', { length: 100 }).notNull().default(''),
+    phone: varchar('phone', { length: 11 }).notNull().default(''),
+    postcode: varchar('postcode', { length: 8 }).notNull().default(''),
+    pref: varchar('pref', { length: 10 }).notNull().default(''),
+    address: varchar('address', { length: 200 }).notNull().default(''),
+    studentId: integer('student_id').references(() => students.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('inquiries_created_idx').on(t.createdAt)],
+);
+
+/** Mail is written here inside the transaction that causes it, then delivered (SMTP) or only logged. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: varchar('to', { length: 300 }).notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    body: text('body').notNull(),
+    /** 'pending' | 'sent' | 'failed' | 'logged' */
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    sentAt: tstz('sent_at'),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** 'admin' | 'student' | 'system' */
+    actorKind: varchar('actor_kind', { length: 10 }).notNull(),
+    actorId: integer('actor_id'),
+    action: varchar('action', { length: 50 }).notNull(),
+    entity: varchar('entity', { length: 50 }).notNull(),
+    entityId: varchar('entity_id', { length: 50 }),
+    detail: jsonb('detail'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_created_idx').on(t.createdAt)],
+);
+

@@ -1,0 +1,54 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { DataDirLockedError, openDatabase } from './db/client';
+import { isEmpty, seedDemo } from './db/seed/demo';
+import { syncCodeMaster } from './modules/common/common.service';
+import { migrationsDir } from './platform/paths';
+import { purgeExpiredSessions } from './platform/sessions';
+
+async function main() {
+  const config = loadConfig();
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(`\n${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await database.migrate(migrationsDir(config.migrationsDir));
+  await syncCodeMaster(database.db);
+  if (config.seedDemo && (await isEmpty(database.db))) {
+    await seedDemo(database.db);
+    console.log('Demo data seeded (admin / adminpass1, univ01 / univpass01, 24040001 / student01, 24040002 / student02).');
+  }
+
+  const app = await buildApp({ config, db: database.db });
+  app.deps.mailer.start();
+  void app.deps.mailer.flush();
+  const housekeeping = setInterval(() => void purgeExpiredSessions(database.db, config).catch(() => {}), 10 * 60_000);
+  housekeeping.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(housekeeping);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Manabi is ready: ${config.publicUrl} (${database.kind})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

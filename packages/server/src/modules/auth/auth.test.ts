@@ -1,0 +1,176 @@
+import { MSG } from '@manabi/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema';
+import { sha256 } from '../../platform/crypto';
+import { createTestApp, get, loginAsAdmin, loginAsStudent, post, type TestApp } from '../../test/app';
+import { makeAdmin, makeStudent } from '../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SESSION_IDLE_SECONDS: '1800' });
+  await makeAdmin(t.db, { loginId: 'admin', password: 'adminpass1', name: '事務局 管理者' });
+  await makeAdmin(t.db, { loginId: 'univ01', password: 'univpass01', authority: 2, universityId: 'U01' });
+  await makeAdmin(t.db, { loginId: 'refused', password: 'refused01', isRejection: true });
+  await makeStudent(t.db, { loginId: '24040001', password: 'student01', name: '山田 花子', birthday: '1958-05-12' });
+  await makeStudent(t.db, { loginId: null, approvalStatus: '0', password: 'pending01', name: '申込 中' });
+});
+afterAll(() => t.close());
+
+describe('admin login', () => {
+  it('answers the session user and sets an HttpOnly, SameSite=Lax cookie', async () => {
+    const res = await post(t.app, '/api/auth/admin/login/', { login_id: 'admin', password: 'adminpass1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ login_id: 'admin', name: '事務局 管理者', authority: 1, is_admin: true });
+    const cookie = res.cookies.find((c) => c.name === 'manabi_admin')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // only the hash of the session id is stored
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.idHash, sha256(cookie.value)));
+    expect(row?.kind).toBe('admin');
+  });
+
+  it('answers 422 with the Japanese message for a wrong password', async () => {
+    const res = await post(t.app, '/api/auth/admin/login/', { login_id: 'admin', password: 'wrongpass' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(MSG.loginFailed);
+    expect(res.cookies).toHaveLength(0);
+  });
+
+  it('validates the body with field messages, never 500', async () => {
+    const res = await post(t.app, '/api/auth/admin/login/', { login_id: '', password: 'x'.repeat(21) });
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.is_valid).toBe(false);
+    expect(body.err_list).toEqual(
+      expect.arrayContaining([
+        { name: 'login_id', msg: MSG.required },
+        { name: 'password', msg: '21文字以上は入力できません' },
+      ]),
+    );
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login/',
+      payload: '{"login_id":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('refuses an admin whose login is refused (is_rejection)', async () => {
+    const res = await post(t.app, '/api/auth/admin/login/', { login_id: 'refused', password: 'refused01' });
+    expect(res.statusCode).toBe(403);
+    expect(res.cookies).toHaveLength(0);
+  });
+
+  it('regenerates the session at login: the previous session id no longer works', async () => {
+    const first = await loginAsAdmin(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login/',
+      payload: { login_id: 'admin', password: 'adminpass1' },
+      headers: { 'content-type': 'application/json', cookie: first },
+    });
+    const second = `manabi_admin=${res.cookies.find((c) => c.name === 'manabi_admin')!.value}`;
+    expect(second).not.toBe(first);
+    expect((await get(t.app, '/api/auth/admin/session/', first)).statusCode).toBe(401);
+    expect((await get(t.app, '/api/auth/admin/session/', second)).statusCode).toBe(200);
+  });
+
+  it('logout ends the session', async () => {
+    const cookie = await loginAsAdmin(t.app);
+    expect((await get(t.app, '/api/auth/admin/session/', cookie)).statusCode).toBe(200);
+    const out = await get(t.app, '/api/auth/admin/logout/', cookie);
+    expect(out.statusCode).toBe(200);
+    expect((await get(t.app, '/api/auth/admin/session/', cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('my-page login', () => {
+  it('answers the student session user with the student ID card dates', async () => {
+    const res = await post(t.app, '/api/auth/mypage/login/', { login_id: '24040001', password: 'student01' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      name: '山田 花子',
+      login_id: '24040001',
+      birthday: '1958-05-12',
+      date_issue_num: '2024-04-01',
+      expiration_date: '2026-03-31',
+      authority: null,
+      university_id: null,
+      is_admin: false,
+    });
+  });
+
+  it('refuses full-width characters in the login id with the spec message', async () => {
+    const res = await post(t.app, '/api/auth/mypage/login/', { login_id: '２４０４０００１', password: 'student01' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().err_list).toContainEqual({ name: 'login_id', msg: MSG.asciiPrintable });
+  });
+
+  it('an admin cookie is not a student session, and the reverse', async () => {
+    const admin = await loginAsAdmin(t.app);
+    const student = await loginAsStudent(t.app);
+    expect((await get(t.app, '/api/mypage/top/', admin)).statusCode).toBe(401);
+    expect((await get(t.app, '/api/admin/notice/category/list/all/', student)).statusCode).toBe(401);
+    // a forged cookie of the other kind's name with the other's value
+    const swapped = student.replace('manabi_mypage', 'manabi_admin');
+    expect((await get(t.app, '/api/auth/admin/session/', swapped)).statusCode).toBe(401);
+  });
+});
+
+describe('login throttling', () => {
+  it('locks a login id after 5 consecutive failures, for everyone, even with the right password', async () => {
+    await makeStudent(t.db, { loginId: '24049901', password: 'rightpass1' });
+    for (let i = 1; i <= 4; i++) {
+      const res = await post(t.app, '/api/auth/mypage/login/', { login_id: '24049901', password: 'wrong' });
+      expect(res.statusCode).toBe(422);
+    }
+    const fifth = await post(t.app, '/api/auth/mypage/login/', { login_id: '24049901', password: 'wrong' });
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().message).toBe(MSG.accountLocked(15));
+    const right = await post(t.app, '/api/auth/mypage/login/', { login_id: '24049901', password: 'rightpass1' });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('a success resets the count', async () => {
+    await makeStudent(t.db, { loginId: '24049902', password: 'rightpass1' });
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 4; i++) {
+        await post(t.app, '/api/auth/mypage/login/', { login_id: '24049902', password: 'wrong' });
+      }
+      const ok = await post(t.app, '/api/auth/mypage/login/', { login_id: '24049902', password: 'rightpass1' });
+      expect(ok.statusCode).toBe(200);
+    }
+  });
+
+  it('treats an unknown login id like a known one (no account enumeration)', async () => {
+    const res = await post(t.app, '/api/auth/mypage/login/', { login_id: '99999999', password: 'whatever1' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(MSG.loginFailed);
+  });
+
+  it('a pending admission cannot log in', async () => {
+    const res = await post(t.app, '/api/auth/mypage/login/', { login_id: '', password: 'pending01' });
+    expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('session endpoint', () => {
+  it('reads the remaining idle time without extending it (touch=0)', async () => {
+    const cookie = await loginAsStudent(t.app);
+    const res = await get(t.app, '/api/auth/mypage/session/?touch=0', cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user.login_id).toBe('24040001');
+    expect(body.idle_timeout_sec).toBe(1800);
+    expect(body.idle_remaining_sec).toBeGreaterThan(1790);
+    expect(body.idle_remaining_sec).toBeLessThanOrEqual(1800);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await get(t.app, '/api/auth/mypage/session/')).statusCode).toBe(401);
+    expect((await get(t.app, '/api/auth/admin/session/', 'manabi_admin=forged')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes';
+import { categoryRoutes } from './categories/categories.routes';
+import { commonRoutes } from './common/common.routes';
+import { mypageNewsRoutes } from './mypage-news/mypage-news.routes';
+
+/** Every API module, mounted under /api. */
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  await app.register(authRoutes);
+  await app.register(commonRoutes);
+  await app.register(categoryRoutes);
+  await app.register(mypageNewsRoutes);
+}

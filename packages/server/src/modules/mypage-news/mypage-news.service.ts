@@ -1,0 +1,123 @@
+import type { NewsDetail, NewsList, TopData } from '@manabi/shared/api';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { noticeCategories, noticeReads, notices } from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import { likeContains } from '../../platform/sql';
+import { type AudienceMember, noticeDate, visibleTo } from '../notices/notices.audience';
+
+export const NEWS_PAGE_SIZE = 8; // SPEC §9
+const TOP_LIST_SIZE = 5;
+
+const publishedTo = (n: number) => (n === 1 || n === 2 || n === 3 ? n : 1) as 1 | 2 | 3;
+const isRead = (studentId: number) =>
+  sql<boolean>`exists (select 1 from ${noticeReads} where ${noticeReads.noticeId} = ${notices.id} and ${noticeReads.studentId} = ${studentId})`;
+
+/** news/1 = notices to everyone; news/2 = notices addressed to this student (generation or course). */
+const ofType = (type: '1' | '2') => (type === '1' ? eq(notices.publishedTo, 1) : inArray(notices.publishedTo, [2, 3]));
+
+/** Tokyo midnight of a YYYY-MM-DD date. */
+const tokyoStart = (ymd: string) => new Date(`${ymd}T00:00:00+09:00`);
+const nextDay = (ymd: string) => new Date(tokyoStart(ymd).getTime() + 86_400_000);
+const displayAt = sql`coalesce(${notices.periodFrom}, ${notices.createdAt})`;
+
+export async function getTop(db: Db, student: AudienceMember): Promise<TopData> {
+  const now = new Date();
+  const [unread] = await db
+    .select({ n: count() })
+    .from(notices)
+    .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.studentId, student.id)))
+    .where(and(visibleTo(student, now), ofType('2'), isNull(noticeReads.noticeId)));
+  const rows = await db
+    .select({ id: notices.id, date: noticeDate, title: notices.title, is_read: isRead(student.id) })
+    .from(notices)
+    .where(visibleTo(student, now))
+    .orderBy(desc(displayAt), desc(notices.id))
+    .limit(TOP_LIST_SIZE);
+  return { not_read_cnt: unread?.n ?? 0, notice_list: rows };
+}
+
+export async function listNews(
+  db: Db,
+  student: AudienceMember,
+  q: { type: '1' | '2'; keyword?: string; date_from?: string; date_to?: string; page?: string },
+): Promise<NewsList> {
+  const keyword = q.keyword?.trim();
+  const where = and(
+    visibleTo(student),
+    ofType(q.type),
+    keyword
+      ? or(ilike(notices.title, likeContains(keyword)), ilike(notices.content, likeContains(keyword)))
+      : undefined,
+    q.date_from ? gte(displayAt, tokyoStart(q.date_from)) : undefined,
+    q.date_to ? lt(displayAt, nextDay(q.date_to)) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(notices).where(where);
+  const totalCount = total?.n ?? 0;
+  const lastPage = Math.max(1, Math.ceil(totalCount / NEWS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Number(q.page ?? '1') || 1), lastPage);
+  const rows = await db
+    .select({
+      id: notices.id,
+      date: noticeDate,
+      title: notices.title,
+      category_name: noticeCategories.name,
+      is_read: isRead(student.id),
+      published_to: notices.publishedTo,
+    })
+    .from(notices)
+    .leftJoin(noticeCategories, eq(noticeCategories.id, notices.categoryId))
+    .where(where)
+    .orderBy(desc(displayAt), desc(notices.id))
+    .limit(NEWS_PAGE_SIZE)
+    .offset((page - 1) * NEWS_PAGE_SIZE);
+  return {
+    data_list: rows.map((r) => ({ ...r, published_to: publishedTo(r.published_to) })),
+    total: totalCount,
+    page,
+    page_size: NEWS_PAGE_SIZE,
+  };
+}
+
+/** A notice this student may see; reading it is recorded by addRead (the screen calls it when unread). */
+export async function getNews(db: Db, student: AudienceMember, id: number): Promise<NewsDetail> {
+  const [row] = await db
+    .select({
+      id: notices.id,
+      title: notices.title,
+      content: notices.content,
+      category_name: noticeCategories.name,
+      ref1: notices.referenceUrl1,
+      ref2: notices.referenceUrl2,
+      ref3: notices.referenceUrl3,
+      date: noticeDate,
+      published_to: notices.publishedTo,
+      is_read: isRead(student.id),
+    })
+    .from(notices)
+    .leftJoin(noticeCategories, eq(noticeCategories.id, notices.categoryId))
+    .where(and(eq(notices.id, id), visibleTo(student)));
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    category_name: row.category_name,
+    refarence_url1: row.ref1 || null,
+    refarence_url2: row.ref2 || null,
+    refarence_url3: row.ref3 || null,
+    date: row.date,
+    published_to: publishedTo(row.published_to),
+    is_read: row.is_read,
+  };
+}
+
+export async function addRead(db: Db, student: AudienceMember, noticeId: number): Promise<{ result: true }> {
+  const [visible] = await db
+    .select({ id: notices.id })
+    .from(notices)
+    .where(and(eq(notices.id, noticeId), visibleTo(student)));
+  if (!visible) throw notFound();
+  await db.insert(noticeReads).values({ studentId: student.id, noticeId }).onConflictDoNothing();
+  return { result: true };
+}

@@ -1,0 +1,40 @@
+import type { ErrItem, ErrorBody } from '@manabi/shared/api';
+import { MSG } from '@manabi/shared';
+
+export type ErrorCode = ErrorBody['code'];
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 422,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  LOCKED: 429,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** The one error type services throw; the app's error handler turns it into SPEC-shaped JSON. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errList: ErrItem[] = [],
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+
+  toBody(): ErrorBody {
+    return this.code === 'VALIDATION'
+      ? { code: this.code, message: this.message, is_valid: false, err_list: this.errList }
+      : { code: this.code, message: this.message };
+  }
+}
+
+export const invalid = (name: string, msg: string) => new AppError('VALIDATION', msg, [{ name, msg }]);
+export const notFound = () => new AppError('NOT_FOUND', MSG.notFound);
+export const forbidden = () => new AppError('FORBIDDEN', MSG.forbidden);
+export const unauthorized = () => new AppError('UNAUTHORIZED', MSG.sessionExpired);
+export const stale = () => new AppError('CONFLICT', MSG.stale);

@@ -1,0 +1,103 @@
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db, DbOrTx } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** Queue a mail inside the caller's transaction: it is sent only if that transaction commits. */
+export async function enqueueMail(tx: DbOrTx, message: MailMessage): Promise<void> {
+  await tx.insert(mailOutbox).values({ to: message.to, subject: message.subject, body: message.body });
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Delivers the outbox. With SMTP_URL unset, mail is only logged (status 'logged') — the demo and
+ * developer default. Rows are claimed one by one so several app processes can share one outbox.
+ */
+export class Mailer {
+  private transport: Transporter | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger },
+  ) {
+    if (opts.smtpUrl) this.transport = nodemailer.createTransport(opts.smtpUrl);
+  }
+
+  /** Periodic retry of anything left pending (a failed SMTP peer, another process's crash). */
+  start(intervalMs = 30_000): void {
+    this.timer ??= setInterval(() => void this.flush(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** Deliver what is pending now; concurrent calls coalesce. Resolves when the outbox was drained once. */
+  flush(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.drain();
+      } while (this.again);
+    })()
+      .catch((err) => this.opts.log.error({ err }, 'mail outbox delivery failed'))
+      .finally(() => {
+        this.running = undefined;
+      });
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+    this.transport?.close();
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const [row] = await this.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'pending'), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+        .orderBy(asc(mailOutbox.id))
+        .limit(1);
+      if (!row) return;
+      // claim: only one process moves attempts from n to n+1
+      const claimed = await this.db
+        .update(mailOutbox)
+        .set({ attempts: row.attempts + 1 })
+        .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.status, 'pending')))
+        .returning({ id: mailOutbox.id });
+      if (claimed.length === 0) continue;
+      if (!this.transport) {
+        this.opts.log.info({ to: row.to, subject: row.subject }, 'mail (SMTP_URL unset: logged, not sent)');
+        await this.db.update(mailOutbox).set({ status: 'logged', sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+        continue;
+      }
+      try {
+        await this.transport.sendMail({ from: this.opts.from, to: row.to, subject: row.subject, text: row.body });
+        await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+      } catch (err) {
+        const failed = row.attempts + 1 >= MAX_ATTEMPTS;
+        this.opts.log.warn({ err, id: row.id }, 'mail delivery failed');
+        await this.db
+          .update(mailOutbox)
+          .set({ status: failed ? 'failed' : 'pending', lastError: String(err).slice(0, 1000) })
+          .where(eq(mailOutbox.id, row.id));
+        return; // the peer is unwell: try again on the next tick
+      }
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import { and, eq, lt, or } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { DbOrTx } from '../db/client';
+import { sessions } from '../db/schema';
+import { randomToken, sha256 } from './crypto';
+
+export type SessionKind = 'admin' | 'student';
+
+/** Separate cookies, so an admin and a student can be logged in side by side in one browser. */
+export const COOKIE = { admin: 'manabi_admin', student: 'manabi_mypage' } as const;
+
+/** last_seen_at is written at most this often: the idle clock is exact to this many seconds. */
+const TOUCH_EVERY_MS = 10_000;
+
+export interface SessionRow {
+  idHash: string;
+  kind: SessionKind;
+  userId: number;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+export async function createSession(
+  db: DbOrTx,
+  cfg: Config,
+  kind: SessionKind,
+  userId: number,
+  meta: { ip: string; userAgent: string },
+): Promise<{ token: string; row: SessionRow }> {
+  const token = randomToken();
+  const now = new Date();
+  const row = {
+    idHash: sha256(token),
+    kind,
+    adminId: kind === 'admin' ? userId : null,
+    studentId: kind === 'student' ? userId : null,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + cfg.sessionAbsoluteSeconds * 1000),
+    ip: meta.ip.slice(0, 64),
+    userAgent: meta.userAgent.slice(0, 300),
+  };
+  await db.insert(sessions).values(row);
+  return { token, row: { idHash: row.idHash, kind, userId, lastSeenAt: now, expiresAt: row.expiresAt } };
+}
+
+/**
+ * The live session for a cookie value, or null when missing, idle too long or past its absolute end
+ * (an expired row is deleted). With `touch`, the idle clock restarts.
+ */
+export async function loadSession(
+  db: DbOrTx,
+  cfg: Config,
+  kind: SessionKind,
+  token: string | undefined,
+  touch: boolean,
+): Promise<SessionRow | null> {
+  if (!token || token.length > 100) return null;
+  const idHash = sha256(token);
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.idHash, idHash), eq(sessions.kind, kind)));
+  if (!row) return null;
+  const now = Date.now();
+  const idleEnd = row.lastSeenAt.getTime() + cfg.sessionIdleSeconds * 1000;
+  if (now >= idleEnd || now >= row.expiresAt.getTime()) {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  let lastSeenAt = row.lastSeenAt;
+  if (touch && now - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    lastSeenAt = new Date(now);
+    await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.idHash, idHash));
+  }
+  const userId = kind === 'admin' ? row.adminId : row.studentId;
+  if (userId === null) return null;
+  return { idHash, kind, userId, lastSeenAt, expiresAt: row.expiresAt };
+}
+
+export function idleRemainingSeconds(cfg: Config, row: SessionRow): number {
+  const idleEnd = row.lastSeenAt.getTime() + cfg.sessionIdleSeconds * 1000;
+  const end = Math.min(idleEnd, row.expiresAt.getTime());
+  return Math.max(0, Math.floor((end - Date.now()) / 1000));
+}
+
+export async function destroySession(db: DbOrTx, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
+}
+
+/** Ends every session of a student (password reset) or admin, optionally keeping one. */
+export async function destroyUserSessions(db: DbOrTx, kind: SessionKind, userId: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(kind === 'admin' ? eq(sessions.adminId, userId) : eq(sessions.studentId, userId));
+}
+
+/** Housekeeping: drop sessions that can no longer be used. */
+export async function purgeExpiredSessions(db: DbOrTx, cfg: Config): Promise<void> {
+  const now = new Date();
+  const idleCutoff = new Date(now.getTime() - cfg.sessionIdleSeconds * 1000);
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)));
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { Db } from '../db/client';
+import { createTestDatabase } from './db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a throwaway database (no listen: requests go through `inject`). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env } as NodeJS.ProcessEnv);
+  const app = await buildApp({ config, db: database.db, serveWeb: false, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Same-origin JSON POST, as the browser app sends it. */
+export function post(app: FastifyInstance, url: string, payload: unknown, cookie?: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: payload as InjectOptions['payload'],
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:80', ...(cookie ? { cookie } : {}) },
+  });
+}
+
+export function get(app: FastifyInstance, url: string, cookie?: string) {
+  return app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+}
+
+function cookieFrom(res: Awaited<ReturnType<typeof post>>, name: string): string {
+  const c = res.cookies.find((x) => x.name === name);
+  if (!c) throw new Error(`login failed (${res.statusCode}): ${res.body}`);
+  return `${name}=${c.value}`;
+}
+
+export async function loginAsAdmin(app: FastifyInstance, loginId = 'admin', password = 'adminpass1') {
+  const res = await post(app, '/api/auth/admin/login/', { login_id: loginId, password });
+  return cookieFrom(res, 'manabi_admin');
+}
+
+export async function loginAsStudent(app: FastifyInstance, loginId = '24040001', password = 'student01') {
+  const res = await post(app, '/api/auth/mypage/login/', { login_id: loginId, password });
+  return cookieFrom(res, 'manabi_mypage');
+}

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../db/client';
+import { syncCodeMaster } from '../modules/common/common.service';
+import { migrationsDir } from '../platform/paths';
+
+/**
+ * A throwaway, migrated database for one test file: in-memory PGlite by default, or — when
+ * TEST_DATABASE_URL points at a PostgreSQL server (CI's second pass) — a fresh database on it,
+ * dropped again on close.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openPglite();
+    await database.migrate(migrationsDir());
+    await syncCodeMaster(database.db);
+    return database;
+  }
+  const name = `manabi_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 4);
+  await database.migrate(migrationsDir());
+  await syncCodeMaster(database.db);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
