@@ -6,7 +6,11 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@manabi/shared';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -29,7 +33,12 @@ export interface BuildOptions {
 }
 
 /** Builds the app without listening: tests call `inject`, main.ts calls `listen`. */
-export async function buildApp({ config, db, serveWeb = true, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  serveWeb = true,
+  logger = true,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
@@ -72,7 +81,9 @@ export async function buildApp({ config, db, serveWeb = true, logger = true }: B
         name: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         msg: v.message ?? MSG.required,
       }));
-      return reply.code(422).send({ code: 'VALIDATION', message: errList[0]?.msg ?? '', is_valid: false, err_list: errList });
+      return reply
+        .code(422)
+        .send({ code: 'VALIDATION', message: errList[0]?.msg ?? '', is_valid: false, err_list: errList });
     }
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, 'app error');
@@ -84,7 +95,9 @@ export async function buildApp({ config, db, serveWeb = true, logger = true }: B
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // malformed JSON, too large a body, unsupported media type: the client's mistake, said plainly
       const message =
-        err.statusCode === 413 ? '送信されたデータが大きすぎます。' : '送信された内容を読み取れませんでした。';
+        err.statusCode === 413
+          ? '送信されたデータが大きすぎます。'
+          : '送信された内容を読み取れませんでした。';
       return reply.code(err.statusCode).send({ code: 'VALIDATION', message, is_valid: false, err_list: [] });
     }
     req.log.error({ err }, 'unhandled error');

@@ -77,7 +77,10 @@ async function adminCreate(argv: string[]) {
   }
   const input = parsed.data;
   await withDb(async (db) => {
-    const [taken] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.loginId, input.login_id));
+    const [taken] = await db
+      .select({ id: adminUsers.id })
+      .from(adminUsers)
+      .where(eq(adminUsers.loginId, input.login_id));
     if (taken) {
       console.error(`An admin with login id "${input.login_id}" already exists.`);
       process.exit(1);

@@ -53,7 +53,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: bool(env, 'SEED_DEMO', databaseUrl === undefined),
     sessionIdleSeconds: int(env, 'SESSION_IDLE_SECONDS', 30 * 60),
     sessionAbsoluteSeconds: int(env, 'SESSION_ABSOLUTE_SECONDS', 12 * 60 * 60),
-    cookieSecure: env.COOKIE_SECURE === undefined || env.COOKIE_SECURE === 'auto' ? 'auto' : bool(env, 'COOKIE_SECURE', false),
+    cookieSecure:
+      env.COOKIE_SECURE === undefined || env.COOKIE_SECURE === 'auto'
+        ? 'auto'
+        : bool(env, 'COOKIE_SECURE', false),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')

@@ -22,13 +22,18 @@ async function main() {
   await syncCodeMaster(database.db);
   if (config.seedDemo && (await isEmpty(database.db))) {
     await seedDemo(database.db);
-    console.log('Demo data seeded (admin / adminpass1, univ01 / univpass01, 24040001 / student01, 24040002 / student02).');
+    console.log(
+      'Demo data seeded (admin / adminpass1, univ01 / univpass01, 24040001 / student01, 24040002 / student02).',
+    );
   }
 
   const app = await buildApp({ config, db: database.db });
   app.deps.mailer.start();
   void app.deps.mailer.flush();
-  const housekeeping = setInterval(() => void purgeExpiredSessions(database.db, config).catch(() => {}), 10 * 60_000);
+  const housekeeping = setInterval(
+    () => void purgeExpiredSessions(database.db, config).catch(() => {}),
+    10 * 60_000,
+  );
   housekeeping.unref();
 
   let closing = false;

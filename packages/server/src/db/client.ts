@@ -41,7 +41,7 @@ function lockDataDir(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(lockPath, 'utf8').trim());
-      if (pid && pid !== process.pid && isAlive(pid)) {
+      if (pid && isAlive(pid)) {
         throw new DataDirLockedError(
           `The embedded database in ${resolve(dataDir)} is already in use by process ${pid}. ` +
             'Only one Manabi process may use an embedded database directory. ' +

@@ -1,5 +1,5 @@
-import type { ErrItem, ErrorBody } from '@manabi/shared/api';
 import { MSG } from '@manabi/shared';
+import type { ErrItem, ErrorBody } from '@manabi/shared/api';
 
 export type ErrorCode = ErrorBody['code'];
 

@@ -48,7 +48,9 @@ export function installGuards(app: FastifyInstance): void {
         isRejection: students.isRejection,
       })
       .from(students)
-      .where(and(eq(students.id, session.userId), eq(students.approvalStatus, '1'), isNotNull(students.loginId)));
+      .where(
+        and(eq(students.id, session.userId), eq(students.approvalStatus, '1'), isNotNull(students.loginId)),
+      );
     if (!row || row.isRejection || !row.loginId) throw unauthorized();
     return { id: row.id, loginId: row.loginId, name: row.name, generationId: row.generationId };
   }

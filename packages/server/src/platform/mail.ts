@@ -78,17 +78,34 @@ export class Mailer {
       const claimed = await this.db
         .update(mailOutbox)
         .set({ attempts: row.attempts + 1 })
-        .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.status, 'pending')))
+        .where(
+          and(
+            eq(mailOutbox.id, row.id),
+            eq(mailOutbox.attempts, row.attempts),
+            eq(mailOutbox.status, 'pending'),
+          ),
+        )
         .returning({ id: mailOutbox.id });
       if (claimed.length === 0) continue;
       if (!this.transport) {
         this.opts.log.info({ to: row.to, subject: row.subject }, 'mail (SMTP_URL unset: logged, not sent)');
-        await this.db.update(mailOutbox).set({ status: 'logged', sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+        await this.db
+          .update(mailOutbox)
+          .set({ status: 'logged', sentAt: new Date() })
+          .where(eq(mailOutbox.id, row.id));
         continue;
       }
       try {
-        await this.transport.sendMail({ from: this.opts.from, to: row.to, subject: row.subject, text: row.body });
-        await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+        await this.transport.sendMail({
+          from: this.opts.from,
+          to: row.to,
+          subject: row.subject,
+          text: row.body,
+        });
+        await this.db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: new Date() })
+          .where(eq(mailOutbox.id, row.id));
       } catch (err) {
         const failed = row.attempts + 1 >= MAX_ATTEMPTS;
         this.opts.log.warn({ err, id: row.id }, 'mail delivery failed');

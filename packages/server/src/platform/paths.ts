@@ -12,7 +12,9 @@ export function serverRoot(): string {
     if (existsSync(join(dir, 'drizzle', 'meta', '_journal.json'))) return dir;
     dir = dirname(dir);
   }
-  throw new Error('Cannot find packages/server (drizzle/meta/_journal.json); set MIGRATIONS_DIR and WEB_DIST');
+  throw new Error(
+    'Cannot find packages/server (drizzle/meta/_journal.json); set MIGRATIONS_DIR and WEB_DIST',
+  );
 }
 
 export const migrationsDir = (override?: string) => override ?? join(serverRoot(), 'drizzle');

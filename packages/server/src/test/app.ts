@@ -34,7 +34,11 @@ export function post(app: FastifyInstance, url: string, payload: unknown, cookie
     method: 'POST',
     url,
     payload: payload as InjectOptions['payload'],
-    headers: { 'content-type': 'application/json', origin: 'http://localhost:80', ...(cookie ? { cookie } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      origin: 'http://localhost:80',
+      ...(cookie ? { cookie } : {}),
+    },
   });
 }
 

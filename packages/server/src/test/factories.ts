@@ -37,7 +37,10 @@ export async function makeAdmin(
   return row!;
 }
 
-export async function makeStudent(db: Db, over: Partial<typeof students.$inferInsert> & { password?: string } = {}) {
+export async function makeStudent(
+  db: Db,
+  over: Partial<typeof students.$inferInsert> & { password?: string } = {},
+) {
   const n = next();
   const { password = 'student01', ...rest } = over;
   const [row] = await db
@@ -79,7 +82,13 @@ export async function makeNotice(db: Db, over: Partial<typeof notices.$inferInse
   const n = next();
   const [row] = await db
     .insert(notices)
-    .values({ title: `お知らせ${n}`, content: `本文${n}`, publishedTo: 1, periodFrom: new Date(Date.now() - 86_400_000), ...over })
+    .values({
+      title: `お知らせ${n}`,
+      content: `本文${n}`,
+      publishedTo: 1,
+      periodFrom: new Date(Date.now() - 86_400_000),
+      ...over,
+    })
     .returning();
   return row!;
 }

@@ -87,7 +87,10 @@ export const courseCategoryLinks = pgTable(
       .notNull()
       .references(() => courseCategories.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.courseId, t.categoryId] }), index('course_category_links_cat_idx').on(t.categoryId)],
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.categoryId] }),
+    index('course_category_links_cat_idx').on(t.categoryId),
+  ],
 );
 
 /** A student's application to a course, with lottery, attendance per session (15) and units. */

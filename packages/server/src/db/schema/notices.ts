@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { adminUsers } from './admin-users';
 import { timestamps, trgm, tstz } from './columns';
 import { courses } from './courses';
@@ -64,5 +74,8 @@ export const noticeReads = pgTable(
       .references(() => notices.id, { onDelete: 'cascade' }),
     readAt: tstz('read_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.studentId, t.noticeId] }), index('notice_reads_notice_idx').on(t.noticeId)],
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.noticeId] }),
+    index('notice_reads_notice_idx').on(t.noticeId),
+  ],
 );

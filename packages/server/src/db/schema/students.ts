@@ -62,8 +62,6 @@ export const students = pgTable(
     index('students_birthday_idx').on(t.birthday),
     index('students_street_name1_idx').on(t.streetName1),
     index('students_generation_idx').on(t.generationId),
-    index('students_pending_idx')
-      .on(t.createdAt)
-      .where(sql`${t.approvalStatus} <> '1'`),
+    index('students_pending_idx').on(t.createdAt).where(sql`${t.approvalStatus} <> '1'`),
   ],
 );

@@ -132,6 +132,8 @@ export const auditLog = pgTable(
     detail: jsonb('detail'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 );
-

@@ -3,7 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../platform/errors';
-import { COOKIE, destroySession, idleRemainingSeconds, loadSession, type SessionKind } from '../../platform/sessions';
+import {
+  COOKIE,
+  destroySession,
+  idleRemainingSeconds,
+  loadSession,
+  type SessionKind,
+} from '../../platform/sessions';
 import { loginAdmin, loginStudent, sessionUserOf } from './auth.service';
 
 const sessionQuerySchema = z.object({ touch: z.enum(['0', '1']).default('1') });

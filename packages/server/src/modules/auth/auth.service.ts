@@ -53,7 +53,9 @@ async function recordFailure(db: Db, cfg: Config, kind: SessionKind, loginId: st
 }
 
 async function clearFailures(db: Db, kind: SessionKind, loginId: string): Promise<void> {
-  await db.delete(loginThrottles).where(and(eq(loginThrottles.kind, kind), eq(loginThrottles.loginId, loginId)));
+  await db
+    .delete(loginThrottles)
+    .where(and(eq(loginThrottles.kind, kind), eq(loginThrottles.loginId, loginId)));
 }
 
 export async function loginAdmin(
@@ -103,5 +105,7 @@ export async function sessionUserOf(db: Db, kind: SessionKind, userId: number): 
     return admin && !admin.isRejection ? adminSessionUser(admin) : null;
   }
   const [student] = await db.select().from(students).where(eq(students.id, userId));
-  return student && student.approvalStatus === '1' && !student.isRejection ? studentSessionUser(student) : null;
+  return student && student.approvalStatus === '1' && !student.isRejection
+    ? studentSessionUser(student)
+    : null;
 }

@@ -12,7 +12,12 @@ beforeAll(async () => {
   await makeAdmin(t.db, { loginId: 'admin', password: 'adminpass1', name: '事務局 管理者' });
   await makeAdmin(t.db, { loginId: 'univ01', password: 'univpass01', authority: 2, universityId: 'U01' });
   await makeAdmin(t.db, { loginId: 'refused', password: 'refused01', isRejection: true });
-  await makeStudent(t.db, { loginId: '24040001', password: 'student01', name: '山田 花子', birthday: '1958-05-12' });
+  await makeStudent(t.db, {
+    loginId: '24040001',
+    password: 'student01',
+    name: '山田 花子',
+    birthday: '1958-05-12',
+  });
   await makeStudent(t.db, { loginId: null, approvalStatus: '0', password: 'pending01', name: '申込 中' });
 });
 afterAll(() => t.close());
@@ -21,13 +26,21 @@ describe('admin login', () => {
   it('answers the session user and sets an HttpOnly, SameSite=Lax cookie', async () => {
     const res = await post(t.app, '/api/auth/admin/login/', { login_id: 'admin', password: 'adminpass1' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ login_id: 'admin', name: '事務局 管理者', authority: 1, is_admin: true });
+    expect(res.json()).toMatchObject({
+      login_id: 'admin',
+      name: '事務局 管理者',
+      authority: 1,
+      is_admin: true,
+    });
     const cookie = res.cookies.find((c) => c.name === 'manabi_admin')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // only the hash of the session id is stored
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.idHash, sha256(cookie.value)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, sha256(cookie.value)));
     expect(row?.kind).toBe('admin');
   });
 
@@ -104,7 +117,10 @@ describe('my-page login', () => {
   });
 
   it('refuses full-width characters in the login id with the spec message', async () => {
-    const res = await post(t.app, '/api/auth/mypage/login/', { login_id: '２４０４０００１', password: 'student01' });
+    const res = await post(t.app, '/api/auth/mypage/login/', {
+      login_id: '２４０４０００１',
+      password: 'student01',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().err_list).toContainEqual({ name: 'login_id', msg: MSG.asciiPrintable });
   });
@@ -130,7 +146,10 @@ describe('login throttling', () => {
     const fifth = await post(t.app, '/api/auth/mypage/login/', { login_id: '24049901', password: 'wrong' });
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json().message).toBe(MSG.accountLocked(15));
-    const right = await post(t.app, '/api/auth/mypage/login/', { login_id: '24049901', password: 'rightpass1' });
+    const right = await post(t.app, '/api/auth/mypage/login/', {
+      login_id: '24049901',
+      password: 'rightpass1',
+    });
     expect(right.statusCode).toBe(429);
   });
 
@@ -140,7 +159,10 @@ describe('login throttling', () => {
       for (let i = 0; i < 4; i++) {
         await post(t.app, '/api/auth/mypage/login/', { login_id: '24049902', password: 'wrong' });
       }
-      const ok = await post(t.app, '/api/auth/mypage/login/', { login_id: '24049902', password: 'rightpass1' });
+      const ok = await post(t.app, '/api/auth/mypage/login/', {
+        login_id: '24049902',
+        password: 'rightpass1',
+      });
       expect(ok.statusCode).toBe(200);
     }
   });

@@ -1,8 +1,8 @@
 import {
   categoryAddBodySchema,
+  categoryDetailQuerySchema,
   categoryListQuerySchema,
   categoryUpdateBodySchema,
-  categoryDetailQuerySchema,
 } from '@manabi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,16 +17,22 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
   const actor = (req: Parameters<typeof adminOf>[0]) => ({ kind: 'admin' as const, id: adminOf(req).id });
 
   r.get('/admin/notice/category/list/all/', guard, async () => listCategories(db, {}));
-  r.get('/admin/notice/category/list/', { ...guard, schema: { querystring: categoryListQuerySchema } }, async (req) =>
-    listCategories(db, req.query),
+  r.get(
+    '/admin/notice/category/list/',
+    { ...guard, schema: { querystring: categoryListQuerySchema } },
+    async (req) => listCategories(db, req.query),
   );
-  r.get('/admin/notice/category/detail/', { ...guard, schema: { querystring: categoryDetailQuerySchema } }, async (req) =>
-    getCategory(db, req.query.id),
+  r.get(
+    '/admin/notice/category/detail/',
+    { ...guard, schema: { querystring: categoryDetailQuerySchema } },
+    async (req) => getCategory(db, req.query.id),
   );
   r.post('/admin/notice/category/add/', { ...guard, schema: { body: categoryAddBodySchema } }, async (req) =>
     addCategory(db, actor(req), req.body),
   );
-  r.post('/admin/notice/category/update/', { ...guard, schema: { body: categoryUpdateBodySchema } }, async (req) =>
-    updateCategory(db, actor(req), req.body),
+  r.post(
+    '/admin/notice/category/update/',
+    { ...guard, schema: { body: categoryUpdateBodySchema } },
+    async (req) => updateCategory(db, actor(req), req.body),
   );
 }

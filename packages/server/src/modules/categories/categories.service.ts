@@ -24,14 +24,21 @@ export async function getCategory(db: Db, id: number) {
   return presentCategory(row);
 }
 
-export async function addCategory(db: Db, actor: Actor, input: { category_name: string; sort_number: string }) {
+export async function addCategory(
+  db: Db,
+  actor: Actor,
+  input: { category_name: string; sort_number: string },
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(noticeCategories)
       .values({ name: input.category_name, sortNumber: Number(input.sort_number) })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    await audit(tx, actor, 'create', 'notice_category', row.id, { name: row.name, sort_number: row.sortNumber });
+    await audit(tx, actor, 'create', 'notice_category', row.id, {
+      name: row.name,
+      sort_number: row.sortNumber,
+    });
     return { result: true as const, id: row.id };
   });
 }
@@ -51,10 +58,16 @@ export async function updateCategory(
       .where(and(eq(noticeCategories.id, input.id), eq(noticeCategories.updatedAt, seen)))
       .returning();
     if (!row) {
-      const [exists] = await tx.select({ id: noticeCategories.id }).from(noticeCategories).where(eq(noticeCategories.id, input.id));
+      const [exists] = await tx
+        .select({ id: noticeCategories.id })
+        .from(noticeCategories)
+        .where(eq(noticeCategories.id, input.id));
       throw exists ? stale() : notFound();
     }
-    await audit(tx, actor, 'update', 'notice_category', row.id, { name: row.name, sort_number: row.sortNumber });
+    await audit(tx, actor, 'update', 'notice_category', row.id, {
+      name: row.name,
+      sort_number: row.sortNumber,
+    });
     return { result: true as const, id: row.id };
   });
 }

@@ -17,7 +17,13 @@ export async function syncCodeMaster(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(codeMaster);
     const rows = (Object.keys(CODE_LISTS) as CodeListId[]).flatMap((code) =>
-      CODE_LISTS[code].map((e, i) => ({ code, value: e.d_value, text: e.d_text, isInit: e.is_init, sortOrder: i })),
+      CODE_LISTS[code].map((e, i) => ({
+        code,
+        value: e.d_value,
+        text: e.d_text,
+        isInit: e.is_init,
+        sortOrder: i,
+      })),
     );
     await tx.insert(codeMaster).values(rows);
   });

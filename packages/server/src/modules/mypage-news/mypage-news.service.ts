@@ -14,7 +14,8 @@ const isRead = (studentId: number) =>
   sql<boolean>`exists (select 1 from ${noticeReads} where ${noticeReads.noticeId} = ${notices.id} and ${noticeReads.studentId} = ${studentId})`;
 
 /** news/1 = notices to everyone; news/2 = notices addressed to this student (generation or course). */
-const ofType = (type: '1' | '2') => (type === '1' ? eq(notices.publishedTo, 1) : inArray(notices.publishedTo, [2, 3]));
+const ofType = (type: '1' | '2') =>
+  type === '1' ? eq(notices.publishedTo, 1) : inArray(notices.publishedTo, [2, 3]);
 
 /** Tokyo midnight of a YYYY-MM-DD date. */
 const tokyoStart = (ymd: string) => new Date(`${ymd}T00:00:00+09:00`);

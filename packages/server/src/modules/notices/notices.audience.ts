@@ -25,7 +25,9 @@ export function visibleTo(student: AudienceMember, now: Date = new Date()): SQL 
     or(isNull(notices.periodTo), gte(notices.periodTo, now)),
     or(
       eq(notices.publishedTo, 1),
-      student.generationId ? and(eq(notices.publishedTo, 2), eq(notices.generationId, student.generationId)) : undefined,
+      student.generationId
+        ? and(eq(notices.publishedTo, 2), eq(notices.generationId, student.generationId))
+        : undefined,
       and(eq(notices.publishedTo, 3), appliedToCourse),
     ),
   ) as SQL;

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, get, loginAsAdmin, loginAsStudent, post, type TestApp } from '../../test/app';
+import { makeAdmin, makeApplication, makeCourse, makeNotice, makeStudent } from '../../test/factories';
+
+let t: TestApp;
+let me: string;
+const ids: Record<string, number> = {};
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const student = await makeStudent(t.db, { loginId: '24040001', generationId: '2404' });
+  await makeStudent(t.db, { loginId: '25040001', generationId: '2504', password: 'other0001' });
+  await makeAdmin(t.db, { loginId: 'admin' });
+  const course = await makeCourse(t.db);
+  const other = await makeCourse(t.db);
+  const cancelled = await makeCourse(t.db);
+  await makeApplication(t.db, { courseId: course.id, studentId: student.id, lotteryStatus: '2' });
+  await makeApplication(t.db, {
+    courseId: cancelled.id,
+    studentId: student.id,
+    lotteryStatus: '4',
+    cancelledAt: new Date(),
+  });
+  const now = Date.now();
+  const n = async (key: string, over: Parameters<typeof makeNotice>[1]) => {
+    ids[key] = (await makeNotice(t.db, { title: key, ...over })).id;
+  };
+  await n('all-old', { periodFrom: new Date(now - 10 * DAY) });
+  await n('all-new', { periodFrom: new Date(now - 1 * DAY), content: '窓口のお休み' });
+  await n('gen-mine', { publishedTo: 2, generationId: '2404', periodFrom: new Date(now - 2 * DAY) });
+  await n('gen-other', { publishedTo: 2, generationId: '2504' });
+  await n('course-won', {
+    publishedTo: 3,
+    courseId: course.id,
+    lotteryStatus: '2',
+    periodFrom: new Date(now - 3 * DAY),
+  });
+  await n('course-lost-only', { publishedTo: 3, courseId: course.id, lotteryStatus: '3' });
+  await n('course-any', {
+    publishedTo: 3,
+    courseId: course.id,
+    lotteryStatus: null,
+    periodFrom: new Date(now - 4 * DAY),
+  });
+  await n('course-other', { publishedTo: 3, courseId: other.id });
+  await n('course-cancelled', { publishedTo: 3, courseId: cancelled.id });
+  await n('unpublished', { isControl: '2' });
+  await n('future', { periodFrom: new Date(now + DAY) });
+  await n('expired', { periodFrom: new Date(now - 10 * DAY), periodTo: new Date(now - DAY) });
+  me = await loginAsStudent(t.app);
+});
+afterAll(() => t.close());
+
+const titles = (list: { title: string }[]) => list.map((x) => x.title);
+
+describe('my-page news', () => {
+  it('news/1 lists published notices to everyone inside their period, newest first', async () => {
+    const res = await get(t.app, '/api/mypage/newslist/?type=1', me);
+    expect(res.statusCode).toBe(200);
+    expect(titles(res.json().data_list)).toEqual(['all-new', 'all-old']);
+    expect(res.json()).toMatchObject({ total: 2, page: 1, page_size: 8 });
+  });
+
+  it('news/2 lists exactly the notices addressed to this student', async () => {
+    const res = await get(t.app, '/api/mypage/newslist/?type=2', me);
+    expect(titles(res.json().data_list)).toEqual(['gen-mine', 'course-won', 'course-any']);
+  });
+
+  it('filters by keyword (title or content) and by date', async () => {
+    const kw = await get(t.app, `/api/mypage/newslist/?type=1&keyword=${encodeURIComponent('お休み')}`, me);
+    expect(titles(kw.json().data_list)).toEqual(['all-new']);
+    const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+    const recent = await get(t.app, `/api/mypage/newslist/?type=2&date_from=${today}`, me);
+    expect(titles(recent.json().data_list)).toEqual([]);
+    const bad = await get(t.app, '/api/mypage/newslist/?type=3', me);
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('pages by 8', async () => {
+    for (let i = 0; i < 9; i++)
+      await makeNotice(t.db, { title: `bulk-${i}`, periodFrom: new Date(Date.now() - 20 * DAY) });
+    const p1 = (await get(t.app, '/api/mypage/newslist/?type=1&page=1', me)).json();
+    const p2 = (await get(t.app, '/api/mypage/newslist/?type=1&page=2', me)).json();
+    expect(p1.total).toBe(11);
+    expect(p1.data_list).toHaveLength(8);
+    expect(p2.data_list).toHaveLength(3);
+    expect(new Set([...titles(p1.data_list), ...titles(p2.data_list)]).size).toBe(11);
+  });
+
+  it('top counts unread notices addressed to me; reading one lowers the count', async () => {
+    const before = (await get(t.app, '/api/mypage/top/', me)).json();
+    expect(before.not_read_cnt).toBe(3);
+    expect(before.notice_list.length).toBeLessThanOrEqual(5);
+
+    const detail = await get(t.app, `/api/mypage/news/?id=${ids['gen-mine']}`, me);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      title: 'gen-mine',
+      published_to: 2,
+      is_read: false,
+      refarence_url1: null,
+    });
+    expect((await get(t.app, '/api/mypage/top/', me)).json().not_read_cnt).toBe(3); // GET is safe: no side effect
+
+    expect(
+      (await post(t.app, '/api/mypage/news/addread/', { notice_id: ids['gen-mine'] }, me)).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(t.app, '/api/mypage/news/addread/', { notice_id: ids['gen-mine'] }, me)).statusCode,
+    ).toBe(200);
+    expect((await get(t.app, '/api/mypage/top/', me)).json().not_read_cnt).toBe(2);
+    expect((await get(t.app, `/api/mypage/news/?id=${ids['gen-mine']}`, me)).json().is_read).toBe(true);
+  });
+
+  it('answers 404 for a notice not meant for this student, and does not mark it read', async () => {
+    for (const key of [
+      'gen-other',
+      'course-other',
+      'course-lost-only',
+      'course-cancelled',
+      'unpublished',
+      'future',
+      'expired',
+    ]) {
+      expect((await get(t.app, `/api/mypage/news/?id=${ids[key]}`, me)).statusCode, key).toBe(404);
+      expect(
+        (await post(t.app, '/api/mypage/news/addread/', { notice_id: ids[key] }, me)).statusCode,
+        key,
+      ).toBe(404);
+    }
+    expect((await get(t.app, '/api/mypage/news/?id=abc', me)).statusCode).toBe(422);
+  });
+
+  it('another student sees their own generation only', async () => {
+    const other = await loginAsStudent(t.app, '25040001', 'other0001');
+    expect(titles((await get(t.app, '/api/mypage/newslist/?type=2', other)).json().data_list)).toEqual([
+      'gen-other',
+    ]);
+  });
+
+  it('refuses admins and anonymous callers with 401', async () => {
+    const admin = await loginAsAdmin(t.app);
+    for (const cookie of [admin, undefined]) {
+      expect((await get(t.app, '/api/mypage/top/', cookie)).statusCode).toBe(401);
+      expect((await get(t.app, '/api/mypage/newslist/?type=1', cookie)).statusCode).toBe(401);
+      expect((await get(t.app, `/api/mypage/news/?id=${ids['all-new']}`, cookie)).statusCode).toBe(401);
+      expect(
+        (await post(t.app, '/api/mypage/news/addread/', { notice_id: ids['all-new'] }, cookie)).statusCode,
+      ).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,961 @@
+/**
+ * Request/response types of the API calls (SPEC §7). JSON names keep the spec's spelling.
+ * Dates travel as ISO-8601 strings; business dates (YYYY-MM-DD) are Asia/Tokyo.
+ */
+
+/** Every non-2xx validation answer: field-level Japanese messages. */
+export interface ErrItem {
+  name: string;
+  msg: string;
+}
+export interface ValidationErrorBody {
+  is_valid: false;
+  err_list: ErrItem[];
+}
+/** Every other non-2xx answer. `message` is Japanese and safe to show. */
+export interface ErrorBody {
+  code:
+    | 'VALIDATION'
+    | 'UNAUTHORIZED'
+    | 'FORBIDDEN'
+    | 'NOT_FOUND'
+    | 'CONFLICT'
+    | 'LOCKED'
+    | 'RATE_LIMITED'
+    | 'INTERNAL';
+  message: string;
+  is_valid?: false;
+  err_list?: ErrItem[];
+}
+
+// ---- Auth (SPEC §7 Auth, §3 Session user) ----
+export interface LoginBody {
+  login_id: string;
+  password: string;
+}
+/** §3 "Session user" (stored locally as userData for display only). */
+export interface SessionUser {
+  name: string;
+  login_id: string;
+  birthday: string | null; // YYYY-MM-DD, students only
+  date_issue_num: string | null; // student ID issue date YYYY-MM-DD
+  expiration_date: string | null; // student ID expiry YYYY-MM-DD
+  authority: 1 | 2 | null; // admins only
+  university_id: string | null; // admins with authority 2
+  is_admin: boolean;
+}
+/** GET /api/auth/{admin|mypage}/session/?touch=0|1 — current session (401 when none). */
+export interface SessionInfo {
+  user: SessionUser;
+  /** seconds until the idle timeout ends the session (after this call's touch, if any) */
+  idle_remaining_sec: number;
+  idle_timeout_sec: number;
+}
+
+// ---- Code master (SPEC §7 Shared) ----
+export interface CodeEntry {
+  d_value: string;
+  d_text: string;
+  is_init: boolean;
+}
+
+// ---- Notice categories (SPEC §7 Admin notices) ----
+export interface Category {
+  id: number;
+  category_name: string;
+  sort_number: number;
+  updated_at: string;
+}
+export interface CategoryListQuery {
+  category_name?: string;
+}
+export interface CategoryAddBody {
+  category_name: string;
+  sort_number: string | number;
+}
+export interface CategoryUpdateBody extends CategoryAddBody {
+  id: number;
+  updated_at: string;
+}
+export interface WriteResult {
+  result: true;
+  id?: number;
+}
+
+// ---- My-page news (SPEC §7 Student area) ----
+export interface TopData {
+  /** unread notices addressed to this student (news/2) */
+  not_read_cnt: number;
+  notice_list: { id: number; date: string; title: string; is_read: boolean }[];
+}
+/** GET /api/mypage/newslist/?type=1|2&keyword&date_from&date_to&page — server-paged, 8 a page (SPEC §9). */
+export interface NewsListQuery {
+  type: '1' | '2';
+  keyword?: string;
+  date_from?: string;
+  date_to?: string;
+  page?: string;
+}
+export interface NewsListItem {
+  id: number;
+  date: string; // period_from (or created_at), YYYY-MM-DD
+  title: string;
+  category_name: string | null;
+  is_read: boolean;
+  published_to: 1 | 2 | 3;
+}
+export interface NewsList {
+  data_list: NewsListItem[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+export interface NewsDetail {
+  id: number;
+  title: string;
+  content: string;
+  category_name: string | null;
+  refarence_url1: string | null;
+  refarence_url2: string | null;
+  refarence_url3: string | null;
+  date: string;
+  published_to: 1 | 2 | 3;
+  is_read: boolean;
+}
+export interface AddReadBody {
+  notice_id: number;
+}
+
+// =====================================================================================================
+// The remaining calls of SPEC §7. Shapes are best guesses from SPEC §3 where §7 is silent; names and
+// spellings are the spec's (refarence_url1, unapploval, emereletion, is_dont_canncel).
+// Conventions: ids are numbers in responses and `number | string` in requests (query strings carry text);
+// code values are strings (see codes.ts); form fields are strings; a yes/no a form edits is a Flag,
+// a computed one a boolean; dates are 'YYYY-MM-DD', timestamps ISO-8601.
+// =====================================================================================================
+
+export type Id = number;
+/** An id as a request carries it: JSON number or query-string text. */
+export type IdParam = number | string;
+/** A yes/no edited through a form (radio or checkbox). */
+export type Flag = '0' | '1';
+/** SPEC §9: 15 sessions per applicant. */
+export type SessionNo = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15;
+/** attendance1..attendance15, each a CD006 value. */
+export type SessionAttendance = { [K in `attendance${SessionNo}`]: string };
+
+/** Answers of writes that return `result` (SPEC §7 my-page calls, uploads). */
+export interface ResultBody {
+  result: boolean;
+}
+/** Upload answers (SPEC §7): a failed upload's msg goes on the file field. */
+export interface UploadResult {
+  result: boolean;
+  msg: string;
+  /** rows registered, when result is true */
+  count?: number;
+}
+/** Password checks and changes (SPEC §7 adminuser/password, login/passwordsetting). */
+export interface PasswordCheckResult {
+  is_valid: boolean;
+  name: string;
+  msg: string;
+}
+/** Paged fetches (offset_num, site_id): the client asks again until is_end (SPEC §4). */
+export interface PagedList<T> {
+  data_list: T[];
+  is_end: boolean;
+}
+export interface PagedQuery {
+  offset_num?: string;
+  site_id?: string;
+}
+
+// ---- Auth ----
+export interface LogoutResult {
+  result: true;
+}
+
+// ---- Admin courses (SPEC §3 Course list row, Course search conditions, Course (admin)) ----
+export interface CourseSearchQuery extends PagedQuery {
+  course_name?: string;
+  course_content?: string;
+  organ?: string;
+  period_f_s?: string;
+  period_f_e?: string;
+  period_t_s?: string;
+  period_t_e?: string;
+  period?: string;
+  keyword?: string;
+  /** CD007 */
+  control?: string;
+}
+export interface CourseListRow {
+  id: Id;
+  course_id: string;
+  course_name: string;
+  organ: string;
+  period_f: string;
+  period_t: string;
+  period: string;
+  /** applicant count */
+  c_num: number;
+  /** HTML snippet; the URL is the first attribute of its first element (SPEC §3) */
+  image: string;
+}
+export type CourseList = PagedList<CourseListRow>;
+/** GET /api/admin/courselist/period/ — defaults of period_f_s and period_t_e. */
+export interface PeriodDefaults {
+  date_start: string;
+  date_end: string;
+}
+export interface CourseQuery {
+  id: IdParam;
+}
+export interface AdminCourse {
+  id: Id;
+  course_id: string;
+  course_name: string;
+  /** HTML stripped to plain text */
+  content: string;
+  organ: string;
+  univ_id: string | null;
+  period_f: string;
+  period_t: string;
+  capacity: number | null;
+  minimum: number | null;
+  /** applicant count */
+  application: number;
+  period: string;
+  all_times: number | null;
+  tuition_fee: number | null;
+  venue: string;
+  street_address: string;
+  /** cancellation allowed */
+  cancel: boolean;
+  unit: number | null;
+  tuition_fee1: number | null;
+  material_cost: number | null;
+  category: string;
+  image: string;
+  /** CD007 */
+  status: string;
+  attendee: string;
+  keyword: string;
+  permalink: string;
+}
+/** What authority 2 sees (SPEC §6: no units, attendance or cancel). */
+export type AdminCourseLimited = Omit<AdminCourse, 'cancel' | 'unit' | 'tuition_fee1' | 'attendee'>;
+
+// ---- Admin course applicants (SPEC §3 Course applicant (admin)) ----
+export interface CourseApplicantListQuery {
+  id: IdParam;
+  login_id?: string;
+  name?: string;
+  name_kana?: string;
+  /** CD003 checkboxes, '1' when ticked (SPEC §4: all unchecked by default) */
+  lottery_status_1?: string;
+  lottery_status_2?: string;
+  lottery_status_3?: string;
+  lottery_status_4?: string;
+  /** CD004 (SPEC §4: default 1) */
+  attendance_status?: string;
+}
+export interface CourseApplicantRow extends SessionAttendance {
+  course_applicant_id: Id;
+  course_id: Id;
+  user_id: Id;
+  student_id: Id;
+  login_id: string;
+  name: string;
+  name_kana: string;
+  lottery_status: string;
+  how_apply: string;
+  attendance_status: string;
+  attendance_updated_date: string | null;
+  acquisition_unit: number | null;
+  remarks: string;
+  updated_at: string;
+  is_cancel: boolean;
+  cannot_cancel: boolean;
+}
+/** Authority 2 gets only name_kana of the person (SPEC §6). */
+export type CourseApplicantRowLimited = Pick<
+  CourseApplicantRow,
+  | 'course_applicant_id'
+  | 'course_id'
+  | 'user_id'
+  | 'student_id'
+  | 'login_id'
+  | 'name_kana'
+  | 'lottery_status'
+  | 'how_apply'
+  | 'updated_at'
+>;
+export interface CourseApplicantDetailQuery {
+  id: IdParam;
+  user_id: IdParam;
+  /** '1' when loading the update form */
+  is_edit?: Flag;
+}
+export interface CourseApplicantDetail extends CourseApplicantRow {
+  course_name: string;
+  postcode: string;
+  address: string;
+  birthday: string | null;
+  age: number | null;
+  gender: string;
+  phone1: string;
+  mail1: string;
+  phone2: string;
+  mail2: string;
+  e_name: string;
+  e_emereletion: string;
+  e_phone: string;
+  aid_tuition_fee: string;
+  is_student: boolean;
+  is_email: boolean;
+  is_open_applicant: boolean;
+}
+/** Authority 2: no birthday, age, units, attendance or cancel (SPEC §6). */
+export type CourseApplicantDetailLimited = Omit<
+  CourseApplicantDetail,
+  | 'birthday'
+  | 'age'
+  | 'acquisition_unit'
+  | 'attendance_status'
+  | 'attendance_updated_date'
+  | 'is_cancel'
+  | 'cannot_cancel'
+  | keyof SessionAttendance
+>;
+/** POST /api/admin/course/courseapplicantupload — the file as a data URL. */
+export interface CourseApplicantUploadBody {
+  course_applicant: string;
+}
+export interface LotteryBody {
+  id: IdParam;
+  win_num: string;
+}
+export interface LotteryResult {
+  result: true;
+  won: number;
+  lost: number;
+}
+/** Per-row fields, n = row number: is_update_{n}, attendance_{n}_{1..15}, ... (SPEC §7). */
+export type CourseApplicantListUpdateBody = { course_id: IdParam } & {
+  [k: `is_update_${number}`]: Flag | undefined;
+  [k: `is_update_attendance_${number}`]: Flag | undefined;
+  [k: `student_id_${number}`]: IdParam | undefined;
+  [k: `lottery_status_${number}`]: string | undefined;
+  [k: `attendance_status_${number}`]: string | undefined;
+  [k: `acquisition_unit_${number}`]: string | undefined;
+  [k: `attendance_${number}_${number}`]: string | undefined;
+  [k: `updated_at_${number}`]: string | undefined;
+};
+export interface AddApplicantStudentQuery {
+  id: IdParam;
+  login_id?: string;
+  name?: string;
+  name_kana?: string;
+  street_name1?: string;
+  street_name2?: string;
+  birthday_s?: string;
+  birthday_e?: string;
+}
+export interface AddApplicantStudentRow {
+  user_id: Id;
+  login_id: string;
+  name: string;
+  name_kana: string;
+  street_name1: string;
+  street_name2: string;
+  birthday: string | null;
+  /** already applied to this course */
+  is_applied: boolean;
+}
+export interface AddApplicantBody {
+  course_id: IdParam;
+  user_id: IdParam;
+  /** CD005 */
+  how_apply: string;
+  remarks: string;
+}
+export interface CourseApplicantUpdateBody extends Partial<SessionAttendance> {
+  course_id: IdParam;
+  user_id: IdParam;
+  lottery_status: string;
+  attendance_status: string;
+  acquisition_unit?: string;
+  how_apply?: string;
+  remarks: string;
+  updated_at: string;
+}
+export interface CourseApplicantCancelBody {
+  course_id: IdParam;
+  user_id: IdParam;
+  updated_at: string;
+}
+
+// ---- Admin users (SPEC §3 Admin user) ----
+export interface AdminUserListQuery {
+  name?: string;
+}
+export interface AdminUserRow {
+  id: Id;
+  login_id: string;
+  name: string;
+  email: string;
+  authority: string;
+  authority_text: string;
+  university_id: string | null;
+  is_rejection: Flag;
+  updated_at: string;
+}
+export interface AdminUserDetailQuery {
+  id: IdParam;
+}
+export interface AdminUserDetail extends AdminUserRow {
+  is_email: Flag;
+}
+export interface AdminUserAddBody {
+  login_id?: string;
+  name: string;
+  /** SPEC §3: the email travels as `mail` */
+  mail: string;
+  mail2?: string;
+  password: string;
+  password2?: string;
+  /** CD001 */
+  authority: string;
+  university_id: string;
+  is_email: Flag;
+  is_rejection: Flag;
+}
+export interface AdminUserUpdateBody extends AdminUserAddBody {
+  id: IdParam;
+  updated_at: string;
+}
+/** POST /api/admin/adminuser/password/ — checks the update form before the confirm step (SPEC §4). */
+export type AdminUserPasswordBody = AdminUserUpdateBody;
+
+// ---- Admin students (SPEC §3 Student) ----
+export interface StudentListQuery {
+  login_id?: string;
+  generation_id?: string;
+  name?: string;
+  name_kana?: string;
+  street_name1?: string;
+  /** CD002 */
+  approval_status?: string;
+  /** CD009 */
+  student_type?: string;
+}
+export interface StudentRow {
+  user_id: Id;
+  login_id: string | null;
+  generation_id: string | null;
+  name: string;
+  name_kana: string;
+  street_name1: string;
+  birthday: string | null;
+  approval_status: string;
+  approval_status_text: string;
+  student_type: string;
+  student_type_text: string;
+  filing_date: string | null;
+}
+export interface StudentDetailQuery {
+  user_id: IdParam;
+  is_edit?: Flag;
+}
+export interface Student {
+  user_id: Id;
+  login_id: string | null;
+  generation_id: string | null;
+  name: string;
+  name_kana: string;
+  postcode: string;
+  pref: string;
+  street_name1: string;
+  street_name2: string;
+  address: string;
+  street_name3: string;
+  birthday: string | null;
+  birthday_str: string;
+  age: number | null;
+  gender: string;
+  phone_1: string;
+  mail_1: string;
+  phone_2: string;
+  mail_2: string;
+  emergency_name: string;
+  emergency_emereletion: string;
+  emergency_phone: string;
+  total_units: number | null;
+  filing_date: string | null;
+  filing_date_str: string;
+  is_graduation: Flag;
+  is_rejection: Flag;
+  is_email: Flag;
+  student_type: string;
+  student_type_text: string;
+  approval_status: string;
+  approval_status_text: string;
+  date_issue_num: string | null;
+  date_issue_num_str: string;
+  remarks: string;
+  is_attendance: Flag;
+  contacts_updated_at_1: string;
+  contacts_updated_at_2: string;
+  updated_at: string;
+}
+/** Student form fields (add/update); all strings as the form holds them. */
+export interface StudentBody {
+  login_id?: string;
+  generation_id?: string;
+  name: string;
+  name_kana: string;
+  postcode: string;
+  pref: string;
+  street_name1: string;
+  street_name2: string;
+  address: string;
+  street_name3: string;
+  birthday: string;
+  gender: string;
+  phone_1: string;
+  mail_1: string;
+  mail_1_confirm?: string;
+  phone_2: string;
+  mail_2: string;
+  mail_2_confirm?: string;
+  password?: string;
+  password2?: string;
+  emergency_name: string;
+  emergency_emereletion: string;
+  emergency_phone: string;
+  total_units: string;
+  filing_date: string;
+  is_graduation: Flag;
+  is_rejection: Flag;
+  is_email: Flag;
+  student_type: string;
+  remarks: string;
+}
+export interface StudentUpdateBody extends StudentBody {
+  user_id: IdParam;
+  updated_at: string;
+}
+export interface StudentApprovalBody extends Partial<StudentBody> {
+  user_id: IdParam;
+  /** CD002: '1' approve, '2' reject */
+  approval_status: string;
+  generation_id?: string;
+  password?: string;
+  password2?: string;
+  remarks?: string;
+  updated_at: string;
+}
+export interface StudentUploadBody {
+  /** the file as a data URL */
+  student: string;
+  /** CD009 */
+  student_type: string;
+}
+export interface UnapprovalCount {
+  unapploval: number;
+}
+export interface LoginIdExistQuery {
+  login_id: string;
+  /** the student being edited (excluded from the check) */
+  id?: IdParam;
+}
+export interface LoginIdExist {
+  is_exist: boolean;
+}
+export interface StudentAppliedCourseQuery extends PagedQuery {
+  user_id: IdParam;
+  course_name?: string;
+  organ?: string;
+  keyword?: string;
+  lottery_status?: string;
+  attendance_status?: string;
+}
+export interface StudentAppliedCourse extends SessionAttendance {
+  id: Id;
+  course_id: Id;
+  course_name: string;
+  student_id: Id;
+  univ_id: string | null;
+  lottery_status: string;
+  lottery_status_text: string;
+  how_apply: string;
+  how_apply_text: string;
+  attendance_status: string;
+  attendance_status_text: string;
+  attendance_updated_date: string | null;
+  acquisition_unit: number | null;
+  updated_at: string;
+}
+export type StudentAppliedCourseList = PagedList<StudentAppliedCourse>;
+/** Rows keyed by n as in CourseApplicantListUpdateBody, plus student_id_{n}. */
+export type StudentAppliedCourseUpdateBody = { user_id: IdParam } & Omit<
+  CourseApplicantListUpdateBody,
+  'course_id'
+> & {
+    [k: `course_id_${number}`]: IdParam | undefined;
+  };
+export interface DuplicateRow {
+  user_id: Id;
+  login_id: string | null;
+  name: string;
+  street_name1: string;
+  birthday: string | null;
+}
+export interface StudentDuplicates {
+  user_data: DuplicateRow;
+  /** name + street (town) + birthday, and the weaker combinations */
+  nm_sn_bd: DuplicateRow[];
+  nm_sn: DuplicateRow[];
+  nm_bd: DuplicateRow[];
+  sn_bd: DuplicateRow[];
+  nm: DuplicateRow[];
+  sn: DuplicateRow[];
+  bd: DuplicateRow[];
+}
+
+// ---- Admin notices (SPEC §3 Notice, Publisher list row, Notice course search result) ----
+export interface NoticeCourseQuery extends PagedQuery {
+  course_name?: string;
+  univ_id?: string;
+  id?: string;
+}
+export interface NoticeCourseRow {
+  id: Id;
+  course_name: string;
+  period: string;
+  organ: string;
+  univ_id: string | null;
+  keyword: string;
+}
+export type NoticeCourseList = PagedList<NoticeCourseRow>;
+export interface NoticeListQuery {
+  title?: string;
+  category_id?: string;
+  /** CD007 */
+  is_control?: string;
+  /** CD008 */
+  published_to?: string;
+  generation_id?: string;
+  course_id?: string;
+}
+export interface NoticeRow {
+  id: Id;
+  title: string;
+  category_name: string | null;
+  period_from: string | null;
+  period_from_str: string;
+  period_to: string | null;
+  period_to_str: string;
+  is_control: string;
+  published_to: string;
+  created_at: string;
+}
+export interface NoticeDetailQuery {
+  id: IdParam;
+}
+export interface Notice {
+  id: Id;
+  category_id: Id | null;
+  category_name: string | null;
+  title: string;
+  content: string;
+  refarence_url1: string;
+  refarence_url2: string;
+  refarence_url3: string;
+  remarks: string;
+  period_from: string | null;
+  period_from_str: string;
+  period_to: string | null;
+  period_to_str: string;
+  created_at: string;
+  /** CD007 */
+  is_control: string;
+  /** CD008 */
+  published_to: string;
+  generation_id: string | null;
+  course_id: Id | null;
+  course_name: string | null;
+  /** CD003, for target 3 */
+  lottery_status: string | null;
+  is_email: Flag;
+  email_title: string;
+  updated_at: string;
+}
+/** The notice form spells reference_url1..3 (SPEC §3); the server answers refarence_url1..3. */
+export interface NoticeBody {
+  category_id: string;
+  title: string;
+  content: string;
+  reference_url1: string;
+  reference_url2: string;
+  reference_url3: string;
+  remarks: string;
+  period_from: string;
+  period_to: string;
+  is_control: string;
+  published_to: string;
+  generation_id: string;
+  course_id: string;
+  lottery_status: string;
+  is_email: Flag;
+  email_title: string;
+}
+export interface NoticeUpdateBody extends NoticeBody {
+  id: IdParam;
+  updated_at: string;
+}
+export interface CategoryDetailQuery {
+  id: IdParam;
+}
+export interface PublisherListQuery {
+  id: IdParam;
+  student_id?: string;
+  name?: string;
+  name_kana?: string;
+  /** '' any, '1' read, '0' unread */
+  is_read?: string;
+}
+export interface PublisherRow {
+  id: Id;
+  login_id: string;
+  name: string;
+  name_kana: string;
+  lottery_status: string | null;
+  read_time: string | null;
+}
+
+// ---- Student area courses (SPEC §3 Course search item, Course detail, Applied/attended item) ----
+export type MypageCourseListKind = 'accepting' | 'before' | 'applied' | 'attended';
+export interface MypageCourseListQuery {
+  keyword?: string;
+  organ?: string;
+  date_from?: string;
+  date_to?: string;
+  lottery_status_1?: string;
+  lottery_status_2?: string;
+  lottery_status_3?: string;
+  lottery_status_4?: string;
+}
+export interface MypageCourseSearchItem {
+  id: Id;
+  categories: string[];
+  course_name: string;
+  organ: string;
+  period_f: string;
+  period_t: string;
+  period: string;
+  image: string;
+  keyword: string;
+  /** set when this student has applied */
+  applicant_id: Id | null;
+}
+export interface MypageCourseList {
+  data_list: MypageCourseSearchItem[];
+}
+export interface MypageAppliedItem {
+  course_id: Id;
+  course_name: string;
+  organ: string;
+  period_f: string;
+  period_t: string;
+  period: string;
+  in_period: boolean;
+  lottery_status: string;
+  lottery_status_text: string;
+  is_cancelable: boolean;
+  /** CD007; '2' (non-public) shows the name without a link */
+  status: string;
+  acquisition_unit: number | null;
+  course_acquisition_unit: number | null;
+}
+export interface MypageAppliedList {
+  data_list: MypageAppliedItem[];
+}
+export interface MypageAttendedList {
+  data_list: MypageAppliedItem[];
+  acquisition_unit_sum: number;
+}
+export interface MypageCourseQuery {
+  id: IdParam;
+}
+/** GET /api/mypage/course/ — {} means not found (SPEC §8). */
+export interface MypageCourseDetail {
+  id: Id;
+  course_name: string;
+  categories: string[];
+  applicant_id: Id | null;
+  image: string;
+  period: string;
+  period_f: string;
+  period_t: string;
+  organ: string;
+  capacity: number | null;
+  all_times: number | null;
+  tuition_fee: number | null;
+  venue: string;
+  unit: number | null;
+  material_cost: number | null;
+  keyword: string;
+  how_to_apply: string;
+  apply_url: string;
+  apply_url_text: string;
+  permalink: string;
+  univ_id: string | null;
+  in_period: boolean;
+  is_cancelable: boolean;
+  /** cancellable by the course rule alone, ignoring the period */
+  is_cancelable_pure: boolean;
+  is_disp_applybtn: boolean;
+  /** cancellation allowed after the period */
+  cancel: boolean;
+}
+/** SPEC §3 Course application payload. */
+export interface CourseApplicationBody {
+  course_id: IdParam;
+  course_name: string;
+  university_id: string;
+  how_apply: string;
+  cancel: string;
+  /** agreed to the no-cancel warning (SPEC spelling) */
+  is_dont_canncel: Flag;
+}
+/** GET /api/mypage/coursecancel/?id — {} means not found. */
+export interface CourseCancelView {
+  id: Id;
+  is_cancelable: boolean;
+  course_name: string;
+  updated_at: string;
+  login_id: string;
+  name: string;
+  phone1: string;
+  mail1: string;
+  phone2: string;
+  mail2: string;
+}
+export interface CourseCancelBody {
+  course_id: IdParam;
+  course_name: string;
+  updated_at: string;
+}
+
+// ---- Student area user (SPEC §3 My-page user) ----
+/** GET /api/mypage/user/ — {} means not found. */
+export interface MypageUser {
+  login_id: string;
+  name: string;
+  name_kana: string;
+  birthday: string | null;
+  phone1: string;
+  mail1: string;
+  phone2: string;
+  mail2: string;
+  contact_updated_at1: string;
+  contact_updated_at2: string;
+  app_user_updated_at: string;
+  postcode: string;
+  address: string;
+  emergency_name: string;
+  emergency_emereletion: string;
+  emergency_phone: string;
+}
+export interface ContactsUpdateBody {
+  phone1: string;
+  mail1: string;
+  phone2: string;
+  mail2: string;
+  updated_at1: string;
+  updated_at2: string;
+}
+export interface PasswordUpdateBody {
+  current_password: string;
+  password: string;
+  password2: string;
+  login_id: string;
+  updated_at: string;
+}
+export interface ValidResult {
+  is_valid: boolean;
+  err_list: ErrItem[];
+}
+
+// ---- Public my-page forms (SPEC §3 Inquiry, Admission, Reset mail, Password setting) ----
+export interface InquiryBody {
+  is_required_answer: string;
+  content: string;
+  detail: string;
+  name: string;
+  name_kana: string;
+  age: string;
+  mail: string;
+  mail_confirm: string;
+  phone: string;
+  postcode: string;
+  pref: string;
+  address: string;
+}
+export interface AdmissionBody {
+  name_l: string;
+  name_f: string;
+  name_kana_l: string;
+  name_kana_f: string;
+  postcode: string;
+  pref: string;
+  street_name1: string;
+  street_name2: string;
+  address: string;
+  street_name3: string;
+  birthday: string;
+  gender: string;
+  phone1: string;
+  phone2: string;
+  mail1: string;
+  mail2: string;
+  mail1_confirm: string;
+  mail2_confirm: string;
+  emergency_contacts_name: string;
+  emergency_contacts_emereletion: string;
+  emergency_contacts_phone: string;
+  is_attendance: Flag;
+}
+export interface SendMailBody {
+  login_id: string;
+  mail_address: string;
+}
+export interface IsExpireQuery {
+  token: string;
+}
+export interface PasswordSettingBody {
+  password: string;
+  password2: string;
+  token: string;
+}
+export interface NewsDetailQuery {
+  id: IdParam;
+}
+
+// ---- Shared ----
+export interface CodeMasterQuery {
+  code: string;
+}
+/** GET /api/common/postcode/{7 digits}/ — our own offline lookup (ARCHITECTURE.md). */
+export interface PostcodeResult {
+  postcode: string;
+  prefecture: string;
+  city: string;
+  suburb: string;
+  /** what fills the form: pref, street_name1 (city + town) */
+  pref: string;
+  street_name1: string;
+}

@@ -1,0 +1,30 @@
+/** Notice categories (SPEC §5 Category: name required max 30; sort_number required, max 5 digits, 0 or more). */
+import { z } from 'zod';
+import { recordId, required, text, zeroOrPositiveInt } from '../validation/rules';
+import { numberAsString } from './util';
+
+export const CATEGORY_NAME_MAX = 30;
+export const SORT_NUMBER_MAX_DIGITS = 5;
+export const CATEGORY_SEARCH_NAME_MAX = 100;
+
+export const categoryFormSchema = z.object({
+  category_name: text({ required: true, max: CATEGORY_NAME_MAX }),
+  sort_number: zeroOrPositiveInt({ required: true, maxDigits: SORT_NUMBER_MAX_DIGITS }),
+});
+export type CategoryForm = z.infer<typeof categoryFormSchema>;
+
+/** The form's fields; sort_number may also arrive as a JSON number (api.ts CategoryAddBody). */
+export const categoryAddBodySchema = categoryFormSchema.extend({
+  sort_number: numberAsString(zeroOrPositiveInt({ required: true, maxDigits: SORT_NUMBER_MAX_DIGITS })),
+});
+
+export const categoryUpdateBodySchema = categoryAddBodySchema.extend({
+  id: recordId(),
+  updated_at: required(),
+});
+
+export const categoryListQuerySchema = z.object({
+  category_name: text({ max: CATEGORY_SEARCH_NAME_MAX }),
+});
+
+export const categoryDetailQuerySchema = z.object({ id: recordId() });

@@ -1,0 +1,46 @@
+/** Pure string normalisers for Japanese input (full-width digits and symbols typed through an IME). */
+
+/** Full-width ASCII (U+FF01–U+FF5E) → half-width; ideographic space → ' '. Leaves kana, 'ー' and the rest alone. */
+export function toHalfWidth(s: string): string {
+  return s.replace(/[\uFF01-\uFF5E\u3000]/g, (c) =>
+    c === '\u3000' ? ' ' : String.fromCharCode(c.charCodeAt(0) - 0xfee0),
+  );
+}
+
+/** Full-width digits only → half-width. */
+export function normalizeDigits(s: string): string {
+  return s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+}
+
+/**
+ * Dash look-alikes → '-'. Only for digit fields (postcode, phone): there 'ー' (chōon) is always a mistyped
+ * hyphen, which is not true in free text.
+ */
+export function normalizeHyphens(s: string): string {
+  return s.replace(/[\u2010-\u2015\u2212\u30FC\uFF0D\uFF70]/g, '-');
+}
+
+/** Runs of half- or full-width spaces → one half-width space; trimmed. */
+export function normalizeSpaces(s: string): string {
+  return s.replace(/[ \u3000]+/g, ' ').trim();
+}
+
+/** Key for duplicate comparison of names: NFKC (width, compatibility kana) and no whitespace at all. */
+export function normalizeName(s: string): string {
+  return s.normalize('NFKC').replace(/\s+/g, '');
+}
+
+/** 'NNN-NNNN' once the value is exactly 7 digits (hyphens allowed anywhere); anything else is kept. */
+export function formatPostcode(s: string): string {
+  const v = normalizeHyphens(normalizeDigits(s)).trim();
+  if (!/^[\d-]+$/.test(v)) return s;
+  const digits = v.replace(/-/g, '');
+  return digits.length === 7 ? `${digits.slice(0, 3)}-${digits.slice(3)}` : s;
+}
+
+/** Length in characters (code points), as PostgreSQL varchar counts, not UTF-16 units. */
+export function charCount(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
