@@ -1,0 +1,58 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Network lines Chromium prints for answers the app expects and handles (401 before login, 422 wrong password…). */
+const EXPECTED_NETWORK =
+  /Failed to load resource: the server responded with a status of (401|404|409|422|429)/;
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  // every journey fails on a console error or an uncaught exception (epic-stack)
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && !EXPECTED_NETWORK.test(msg.text())) errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(String(err)));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export const ACCOUNTS = {
+  admin: { login_id: 'admin', password: 'adminpass1' },
+  univ: { login_id: 'univ01', password: 'univpass01' },
+  student1: { login_id: '24040001', password: 'student01' },
+  student2: { login_id: '24040002', password: 'student02' },
+} as const;
+
+/** Logs in through the API (the browser context keeps the cookie), as a fixture should. */
+export async function loginAdmin(
+  page: Page,
+  account: { login_id: string; password: string } = ACCOUNTS.admin,
+) {
+  const res = await page.request.post('/api/auth/admin/login/', { data: account });
+  expect(res.status()).toBe(200);
+}
+
+export async function loginStudent(
+  page: Page,
+  account: { login_id: string; password: string } = ACCOUNTS.student1,
+) {
+  const res = await page.request.post('/api/auth/mypage/login/', { data: account });
+  expect(res.status()).toBe(200);
+}
+
+/** Every screen a journey visits ends with an axe scan (WCAG 2.2 AA) that finds nothing. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,67 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, get, loginAsAdmin, loginAsStudent, type TestApp } from '../../test/app';
+import { courseApplications, courses, noticeCategories, notices, students } from '../schema';
+import { isEmpty, seedDemo } from './demo';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  expect(await isEmpty(t.db)).toBe(true);
+  await seedDemo(t.db);
+});
+afterAll(() => t.close());
+
+describe('demo data', () => {
+  it('has the four demo accounts, and they log in', async () => {
+    expect(await isEmpty(t.db)).toBe(false);
+    await loginAsAdmin(t.app, 'admin', 'adminpass1');
+    const univ = await loginAsAdmin(t.app, 'univ01', 'univpass01');
+    const session = (await get(t.app, '/api/auth/admin/session/', univ)).json();
+    expect(session.user).toMatchObject({ authority: 2, university_id: 'U01' });
+    await loginAsStudent(t.app, '24040001', 'student01');
+    await loginAsStudent(t.app, '24040002', 'student02');
+  });
+
+  it('covers the course states the screens need', async () => {
+    const now = new Date();
+    const all = await t.db.select().from(courses);
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    const accepting = all.filter((c) => c.periodFrom! <= now && now <= c.periodTo!);
+    expect(accepting.length).toBeGreaterThan(0);
+    expect(all.some((c) => c.periodFrom! > now)).toBe(true);
+    expect(all.some((c) => c.periodTo! < now)).toBe(true);
+    expect(all.some((c) => !c.isCancelable)).toBe(true);
+    expect(all.some((c) => c.status === '2')).toBe(true);
+    expect(all.some((c) => c.universityId === 'U01')).toBe(true);
+    expect(all.some((c) => c.universityId && c.universityId !== 'U01')).toBe(true);
+  });
+
+  it('has applicants in every lottery status and attendance with units for 24040001', async () => {
+    const statuses = await t.db
+      .selectDistinct({ s: courseApplications.lotteryStatus })
+      .from(courseApplications);
+    expect(statuses.map((x) => x.s).sort()).toEqual(['1', '2', '3', '4']);
+    const [s1] = await t.db.select().from(students).where(eq(students.loginId, '24040001'));
+    const [units] = await t.db
+      .select({ n: sql<number>`sum(${courseApplications.acquisitionUnit})::int` })
+      .from(courseApplications)
+      .where(and(eq(courseApplications.studentId, s1!.id), isNull(courseApplications.cancelledAt)));
+    expect(units!.n).toBeGreaterThan(0);
+  });
+
+  it('has a pending admission duplicating an existing student by name and birthday', async () => {
+    const pending = await t.db.select().from(students).where(eq(students.approvalStatus, '0'));
+    const [s1] = await t.db.select().from(students).where(eq(students.loginId, '24040001'));
+    expect(pending.some((p) => p.nameKey === s1!.nameKey && p.birthday === s1!.birthday)).toBe(true);
+  });
+
+  it('has notices to all, to generation 2404, to one course, and two or more categories', async () => {
+    const targets = await t.db.select({ p: notices.publishedTo, g: notices.generationId }).from(notices);
+    expect(targets.some((x) => x.p === 1)).toBe(true);
+    expect(targets.some((x) => x.p === 2 && x.g === '2404')).toBe(true);
+    expect(targets.some((x) => x.p === 3)).toBe(true);
+    const [cats] = await t.db.select({ n: count() }).from(noticeCategories);
+    expect(cats!.n).toBeGreaterThanOrEqual(2);
+  });
+});

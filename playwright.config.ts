@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser journeys against the built app (npm run build first; npm test does it). Debian's Chromium
+ * (scripts/ensure-browser.sh installs it); never `npx playwright install`.
+ * Two servers, each with a fresh embedded database seeded with the demo data: the main one, and one
+ * with a short idle timeout for the session-expiry journey.
+ */
+const PORT = 3100;
+const SHORT_IDLE_PORT = 3101;
+export const SHORT_IDLE_URL = `http://127.0.0.1:${SHORT_IDLE_PORT}`;
+
+const server = (port: number, env: Record<string, string> = {}) => ({
+  command: `bash scripts/e2e-server.sh ${port}`,
+  url: `http://127.0.0.1:${port}/api/health`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  env: { LOG_LEVEL: 'warn', ...env },
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  forbidOnly: !!process.env.CI,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
+    // the phone project runs the journeys tagged @phone at 375 px
+    {
+      name: 'phone',
+      use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+      grep: /@phone/,
+    },
+  ],
+  webServer: [server(PORT), server(SHORT_IDLE_PORT, { SESSION_IDLE_SECONDS: '12' })],
+});
