@@ -7,5 +7,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // each server test file boots PGlite (≈4 s of WASM start-up): two workers for two cores
     maxWorkers: 2,
+    globalSetup: ['packages/server/src/test/global-setup.ts'],
   },
 });

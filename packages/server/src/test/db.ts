@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { syncCodeMaster } from '../modules/common/common.service';
@@ -12,7 +13,11 @@ import { migrationsDir } from '../platform/paths';
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openPglite();
+    const snapshot = process.env.MANABI_PGLITE_SNAPSHOT;
+    const database = await openPglite(
+      undefined,
+      snapshot && existsSync(snapshot) ? new Blob([readFileSync(snapshot)]) : undefined,
+    );
     await database.migrate(migrationsDir());
     await syncCodeMaster(database.db);
     return database;
