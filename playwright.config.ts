@@ -6,8 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
  * Two servers, each with a fresh embedded database seeded with the demo data: the main one, and one
  * with a short idle timeout for the session-expiry journey.
  */
-const PORT = 3100;
-const SHORT_IDLE_PORT = 3101;
+// E2E_PORT lets two runs on one machine coexist
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SHORT_IDLE_PORT = PORT + 1;
 export const SHORT_IDLE_URL = `http://127.0.0.1:${SHORT_IDLE_PORT}`;
 
 const server = (port: number, env: Record<string, string> = {}) => ({
@@ -20,6 +21,7 @@ const server = (port: number, env: Record<string, string> = {}) => ({
 
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: `test-results/${PORT}`,
   timeout: 90_000,
   expect: { timeout: 10_000 },
   workers: 2,

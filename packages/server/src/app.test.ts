@@ -41,6 +41,10 @@ describe('serving the web app', () => {
 
   it('serves static files, and a JSON 404 for unknown API paths', async () => {
     expect((await app.inject({ url: '/app.js' })).body).toBe('console.log(1)');
+    // an asset that does not exist (an old chunk after a deploy) must not be answered with the HTML page
+    const missing = await app.inject({ url: '/assets/old-chunk-abc123.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<title>');
     const api = await app.inject({ url: '/api/unknown/' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('NOT_FOUND');

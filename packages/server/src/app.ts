@@ -114,7 +114,9 @@ export async function buildApp({
     app.log.warn({ webRoot }, 'web build not found: run `npm run build` (serving the API only)');
   }
   app.setNotFoundHandler((req, reply) => {
-    if (!hasWeb || req.url.startsWith('/api/') || req.method !== 'GET') {
+    // a missing asset (e.g. an old chunk after a deploy) is a 404, not the app's HTML
+    const isAsset = /\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
+    if (!hasWeb || req.url.startsWith('/api/') || req.method !== 'GET' || isAsset) {
       return reply.code(404).send({ code: 'NOT_FOUND', message: MSG.notFound });
     }
     // the single-page app owns every other path (its router shows its own 404 page)

@@ -1,0 +1,91 @@
+import { expect, expectAccessible, loginAdmin, test } from './fixtures';
+
+test('[管理][お知らせカテゴリ] 新規登録して一覧に表示され、変更できる', async ({ page }) => {
+  await loginAdmin(page);
+  await page.goto('/admin/notification/category');
+  await expect(page.getByRole('heading', { level: 1, name: 'お知らせカテゴリ管理' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'カテゴリ一覧' })).toContainText('重要なお知らせ');
+  await expectAccessible(page);
+
+  // new: input → validation → confirm → complete
+  await page.getByRole('link', { name: '新規登録' }).click();
+  await expect(page).toHaveURL(/\/admin\/notification\/category\/edit\/new\/0$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'カテゴリの新規登録' })).toBeVisible();
+  const name = `E2E講座案内${Date.now() % 100000}`;
+  await page.getByLabel('カテゴリ名').fill('あ'.repeat(31));
+  await page.getByLabel('表示順').fill('-1');
+  await page.getByRole('button', { name: '確認画面へ' }).click();
+  await expect(page.getByText('31文字以上は入力できません').first()).toBeVisible();
+  await expect(page.getByText('0または正の整数のみを入力してください').first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('カテゴリ名').fill(name);
+  await page.getByLabel('表示順').fill('９'); // full-width digits are forgiven
+  await page.getByRole('button', { name: '確認画面へ' }).click();
+  await expect(page.getByText(name)).toBeVisible();
+  await expect(page.getByLabel('カテゴリ名')).toHaveCount(0); // read-only now
+  await expectAccessible(page);
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page.getByText('カテゴリを登録しました。')).toBeVisible();
+  await expectAccessible(page);
+
+  // listed, sorted by 表示順, and searchable
+  await page.getByRole('link', { name: 'カテゴリ一覧へ戻る' }).click();
+  const table = page.getByRole('table', { name: 'カテゴリ一覧' });
+  await expect(table.getByRole('row').filter({ hasText: name })).toContainText('9');
+  await page.getByLabel('カテゴリ名').fill('E2E講座');
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await expect(page).toHaveURL(/category_name=/);
+  await expect(table.getByRole('row')).toHaveCount(2); // header + the one match
+
+  // sort by name descending with the header button
+  await page.getByRole('button', { name: '条件をクリア' }).click();
+  await table.getByRole('button', { name: /カテゴリ名/ }).click();
+  await table.getByRole('button', { name: /カテゴリ名/ }).click();
+  await expect(table.locator('th[aria-sort="descending"]')).toHaveCount(1);
+
+  // update: the form starts from the saved values
+  await table.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'カテゴリの変更' })).toBeVisible();
+  await expect(page.getByLabel('カテゴリ名')).toHaveValue(name);
+  await page.getByLabel('カテゴリ名').fill(`${name}（改）`);
+  await page.getByRole('button', { name: '確認画面へ' }).click();
+  await page.getByRole('button', { name: '戻る' }).click();
+  await expect(page.getByLabel('カテゴリ名')).toHaveValue(`${name}（改）`);
+  await page.getByRole('button', { name: '確認画面へ' }).click();
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page.getByText('カテゴリを更新しました。')).toBeVisible();
+  await page.getByRole('link', { name: 'カテゴリ一覧へ戻る' }).click();
+  await expect(page.getByRole('table', { name: 'カテゴリ一覧' })).toContainText(`${name}（改）`);
+});
+
+test('[管理][お知らせカテゴリ] 他の人が先に更新していたら、上書きせずに知らせる', async ({ page }) => {
+  await loginAdmin(page);
+  const created = await page.request.post('/api/admin/notice/category/add/', {
+    data: { category_name: `競合テスト${Date.now() % 100000}`, sort_number: '50' },
+  });
+  const { id } = await created.json();
+  await page.goto(`/admin/notification/category/edit/update/${id}`);
+  await expect(page.getByLabel('カテゴリ名')).toHaveValue(/競合テスト/);
+
+  // someone else saves first
+  const current = await (await page.request.get(`/api/admin/notice/category/detail/?id=${id}`)).json();
+  await page.request.post('/api/admin/notice/category/update/', {
+    data: { id, category_name: '先に保存された名前', sort_number: '50', updated_at: current.updated_at },
+  });
+
+  await page.getByLabel('カテゴリ名').fill('後から保存する名前');
+  await page.getByRole('button', { name: '確認画面へ' }).click();
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page.getByText('ほかの人が先に更新しました', { exact: false })).toBeVisible();
+  const after = await (await page.request.get(`/api/admin/notice/category/detail/?id=${id}`)).json();
+  expect(after.category_name).toBe('先に保存された名前');
+});
+
+test('[管理][お知らせカテゴリ] 存在しないカテゴリは404ページへ', async ({ page }) => {
+  await loginAdmin(page);
+  await page.goto('/admin/notification/category/edit/update/999999');
+  await expect(page).toHaveURL(/\/admin\/404$/);
+  await page.goto('/admin/notification/category/edit/other/1');
+  await expect(page).toHaveURL(/\/admin\/404$/);
+});

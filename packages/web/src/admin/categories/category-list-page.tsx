@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Category } from '@manabi/shared/api';
+import { formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { categoryListQuerySchema } from '@manabi/shared/schemas/category';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../lib/paths';
+import {
+  Button,
+  ButtonLink,
+  type Column,
+  DataTable,
+  FieldRegistryProvider,
+  PageTitle,
+  TextInput,
+  TextLink,
+  useTableUrlState,
+} from '../../ui';
+import { categoryListQuery } from './api/categories';
+
+const columns: Column<Category>[] = [
+  {
+    key: 'category_name',
+    header: 'カテゴリ名',
+    sortable: true,
+    isRowHeader: true,
+    render: (row) => <Link to={paths.admin.categoryForm('update', row.id)}>{row.category_name}</Link>,
+  },
+  { key: 'sort_number', header: '表示順', sortable: true, className: 'whitespace-nowrap text-right' },
+  {
+    key: 'updated_at',
+    header: '更新日時',
+    sortable: true,
+    className: 'whitespace-nowrap',
+    render: (row) => formatDateTimeJa(row.updated_at),
+  },
+];
+
+/**
+ * /admin/notification/category (SPEC §2 Notices): category list with a name search, 新規登録 to
+ * edit/new/0 and a link per row to edit/update/{id}. The search term and table state live in the URL.
+ */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const categoryName = params.get('category_name') ?? '';
+  const table = useTableUrlState();
+  const list = useQuery(categoryListQuery(categoryName));
+  const form = useForm({
+    resolver: zodResolver(categoryListQuerySchema),
+    defaultValues: { category_name: categoryName },
+  });
+
+  const search = form.handleSubmit((values) => {
+    const next = new URLSearchParams();
+    if (values.category_name) next.set('category_name', values.category_name);
+    setParams(next);
+  });
+
+  return (
+    <div className="space-y-8">
+      <PageTitle>お知らせカテゴリ管理</PageTitle>
+      <div className="flex flex-wrap gap-4">
+        <ButtonLink to={paths.admin.categoryForm('new')}>新規登録</ButtonLink>
+        <ButtonLink to={paths.admin.noticeList()} variant="secondary">
+          お知らせ管理へ戻る
+        </ButtonLink>
+      </div>
+
+      <section
+        aria-labelledby="category-search-heading"
+        className="space-y-4 rounded-8 border border-line p-4"
+      >
+        <h2 id="category-search-heading" className="text-std-20B-150">
+          検索条件
+        </h2>
+        <FieldRegistryProvider>
+          <form noValidate onSubmit={search} className="flex flex-wrap items-end gap-4">
+            <TextInput control={form.control} name="category_name" label="カテゴリ名" width="md" />
+            <div className="flex gap-4">
+              <Button type="submit">検索</Button>
+              <Button
+                variant="tertiary"
+                onPress={() => {
+                  form.reset({ category_name: '' });
+                  setParams(new URLSearchParams());
+                }}
+              >
+                条件をクリア
+              </Button>
+            </div>
+          </form>
+        </FieldRegistryProvider>
+      </section>
+
+      <DataTable
+        caption="カテゴリ一覧"
+        columns={columns}
+        rows={list.data ?? []}
+        rowKey={(row) => row.id}
+        isLoading={list.isFetching}
+        {...table}
+      />
+      <p>
+        <TextLink to={paths.admin.top()}>トップへ戻る</TextLink>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { paths } from '../../lib/paths';
+import { ComingSoon } from '../../ui';
+
+/**
+ * /admin/course/detail/applicant/cancel/:id/:userId — cancel confirmation then completion; authority 2 → /admin/404.
+ * Placeholder until the screen is built: replace `Component` (keep the name; router.tsx lazy-loads it).
+ */
+export function Component() {
+  return <ComingSoon title={'申込の取消し'} backTo={paths.admin.top()} />;
+}

@@ -1,0 +1,44 @@
+import type { SessionUser } from '@manabi/shared/api';
+import { paths } from '../../lib/paths';
+
+/** One entry of the admin menu (sidebar and top page). */
+export interface AdminMenuEntry {
+  label: string;
+  to: string;
+  /** One line for the top page's big buttons. */
+  description: string;
+  /** Authority 1 only (SPEC §2/§6: authority 2 sees course management only). */
+  fullOnly: boolean;
+}
+
+export const ADMIN_MENU: readonly AdminMenuEntry[] = [
+  {
+    label: '学生管理',
+    to: paths.admin.studentList(),
+    description: '学生の承認・情報の変更・受講状況の更新を行います。',
+    fullOnly: true,
+  },
+  {
+    label: '講座管理',
+    to: paths.admin.courseList(),
+    description: '講座の登録・申込者の管理・抽選を行います。',
+    fullOnly: false,
+  },
+  {
+    label: '管理者管理',
+    to: paths.admin.adminList(),
+    description: '管理画面を使う職員のアカウントを管理します。',
+    fullOnly: true,
+  },
+  {
+    label: 'お知らせ管理',
+    to: paths.admin.noticeList(),
+    description: '学生へのお知らせとカテゴリを管理します。',
+    fullOnly: true,
+  },
+];
+
+/** The entries the user may see (authority from the server session, never from storage). */
+export function adminMenuFor(user: Pick<SessionUser, 'authority'>): AdminMenuEntry[] {
+  return ADMIN_MENU.filter((entry) => !entry.fullOnly || user.authority === 1);
+}

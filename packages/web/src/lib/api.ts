@@ -1,0 +1,227 @@
+import type { ErrItem } from '@manabi/shared/api';
+import { storedUser } from './stored-user';
+
+/**
+ * The one API client (ARCHITECTURE "How a request flows", STYLE "One error contract").
+ *
+ * - JSON in and out, same-origin cookies (the Fastify process serves both the app and /api).
+ * - Every non-2xx becomes an {@link ApiError}; SPEC §8 routing is {@link handleApiError}, used by the
+ *   query client (lib/query-client.ts), StepForm and any screen that calls the API by hand.
+ * - Every successful call is reported to the idle tracker (lib/idle.ts), which restarts the inactivity
+ *   countdown of that area: the server extends the session on each authenticated request.
+ */
+
+/** The two areas of the product; each has its own session cookie, login page and error pages. */
+export type Area = 'admin' | 'mypage';
+
+/** Query-string values: null/undefined/'' are left out, arrays repeat the key, booleans become 1/0. */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+/** Thrown for every non-2xx answer (and for network failures, with status 0). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when the server could not be reached. */
+  readonly status: number;
+  /** The parsed JSON body (or the text, or null). */
+  readonly body: unknown;
+  /** Field errors from `{ is_valid: false, err_list: [{ name, msg }] }`; empty when none. */
+  readonly errList: ErrItem[];
+  /** Set by handleApiError once the error has been routed, so it is never routed twice. */
+  routed = false;
+
+  constructor(status: number, body: unknown, fallbackMessage?: string) {
+    const obj = (body && typeof body === 'object' ? body : {}) as { message?: unknown; err_list?: unknown };
+    const errList = Array.isArray(obj.err_list)
+      ? (obj.err_list as unknown[]).filter(
+          (e): e is ErrItem =>
+            !!e && typeof (e as ErrItem).name === 'string' && typeof (e as ErrItem).msg === 'string',
+        )
+      : [];
+    const message =
+      typeof obj.message === 'string' && obj.message !== ''
+        ? obj.message
+        : (fallbackMessage ?? `${status}error!!!`);
+    super(message);
+    this.status = status;
+    this.body = body;
+    this.errList = errList;
+  }
+
+  /** `err_list` under the spec's own name. */
+  get err_list(): ErrItem[] {
+    return this.errList;
+  }
+
+  /** True for a validation answer that a form shows on its fields (400/422 with err_list). */
+  get isFieldError(): boolean {
+    return (this.status === 400 || this.status === 422) && this.errList.length > 0;
+  }
+
+  /** True for the optimistic-locking conflict (the record was changed by someone else). */
+  get isStale(): boolean {
+    return this.status === 409;
+  }
+}
+
+/** Type guard for ApiError (also across module copies in tests). */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError || (error instanceof Error && error.name === 'ApiError');
+}
+
+// ---- activity notification (idle tracker listens) ----
+
+type ActivityListener = (area: Area | null, path: string) => void;
+const activityListeners = new Set<ActivityListener>();
+
+/**
+ * Subscribe to successful API calls (used by lib/idle.ts). Returns the unsubscribe function.
+ * The area is derived from the path (`/api/admin/…`, `/api/auth/admin/…` → admin; mypage likewise).
+ */
+export function onApiActivity(listener: ActivityListener): () => void {
+  activityListeners.add(listener);
+  return () => activityListeners.delete(listener);
+}
+
+/** Which area's session a call to `path` touches, or null for public/common calls. */
+export function areaOfPath(path: string): Area | null {
+  if (/^\/api\/(auth\/)?admin\//.test(path)) return 'admin';
+  if (/^\/api\/(auth\/)?mypage\//.test(path)) return 'mypage';
+  return null;
+}
+
+// ---- requests ----
+
+/** Options for one call. */
+export interface ApiOptions {
+  /** Abort signal (TanStack Query passes one). */
+  signal?: AbortSignal;
+  /**
+   * false for calls that must not count as user activity (the idle tracker's own `session?touch=0`,
+   * logout). Default true.
+   */
+  countsAsActivity?: boolean;
+}
+
+/** Builds `path?query` with the rules of {@link QueryValue}. */
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      for (const v of value) params.append(key, String(v));
+    } else if (typeof value === 'boolean') {
+      params.append(key, value ? '1' : '0');
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  options: ApiOptions,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers:
+        method === 'POST'
+          ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+          : { Accept: 'application/json' },
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, null, 'サーバーに接続できませんでした。');
+  }
+
+  const text = await response.text();
+  let data: unknown = null;
+  if (text !== '') {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+
+  if (options.countsAsActivity !== false) {
+    const area = areaOfPath(path.split('?')[0] ?? path);
+    for (const listener of activityListeners) listener(area, path);
+  }
+  return data as T;
+}
+
+/**
+ * GET a JSON resource. `path` is the full API path of SPEC §7, e.g. `apiGet<Course>('/api/mypage/course/', { id })`.
+ * @throws ApiError on any non-2xx answer or network failure
+ */
+export function apiGet<T>(path: string, query?: Query, options: ApiOptions = {}): Promise<T> {
+  return request<T>('GET', withQuery(path, query), undefined, options);
+}
+
+/**
+ * POST a JSON body, e.g. `apiPost<WriteResult>('/api/admin/notice/category/add/', body)`.
+ * @throws ApiError on any non-2xx answer or network failure
+ */
+export function apiPost<T>(path: string, body?: unknown, options: ApiOptions = {}): Promise<T> {
+  return request<T>('POST', path, body, options);
+}
+
+// ---- SPEC §8 error routing ----
+
+/** Anything that can move to a path: react-router's `navigate`, or `router.navigate`. */
+export type NavigateTo = (to: string, options?: { replace?: boolean }) => unknown;
+
+/** Where SPEC §8 sends an error in an area (pure: no side effects). */
+export function errorDestination(area: Area, error: unknown): string {
+  const status = isApiError(error) ? error.status : -1;
+  if (area === 'admin') {
+    return status === 401 ? '/admin/login?sessionexp=1' : '/admin/apierror';
+  }
+  const user = storedUser.get();
+  if (status === 401) return '/mypage/login?sessionexp=1';
+  if (status === 403) return user?.is_admin ? '/mypage/login' : '/mypage/apierror?forbidden=1';
+  if (status === 404) return '/mypage/notfound';
+  return user ? '/mypage/apierror' : '/error';
+}
+
+/**
+ * Routes an API error exactly as SPEC §8 says, once per error:
+ * - admin: 401 → /admin/login?sessionexp=1; anything else → /admin/apierror (details on the console).
+ * - mypage: 401 → /mypage/login?sessionexp=1 and the stored userData is cleared; 403 →
+ *   /mypage/apierror?forbidden=1 (or /mypage/login when the stored user is an admin); 404 →
+ *   /mypage/notfound; anything else → /mypage/apierror, or /error when no user is stored.
+ * A 422 from a login call is not routed: the login screen shows it (do not call this for it).
+ */
+export function handleApiError(area: Area, error: unknown, navigate: NavigateTo): void {
+  if (isApiError(error)) {
+    if (error.routed) return;
+    error.routed = true;
+  }
+  if (area === 'admin' && !(isApiError(error) && error.status === 401)) {
+    console.error('[manabi] API error', error);
+  }
+  const destination = errorDestination(area, error);
+  if (isApiError(error) && error.status === 401) {
+    // The display copy belongs to the area whose session ended (one key for both areas: SPEC §4).
+    const user = storedUser.get();
+    if (area === 'mypage' || user?.is_admin) storedUser.clear();
+  }
+  navigate(destination, { replace: true });
+}
+
+/** The area a browser path belongs to (used where no React context is available). */
+export function areaOfLocation(pathname: string = window.location.pathname): Area {
+  return pathname.startsWith('/admin') ? 'admin' : 'mypage';
+}

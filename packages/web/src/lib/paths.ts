@@ -1,0 +1,118 @@
+/**
+ * Typed builders for every route of SPEC §2 — screens link with these, never with string literals,
+ * so a route change is one edit here plus src/router.tsx.
+ */
+
+type Id = string | number;
+
+const enc = (value: Id) => encodeURIComponent(String(value));
+
+function withParams(path: string, params: Record<string, string | undefined | false>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value) search.set(key, value);
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Tabs of the admin course detail page (SPEC §2: 1 = course detail, 2 = applicant list). */
+export type CourseDetailType = 1 | 2;
+/** Form modes used by admin register/edit routes. */
+export type FormMode = 'new' | 'update';
+/** Notice lists of the my-page (SPEC §2: 1 = to everyone, 2 = to the user). */
+export type NewsType = 1 | 2;
+/** Course searches of the my-page. */
+export type CourseSearchKind = 'accepting' | 'before';
+
+export const paths = {
+  root: () => '/',
+  /** System error page used when no user is stored (SPEC §8). */
+  error: () => '/error',
+
+  admin: {
+    root: () => '/admin',
+    top: () => '/admin/top',
+    /** Admin login; `expired` adds sessionexp=1 (inactivity notice). */
+    login: (opts: { expired?: boolean } = {}) =>
+      withParams('/admin/login', { sessionexp: opts.expired && '1' }),
+    apiError: () => '/admin/apierror',
+    notFound: () => '/admin/404',
+
+    courseList: () => '/admin/course',
+    courseNew: () => '/admin/course/new',
+    courseEdit: (id: Id) => `/admin/course/edit/${enc(id)}`,
+    courseDetail: (id: Id, type: CourseDetailType = 1) => `/admin/course/detail/${enc(id)}/${type}`,
+    courseApplicantAdd: (id: Id) => `/admin/course/detail/add/${enc(id)}`,
+    courseApplicant: (id: Id, userId: Id) => `/admin/course/detail/applicant/${enc(id)}/${enc(userId)}`,
+    courseApplicantUpdate: (id: Id, userId: Id) =>
+      `/admin/course/detail/applicant/update/${enc(id)}/${enc(userId)}`,
+    courseApplicantCancel: (id: Id, userId: Id) =>
+      `/admin/course/detail/applicant/cancel/${enc(id)}/${enc(userId)}`,
+
+    adminList: () => '/admin/admin',
+    /** New admin: `adminRegister('new')` (id 0). */
+    adminRegister: (mode: FormMode, id: Id = 0) => `/admin/admin/register/${mode}/${enc(id)}`,
+
+    studentList: () => '/admin/student',
+    studentDetail: (userId: Id) => `/admin/student/detail/${enc(userId)}`,
+    /** New student: `studentForm('new')` (user id 0). */
+    studentForm: (mode: FormMode, userId: Id = 0) => `/admin/student/detail/${mode}/${enc(userId)}`,
+    studentApproval: (userId: Id) => `/admin/student/approval/${enc(userId)}`,
+    studentDuplicate: (userId: Id) => `/admin/student/duplicate/${enc(userId)}`,
+
+    noticeList: () => '/admin/notification',
+    noticeDetail: (noticeId: Id) => `/admin/notification/detail/${enc(noticeId)}`,
+    /** New notice: `noticeForm('new')` (notice id 0). */
+    noticeForm: (mode: FormMode, noticeId: Id = 0) => `/admin/notification/detail/${mode}/${enc(noticeId)}`,
+    categoryList: () => '/admin/notification/category',
+    /** New category: `categoryForm('new')` (id 0). */
+    categoryForm: (mode: FormMode, id: Id = 0) => `/admin/notification/category/edit/${mode}/${enc(id)}`,
+  },
+
+  mypage: {
+    root: () => '/mypage',
+    /** My-page login; `expired` adds sessionexp=1, `next` is where to go after login (see {@link safeNext}). */
+    login: (opts: { expired?: boolean; next?: string } = {}) =>
+      withParams('/mypage/login', { sessionexp: opts.expired && '1', next: opts.next }),
+    password: () => '/mypage/password',
+    passwordSetting: (token: string) => `/mypage/passwordsetting/${enc(token)}`,
+    admission: () => '/mypage/admission',
+    inquiry: () => '/mypage/inquiry',
+    /** Forces logout of whichever session exists (SPEC §2). */
+    error: () => '/mypage/error',
+
+    top: () => '/mypage/top',
+    news: () => '/mypage/news',
+    newsList: (type: NewsType) => `/mypage/news/${type}`,
+    newsDetail: (id: Id) => `/mypage/news/detail/${enc(id)}`,
+    user: () => '/mypage/user',
+    userUpdate: () => '/mypage/user/update',
+    userPassword: () => '/mypage/user/password',
+    courseSearch: (kind: CourseSearchKind = 'accepting') => `/mypage/course/search/${kind}`,
+    courseApplied: () => '/mypage/course/applied',
+    courseAttended: () => '/mypage/course/attended',
+    courseDetail: (id: Id) => `/mypage/course/detail/${enc(id)}`,
+    courseApplicant: (id: Id) => `/mypage/course/applicant/${enc(id)}`,
+    courseCancel: (id: Id) => `/mypage/course/cancel/${enc(id)}`,
+    /** `forbidden` adds forbidden=1 (the page then offers logout). */
+    apiError: (opts: { forbidden?: boolean } = {}) =>
+      withParams('/mypage/apierror', { forbidden: opts.forbidden && '1' }),
+    notFound: () => '/mypage/notfound',
+  },
+
+  /** The participation guide (opens in a new window; placeholder file in public/). */
+  guidePdf: () => '/guide.pdf',
+} as const;
+
+/**
+ * The `next` target honoured after my-page login (SPEC §2): only same-site my-page paths — it must start
+ * with `/mypage`, must not start with `//` and must not contain a backslash; the login page itself is refused
+ * (loop). Returns the safe path or null.
+ */
+export function safeNext(next: string | null | undefined): string | null {
+  if (!next) return null;
+  if (!next.startsWith('/mypage') || next.startsWith('//') || next.includes('\\')) return null;
+  if (/^\/mypage\/login(?:[/?#]|$)/.test(next)) return null;
+  return next;
+}

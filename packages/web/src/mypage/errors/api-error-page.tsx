@@ -1,0 +1,39 @@
+import { MSG } from '@manabi/shared/validation/messages';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../lib/paths';
+import { logout } from '../../lib/session';
+import { Button, ButtonLink, ErrorPanel } from '../../ui';
+
+/**
+ * /mypage/apierror (SPEC §2, §8): system error. With forbidden=1 it offers logging out (the session may
+ * belong to someone without access); otherwise a way back to the top page.
+ */
+export function Component() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const isForbidden = params.get('forbidden') === '1';
+  return (
+    <ErrorPanel
+      title={isForbidden ? 'この画面は表示できません' : 'システムエラー'}
+      actions={
+        isForbidden ? (
+          <Button
+            onPress={async () => {
+              await logout('mypage');
+              navigate(paths.mypage.login(), { replace: true });
+            }}
+          >
+            ログアウトする
+          </Button>
+        ) : (
+          <ButtonLink to={paths.mypage.top()} variant="secondary">
+            トップページへ戻る
+          </ButtonLink>
+        )
+      }
+    >
+      {isForbidden && <p>{MSG.forbidden}</p>}
+      <p>{MSG.internal}</p>
+    </ErrorPanel>
+  );
+}

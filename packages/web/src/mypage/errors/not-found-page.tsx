@@ -1,0 +1,21 @@
+import { MSG } from '@manabi/shared/validation/messages';
+import { paths } from '../../lib/paths';
+import { ButtonLink, ErrorPanel } from '../../ui';
+
+/** /mypage/notfound and any unknown /mypage path (SPEC §2). */
+export function Component() {
+  return (
+    <ErrorPanel
+      title="ページが見つかりません"
+      actions={
+        <ButtonLink to={paths.mypage.top()} variant="secondary">
+          トップページへ戻る
+        </ButtonLink>
+      }
+    >
+      <p>{MSG.notFound}</p>
+      <p>ページが移動または削除されたか、URLに誤りがある可能性があります。</p>
+      <p>{MSG.internal}</p>
+    </ErrorPanel>
+  );
+}

@@ -1,0 +1,71 @@
+import type { SessionUser } from '@manabi/shared/api';
+import { useState } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { AreaProvider } from '../../lib/area';
+import { paths } from '../../lib/paths';
+import { useDisplayPrefs } from '../../lib/prefs';
+import { SessionUserContext, useLogout, useSessionQuery } from '../../lib/session';
+import { Button, FullPageSpinner, IdleTimeoutDialog, SideNav } from '../../ui';
+import { MypageFrame } from './mypage-frame';
+import { MYPAGE_NAV } from './mypage-nav';
+import { StudentIdCard } from './student-id-card';
+
+/** Paths for which no `next` is added when sending a visitor to the login page (SPEC §2: not for login or root; top is where login goes anyway). */
+const NO_NEXT = new Set(['/', '/mypage', '/mypage/', '/mypage/top', '/mypage/login']);
+
+/**
+ * Guarded my-page layout: needs a student session (server-checked), otherwise /mypage/login with `next`.
+ * Header with display choices, greeting, 学生証, ログアウト; side menu except where the route's
+ * `handle.hideSidebar` is set (top); footer; idle dialog.
+ */
+export function Component() {
+  useDisplayPrefs();
+  const location = useLocation();
+  const session = useSessionQuery('mypage');
+  if (session.isPending || session.isError) {
+    return <FullPageSpinner label="ログイン状態を確認しています..." />;
+  }
+  const info = session.data;
+  if (!info || info.user.is_admin) {
+    const next = NO_NEXT.has(location.pathname) ? undefined : location.pathname + location.search;
+    return <Navigate to={paths.mypage.login({ next })} replace />;
+  }
+  return (
+    <AreaProvider area="mypage">
+      <SessionUserContext.Provider value={info.user}>
+        <MypageShell user={info.user} />
+        <IdleTimeoutDialog area="mypage" />
+      </SessionUserContext.Provider>
+    </AreaProvider>
+  );
+}
+
+function MypageShell({ user }: { user: SessionUser }) {
+  const logout = useLogout('mypage');
+  const [isCardOpen, setIsCardOpen] = useState(false);
+  const matches = useMatches();
+  const hideSidebar = matches.some(
+    (match) => (match.handle as { hideSidebar?: boolean } | undefined)?.hideSidebar,
+  );
+
+  return (
+    <MypageFrame
+      homeTo={paths.mypage.top()}
+      userArea={
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-std-17B-170">{user.name}さん、こんにちは</p>
+          <Button variant="secondary" onPress={() => setIsCardOpen(true)}>
+            学生証
+          </Button>
+          <Button variant="secondary" onPress={() => void logout()}>
+            ログアウト
+          </Button>
+          <StudentIdCard user={user} isOpen={isCardOpen} onOpenChange={setIsCardOpen} />
+        </div>
+      }
+      sidebar={hideSidebar ? undefined : <SideNav label="マイページメニュー" items={MYPAGE_NAV} />}
+    >
+      <Outlet />
+    </MypageFrame>
+  );
+}

@@ -1,0 +1,20 @@
+import { paths } from '../../lib/paths';
+import type { NavItem } from '../../ui';
+
+/** The my-page side menu (SPEC §2 shared my-page chrome). */
+export const MYPAGE_NAV: NavItem[] = [
+  { label: 'トップ', to: paths.mypage.top() },
+  { label: '利用者情報', to: paths.mypage.user(), matchPrefixes: ['/mypage/user'] },
+  { label: 'お知らせ', to: paths.mypage.newsList(1), matchPrefixes: ['/mypage/news'] },
+  {
+    label: '講座を探す',
+    to: paths.mypage.courseSearch('accepting'),
+    matchPrefixes: ['/mypage/course/search', '/mypage/course/detail', '/mypage/course/applicant'],
+  },
+  {
+    label: '申込状況・受講履歴',
+    to: paths.mypage.courseApplied(),
+    matchPrefixes: ['/mypage/course/applied', '/mypage/course/attended', '/mypage/course/cancel'],
+  },
+  { label: '参加の手引き', href: paths.guidePdf(), newWindow: true },
+];

@@ -1,0 +1,75 @@
+import type { SessionUser } from '@manabi/shared/api';
+import { useEffect, useState } from 'react';
+import { formatDateJa, formatDateTimeJa } from '../../lib/dates';
+import { Modal } from '../../ui';
+
+/** Current time, refreshed at each minute boundary while mounted. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    let interval: number | undefined;
+    const timeout = window.setTimeout(
+      () => {
+        setNow(new Date());
+        interval = window.setInterval(() => setNow(new Date()), 60_000);
+      },
+      60_000 - (Date.now() % 60_000) + 50,
+    );
+    return () => {
+      window.clearTimeout(timeout);
+      if (interval !== undefined) window.clearInterval(interval);
+    };
+  }, []);
+  return now;
+}
+
+/**
+ * The digital student ID card (SPEC §2 "Student ID card overlay"): student number, name, birthday,
+ * issue and expiry dates, the certification sentence, the signing official, and the current date-time
+ * (updated every minute, so staff can see the card is live).
+ */
+export function StudentIdCard({
+  user,
+  isOpen,
+  onOpenChange,
+}: {
+  user: SessionUser;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}) {
+  return (
+    <Modal isOpen={isOpen} onOpenChange={onOpenChange} title="学生証" size="sm" isDismissable>
+      <StudentIdCardBody user={user} />
+    </Modal>
+  );
+}
+
+function StudentIdCardBody({ user }: { user: SessionUser }) {
+  const now = useMinuteClock();
+  const rows: [string, string][] = [
+    ['学生番号', user.login_id],
+    ['氏名', user.name],
+    ['生年月日', formatDateJa(user.birthday)],
+    ['発行日', formatDateJa(user.date_issue_num)],
+    ['有効期限', formatDateJa(user.expiration_date)],
+  ];
+  return (
+    <div className="space-y-4 rounded-12 border-4 border-primary bg-surface p-4 sm:p-6">
+      <p className="text-center text-std-20B-150">まなび市民大学 学生証</p>
+      <dl className="space-y-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid grid-cols-[7rem_1fr] gap-2">
+            <dt className="text-std-16B-170">{label}</dt>
+            <dd className="text-std-17N-170">{value || '－'}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-std-16N-170">上記の者は、本学の学生であることを証明します。</p>
+      <p className="text-right text-std-17B-170">まなび市民大学 学長</p>
+      <p className="border-t-2 border-line-subtle pt-3 text-center text-std-20B-150" aria-live="off">
+        <span className="sr-only">表示日時 </span>
+        <time dateTime={now.toISOString()}>{formatDateTimeJa(now)}</time>
+      </p>
+    </div>
+  );
+}

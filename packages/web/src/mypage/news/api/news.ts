@@ -1,0 +1,46 @@
+import type { NewsDetail, NewsList, TopData, WriteResult } from '@manabi/shared/api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api';
+
+/** My-page notices (SPEC §7 Student area): top, list, detail, mark read. */
+const KEY = ['mypage', 'news'] as const;
+
+export interface NewsFilter {
+  keyword: string;
+  date_from: string;
+  date_to: string;
+  page: number;
+}
+
+export const topQuery = () =>
+  queryOptions({ queryKey: [...KEY, 'top'], queryFn: () => apiGet<TopData>('/api/mypage/top/') });
+
+export const newsListQuery = (type: '1' | '2', filter: NewsFilter) =>
+  queryOptions({
+    queryKey: [...KEY, 'list', type, filter],
+    queryFn: () =>
+      apiGet<NewsList>('/api/mypage/newslist/', {
+        type,
+        keyword: filter.keyword,
+        date_from: filter.date_from,
+        date_to: filter.date_to,
+        page: String(filter.page),
+      }),
+    placeholderData: (previous) => previous,
+  });
+
+export const newsDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'detail', id],
+    queryFn: () => apiGet<NewsDetail>('/api/mypage/news/', { id: String(id) }),
+  });
+
+/** Records that the student opened a notice; the unread badge and the lists are read again. */
+export function useAddRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (noticeId: number) =>
+      apiPost<WriteResult>('/api/mypage/news/addread/', { notice_id: noticeId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}

@@ -1,0 +1,8 @@
+/** 「未読」 marker: text, not colour alone, so it reads the same in every theme and to a screen reader. */
+export function UnreadBadge() {
+  return (
+    <span className="inline-block rounded-4 border-2 border-error-line bg-canvas px-2 text-std-16B-170 text-error">
+      未読
+    </span>
+  );
+}

@@ -1,0 +1,230 @@
+import { createBrowserRouter, type LoaderFunction, type RouteObject, redirect } from 'react-router';
+import { AppHydrateFallback, AppRoot } from './app-root';
+import { paths } from './lib/paths';
+import { RouteErrorBoundary } from './route-error';
+
+/**
+ * The whole route tree of SPEC §2. Every screen is a lazy module exporting `Component` (one chunk per
+ * screen; the admin and my-page layouts are separate chunks, and admin never imports mypage or the
+ * reverse). To build a screen, replace the `Component` of its module (the file named in `lazy`).
+ *
+ * Layout routes:
+ * - admin/layout/admin-public-layout   /admin/login, /admin/apierror (no session needed)
+ * - admin/layout/admin-layout          every other /admin page: admin session guard, header, menu, idle dialog
+ * - admin/layout/require-full-authority  student, admin-user and notice sections (authority 1 only)
+ * - mypage/layout/mypage-public-layout /mypage/login, password, passwordsetting, admission, inquiry, error,
+ *                                      apierror, and /error
+ * - mypage/layout/mypage-layout        every other /mypage page: student session guard, header, sidebar,
+ *                                      student ID card, idle dialog
+ * Route params are checked here (loaders) so a later screen cannot forget: bad ones redirect to 404.
+ */
+
+/** Element of routes that only redirect in their loader (React Router wants every leaf to render something). */
+function RedirectOnly() {
+  return null;
+}
+
+/** Loader that redirects unless `params[name]` is one of `allowed`. */
+function allow(name: string, allowed: readonly string[], to: string): LoaderFunction {
+  return ({ params }) => (allowed.includes(params[name] ?? '') ? null : redirect(to));
+}
+
+const ADMIN_404 = paths.admin.notFound();
+const MYPAGE_404 = paths.mypage.notFound();
+const FORM_MODES = ['new', 'update'] as const;
+
+const adminRoutes: RouteObject[] = [
+  {
+    path: 'admin',
+    lazy: () => import('./admin/layout/admin-public-layout'),
+    children: [
+      { path: 'login', lazy: () => import('./admin/auth/login-page') },
+      { path: 'apierror', lazy: () => import('./admin/errors/api-error-page') },
+    ],
+  },
+  {
+    path: 'admin',
+    lazy: () => import('./admin/layout/admin-layout'),
+    children: [
+      { index: true, loader: () => redirect(paths.admin.top()), Component: RedirectOnly },
+      { path: 'top', lazy: () => import('./admin/top/top-page') },
+      { path: '404', lazy: () => import('./admin/errors/not-found-page') },
+      {
+        path: 'course',
+        children: [
+          { index: true, lazy: () => import('./admin/courses/course-list-page') },
+          { path: 'new', lazy: () => import('./admin/courses/course-form-page') },
+          { path: 'edit/:id', lazy: () => import('./admin/courses/course-form-page') },
+          {
+            path: 'detail/:id/:type',
+            loader: allow('type', ['1', '2'], ADMIN_404),
+            lazy: () => import('./admin/courses/course-detail-page'),
+          },
+          {
+            path: 'detail/add/:id',
+            lazy: () => import('./admin/courses/applicant-add-page'),
+          },
+          {
+            path: 'detail/applicant/:id/:userId',
+            lazy: () => import('./admin/courses/applicant-detail-page'),
+          },
+          {
+            path: 'detail/applicant/update/:id/:userId',
+            lazy: () => import('./admin/courses/applicant-update-page'),
+          },
+          {
+            path: 'detail/applicant/cancel/:id/:userId',
+            lazy: () => import('./admin/courses/applicant-cancel-page'),
+          },
+        ],
+      },
+      {
+        // SPEC §6: authority 2 is sent to /admin/apierror from these sections (the server also answers 403).
+        lazy: () => import('./admin/layout/require-full-authority'),
+        children: [
+          {
+            path: 'admin',
+            children: [
+              { index: true, lazy: () => import('./admin/admins/admin-list-page') },
+              {
+                path: 'register/:mode/:id',
+                loader: allow('mode', FORM_MODES, ADMIN_404),
+                lazy: () => import('./admin/admins/admin-register-page'),
+              },
+            ],
+          },
+          {
+            path: 'student',
+            children: [
+              { index: true, lazy: () => import('./admin/students/student-list-page') },
+              {
+                path: 'detail/:userId',
+                lazy: () => import('./admin/students/student-detail-page'),
+              },
+              {
+                path: 'detail/:mode/:userId',
+                loader: allow('mode', FORM_MODES, ADMIN_404),
+                lazy: () => import('./admin/students/student-form-page'),
+              },
+              {
+                path: 'approval/:userId',
+                lazy: () => import('./admin/students/student-approval-page'),
+              },
+              {
+                path: 'duplicate/:userId',
+                lazy: () => import('./admin/students/student-duplicate-page'),
+              },
+            ],
+          },
+          {
+            path: 'notification',
+            children: [
+              { index: true, lazy: () => import('./admin/notices/notice-list-page') },
+              {
+                path: 'detail/:noticeId',
+                lazy: () => import('./admin/notices/notice-detail-page'),
+              },
+              {
+                path: 'detail/:mode/:noticeId',
+                loader: allow('mode', FORM_MODES, ADMIN_404),
+                lazy: () => import('./admin/notices/notice-form-page'),
+              },
+              { path: 'category', lazy: () => import('./admin/categories/category-list-page') },
+              {
+                path: 'category/edit/:mode/:id',
+                loader: allow('mode', FORM_MODES, ADMIN_404),
+                lazy: () => import('./admin/categories/category-form-page'),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('./admin/errors/not-found-page') },
+    ],
+  },
+];
+
+const mypageRoutes: RouteObject[] = [
+  {
+    path: 'mypage',
+    lazy: () => import('./mypage/layout/mypage-public-layout'),
+    children: [
+      { path: 'login', lazy: () => import('./mypage/auth/login-page') },
+      { path: 'password', lazy: () => import('./mypage/auth/password-reset-request-page') },
+      { path: 'passwordsetting/:token', lazy: () => import('./mypage/auth/password-setting-page') },
+      { path: 'admission', lazy: () => import('./mypage/admission/admission-page') },
+      { path: 'inquiry', lazy: () => import('./mypage/inquiry/inquiry-page') },
+      { path: 'error', lazy: () => import('./mypage/errors/logout-error-page') },
+      { path: 'apierror', lazy: () => import('./mypage/errors/api-error-page') },
+    ],
+  },
+  {
+    path: 'error',
+    lazy: () => import('./mypage/layout/mypage-public-layout'),
+    children: [{ index: true, lazy: () => import('./mypage/errors/system-error-page') }],
+  },
+  {
+    path: 'mypage',
+    lazy: () => import('./mypage/layout/mypage-layout'),
+    children: [
+      { index: true, loader: () => redirect(paths.mypage.top()), Component: RedirectOnly },
+      { path: 'top', handle: { hideSidebar: true }, lazy: () => import('./mypage/top/top-page') },
+      { path: 'news', lazy: () => import('./mypage/news/news-index-page') },
+      {
+        path: 'news/:type',
+        loader: allow('type', ['1', '2'], MYPAGE_404),
+        lazy: () => import('./mypage/news/news-list-page'),
+      },
+      {
+        path: 'news/detail/:id',
+        lazy: () => import('./mypage/news/news-detail-page'),
+      },
+      { path: 'user', lazy: () => import('./mypage/user/user-page') },
+      { path: 'user/update', lazy: () => import('./mypage/user/user-update-page') },
+      { path: 'user/password', lazy: () => import('./mypage/user/user-password-page') },
+      {
+        path: 'course/search/:kind',
+        loader: allow('kind', ['accepting', 'before'], MYPAGE_404),
+        lazy: () => import('./mypage/courses/course-search-page'),
+      },
+      { path: 'course/applied', lazy: () => import('./mypage/courses/course-history-page') },
+      { path: 'course/attended', lazy: () => import('./mypage/courses/course-history-page') },
+      {
+        path: 'course/detail/:id',
+        lazy: () => import('./mypage/courses/course-detail-page'),
+      },
+      {
+        path: 'course/applicant/:id',
+        lazy: () => import('./mypage/courses/course-applicant-page'),
+      },
+      {
+        path: 'course/cancel/:id',
+        lazy: () => import('./mypage/courses/course-cancel-page'),
+      },
+      { path: 'notfound', lazy: () => import('./mypage/errors/not-found-page') },
+      { path: '*', lazy: () => import('./mypage/errors/not-found-page') },
+    ],
+  },
+];
+
+/** The route objects (exported for tests). */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppRoot,
+    HydrateFallback: AppHydrateFallback,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      { index: true, loader: () => redirect(paths.mypage.top()), Component: RedirectOnly },
+      ...adminRoutes,
+      ...mypageRoutes,
+      // Any other path belongs to no area: the my-page 404 (students are the public audience).
+      { path: '*', loader: () => redirect(MYPAGE_404), Component: RedirectOnly },
+    ],
+  },
+];
+
+/** Creates the browser router (main.tsx). */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

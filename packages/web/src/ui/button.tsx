@@ -1,0 +1,142 @@
+import type { ReactNode } from 'react';
+import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+import { Link, type LinkProps } from 'react-router';
+import { cx } from './cx';
+import { NewWindowIcon } from './icons';
+import { Spinner } from './spinner';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'tertiary' | 'danger';
+export type ButtonSize = 'md' | 'lg';
+
+/** Classes of a button-looking element (also for links that look like buttons). Min height 48px. */
+export function buttonClass(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  extra?: string,
+): string {
+  return cx(
+    'inline-flex items-center justify-center gap-2 rounded-8 border-2 text-center no-underline cursor-pointer select-none',
+    'transition-colors',
+    size === 'lg' ? 'min-h-16 px-8 py-3 text-std-20B-150' : 'min-h-12 px-6 py-2 text-std-16B-170',
+    variant === 'primary' &&
+      'border-primary bg-primary text-on-primary hover:border-primary-hover hover:bg-primary-hover hover:text-on-primary',
+    variant === 'secondary' &&
+      'border-link bg-secondary-bg text-link hover:bg-secondary-hover hover:text-link',
+    variant === 'tertiary' &&
+      'border-transparent bg-transparent text-link underline underline-offset-4 hover:bg-secondary-hover hover:text-link',
+    variant === 'danger' &&
+      'border-danger bg-danger text-on-danger hover:border-danger-hover hover:bg-danger-hover hover:text-on-danger',
+    // disabled / pending (react-aria data attributes; aria-disabled for links)
+    'data-[disabled]:cursor-not-allowed data-[disabled]:border-line-subtle data-[disabled]:bg-field-disabled data-[disabled]:text-ink-muted data-[disabled]:no-underline',
+    'aria-disabled:cursor-not-allowed aria-disabled:border-line-subtle aria-disabled:bg-field-disabled aria-disabled:text-ink-muted',
+    extra,
+  );
+}
+
+export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'children'> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+  children: ReactNode;
+  /** Shown instead of the children while `isPending` (e.g. 「登録中...」). */
+  pendingLabel?: ReactNode;
+}
+
+/**
+ * The button (react-aria Button: keyboard, touch and screen readers handled). Use `onPress`, not onClick.
+ * `isPending` keeps focus on the button (aria-disabled, not disabled), shows a spinner and the
+ * `pendingLabel`, and ignores presses and form submission until it ends.
+ */
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  className,
+  children,
+  pendingLabel,
+  isPending,
+  onPress,
+  type,
+  ...props
+}: ButtonProps) {
+  return (
+    <AriaButton
+      {...props}
+      type={isPending ? 'button' : type}
+      onPress={isPending ? undefined : onPress}
+      aria-disabled={isPending ? true : undefined}
+      className={buttonClass(variant, size, className)}
+    >
+      {isPending ? (
+        <>
+          <Spinner />
+          <span>{pendingLabel ?? children}</span>
+        </>
+      ) : (
+        children
+      )}
+    </AriaButton>
+  );
+}
+
+/** Visually hidden hint read after links that open a new window. */
+export function NewWindowHint() {
+  return (
+    <>
+      <NewWindowIcon />
+      <span className="sr-only">（新しいウィンドウで開きます）</span>
+    </>
+  );
+}
+
+interface CommonLinkProps {
+  children: ReactNode;
+  className?: string;
+  /** Opens in a new window (target=_blank, rel=noopener) and says so to screen readers. */
+  newWindow?: boolean;
+}
+
+type InternalOrExternal =
+  | { to: LinkProps['to']; href?: never; state?: unknown; replace?: boolean }
+  | { href: string; to?: never; state?: never; replace?: never };
+
+export type ButtonLinkProps = CommonLinkProps &
+  InternalOrExternal & { variant?: ButtonVariant; size?: ButtonSize };
+
+/** A link that looks like a button: `to` for app routes (react-router Link), `href` for files and other sites. */
+export function ButtonLink({ variant = 'primary', size = 'md', className, ...rest }: ButtonLinkProps) {
+  return <AnyLink {...rest} className={buttonClass(variant, size, className)} />;
+}
+
+export type TextLinkProps = CommonLinkProps & InternalOrExternal;
+
+/** An inline text link (underlined, theme link colour). */
+export function TextLink({ className, ...rest }: TextLinkProps) {
+  return (
+    <AnyLink
+      {...rest}
+      className={cx('text-link underline underline-offset-4 hover:text-link-hover', className)}
+    />
+  );
+}
+
+function AnyLink({ children, className, newWindow, ...rest }: CommonLinkProps & InternalOrExternal) {
+  const content = (
+    <>
+      {children}
+      {newWindow && <NewWindowHint />}
+    </>
+  );
+  const windowProps = newWindow ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+  if (rest.to !== undefined) {
+    return (
+      <Link to={rest.to} state={rest.state} replace={rest.replace} className={className} {...windowProps}>
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <a href={rest.href} className={className} {...windowProps}>
+      {content}
+    </a>
+  );
+}

@@ -1,0 +1,76 @@
+import { CSV_BOM, type CsvCell, csvFileName, toCsv } from '@manabi/shared/domain/csv';
+import { useState } from 'react';
+import { useApiErrorHandler } from '../lib/area';
+import { Button, type ButtonVariant } from './button';
+
+export interface CsvDownloadProps {
+  /** File name prefix; the file is `${prefix}_yyyymmddhhmmss.csv` (Tokyo time, SPEC §9). */
+  prefix: string;
+  /** Header row. */
+  header: string[];
+  /** Produces the data rows (may call the API). Cells are escaped against formula injection by shared toCsv. */
+  getRows: () => Promise<readonly (readonly CsvCell[])[]> | readonly (readonly CsvCell[])[];
+  label?: string;
+  /** Disabled with the normal label (e.g. nothing to download). */
+  isDisabled?: boolean;
+  /** The list is still loading: disabled and reads 「CSVデータ作成中」 (SPEC §2). */
+  isPreparing?: boolean;
+  variant?: ButtonVariant;
+  className?: string;
+}
+
+/** Saves text as a file through a temporary object URL. */
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * 「CSVダウンロード」 button: builds BOM + CSV (comma, CRLF) from `header` and `getRows()` and saves it as
+ * `${prefix}_yyyymmddhhmmss.csv`. While rows are being made (or the list is loading) it is disabled and
+ * reads 「CSVデータ作成中」. API failures in getRows are routed as SPEC §8.
+ */
+export function CsvDownload({
+  prefix,
+  header,
+  getRows,
+  label = 'CSVダウンロード',
+  isDisabled,
+  isPreparing,
+  variant = 'secondary',
+  className,
+}: CsvDownloadProps) {
+  const [isWorking, setIsWorking] = useState(false);
+  const routeError = useApiErrorHandler();
+  const busy = isWorking || !!isPreparing;
+
+  const run = async () => {
+    setIsWorking(true);
+    try {
+      const rows = await getRows();
+      downloadText(csvFileName(prefix, new Date()), CSV_BOM + toCsv([header, ...rows]));
+    } catch (error) {
+      routeError(error);
+    } finally {
+      setIsWorking(false);
+    }
+  };
+
+  return (
+    <Button
+      variant={variant}
+      className={className}
+      isDisabled={isDisabled || busy}
+      onPress={() => void run()}
+    >
+      {busy ? 'CSVデータ作成中' : label}
+    </Button>
+  );
+}

@@ -1,0 +1,178 @@
+import { csvFile } from '@manabi/shared/validation/rules';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useApiErrorHandler } from '../lib/area';
+import { Alert } from './alert';
+import { Button } from './button';
+import { RequiredBadge } from './field-parts';
+import { Modal } from './modal';
+import { Spinner } from './spinner';
+
+export interface CsvUploadResult {
+  result: boolean;
+  msg: string;
+}
+
+export interface CsvUploadProps {
+  isOpen: boolean;
+  /** Closes the modal (also after success; reload the list there). */
+  onClose: () => void;
+  /** Modal title, e.g. 「講座申込情報CSVアップロード」. */
+  title: string;
+  /** Note shown above the field (SPEC §2: e.g. unregistered students' applications are not registered). */
+  note?: ReactNode;
+  /**
+   * Sends the file. `dataUrl` is `data:text/csv;base64,…` (FileReader.readAsDataURL), the body SPEC §7
+   * expects. Resolve `{ result: false, msg }` to show msg on the file field.
+   */
+  onUpload: (dataUrl: string, file: File) => Promise<CsvUploadResult>;
+  /** More inputs inside the form (e.g. the student type choice); disabled while uploading. */
+  extraFields?: ReactNode;
+  /** Button text; default 「アップロード」. */
+  uploadLabel?: string;
+}
+
+/** Reads a file as a data URL. */
+export function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('file read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * CSV upload modal (SPEC §2 course list / student list): file field checked with shared `csvFile`
+ * (CSV only, 20 MB, message on the field), 「アップロード」; while running 「登録中...」 with a spinner and
+ * the close button disabled; `result: false` shows msg on the field and the form is usable again;
+ * success shows 「アップロードが完了しました」 and a close button.
+ */
+export function CsvUpload({
+  isOpen,
+  onClose,
+  title,
+  note,
+  onUpload,
+  extraFields,
+  uploadLabel = 'アップロード',
+}: CsvUploadProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isUploading, setIsUploading] = useState(false);
+  const [isDone, setIsDone] = useState(false);
+  const routeError = useApiErrorHandler();
+  // Focus the file field once it is enabled again after an error (WCAG 3.3.1).
+  const [focusTick, setFocusTick] = useState(0);
+  useEffect(() => {
+    if (focusTick > 0) inputRef.current?.focus();
+  }, [focusTick]);
+
+  const reset = () => {
+    setFile(null);
+    setError(null);
+    setIsUploading(false);
+    setIsDone(false);
+  };
+
+  const close = () => {
+    if (isUploading) return;
+    reset();
+    onClose();
+  };
+
+  const upload = async () => {
+    const checked = csvFile<File>().safeParse(file);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? 'ファイルを確認してください。');
+      setFocusTick((n) => n + 1);
+      return;
+    }
+    setError(null);
+    setIsUploading(true);
+    try {
+      const picked = checked.data;
+      const answer = await onUpload(await readAsDataUrl(picked), picked);
+      if (answer.result) {
+        setIsDone(true);
+      } else {
+        setError(answer.msg || 'アップロードできませんでした。');
+        setFocusTick((n) => n + 1);
+      }
+    } catch (caught) {
+      setIsUploading(false);
+      onClose();
+      routeError(caught);
+      return;
+    }
+    setIsUploading(false);
+  };
+
+  const errorId = `${id}-error`;
+  const noteId = `${id}-note`;
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && close()}
+      title={title}
+      isCloseDisabled={isUploading}
+      footer={
+        isDone ? (
+          <Button variant="secondary" onPress={close} autoFocus>
+            閉じる
+          </Button>
+        ) : (
+          <Button onPress={() => void upload()} isPending={isUploading} pendingLabel="登録中...">
+            {uploadLabel}
+          </Button>
+        )
+      }
+    >
+      {isDone ? (
+        <Alert variant="success" title="アップロードが完了しました" />
+      ) : (
+        <fieldset disabled={isUploading} className="mx-0 min-w-0 space-y-4 border-0 p-0">
+          {note && (
+            <div id={noteId} className="text-std-16N-170 text-ink">
+              {note}
+            </div>
+          )}
+          {extraFields}
+          <div className="flex flex-col gap-2">
+            <label htmlFor={`${id}-file`} className="text-std-17B-170 text-ink">
+              CSVファイル
+              <RequiredBadge />
+            </label>
+            <p id={`${id}-hint`} className="text-std-16N-170 text-ink-muted">
+              CSV形式（20MBまで）のファイルを選んでください。
+            </p>
+            <input
+              ref={inputRef}
+              id={`${id}-file`}
+              type="file"
+              accept=".csv,text/csv"
+              required
+              aria-invalid={error ? 'true' : undefined}
+              aria-describedby={[`${id}-hint`, note ? noteId : null, error ? errorId : null]
+                .filter(Boolean)
+                .join(' ')}
+              onChange={(event) => {
+                setFile(event.currentTarget.files?.[0] ?? null);
+                setError(null);
+              }}
+              className="w-full rounded-8 border-2 border-field-line bg-field p-2 text-std-16N-170 text-on-field file:mr-4 file:min-h-10 file:cursor-pointer file:rounded-6 file:border-2 file:border-key-900 file:bg-white file:px-4 file:text-std-16B-170 file:text-key-900 aria-[invalid=true]:border-[3px] aria-[invalid=true]:border-error"
+            />
+            {error && (
+              <p id={errorId} className="text-std-16B-170 text-error">
+                {error}
+              </p>
+            )}
+          </div>
+          {isUploading && <Spinner label="登録中..." />}
+        </fieldset>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,334 @@
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { cx } from './cx';
+import { LoadingOverlay } from './loading-overlay';
+import { Pager } from './pager';
+import { SelectBox } from './select-box';
+
+export type SortDirection = 'asc' | 'desc';
+
+/** One column of a DataTable. */
+export interface Column<Row> {
+  /** Unique key; also the default property read for display and sorting. */
+  key: string;
+  header: ReactNode;
+  /** Header click sorts by this column (toggles ▲ ascending / ▼ descending). */
+  sortable?: boolean;
+  /** Value to sort by (default `row[key]`). Numbers sort numerically, everything else by `localeCompare(…, 'ja')`. */
+  sortValue?: (row: Row) => unknown;
+  /** Cell content (default `row[key]` as text). */
+  render?: (row: Row) => ReactNode;
+  /** Extra classes for the header and cells (e.g. 'whitespace-nowrap', 'text-right', 'min-w-[12rem]'). */
+  className?: string;
+  /** Render the cells as row headers (`<th scope="row">`), e.g. the name column. */
+  isRowHeader?: boolean;
+}
+
+/** Sort, page and page size of a table (page is 1-based). */
+export interface TableState {
+  page: number;
+  pageSize: number;
+  sortKey: string | null;
+  sortDir: SortDirection;
+}
+
+export interface DataTableProps<Row> {
+  /** Table name (caption), also used to name the scroll region. */
+  caption: string;
+  /** Hide the caption visually (still read by screen readers). */
+  hideCaption?: boolean;
+  columns: Column<Row>[];
+  /** All rows (client mode) or the current page's rows (server mode, with `total`). */
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  /** Shows the LoadingOverlay over the previous rows. */
+  isLoading?: boolean;
+  loadingLabel?: string;
+  emptyText?: string;
+  pageSizeOptions?: number[];
+  defaultPageSize?: number;
+  /** Numbered pages either side of the current one (SPEC §9: 3). */
+  pagerWindow?: number;
+  /** Controlled state (e.g. from useTableUrlState); missing parts fall back to the internal state. */
+  state?: Partial<TableState>;
+  onStateChange?: (state: TableState) => void;
+  /** Server-paged mode: the total row count. Rows are shown as given; sort/page changes go to onStateChange. */
+  total?: number;
+  /** Extra content on the count line (e.g. a CsvDownload button). */
+  toolbar?: ReactNode;
+  /** Class for each body row (e.g. highlight changed rows). */
+  rowClassName?: (row: Row) => string | undefined;
+  className?: string;
+}
+
+function defaultValue(row: unknown, key: string): unknown {
+  return row && typeof row === 'object' ? (row as Record<string, unknown>)[key] : undefined;
+}
+
+/** Compares two sort values: numbers numerically, else `String(a).localeCompare(String(b), 'ja')`; empty last. */
+export function compareValues(a: unknown, b: unknown): number {
+  const emptyA = a === null || a === undefined || a === '';
+  const emptyB = b === null || b === undefined || b === '';
+  if (emptyA || emptyB) return emptyA === emptyB ? 0 : emptyA ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'ja', { numeric: true });
+}
+
+/** 「x - y件 / 全z件」 */
+export function countText(page: number, pageSize: number, total: number): string {
+  if (total === 0) return '全0件';
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return `${from} - ${to}件 / 全${total}件`;
+}
+
+/**
+ * Sortable, paged table (SPEC §2 course list rules): header buttons toggle ascending/descending with
+ * ▲ / ▼ and `aria-sort`; page size 10/50/100 (page back to 1 on change); Pager with a window of 3;
+ * count 「x - y件 / 全z件」. A real `<table>` inside a focusable, named, horizontally scrollable region
+ * (readable at 375 px). While loading, the previous rows stay visible under the LoadingOverlay.
+ *
+ * Client mode sorts and slices `rows`; server mode (`total` given) shows `rows` as the current page and
+ * reports state changes through `onStateChange`. Keep state in the URL with `useTableUrlState()`.
+ */
+export function DataTable<Row>({
+  caption,
+  hideCaption,
+  columns,
+  rows,
+  rowKey,
+  isLoading = false,
+  loadingLabel,
+  emptyText = '該当するデータがありません',
+  pageSizeOptions = [10, 50, 100],
+  defaultPageSize = 10,
+  pagerWindow = 3,
+  state,
+  onStateChange,
+  total,
+  toolbar,
+  rowClassName,
+  className,
+}: DataTableProps<Row>) {
+  // The internal state answers clicks at once; a controlled `state` (e.g. from the URL, which React Router
+  // updates in a transition) is copied in whenever it changes from outside (reload, back button).
+  const [inner, setInner] = useState<TableState>(() => ({
+    page: state?.page ?? 1,
+    pageSize: state?.pageSize ?? defaultPageSize,
+    sortKey: state?.sortKey ?? null,
+    sortDir: state?.sortDir ?? 'asc',
+  }));
+  const stateKey = state ? JSON.stringify([state.page, state.pageSize, state.sortKey, state.sortDir]) : '';
+  const [seenStateKey, setSeenStateKey] = useState(stateKey);
+  if (stateKey !== seenStateKey) {
+    setSeenStateKey(stateKey);
+    if (state) {
+      setInner((prev) => ({
+        page: state.page ?? prev.page,
+        pageSize: state.pageSize ?? prev.pageSize,
+        sortKey: state.sortKey !== undefined ? state.sortKey : prev.sortKey,
+        sortDir: state.sortDir ?? prev.sortDir,
+      }));
+    }
+  }
+  const current = inner;
+  const regionRef = useRef<HTMLElement>(null);
+  const isServer = total !== undefined;
+
+  const update = (patch: Partial<TableState>) => {
+    const next = { ...current, ...patch };
+    setInner(next);
+    onStateChange?.(next);
+  };
+
+  const sorted = useMemo(() => {
+    if (isServer || !current.sortKey) return rows;
+    const column = columns.find((c) => c.key === current.sortKey);
+    if (!column) return rows;
+    const read = column.sortValue ?? ((row: Row) => defaultValue(row, column.key));
+    const factor = current.sortDir === 'asc' ? 1 : -1;
+    return [...rows].sort((a, b) => factor * compareValues(read(a), read(b)));
+  }, [rows, columns, current.sortKey, current.sortDir, isServer]);
+
+  const count = isServer ? total : rows.length;
+  const pageCount = Math.max(1, Math.ceil(count / current.pageSize));
+  const page = Math.min(Math.max(1, current.page), pageCount);
+  const visible = isServer ? rows : sorted.slice((page - 1) * current.pageSize, page * current.pageSize);
+
+  const toggleSort = (key: string) => {
+    const sortDir: SortDirection = current.sortKey === key && current.sortDir === 'asc' ? 'desc' : 'asc';
+    update({ sortKey: key, sortDir, page: 1 });
+  };
+
+  const changePage = (next: number) => {
+    update({ page: next });
+    const region = regionRef.current;
+    if (region && region.getBoundingClientRect().top < 0) region.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <div className={cx('space-y-4', className)}>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <p aria-live="polite" className="text-std-17B-170 text-ink">
+          {countText(page, current.pageSize, count)}
+        </p>
+        <div className="flex flex-wrap items-center gap-4">
+          {toolbar}
+          <SelectBox
+            label="表示件数"
+            value={String(current.pageSize)}
+            onChange={(value) => update({ pageSize: Number(value), page: 1 })}
+            options={pageSizeOptions.map((n) => ({ value: String(n), label: `${n}件` }))}
+          />
+        </div>
+      </div>
+
+      <div className="relative">
+        <section
+          ref={regionRef}
+          aria-label={`${caption}（横にスクロールできます）`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (WCAG 2.1.1, axe scrollable-region-focusable)
+          tabIndex={0}
+          className="overflow-x-auto rounded-8 border-2 border-line"
+        >
+          <table
+            className="w-full min-w-max border-collapse text-left text-std-16N-170 text-ink"
+            aria-busy={isLoading}
+          >
+            <caption className={cx('px-4 py-2 text-left text-std-17B-170', hideCaption && 'sr-only')}>
+              {caption}
+            </caption>
+            <thead className="bg-surface">
+              <tr>
+                {columns.map((column) => {
+                  const isSorted = current.sortKey === column.key;
+                  return (
+                    <th
+                      key={column.key}
+                      scope="col"
+                      aria-sort={
+                        column.sortable && isSorted
+                          ? current.sortDir === 'asc'
+                            ? 'ascending'
+                            : 'descending'
+                          : undefined
+                      }
+                      className={cx(
+                        'border-b-2 border-line px-4 py-2 align-bottom text-std-16B-170',
+                        column.className,
+                      )}
+                    >
+                      {column.sortable ? (
+                        <button
+                          type="button"
+                          onClick={() => toggleSort(column.key)}
+                          className="inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-4 text-left text-link hover:text-link-hover"
+                        >
+                          <span className="underline underline-offset-4">{column.header}</span>
+                          <span aria-hidden="true" className="text-std-16N-170">
+                            {isSorted ? (current.sortDir === 'asc' ? '▲' : '▼') : '△▽'}
+                          </span>
+                        </button>
+                      ) : (
+                        column.header
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {visible.length === 0 ? (
+                <tr>
+                  <td colSpan={columns.length} className="px-4 py-6 text-center text-ink">
+                    {isLoading ? '\u00a0' : emptyText}
+                  </td>
+                </tr>
+              ) : (
+                visible.map((row) => (
+                  <tr
+                    key={rowKey(row)}
+                    className={cx('border-b border-line-subtle even:bg-surface', rowClassName?.(row))}
+                  >
+                    {columns.map((column) => {
+                      const content = column.render
+                        ? column.render(row)
+                        : (defaultValue(row, column.key) as ReactNode | null | undefined);
+                      return column.isRowHeader ? (
+                        <th
+                          key={column.key}
+                          scope="row"
+                          className={cx('px-4 py-3 text-std-16B-170', column.className)}
+                        >
+                          {content}
+                        </th>
+                      ) : (
+                        <td key={column.key} className={cx('px-4 py-3 align-top', column.className)}>
+                          {content}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </section>
+        <LoadingOverlay isVisible={isLoading} label={loadingLabel} />
+      </div>
+
+      <Pager page={page} pageCount={pageCount} window={pagerWindow} onChange={changePage} />
+    </div>
+  );
+}
+
+export interface TableUrlStateOptions {
+  /** Prefix for the URL parameter names when a page has several tables (e.g. 'a' → a_page, a_size…). */
+  prefix?: string;
+  defaultPageSize?: number;
+  pageSizeOptions?: number[];
+}
+
+/**
+ * Keeps a DataTable's sort, page and page size in the URL (`?page=2&size=50&sort=course_name&dir=desc`),
+ * so reload, back from a detail page and shared links show the same view. Spread the result on DataTable:
+ * `const table = useTableUrlState(); <DataTable {...table} … />`.
+ */
+export function useTableUrlState({
+  prefix,
+  defaultPageSize = 10,
+  pageSizeOptions = [10, 50, 100],
+}: TableUrlStateOptions = {}): { state: TableState; onStateChange: (state: TableState) => void } {
+  const [params, setParams] = useSearchParams();
+  const name = useCallback((key: string) => (prefix ? `${prefix}_${key}` : key), [prefix]);
+  const pageRaw = Number(params.get(name('page')));
+  const sizeRaw = Number(params.get(name('size')));
+  const dirRaw = params.get(name('dir'));
+  const state: TableState = {
+    page: Number.isInteger(pageRaw) && pageRaw > 0 ? pageRaw : 1,
+    pageSize: pageSizeOptions.includes(sizeRaw) ? sizeRaw : defaultPageSize,
+    sortKey: params.get(name('sort')) || null,
+    sortDir: dirRaw === 'desc' ? 'desc' : 'asc',
+  };
+  const onStateChange = useCallback(
+    (next: TableState) => {
+      setParams(
+        (prev) => {
+          const out = new URLSearchParams(prev);
+          const set = (key: string, value: string | null) => {
+            if (value === null) out.delete(name(key));
+            else out.set(name(key), value);
+          };
+          set('page', next.page > 1 ? String(next.page) : null);
+          set('size', next.pageSize !== defaultPageSize ? String(next.pageSize) : null);
+          set('sort', next.sortKey);
+          set('dir', next.sortKey && next.sortDir === 'desc' ? 'desc' : null);
+          return out;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [setParams, name, defaultPageSize],
+  );
+  return { state, onStateChange };
+}
