@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, expectAccessible, loginAdmin, test } from './fixtures';
 
 test('[管理][お知らせカテゴリ] 新規登録して一覧に表示され、変更できる', async ({ page }) => {
@@ -88,4 +89,29 @@ test('[管理][お知らせカテゴリ] 存在しないカテゴリは404ペー
   await expect(page).toHaveURL(/\/admin\/404$/);
   await page.goto('/admin/notification/category/edit/other/1');
   await expect(page).toHaveURL(/\/admin\/404$/);
+});
+
+test('[管理][お知らせカテゴリ] 一覧をCSVでダウンロードできる（Excel向け、数式は無効化）', async ({
+  page,
+}) => {
+  await loginAdmin(page);
+  const hostile = `=SUM(1,2)*${Date.now() % 1000}`; // a formula with a comma: guarded and quoted
+  const added = await page.request.post('/api/admin/notice/category/add/', {
+    data: { category_name: hostile, sort_number: '99' },
+  });
+  expect(added.status()).toBe(200);
+  await page.goto('/admin/notification/category');
+  await expect(page.getByRole('table', { name: 'カテゴリ一覧' })).toContainText(hostile);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'CSVダウンロード' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^notice_category_\d{14}\.csv$/);
+  const text = readFileSync(await download.path(), 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff); // BOM: Excel opens it as UTF-8
+  expect(text).toContain('カテゴリID,カテゴリ名,表示順,更新日時\r\n');
+  expect(text).toContain('重要なお知らせ');
+  // the cell starts with a quote mark, so Excel shows the text instead of running a formula
+  expect(text).toContain(`,"'${hostile}",99,`);
+  await expectAccessible(page);
 });

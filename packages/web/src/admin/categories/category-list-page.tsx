@@ -10,6 +10,7 @@ import {
   Button,
   ButtonLink,
   type Column,
+  CsvDownload,
   DataTable,
   FieldRegistryProvider,
   PageTitle,
@@ -100,6 +101,21 @@ export function Component() {
         rowKey={(row) => row.id}
         isLoading={list.isFetching}
         {...table}
+        toolbar={
+          <CsvDownload
+            prefix="notice_category"
+            header={['カテゴリID', 'カテゴリ名', '表示順', '更新日時']}
+            isPreparing={list.isFetching}
+            getRows={() =>
+              (list.data ?? []).map((c) => [
+                c.id,
+                c.category_name,
+                c.sort_number,
+                formatDateTimeJa(c.updated_at),
+              ])
+            }
+          />
+        }
       />
       <p>
         <TextLink to={paths.admin.top()}>トップへ戻る</TextLink>
