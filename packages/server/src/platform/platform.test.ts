@@ -89,6 +89,18 @@ describe('session timeouts', () => {
     expect(res.json().code).toBe('UNAUTHORIZED');
   });
 
+  it('「ログインを続ける」 (session?touch=1) restarts the idle clock at once; touch=0 does not', async () => {
+    const cookie = await loginAsStudent(t.app);
+    await new Promise((r) => setTimeout(r, 1200));
+    const peek = (await get(t.app, '/api/auth/mypage/session/?touch=0', cookie)).json();
+    expect(peek.idle_remaining_sec).toBe(0); // 0.8 s left, rounded down
+    const extended = (await get(t.app, '/api/auth/mypage/session/?touch=1', cookie)).json();
+    expect(extended.idle_remaining_sec).toBe(1); // 1.99 s left
+    await new Promise((r) => setTimeout(r, 1200));
+    // 2.4 s after login, but only 1.2 s after the extension: still alive
+    expect((await get(t.app, '/api/auth/mypage/session/?touch=0', cookie)).statusCode).toBe(200);
+  });
+
   it('the absolute timeout ends even an active session', async () => {
     const short = await createTestApp({ SESSION_IDLE_SECONDS: '60', SESSION_ABSOLUTE_SECONDS: '1' });
     try {

@@ -9,8 +9,13 @@ export type SessionKind = 'admin' | 'student';
 /** Separate cookies, so an admin and a student can be logged in side by side in one browser. */
 export const COOKIE = { admin: 'manabi_admin', student: 'manabi_mypage' } as const;
 
-/** last_seen_at is written at most this often: the idle clock is exact to this many seconds. */
+/**
+ * last_seen_at is written at most this often: the idle clock is exact to this many seconds. Never more
+ * than a tenth of the idle timeout, or a short timeout could not be extended (「ログインを続ける」 comes
+ * timeout/2 before the end, which is within 10 s of the last write when the timeout is under 20 s).
+ */
 const TOUCH_EVERY_MS = 10_000;
+const touchEveryMs = (cfg: Config) => Math.min(TOUCH_EVERY_MS, (cfg.sessionIdleSeconds * 1000) / 10);
 
 export interface SessionRow {
   idHash: string;
@@ -53,7 +58,8 @@ export async function loadSession(
   cfg: Config,
   kind: SessionKind,
   token: string | undefined,
-  touch: boolean,
+  /** true: restart the idle clock (throttled); 'force': restart it now (the idle dialog's 「ログインを続ける」) */
+  touch: boolean | 'force',
 ): Promise<SessionRow | null> {
   if (!token || token.length > 100) return null;
   const idHash = sha256(token);
@@ -69,7 +75,7 @@ export async function loadSession(
     return null;
   }
   let lastSeenAt = row.lastSeenAt;
-  if (touch && now - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+  if (touch === 'force' || (touch && now - row.lastSeenAt.getTime() >= touchEveryMs(cfg))) {
     lastSeenAt = new Date(now);
     await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.idHash, idHash));
   }

@@ -63,7 +63,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     });
     // The idle-timeout dialog reads the remaining time with touch=0 and extends it with touch=1.
     r.get(`/auth/${area}/session/`, { schema: { querystring: sessionQuerySchema } }, async (req) => {
-      const session = await loadSession(db, config, kind, req.cookies[COOKIE[kind]], req.query.touch === '1');
+      const session = await loadSession(
+        db,
+        config,
+        kind,
+        req.cookies[COOKIE[kind]],
+        req.query.touch === '1' && 'force',
+      );
       if (!session) throw unauthorized();
       const user = await sessionUserOf(db, kind, session.userId);
       if (!user) throw unauthorized();

@@ -1,0 +1,131 @@
+import { MSG } from '@manabi/shared/validation/messages';
+import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
+
+/** The four entries of the authority-1 menu (admin/layout/admin-menu.ts, SPEC §2 "Admin area"). */
+const FULL_MENU = ['学生管理', '講座管理', '管理者管理', 'お知らせ管理'];
+
+test.describe('[管理][ログイン]', () => {
+  test('[管理][ログイン] 正しいIDでログインし、ログアウトする', async ({ page }) => {
+    await page.goto('/admin/login');
+    await expect(page.getByRole('heading', { level: 1, name: '管理画面ログイン' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel('ログインID').fill(ACCOUNTS.admin.login_id);
+    await page.getByLabel('パスワード').fill(ACCOUNTS.admin.password);
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/admin\/top$/);
+    await expect(page.getByRole('heading', { level: 1, name: '管理画面トップ' })).toBeVisible();
+    const main = page.getByRole('main');
+    for (const label of FULL_MENU) {
+      await expect(main.getByRole('link', { name: new RegExp(`^${label}`) })).toBeVisible();
+    }
+    const sideMenu = page.getByRole('navigation', { name: '管理メニュー' });
+    for (const label of ['トップ', ...FULL_MENU]) {
+      await expect(sideMenu.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'ログアウト' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: '管理画面ログイン' })).toBeVisible();
+    // the server session is gone, not only the screen
+    const session = await page.request.get('/api/auth/admin/session/?touch=0');
+    expect(session.status()).toBe(401);
+    await expectAccessible(page);
+  });
+
+  test('[管理][ログイン] 誤ったIDとパスワードではエラーを表示する', async ({ page }) => {
+    await page.goto('/admin/login');
+    // a made-up id: failures count towards the lock of that id only
+    await page.getByLabel('ログインID').fill('nosuch01');
+    await page.getByLabel('パスワード').fill('wrongpass1');
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+
+    const failure = page.getByText(MSG.loginFailed);
+    await expect(failure).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expectAccessible(page);
+  });
+
+  test('[管理][ログイン] 空のまま送信すると入力エラーを表示する', async ({ page }) => {
+    await page.goto('/admin/login');
+    await expect(page.getByRole('heading', { level: 1, name: '管理画面ログイン' })).toBeVisible();
+    let loginCalls = 0;
+    page.on('request', (req) => {
+      if (req.url().includes('/api/auth/admin/login/')) loginCalls += 1;
+    });
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await expect(page.getByLabel('ログインID')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(loginCalls).toBe(0);
+    await expectAccessible(page);
+  });
+
+  test('[管理][ログイン] 一定時間操作がなかった後のログイン画面にお知らせを表示する', async ({ page }) => {
+    await page.goto('/admin/login?sessionexp=1');
+    await expect(page.getByRole('heading', { level: 1, name: '管理画面ログイン' })).toBeVisible();
+    await expect(page.getByText(MSG.sessionExpired)).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('[管理][ログイン] ログイン済みでログイン画面を開くとトップへ移動する', async ({ page }) => {
+    await loginAdmin(page);
+    await page.goto('/admin/login');
+    await expect(page).toHaveURL(/\/admin\/top$/);
+    await expect(page.getByRole('heading', { level: 1, name: '管理画面トップ' })).toBeVisible();
+
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/top$/);
+    await expect(page.getByRole('heading', { level: 1, name: '管理画面トップ' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('[管理][ログイン] 未ログインで管理画面を開くとログイン画面へ移動する', async ({ page }) => {
+    for (const path of ['/admin/course', '/admin/top', '/admin']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin\/login$/);
+      await expect(page.getByRole('heading', { level: 1, name: '管理画面ログイン' })).toBeVisible();
+    }
+    // no inactivity notice when there simply was no session
+    await expect(page.getByText(MSG.sessionExpired)).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('[管理][権限]', () => {
+  test('[管理][権限] 権限2の管理者は講座管理だけを見て、他の管理画面ではエラーになる', async ({ page }) => {
+    await loginAdmin(page, ACCOUNTS.univ);
+    await page.goto('/admin/top');
+    await expect(page.getByRole('heading', { level: 1, name: '管理画面トップ' })).toBeVisible();
+
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: /^講座管理/ })).toBeVisible();
+    await expect(main.getByRole('link')).toHaveCount(1);
+    const sideMenu = page.getByRole('navigation', { name: '管理メニュー' });
+    await expect(sideMenu.getByRole('link')).toHaveText(['トップ', '講座管理']);
+    await expectAccessible(page);
+
+    for (const path of ['/admin/notification/category', '/admin/student', '/admin/admin']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin\/apierror$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'システムエラー' })).toBeVisible();
+    }
+    await expectAccessible(page);
+  });
+});
+
+test.describe('[管理][エラー]', () => {
+  test('[管理][エラー] 存在しないページはトップへのリンクがある404ページになる', async ({ page }) => {
+    await loginAdmin(page);
+    await page.goto('/admin/xyz');
+    await expect(page).toHaveURL(/\/admin\/xyz$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'ページが見つかりません' })).toBeVisible();
+    await expect(page.getByText(MSG.notFound)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: '管理画面トップへ戻る' }).click();
+    await expect(page).toHaveURL(/\/admin\/top$/);
+    await expect(page.getByRole('heading', { level: 1, name: '管理画面トップ' })).toBeVisible();
+  });
+});

@@ -1,0 +1,144 @@
+import { MSG } from '@manabi/shared/validation/messages';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, expect, expectAccessible, loginStudent, test } from './fixtures';
+
+/** The four big buttons of /mypage/top (SPEC §2 "My-page guarded" top). */
+const TOP_MENU = ['あなたへのお知らせ', '講座を探す', '申込状況・受講履歴', '利用者情報'];
+
+const loginTitle = (page: Page) => page.getByRole('heading', { level: 1, name: 'マイページ ログイン' });
+
+/** Types the student number and password into the login form and submits it. */
+async function submitLogin(page: Page, account: { login_id: string; password: string }) {
+  await page.getByLabel('学生番号').fill(account.login_id);
+  await page.getByLabel('パスワード').fill(account.password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+}
+
+test.describe('[マイページ][ログイン]', () => {
+  test('[マイページ][ログイン] 学生番号でログインし、ログアウトする', async ({ page }) => {
+    await page.goto('/mypage/login');
+    await expect(loginTitle(page)).toBeVisible();
+    await expectAccessible(page);
+
+    await submitLogin(page, ACCOUNTS.student2);
+    await expect(page).toHaveURL(/\/mypage\/top$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'マイページ トップ' })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('佐藤 健一さん、こんにちは')).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'マイページのメニュー' });
+    for (const label of TOP_MENU) {
+      await expect(menu.getByRole('link', { name: new RegExp(`^${label}`) })).toBeVisible();
+    }
+    await expect(menu.getByRole('link')).toHaveCount(TOP_MENU.length);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'ログアウト' }).click();
+    await expect(page).toHaveURL(/\/mypage\/login$/);
+    await expect(loginTitle(page)).toBeVisible();
+    const session = await page.request.get('/api/auth/mypage/session/?touch=0');
+    expect(session.status()).toBe(401);
+    await expectAccessible(page);
+  });
+
+  test('[マイページ][ログイン] 誤った学生番号とパスワードではエラーを表示する', async ({ page }) => {
+    await page.goto('/mypage/login');
+    // a made-up id: failures count towards the lock of that id only
+    await submitLogin(page, { login_id: 'nosuch02', password: 'wrongpass2' });
+    await expect(page.getByText(MSG.loginFailed)).toBeVisible();
+    await expect(page).toHaveURL(/\/mypage\/login$/);
+    await expectAccessible(page);
+  });
+
+  test('[マイページ][ログイン] 一定時間操作がなかった後のログイン画面にお知らせを表示する', async ({
+    page,
+  }) => {
+    await page.goto('/mypage/login?sessionexp=1');
+    await expect(loginTitle(page)).toBeVisible();
+    await expect(page.getByText(MSG.sessionExpired)).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('[マイページ][ログイン] 未ログインで開いたページへ、ログイン後に戻る', async ({ page }) => {
+    await page.goto('/mypage/news/1');
+    await expect(page).toHaveURL(/\/mypage\/login\?next=%2Fmypage%2Fnews%2F1$/);
+    await expect(loginTitle(page)).toBeVisible();
+    await expect(page.getByText(MSG.sessionExpired)).toHaveCount(0);
+    await expectAccessible(page);
+
+    await submitLogin(page, ACCOUNTS.student1);
+    await expect(page).toHaveURL(/\/mypage\/news\/1$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('山田 花子さん、こんにちは')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('[マイページ][ログイン] 未ログインでトップやルートを開くとnextを付けずにログイン画面へ移動する', async ({
+    page,
+  }) => {
+    for (const path of ['/mypage/top', '/mypage', '/']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/mypage\/login$/);
+      await expect(loginTitle(page)).toBeVisible();
+    }
+  });
+
+  test('[マイページ][ログイン] マイページ以外を指すnextは無視してトップへ移動する', async ({ page }) => {
+    for (const next of ['https://evil.example/', '//evil.example', '/admin/top', '/mypage/login']) {
+      await page.context().clearCookies();
+      await page.goto(`/mypage/login?next=${encodeURIComponent(next)}`);
+      await expect(loginTitle(page)).toBeVisible();
+      await submitLogin(page, ACCOUNTS.student1);
+      await expect(page, `next=${next}`).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/mypage\/top$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'マイページ トップ' })).toBeVisible();
+    }
+  });
+
+  test('[マイページ][ログイン] ログイン済みでログイン画面を開くとトップへ移動する', async ({ page }) => {
+    await loginStudent(page);
+    await page.goto('/mypage/login');
+    await expect(page).toHaveURL(/\/mypage\/top$/);
+    await page.goto('/mypage');
+    await expect(page).toHaveURL(/\/mypage\/top$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'マイページ トップ' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('[マイページ][エラー]', () => {
+  test('[マイページ][エラー] 存在しないページは404ページになり、トップへ戻れる', async ({ page }) => {
+    await loginStudent(page);
+    for (const path of ['/mypage/xyz', '/mypage/notfound']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1, name: 'ページが見つかりません' })).toBeVisible();
+      await expect(page.getByText(MSG.notFound)).toBeVisible();
+      await expectAccessible(page);
+    }
+    await page.getByRole('link', { name: 'トップページへ戻る' }).click();
+    await expect(page).toHaveURL(/\/mypage\/top$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'マイページ トップ' })).toBeVisible();
+  });
+
+  test('[マイページ][エラー] 権限エラーの画面からログアウトできる', async ({ page }) => {
+    await loginStudent(page);
+    await page.goto('/mypage/apierror?forbidden=1');
+    await expect(page.getByRole('heading', { level: 1, name: 'この画面は表示できません' })).toBeVisible();
+    await expect(page.getByText(MSG.forbidden)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'ログアウトする' }).click();
+    await expect(page).toHaveURL(/\/mypage\/login$/);
+    await expect(loginTitle(page)).toBeVisible();
+    const session = await page.request.get('/api/auth/mypage/session/?touch=0');
+    expect(session.status()).toBe(401);
+  });
+
+  test('[マイページ][エラー] システムエラーの画面からトップへ戻れる', async ({ page }) => {
+    await loginStudent(page);
+    await page.goto('/mypage/apierror');
+    await expect(page.getByRole('heading', { level: 1, name: 'システムエラー' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'トップページへ戻る' }).click();
+    await expect(page).toHaveURL(/\/mypage\/top$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'マイページ トップ' })).toBeVisible();
+  });
+});
