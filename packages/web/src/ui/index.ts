@@ -77,6 +77,7 @@ export { FullPageSpinner } from './full-page-spinner';
 export { CheckIcon, ChevronDownIcon, CloseIcon, MenuIcon, NewWindowIcon } from './icons';
 export { IdleTimeoutDialog } from './idle-timeout-dialog';
 export { LoadingOverlay, type LoadingOverlayProps } from './loading-overlay';
+export { LoginForm, type LoginFormProps } from './login-form';
 export { Modal, type ModalProps } from './modal';
 export { PageTitle, type PageTitleProps, SITE_NAME, useDocumentTitle } from './page-title';
 export { Pager, type PagerProps, pagerPages } from './pager';

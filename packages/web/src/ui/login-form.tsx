@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { SessionUser } from '@manabi/shared/api';
+import type { AdminLoginBody } from '@manabi/shared/schemas/auth';
+import { MSG } from '@manabi/shared/validation/messages';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { type Area, handleApiError, isApiError } from '../lib/api';
+import { fetchSession, useLogin } from '../lib/session';
+import { Alert } from './alert';
+import { Button } from './button';
+import { FieldErrorSummary, useErrorSummaryFocus } from './field-error-summary';
+import { FieldRegistryProvider, type FieldWidth } from './field-parts';
+import { FullPageSpinner } from './full-page-spinner';
+import { PageTitle } from './page-title';
+import type { FormSchema } from './step-form';
+import { TextInput } from './text-input';
+
+type LoginValues = AdminLoginBody;
+type LoginInput = { login_id?: string; password?: string };
+
+export interface LoginFormProps {
+  area: Area;
+  title: string;
+  /** The area's shared login body schema (admin or my-page rules, SPEC §5). */
+  schema: FormSchema<LoginValues, LoginInput>;
+  idField: { label: string; description?: string; inputMode?: 'numeric'; width: FieldWidth };
+  /** Whether an existing session of this area counts (admin vs student). */
+  isOwnUser: (user: SessionUser) => boolean;
+  /** Where to go after login, or when already logged in. */
+  destination: () => string;
+  intro?: ReactNode;
+  footer?: ReactNode;
+  submitSize?: 'md' | 'lg';
+}
+
+/**
+ * The login screen of either area (SPEC §2, §4, §8): ID and password; 422 → 「IDまたはパスワードが違います」,
+ * 429 → the server's message (lock or rate limit); sessionexp=1 shows the inactivity notice; a user already
+ * logged in goes straight on.
+ */
+export function LoginForm({
+  area,
+  title,
+  schema,
+  idField,
+  isOwnUser,
+  destination,
+  intro,
+  footer,
+  submitSize = 'md',
+}: LoginFormProps) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const login = useLogin(area);
+  const [isChecking, setIsChecking] = useState(true);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const form = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<LoginInput, unknown, LoginValues>,
+    defaultValues: { login_id: '', password: '' },
+    shouldFocusError: false,
+  });
+  const focusSummary = useErrorSummaryFocus(form, summaryRef);
+  // the latest callbacks, without re-running the session check when a parent re-renders
+  const onward = useRef({ isOwnUser, destination });
+  onward.current = { isOwnUser, destination };
+
+  // Already logged in? (a look only: touch=0)
+  useEffect(() => {
+    let active = true;
+    fetchSession(area, { touch: false })
+      .then((info) => {
+        if (!active) return;
+        if (info && onward.current.isOwnUser(info.user))
+          navigate(onward.current.destination(), { replace: true });
+        else setIsChecking(false);
+      })
+      .catch(() => active && setIsChecking(false));
+    return () => {
+      active = false;
+    };
+  }, [area, navigate]);
+
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
+  const onSubmit = async (body: LoginValues) => {
+    setFailure(null);
+    try {
+      await login(body);
+      navigate(destination(), { replace: true });
+    } catch (error) {
+      if (isApiError(error) && error.status === 422) setFailure(MSG.loginFailed);
+      else if (isApiError(error) && error.status === 429) setFailure(error.message);
+      else handleApiError(area, error, navigate);
+    }
+  };
+
+  if (isChecking) return <FullPageSpinner />;
+
+  return (
+    <div className="mx-auto max-w-[36rem] space-y-6">
+      <PageTitle>{title}</PageTitle>
+      {params.get('sessionexp') === '1' && (
+        <Alert variant="warning" announce={false}>
+          <p>{MSG.sessionExpired}</p>
+        </Alert>
+      )}
+      {intro}
+      {failure && <Alert ref={failureRef} variant="error" focusable title={failure} />}
+      <FieldRegistryProvider>
+        <form noValidate onSubmit={form.handleSubmit(onSubmit, focusSummary)} className="space-y-6">
+          <FieldErrorSummary ref={summaryRef} form={form} />
+          <fieldset disabled={form.formState.isSubmitting} className="mx-0 min-w-0 space-y-6 border-0 p-0">
+            <TextInput
+              control={form.control}
+              name="login_id"
+              label={idField.label}
+              description={idField.description}
+              isRequired
+              autoComplete="username"
+              inputMode={idField.inputMode}
+              width={idField.width}
+            />
+            <TextInput
+              control={form.control}
+              name="password"
+              label="パスワード"
+              type="password"
+              isRequired
+              autoComplete="current-password"
+              width="md"
+            />
+          </fieldset>
+          <Button
+            type="submit"
+            size={submitSize}
+            isPending={form.formState.isSubmitting}
+            pendingLabel="ログイン中..."
+            className="w-full sm:w-auto"
+          >
+            ログイン
+          </Button>
+        </form>
+      </FieldRegistryProvider>
+      {footer}
+    </div>
+  );
+}
