@@ -1,9 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminUsers, students } from '../db/schema';
+import { adminUsers, sessions, students } from '../db/schema';
 import type { AdminPrincipal, StudentPrincipal } from './context';
 import { forbidden, unauthorized } from './errors';
-import { COOKIE, loadSession } from './sessions';
+import { COOKIE, checkSession, sessionKey } from './sessions';
 
 /**
  * Guards: every permission holds here on the server (SPEC §6), not only in the UI.
@@ -12,11 +12,15 @@ import { COOKIE, loadSession } from './sessions';
 export function installGuards(app: FastifyInstance): void {
   const { db, config } = app.deps;
 
+  // One query per request: the session row joined with its user (this runs before every guarded call).
   async function loadAdmin(req: FastifyRequest): Promise<AdminPrincipal> {
-    const session = await loadSession(db, config, 'admin', req.cookies[COOKIE.admin], true);
-    if (!session) throw unauthorized();
+    const idHash = sessionKey(req.cookies[COOKIE.admin]);
+    if (!idHash) throw unauthorized();
     const [row] = await db
       .select({
+        idHash: sessions.idHash,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
         id: adminUsers.id,
         loginId: adminUsers.loginId,
         name: adminUsers.name,
@@ -24,9 +28,10 @@ export function installGuards(app: FastifyInstance): void {
         universityId: adminUsers.universityId,
         isRejection: adminUsers.isRejection,
       })
-      .from(adminUsers)
-      .where(eq(adminUsers.id, session.userId));
-    if (!row || row.isRejection) throw unauthorized();
+      .from(sessions)
+      .innerJoin(adminUsers, eq(adminUsers.id, sessions.adminId))
+      .where(and(eq(sessions.idHash, idHash), eq(sessions.kind, 'admin')));
+    if (!row || row.isRejection || !(await checkSession(db, config, row, true))) throw unauthorized();
     return {
       id: row.id,
       loginId: row.loginId,
@@ -37,21 +42,31 @@ export function installGuards(app: FastifyInstance): void {
   }
 
   async function loadStudent(req: FastifyRequest): Promise<StudentPrincipal> {
-    const session = await loadSession(db, config, 'student', req.cookies[COOKIE.student], true);
-    if (!session) throw unauthorized();
+    const idHash = sessionKey(req.cookies[COOKIE.student]);
+    if (!idHash) throw unauthorized();
     const [row] = await db
       .select({
+        idHash: sessions.idHash,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
         id: students.id,
         loginId: students.loginId,
         name: students.name,
         generationId: students.generationId,
         isRejection: students.isRejection,
       })
-      .from(students)
+      .from(sessions)
+      .innerJoin(students, eq(students.id, sessions.studentId))
       .where(
-        and(eq(students.id, session.userId), eq(students.approvalStatus, '1'), isNotNull(students.loginId)),
+        and(
+          eq(sessions.idHash, idHash),
+          eq(sessions.kind, 'student'),
+          eq(students.approvalStatus, '1'),
+          isNotNull(students.loginId),
+        ),
       );
-    if (!row || row.isRejection || !row.loginId) throw unauthorized();
+    if (!row?.loginId || row.isRejection || !(await checkSession(db, config, row, true)))
+      throw unauthorized();
     return { id: row.id, loginId: row.loginId, name: row.name, generationId: row.generationId };
   }
 

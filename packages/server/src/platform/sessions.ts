@@ -50,6 +50,34 @@ export async function createSession(
 }
 
 /**
+ * Decides on a session row already read (alone, or joined with its user by a guard): null when idle too
+ * long or past its absolute end (the row is deleted); with `touch`, the idle clock restarts.
+ */
+export async function checkSession(
+  db: DbOrTx,
+  cfg: Config,
+  row: { idHash: string; lastSeenAt: Date; expiresAt: Date },
+  touch: boolean | 'force',
+): Promise<{ lastSeenAt: Date; expiresAt: Date } | null> {
+  const now = Date.now();
+  const idleEnd = row.lastSeenAt.getTime() + cfg.sessionIdleSeconds * 1000;
+  if (now >= idleEnd || now >= row.expiresAt.getTime()) {
+    await db.delete(sessions).where(eq(sessions.idHash, row.idHash));
+    return null;
+  }
+  let lastSeenAt = row.lastSeenAt;
+  if (touch === 'force' || (touch && now - row.lastSeenAt.getTime() >= touchEveryMs(cfg))) {
+    lastSeenAt = new Date(now);
+    await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.idHash, row.idHash));
+  }
+  return { lastSeenAt, expiresAt: row.expiresAt };
+}
+
+/** The hash under which a cookie's session is stored, or null for a value that cannot be one. */
+export const sessionKey = (token: string | undefined) =>
+  token && token.length <= 100 ? sha256(token) : null;
+
+/**
  * The live session for a cookie value, or null when missing, idle too long or past its absolute end
  * (an expired row is deleted). With `touch`, the idle clock restarts.
  */
@@ -61,27 +89,17 @@ export async function loadSession(
   /** true: restart the idle clock (throttled); 'force': restart it now (the idle dialog's 「ログインを続ける」) */
   touch: boolean | 'force',
 ): Promise<SessionRow | null> {
-  if (!token || token.length > 100) return null;
-  const idHash = sha256(token);
+  const idHash = sessionKey(token);
+  if (!idHash) return null;
   const [row] = await db
     .select()
     .from(sessions)
     .where(and(eq(sessions.idHash, idHash), eq(sessions.kind, kind)));
   if (!row) return null;
-  const now = Date.now();
-  const idleEnd = row.lastSeenAt.getTime() + cfg.sessionIdleSeconds * 1000;
-  if (now >= idleEnd || now >= row.expiresAt.getTime()) {
-    await db.delete(sessions).where(eq(sessions.idHash, idHash));
-    return null;
-  }
-  let lastSeenAt = row.lastSeenAt;
-  if (touch === 'force' || (touch && now - row.lastSeenAt.getTime() >= touchEveryMs(cfg))) {
-    lastSeenAt = new Date(now);
-    await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.idHash, idHash));
-  }
+  const live = await checkSession(db, cfg, row, touch);
   const userId = kind === 'admin' ? row.adminId : row.studentId;
-  if (userId === null) return null;
-  return { idHash, kind, userId, lastSeenAt, expiresAt: row.expiresAt };
+  if (!live || userId === null) return null;
+  return { idHash, kind, userId, ...live };
 }
 
 export function idleRemainingSeconds(cfg: Config, row: SessionRow): number {

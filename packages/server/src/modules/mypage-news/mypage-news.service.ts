@@ -53,27 +53,35 @@ export async function listNews(
     q.date_from ? gte(displayAt, tokyoStart(q.date_from)) : undefined,
     q.date_to ? lt(displayAt, nextDay(q.date_to)) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(notices).where(where);
-  const totalCount = total?.n ?? 0;
-  const lastPage = Math.max(1, Math.ceil(totalCount / NEWS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Number(q.page ?? '1') || 1), lastPage);
-  const rows = await db
-    .select({
-      id: notices.id,
-      date: noticeDate,
-      title: notices.title,
-      category_name: noticeCategories.name,
-      is_read: isRead(student.id),
-      published_to: notices.publishedTo,
-    })
-    .from(notices)
-    .leftJoin(noticeCategories, eq(noticeCategories.id, notices.categoryId))
-    .where(where)
-    .orderBy(desc(displayAt), desc(notices.id))
-    .limit(NEWS_PAGE_SIZE)
-    .offset((page - 1) * NEWS_PAGE_SIZE);
+  // one query: the page and, through a window count, the total; a page past the end falls back to the last
+  const pageRows = (page: number) =>
+    db
+      .select({
+        id: notices.id,
+        date: noticeDate,
+        title: notices.title,
+        category_name: noticeCategories.name,
+        is_read: isRead(student.id),
+        published_to: notices.publishedTo,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(notices)
+      .leftJoin(noticeCategories, eq(noticeCategories.id, notices.categoryId))
+      .where(where)
+      .orderBy(desc(displayAt), desc(notices.id))
+      .limit(NEWS_PAGE_SIZE)
+      .offset((page - 1) * NEWS_PAGE_SIZE);
+  let page = Math.max(1, Number(q.page ?? '1') || 1);
+  let rows = await pageRows(page);
+  let totalCount = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    const [total] = await db.select({ n: count() }).from(notices).where(where);
+    totalCount = total?.n ?? 0;
+    page = Math.max(1, Math.ceil(totalCount / NEWS_PAGE_SIZE));
+    rows = totalCount > 0 ? await pageRows(page) : [];
+  }
   return {
-    data_list: rows.map((r) => ({ ...r, published_to: publishedTo(r.published_to) })),
+    data_list: rows.map(({ total: _total, ...r }) => ({ ...r, published_to: publishedTo(r.published_to) })),
     total: totalCount,
     page,
     page_size: NEWS_PAGE_SIZE,

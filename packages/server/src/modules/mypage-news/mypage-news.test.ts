@@ -86,6 +86,10 @@ describe('my-page news', () => {
     expect(p1.data_list).toHaveLength(8);
     expect(p2.data_list).toHaveLength(3);
     expect(new Set([...titles(p1.data_list), ...titles(p2.data_list)]).size).toBe(11);
+    // a page past the end shows the last page, not an empty one
+    const p9 = (await get(t.app, '/api/mypage/newslist/?type=1&page=9', me)).json();
+    expect(p9).toMatchObject({ page: 2, total: 11 });
+    expect(p9.data_list).toHaveLength(3);
   });
 
   it('top counts unread notices addressed to me; reading one lowers the count', async () => {
