@@ -83,3 +83,12 @@ export function installGuards(app: FastifyInstance): void {
     },
   });
 }
+
+/**
+ * SPEC §6: an authority-2 admin may touch only the courses of their own university (403 otherwise);
+ * authority 1 may touch all. Services call this after loading the course.
+ */
+export function assertUniversityAccess(admin: AdminPrincipal, universityId: string | null): void {
+  if (admin.authority === 1) return;
+  if (!universityId || universityId !== admin.universityId) throw forbidden();
+}
