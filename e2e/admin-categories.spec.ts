@@ -115,3 +115,28 @@ test('[管理][お知らせカテゴリ] 一覧をCSVでダウンロードでき
   expect(text).toContain(`,"'${hostile}",99,`);
   await expectAccessible(page);
 });
+
+test('[管理][お知らせカテゴリ] 一覧のページ送りと表示件数の切り替え', async ({ page }) => {
+  await loginAdmin(page);
+  const prefix = `頁${Date.now() % 100000}-`;
+  for (let i = 1; i <= 11; i++) {
+    const res = await page.request.post('/api/admin/notice/category/add/', {
+      data: { category_name: `${prefix}${String(i).padStart(2, '0')}`, sort_number: String(100 + i) },
+    });
+    expect(res.status()).toBe(200);
+  }
+  await page.goto(`/admin/notification/category?category_name=${encodeURIComponent(prefix)}`);
+  await expect(page.getByText('1 - 10件 / 全11件')).toBeVisible();
+  const pager = page.getByRole('navigation', { name: 'ページ送り' });
+  await pager.getByRole('button', { name: '2ページ目' }).click();
+  await expect(page.getByText('11 - 11件 / 全11件')).toBeVisible();
+  await expect(page).toHaveURL(/page=2/); // the table state lives in the URL
+  await expect(page.getByRole('table', { name: 'カテゴリ一覧' })).toContainText(`${prefix}11`);
+  await expectAccessible(page);
+
+  // a larger page size goes back to page 1
+  await page.getByRole('button', { name: /表示件数/ }).click();
+  await page.getByRole('option', { name: '50件' }).click();
+  await expect(page.getByText('1 - 11件 / 全11件')).toBeVisible();
+  await expect(page).not.toHaveURL(/page=2/);
+});
