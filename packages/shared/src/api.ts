@@ -200,7 +200,7 @@ export interface CourseListRow {
   period: string;
   /** applicant count */
   c_num: number;
-  /** HTML snippet; the URL is the first attribute of its first element (SPEC §3) */
+  /** the image URL (SPEC §3's HTML snippet is not kept: the URL is stored and sent as is) */
   image: string;
 }
 export type CourseList = PagedList<CourseListRow>;
@@ -212,40 +212,74 @@ export interface PeriodDefaults {
 export interface CourseQuery {
   id: IdParam;
 }
+export interface CourseCategoryItem {
+  id: Id;
+  name: string;
+}
 export interface AdminCourse {
   id: Id;
+  /** the office's course code ('' when none) */
   course_id: string;
   course_name: string;
   /** HTML stripped to plain text */
   content: string;
   organ: string;
   univ_id: string | null;
+  /** application period, ISO timestamps ('' when not set) */
   period_f: string;
   period_t: string;
   capacity: number | null;
   minimum: number | null;
-  /** applicant count */
+  /** live applicant count (cancelled excluded) */
   application: number;
   period: string;
-  all_times: number | null;
+  all_times: number;
   tuition_fee: number | null;
   venue: string;
   street_address: string;
   /** cancellation allowed */
   cancel: boolean;
-  unit: number | null;
+  unit: number;
   tuition_fee1: number | null;
   material_cost: number | null;
-  category: string;
+  category: CourseCategoryItem[];
   image: string;
   /** CD007 */
   status: string;
   attendee: string;
   keyword: string;
   permalink: string;
+  how_to_apply: string;
+  apply_url: string;
+  apply_url_text: string;
+  is_lottery: boolean;
+  updated_at: string;
 }
-/** What authority 2 sees (SPEC §6: no units, attendance or cancel). */
-export type AdminCourseLimited = Omit<AdminCourse, 'cancel' | 'unit' | 'tuition_fee1' | 'attendee'>;
+/** What authority 2 sees (SPEC §6: a reduced course detail, no fees, units, cancel or authoring fields). */
+export type AdminCourseLimited = Pick<
+  AdminCourse,
+  | 'id'
+  | 'course_id'
+  | 'course_name'
+  | 'content'
+  | 'organ'
+  | 'univ_id'
+  | 'period_f'
+  | 'period_t'
+  | 'capacity'
+  | 'application'
+  | 'period'
+  | 'all_times'
+  | 'venue'
+  | 'street_address'
+  | 'status'
+  | 'keyword'
+>;
+/** POST /api/admin/course/add/ and /update/ answer. */
+export interface CourseWriteResult {
+  result: true;
+  id: Id;
+}
 
 // ---- Admin course applicants (SPEC §3 Course applicant (admin)) ----
 export interface CourseApplicantListQuery {
@@ -273,25 +307,18 @@ export interface CourseApplicantRow extends SessionAttendance {
   how_apply: string;
   attendance_status: string;
   attendance_updated_date: string | null;
-  acquisition_unit: number | null;
-  remarks: string;
+  acquisition_unit: number;
   updated_at: string;
-  is_cancel: boolean;
-  cannot_cancel: boolean;
 }
-/** Authority 2 gets only name_kana of the person (SPEC §6). */
+/** Authority 2 gets only name_kana of the person (SPEC §6), with the ids a row needs. */
 export type CourseApplicantRowLimited = Pick<
   CourseApplicantRow,
-  | 'course_applicant_id'
-  | 'course_id'
-  | 'user_id'
-  | 'student_id'
-  | 'login_id'
-  | 'name_kana'
-  | 'lottery_status'
-  | 'how_apply'
-  | 'updated_at'
+  'course_applicant_id' | 'course_id' | 'student_id' | 'name_kana'
 >;
+/** GET /api/admin/courseapplicantlist/ */
+export interface CourseApplicantList {
+  data_list: CourseApplicantRow[] | CourseApplicantRowLimited[];
+}
 export interface CourseApplicantDetailQuery {
   id: IdParam;
   user_id: IdParam;
@@ -300,6 +327,11 @@ export interface CourseApplicantDetailQuery {
 }
 export interface CourseApplicantDetail extends CourseApplicantRow {
   course_name: string;
+  remarks: string;
+  /** the application was cancelled */
+  is_cancel: boolean;
+  /** the course forbids cancellation (courses.is_cancelable false) */
+  cannot_cancel: boolean;
   postcode: string;
   address: string;
   birthday: string | null;
@@ -312,14 +344,24 @@ export interface CourseApplicantDetail extends CourseApplicantRow {
   e_name: string;
   e_emereletion: string;
   e_phone: string;
+  /** '1' tuition aid applies, '0' not */
   aid_tuition_fee: string;
+  /** the student is an approved, not refused student */
   is_student: boolean;
   is_email: boolean;
+  /** the application is live (not cancelled) */
   is_open_applicant: boolean;
 }
-/** Authority 2: no birthday, age, units, attendance or cancel (SPEC §6). */
+/** Authority 2: no birthday, age, units, attendance or cancel (SPEC §6), and no contact data. */
 export type CourseApplicantDetailLimited = Omit<
   CourseApplicantDetail,
+  | 'postcode'
+  | 'address'
+  | 'phone1'
+  | 'mail1'
+  | 'phone2'
+  | 'mail2'
+  | 'e_phone'
   | 'birthday'
   | 'age'
   | 'acquisition_unit'
@@ -339,8 +381,13 @@ export interface LotteryBody {
 }
 export interface LotteryResult {
   result: true;
-  won: number;
-  lost: number;
+  win_count: number;
+  lose_count: number;
+}
+/** Answer of courseapplicantlist/update: rows written. */
+export interface CourseApplicantListUpdateResult {
+  result: true;
+  count: number;
 }
 /** Per-row fields, n = row number: is_update_{n}, attendance_{n}_{1..15}, ... (SPEC §7). */
 export type CourseApplicantListUpdateBody = { course_id: IdParam } & {
@@ -371,8 +418,10 @@ export interface AddApplicantStudentRow {
   street_name1: string;
   street_name2: string;
   birthday: string | null;
-  /** already applied to this course */
-  is_applied: boolean;
+}
+export interface AddApplicantResult {
+  result: true;
+  id: Id;
 }
 export interface AddApplicantBody {
   course_id: IdParam;
@@ -381,13 +430,12 @@ export interface AddApplicantBody {
   how_apply: string;
   remarks: string;
 }
-export interface CourseApplicantUpdateBody extends Partial<SessionAttendance> {
+export interface CourseApplicantUpdateBody extends SessionAttendance {
   course_id: IdParam;
   user_id: IdParam;
   lottery_status: string;
   attendance_status: string;
-  acquisition_unit?: string;
-  how_apply?: string;
+  acquisition_unit: string;
   remarks: string;
   updated_at: string;
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { applicantRoutes } from './applicants/applicants.routes';
 import { authRoutes } from './auth/auth.routes';
 import { categoryRoutes } from './categories/categories.routes';
 import { commonRoutes } from './common/common.routes';
+import { courseRoutes } from './courses/courses.routes';
 import { mypageNewsRoutes } from './mypage-news/mypage-news.routes';
 
 /** Every API module, mounted under /api. */
@@ -10,4 +12,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(commonRoutes);
   await app.register(categoryRoutes);
   await app.register(mypageNewsRoutes);
+  await app.register(courseRoutes);
+  await app.register(applicantRoutes);
 }

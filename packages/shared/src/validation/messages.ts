@@ -35,6 +35,7 @@ export const MSG = {
   dateMax: '9999年12月31日以前の日付を入力してください',
   dateInvalid: '正しい日付を入力してください',
   periodOrder: '終了日時は開始日時以降に設定してください',
+  intRange: (min: number, max: number) => `${min}から${max}までの数値を入力してください`,
   url: 'http:// または https:// で始まるURLを入力してください',
   /** Not in SPEC: a value outside a code list or of the wrong JSON type (only hand-made requests hit it). */
   invalidChoice: '選択肢から選んでください',
@@ -51,6 +52,7 @@ export const MSG = {
     `ログインに続けて失敗したため、このIDは一時的にロックされています。${minutes}分ほど待ってから、もう一度お試しください。`,
   tooManyRequests: 'アクセスが集中しています。しばらく待ってから、もう一度お試しください。',
   loginIdInUse: 'この学生番号はすでに使われています',
+  courseIdInUse: 'この講座IDはすでに使われています',
   selectStudent: 'いずれかの学生を選択してください',
   stale: 'ほかの人が先に更新しました。画面を読み込み直してから、もう一度操作してください。',
   notFound: 'お探しのページは見つかりませんでした。',

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from '
 import type { Db } from '../../db/client';
 import { noticeCategories, noticeReads, notices } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { likeContains } from '../../platform/sql';
+import { likeContains, qualified } from '../../platform/sql';
 import { type AudienceMember, noticeDate, visibleTo } from '../notices/notices.audience';
 
 export const NEWS_PAGE_SIZE = 8; // SPEC §9
@@ -11,7 +11,7 @@ const TOP_LIST_SIZE = 5;
 
 const publishedTo = (n: number) => (n === 1 || n === 2 || n === 3 ? n : 1) as 1 | 2 | 3;
 const isRead = (studentId: number) =>
-  sql<boolean>`exists (select 1 from ${noticeReads} where ${noticeReads.noticeId} = ${notices.id} and ${noticeReads.studentId} = ${studentId})`;
+  sql<boolean>`exists (select 1 from ${noticeReads} where ${qualified(noticeReads, noticeReads.noticeId)} = ${qualified(notices, notices.id)} and ${qualified(noticeReads, noticeReads.studentId)} = ${studentId})`;
 
 /** news/1 = notices to everyone; news/2 = notices addressed to this student (generation or course). */
 const ofType = (type: '1' | '2') =>

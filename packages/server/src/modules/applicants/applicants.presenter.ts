@@ -1,0 +1,115 @@
+import type {
+  AddApplicantStudentRow,
+  CourseApplicantDetail,
+  CourseApplicantDetailLimited,
+  CourseApplicantRow,
+  CourseApplicantRowLimited,
+  SessionAttendance,
+} from '@manabi/shared/api';
+import type { courseApplications, courses, students } from '../../db/schema';
+
+type Application = typeof courseApplications.$inferSelect;
+type Student = typeof students.$inferSelect;
+type Course = typeof courses.$inferSelect;
+
+const sessions = (attendance: readonly string[]): SessionAttendance =>
+  Object.fromEntries(
+    Array.from({ length: 15 }, (_, i) => [`attendance${i + 1}`, attendance[i] ?? '0']),
+  ) as SessionAttendance;
+
+/** SPEC §3 "Course applicant (admin)" row; user_id and student_id are both the students.id (SPEC keeps both). */
+export const presentApplicantRow = (
+  a: Application,
+  s: Pick<Student, 'id' | 'loginId' | 'name' | 'nameKana'>,
+): CourseApplicantRow => ({
+  course_applicant_id: a.id,
+  login_id: s.loginId ?? '',
+  student_id: s.id,
+  user_id: s.id,
+  course_id: a.courseId,
+  name: s.name,
+  name_kana: s.nameKana,
+  lottery_status: a.lotteryStatus,
+  how_apply: a.howApply,
+  attendance_status: a.attendanceStatus,
+  attendance_updated_date: a.attendanceUpdatedAt?.toISOString() ?? null,
+  acquisition_unit: a.acquisitionUnit,
+  ...sessions(a.attendance),
+  updated_at: a.updatedAt.toISOString(),
+});
+
+/** SPEC §6: authority 2 sees only name_kana of the person. */
+export const presentApplicantRowLimited = (
+  a: Application,
+  s: Pick<Student, 'id' | 'nameKana'>,
+): CourseApplicantRowLimited => ({
+  course_applicant_id: a.id,
+  student_id: s.id,
+  course_id: a.courseId,
+  name_kana: s.nameKana,
+});
+
+export const presentApplicantDetail = (
+  a: Application,
+  s: Student,
+  c: Pick<Course, 'name' | 'isCancelable'>,
+  age: number | null,
+): CourseApplicantDetail => ({
+  ...presentApplicantRow(a, s),
+  course_name: c.name,
+  remarks: a.remarks,
+  is_cancel: a.cancelledAt !== null,
+  cannot_cancel: !c.isCancelable,
+  postcode: s.postcode,
+  address: [s.pref, s.streetName1, s.streetName2, s.address, s.streetName3].join(''),
+  birthday: s.birthday,
+  age,
+  gender: s.gender === null ? '' : String(s.gender),
+  phone1: s.phone1,
+  mail1: s.mail1,
+  phone2: s.phone2,
+  mail2: s.mail2,
+  e_name: s.emergencyName,
+  e_emereletion: s.emergencyRelation,
+  e_phone: s.emergencyPhone,
+  aid_tuition_fee: a.aidTuitionFee ? '1' : '0',
+  is_student: s.approvalStatus === '1' && !s.isRejection,
+  is_email: s.isEmail,
+  is_open_applicant: a.cancelledAt === null,
+});
+
+/** SPEC §6: authority 2 gets no birthday, age, units, attendance or cancel fields, and no contact data. */
+export function presentApplicantDetailLimited(d: CourseApplicantDetail): CourseApplicantDetailLimited {
+  const {
+    postcode: _postcode,
+    address: _address,
+    phone1: _phone1,
+    mail1: _mail1,
+    phone2: _phone2,
+    mail2: _mail2,
+    e_phone: _ePhone,
+    birthday: _birthday,
+    age: _age,
+    acquisition_unit: _unit,
+    attendance_status: _status,
+    attendance_updated_date: _updated,
+    is_cancel: _isCancel,
+    cannot_cancel: _cannotCancel,
+    ...rest
+  } = d;
+  const limited: Record<string, unknown> = { ...rest };
+  for (let i = 1; i <= 15; i++) delete limited[`attendance${i}`];
+  return limited as CourseApplicantDetailLimited;
+}
+
+export const presentStudentCandidate = (
+  s: Pick<Student, 'id' | 'loginId' | 'name' | 'nameKana' | 'streetName1' | 'streetName2' | 'birthday'>,
+): AddApplicantStudentRow => ({
+  user_id: s.id,
+  login_id: s.loginId ?? '',
+  name: s.name,
+  name_kana: s.nameKana,
+  street_name1: s.streetName1,
+  street_name2: s.streetName2,
+  birthday: s.birthday,
+});

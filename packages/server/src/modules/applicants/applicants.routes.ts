@@ -1,0 +1,77 @@
+import {
+  addApplicantBodySchema,
+  addApplicantStudentQuerySchema,
+  applicantCancelBodySchema,
+  applicantDetailQuerySchema,
+  applicantListQuerySchema,
+  applicantListUpdateBodySchema,
+  applicantUpdateBodySchema,
+  lotteryBodySchema,
+} from '@manabi/shared/schemas/applicant';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminOf } from '../../platform/context';
+import {
+  addApplicant,
+  cancelApplicant,
+  getApplicantDetail,
+  listApplicants,
+  runLottery,
+  searchStudents,
+  updateApplicant,
+  updateApplicantTable,
+} from './applicants.service';
+
+/**
+ * Course applicants (SPEC §7 "Admin courses"): list, lottery, inline update, add, detail, update, cancel.
+ * Reads: any admin, authority 2 only on its own university's courses (checked in the service once the
+ * course is loaded). Writes and the student search: authority 1 only (SPEC §6), refused before the body.
+ */
+export async function applicantRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const read = { onRequest: app.guards.admin };
+  const write = { onRequest: app.guards.authority1 };
+  const actor = (req: Parameters<typeof adminOf>[0]) => ({ kind: 'admin' as const, id: adminOf(req).id });
+
+  r.get(
+    '/admin/courseapplicantlist/',
+    { ...read, schema: { querystring: applicantListQuerySchema } },
+    async (req) => listApplicants(db, adminOf(req), req.query),
+  );
+  r.post(
+    '/admin/courseapplicantlist/lottery/',
+    { ...write, schema: { body: lotteryBodySchema } },
+    async (req) => runLottery(db, actor(req), req.body),
+  );
+  r.post(
+    '/admin/courseapplicantlist/update/',
+    { ...write, schema: { body: applicantListUpdateBodySchema } },
+    async (req) => updateApplicantTable(db, actor(req), req.body),
+  );
+  r.get(
+    '/admin/addcourseapplicant/studentlist/',
+    { ...write, schema: { querystring: addApplicantStudentQuerySchema } },
+    async (req) => searchStudents(db, req.query),
+  );
+  r.post(
+    '/admin/addcourseapplicant/add/',
+    { ...write, schema: { body: addApplicantBodySchema } },
+    async (req) => addApplicant(db, actor(req), req.body),
+  );
+  r.get(
+    '/admin/courseapplicantdetail/',
+    { ...read, schema: { querystring: applicantDetailQuerySchema } },
+    async (req) => getApplicantDetail(db, adminOf(req), req.query),
+  );
+  r.post(
+    '/admin/courseapplicantdetail/update/',
+    { ...write, schema: { body: applicantUpdateBodySchema } },
+    async (req) => updateApplicant(db, actor(req), req.body),
+  );
+  r.post(
+    '/admin/courseapplicantdetail/cancel/',
+    { ...write, schema: { body: applicantCancelBodySchema } },
+    async (req) => cancelApplicant(db, actor(req), req.body),
+  );
+}

@@ -1,0 +1,405 @@
+import { randomInt } from 'node:crypto';
+import { LOTTERY } from '@manabi/shared/codes';
+import { ageAtFiscalYearEnd } from '@manabi/shared/domain/age';
+import { todayTokyo } from '@manabi/shared/domain/dates';
+import { drawLottery } from '@manabi/shared/domain/lottery';
+import {
+  APPLICANT_MSG,
+  type ApplicantListQuery,
+  type ApplicantTableRow,
+  lotteryStatusFilter,
+  SESSION_NUMBERS,
+  STUDENT_SEARCH_LIMIT,
+} from '@manabi/shared/schemas/applicant';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, like, lte, notExists, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { courseApplications, courses, students } from '../../db/schema';
+import { type Actor, audit } from '../../platform/audit';
+import type { AdminPrincipal } from '../../platform/context';
+import { forbidden, invalid, notFound, stale } from '../../platform/errors';
+import { assertUniversityAccess } from '../../platform/guards';
+import { likeContains } from '../../platform/sql';
+import {
+  presentApplicantDetail,
+  presentApplicantDetailLimited,
+  presentApplicantRow,
+  presentApplicantRowLimited,
+  presentStudentCandidate,
+} from './applicants.presenter';
+
+const ENTITY = 'course_application';
+const likePrefix = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Every call starts here: a missing course is 404 (SPEC §8), before anything else is read. */
+async function loadCourse(db: DbOrTx, id: number, lock = false) {
+  const q = db.select().from(courses).where(eq(courses.id, id));
+  const [course] = lock ? await q.for('update') : await q;
+  if (!course) throw notFound();
+  return course;
+}
+
+/** The application of a student to a course: the live one, else the latest cancelled one. */
+async function findApplication(db: DbOrTx, courseId: number, studentId: number) {
+  const [row] = await db
+    .select()
+    .from(courseApplications)
+    .where(and(eq(courseApplications.courseId, courseId), eq(courseApplications.studentId, studentId)))
+    .orderBy(sql`${courseApplications.cancelledAt} IS NULL DESC`, desc(courseApplications.id))
+    .limit(1);
+  return row;
+}
+
+/** updated_at as the client saw it; an unreadable one can only be stale. */
+function seenAt(updatedAt: string): Date {
+  const d = new Date(updatedAt);
+  if (Number.isNaN(d.getTime())) throw stale();
+  return d;
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+// ---- 1. list ----
+
+export async function listApplicants(db: Db, admin: AdminPrincipal, q: ApplicantListQuery) {
+  const course = await loadCourse(db, q.id);
+  assertUniversityAccess(admin, course.universityId);
+  // authority 2 sees only name_kana (SPEC §6), so it may filter by nothing else: a filter on a hidden
+  // field would reveal it row by row
+  const full = admin.authority === 1;
+  const statuses = full ? lotteryStatusFilter(q) : [];
+  const rows = await db
+    .select({ a: courseApplications, s: students })
+    .from(courseApplications)
+    .innerJoin(students, eq(students.id, courseApplications.studentId))
+    .where(
+      and(
+        eq(courseApplications.courseId, course.id),
+        full && q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
+        full && q.name ? ilike(students.name, likeContains(q.name)) : undefined,
+        q.name_kana ? ilike(students.nameKana, likeContains(q.name_kana)) : undefined,
+        statuses.length ? inArray(courseApplications.lotteryStatus, statuses) : undefined,
+        full && q.attendance_status
+          ? eq(courseApplications.attendanceStatus, q.attendance_status)
+          : undefined,
+      ),
+    )
+    .orderBy(asc(students.loginId), asc(courseApplications.id));
+  return {
+    data_list: full
+      ? rows.map((r) => presentApplicantRow(r.a, r.s))
+      : rows.map((r) => presentApplicantRowLimited(r.a, r.s)),
+  };
+}
+
+// ---- 2. lottery (docs/decisions/004-lottery.md) ----
+
+export async function runLottery(db: Db, actor: Actor, input: { id: number; win_num: string }) {
+  const winNum = Number(input.win_num);
+  return db.transaction(async (tx) => {
+    // the course row lock serialises draws on one course: a second draw waits, then sees the first's result
+    const course = await loadCourse(tx, input.id, true);
+    const undrawn = await tx
+      .select({ id: courseApplications.id })
+      .from(courseApplications)
+      .where(
+        and(
+          eq(courseApplications.courseId, course.id),
+          eq(courseApplications.lotteryStatus, LOTTERY.PENDING),
+          isNull(courseApplications.cancelledAt),
+        ),
+      )
+      .orderBy(asc(courseApplications.id))
+      .for('update');
+    if (undrawn.length === 0) throw invalid('win_num', APPLICANT_MSG.noUndrawn);
+    const { winners, losers } = drawLottery(
+      undrawn.map((r) => r.id),
+      winNum,
+      (max) => randomInt(max),
+    );
+    const now = new Date();
+    for (const [ids, status] of [
+      [winners, LOTTERY.WON],
+      [losers, LOTTERY.LOST],
+    ] as const) {
+      if (ids.length === 0) continue;
+      await tx
+        .update(courseApplications)
+        .set({ lotteryStatus: status, updatedAt: now })
+        .where(inArray(courseApplications.id, [...ids]));
+    }
+    await audit(tx, actor, 'lottery', 'course', course.id, {
+      win_num: winNum,
+      winner_ids: winners,
+      loser_ids: losers,
+    });
+    return { result: true as const, win_count: winners.length, lose_count: losers.length };
+  });
+}
+
+// ---- 3. inline table update ----
+
+export async function updateApplicantTable(
+  db: Db,
+  actor: Actor,
+  input: { course_id: number; rows: ApplicantTableRow[] },
+) {
+  return db.transaction(async (tx) => {
+    const course = await loadCourse(tx, input.course_id);
+    const now = new Date();
+    const changed: number[] = [];
+    for (const row of input.rows) {
+      const current = await findApplication(tx, course.id, row.student_id);
+      if (!current) throw invalid(`student_id_${row.n}`, APPLICANT_MSG.noApplication);
+      checkLotteryChange(current, row.lottery_status, `lottery_status_${row.n}`);
+      const attendanceChanged =
+        row.is_update_attendance ||
+        current.lotteryStatus !== row.lottery_status ||
+        current.attendanceStatus !== row.attendance_status ||
+        current.attendance.join() !== row.attendance.join();
+      const [done] = await tx
+        .update(courseApplications)
+        .set({
+          lotteryStatus: row.lottery_status,
+          attendanceStatus: row.attendance_status,
+          acquisitionUnit: row.acquisition_unit,
+          attendance: row.attendance,
+          updatedAt: now,
+          ...(attendanceChanged ? { attendanceUpdatedAt: now } : {}),
+        })
+        .where(
+          and(
+            eq(courseApplications.id, current.id),
+            eq(courseApplications.updatedAt, seenAt(row.updated_at)),
+          ),
+        )
+        .returning({ id: courseApplications.id });
+      // any stale row rolls the whole batch back: nothing is written
+      if (!done) throw stale();
+      changed.push(done.id);
+    }
+    if (changed.length) {
+      await audit(tx, actor, 'update_batch', ENTITY, null, { course_id: course.id, ids: changed });
+    }
+    return { result: true as const, count: changed.length };
+  });
+}
+
+/** Cancelling has its own call (it checks the course allows it); a cancelled application stays cancelled. */
+function checkLotteryChange(
+  current: typeof courseApplications.$inferSelect,
+  lotteryStatus: string,
+  field: string,
+) {
+  const isCancelled = current.cancelledAt !== null;
+  if (!isCancelled && lotteryStatus === LOTTERY.CANCELLED)
+    throw invalid(field, APPLICANT_MSG.cancelViaCancel);
+  if (isCancelled && lotteryStatus !== LOTTERY.CANCELLED) throw invalid(field, APPLICANT_MSG.cancelledStays);
+}
+
+// ---- 4. student search for "add applicant" ----
+
+export async function searchStudents(
+  db: Db,
+  q: {
+    id: number;
+    login_id: string;
+    name: string;
+    name_kana: string;
+    street_name1: string;
+    street_name2: string;
+    birthday_s: string;
+    birthday_e: string;
+  },
+) {
+  const course = await loadCourse(db, q.id);
+  const rows = await db
+    .select({
+      id: students.id,
+      loginId: students.loginId,
+      name: students.name,
+      nameKana: students.nameKana,
+      streetName1: students.streetName1,
+      streetName2: students.streetName2,
+      birthday: students.birthday,
+    })
+    .from(students)
+    .where(
+      and(
+        eq(students.approvalStatus, '1'),
+        q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
+        q.name ? ilike(students.name, likeContains(q.name)) : undefined,
+        q.name_kana ? ilike(students.nameKana, likeContains(q.name_kana)) : undefined,
+        q.street_name1 ? ilike(students.streetName1, likeContains(q.street_name1)) : undefined,
+        q.street_name2 ? ilike(students.streetName2, likeContains(q.street_name2)) : undefined,
+        q.birthday_s ? gte(students.birthday, q.birthday_s) : undefined,
+        q.birthday_e ? lte(students.birthday, q.birthday_e) : undefined,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(courseApplications)
+            .where(
+              and(
+                eq(courseApplications.courseId, course.id),
+                eq(courseApplications.studentId, students.id),
+                isNull(courseApplications.cancelledAt),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(students.loginId))
+    .limit(STUDENT_SEARCH_LIMIT);
+  return rows.map(presentStudentCandidate);
+}
+
+// ---- 5. add applicant ----
+
+export async function addApplicant(
+  db: Db,
+  actor: Actor,
+  input: { course_id: number; user_id: number; how_apply: string; remarks: string },
+) {
+  try {
+    return await db.transaction(async (tx) => {
+      const course = await loadCourse(tx, input.course_id);
+      const [student] = await tx
+        .select({ id: students.id })
+        .from(students)
+        .where(and(eq(students.id, input.user_id), eq(students.approvalStatus, '1')));
+      if (!student) throw invalid('user_id', APPLICANT_MSG.studentNotFound);
+      const live = await findApplication(tx, course.id, student.id);
+      if (live && live.cancelledAt === null) throw invalid('user_id', APPLICANT_MSG.alreadyApplied);
+      const [row] = await tx
+        .insert(courseApplications)
+        .values({
+          courseId: course.id,
+          studentId: student.id,
+          howApply: input.how_apply,
+          remarks: input.remarks,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      await audit(tx, actor, 'create', ENTITY, row.id, {
+        course_id: course.id,
+        student_id: student.id,
+        how_apply: row.howApply,
+      });
+      return { result: true as const, id: row.id };
+    });
+  } catch (err) {
+    // two admins adding the same student at once: the partial unique index decides
+    if (isUniqueViolation(err)) throw invalid('user_id', APPLICANT_MSG.alreadyApplied);
+    throw err;
+  }
+}
+
+// ---- 6. detail ----
+
+export async function getApplicantDetail(
+  db: Db,
+  admin: AdminPrincipal,
+  q: { id: number; user_id: number; is_edit: string },
+) {
+  const course = await loadCourse(db, q.id);
+  assertUniversityAccess(admin, course.universityId);
+  // the edit form is authority 1's (SPEC §6); authority 2 gets the read-only view only
+  if (q.is_edit === '1' && admin.authority !== 1) throw forbidden();
+  const application = await findApplication(db, course.id, q.user_id);
+  if (!application) throw notFound();
+  const [student] = await db.select().from(students).where(eq(students.id, application.studentId));
+  if (!student) throw notFound();
+  const age = student.birthday ? ageAtFiscalYearEnd(student.birthday, todayTokyo()) : null;
+  const detail = presentApplicantDetail(application, student, course, age);
+  return admin.authority === 1 ? detail : presentApplicantDetailLimited(detail);
+}
+
+// ---- 7. detail update ----
+
+export async function updateApplicant(
+  db: Db,
+  actor: Actor,
+  input: {
+    course_id: number;
+    user_id: number;
+    lottery_status: string;
+    attendance_status: string;
+    acquisition_unit: string;
+    remarks: string;
+    updated_at: string;
+  } & Record<`attendance${number}`, string>,
+) {
+  return db.transaction(async (tx) => {
+    const course = await loadCourse(tx, input.course_id);
+    const current = await findApplication(tx, course.id, input.user_id);
+    if (!current) throw notFound();
+    checkLotteryChange(current, input.lottery_status, 'lottery_status');
+    const attendance = SESSION_NUMBERS.map((i) => input[`attendance${i}`] as string);
+    const attendanceChanged =
+      current.lotteryStatus !== input.lottery_status ||
+      current.attendanceStatus !== input.attendance_status ||
+      current.attendance.join() !== attendance.join();
+    const now = new Date();
+    const [row] = await tx
+      .update(courseApplications)
+      .set({
+        lotteryStatus: input.lottery_status,
+        attendanceStatus: input.attendance_status,
+        attendance,
+        acquisitionUnit: Number(input.acquisition_unit),
+        remarks: input.remarks,
+        updatedAt: now,
+        ...(attendanceChanged ? { attendanceUpdatedAt: now } : {}),
+      })
+      .where(
+        and(
+          eq(courseApplications.id, current.id),
+          eq(courseApplications.updatedAt, seenAt(input.updated_at)),
+        ),
+      )
+      .returning();
+    if (!row) throw stale();
+    await audit(tx, actor, 'update', ENTITY, row.id, {
+      lottery_status: row.lotteryStatus,
+      attendance_status: row.attendanceStatus,
+      acquisition_unit: row.acquisitionUnit,
+    });
+    return { result: true as const };
+  });
+}
+
+// ---- 8. cancel ----
+
+export async function cancelApplicant(
+  db: Db,
+  actor: Actor,
+  input: { course_id: number; user_id: number; updated_at: string },
+) {
+  return db.transaction(async (tx) => {
+    const course = await loadCourse(tx, input.course_id);
+    const current = await findApplication(tx, course.id, input.user_id);
+    if (!current) throw notFound();
+    if (!course.isCancelable) throw invalid('course_id', APPLICANT_MSG.notCancelable);
+    if (current.cancelledAt !== null) throw invalid('user_id', APPLICANT_MSG.alreadyCancelled);
+    const now = new Date();
+    const [row] = await tx
+      .update(courseApplications)
+      .set({ cancelledAt: now, lotteryStatus: LOTTERY.CANCELLED, updatedAt: now })
+      .where(
+        and(
+          eq(courseApplications.id, current.id),
+          eq(courseApplications.updatedAt, seenAt(input.updated_at)),
+        ),
+      )
+      .returning({ id: courseApplications.id });
+    if (!row) throw stale();
+    await audit(tx, actor, 'cancel', ENTITY, row.id, {
+      course_id: course.id,
+      student_id: current.studentId,
+      previous_lottery_status: current.lotteryStatus,
+    });
+    return { result: true as const };
+  });
+}

@@ -1,0 +1,45 @@
+import {
+  courseAddBodySchema,
+  courseDetailQuerySchema,
+  courseListQuerySchema,
+  courseUpdateBodySchema,
+} from '@manabi/shared/schemas/course';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminOf } from '../../platform/context';
+import {
+  addCourse,
+  fiscalYearPeriod,
+  getCourse,
+  listCourseCategories,
+  listCourses,
+  updateCourse,
+} from './courses.service';
+
+/**
+ * Admin courses (SPEC §7 "Admin courses"): list, period defaults, detail, authoring.
+ * Reading is for any admin (authority 2 limited to their university in the service); authoring is
+ * authority 1 only (SPEC §6).
+ */
+export async function courseRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const anyAdmin = { onRequest: app.guards.admin };
+  const authority1 = { onRequest: app.guards.authority1 };
+  const actor = (req: Parameters<typeof adminOf>[0]) => ({ kind: 'admin' as const, id: adminOf(req).id });
+
+  r.get('/admin/courselist/', { ...anyAdmin, schema: { querystring: courseListQuerySchema } }, async (req) =>
+    listCourses(db, adminOf(req), req.query),
+  );
+  r.get('/admin/courselist/period/', anyAdmin, async () => fiscalYearPeriod());
+  r.get('/admin/course/', { ...anyAdmin, schema: { querystring: courseDetailQuerySchema } }, async (req) =>
+    getCourse(db, adminOf(req), req.query.id),
+  );
+  r.get('/admin/course/categories/', anyAdmin, async () => listCourseCategories(db));
+  r.post('/admin/course/add/', { ...authority1, schema: { body: courseAddBodySchema } }, async (req) =>
+    addCourse(db, actor(req), req.body),
+  );
+  r.post('/admin/course/update/', { ...authority1, schema: { body: courseUpdateBodySchema } }, async (req) =>
+    updateCourse(db, actor(req), req.body),
+  );
+}

@@ -1,0 +1,321 @@
+import { MSG } from '@manabi/shared';
+import type { CourseList, PeriodDefaults } from '@manabi/shared/api';
+import { todayTokyo } from '@manabi/shared/domain/dates';
+import {
+  COURSE_LIST_PAGE_SIZE,
+  type CourseAddBody,
+  type CourseUpdateBody,
+} from '@manabi/shared/schemas/course';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  courseApplications,
+  courseCategories,
+  courseCategoryLinks,
+  courses,
+  universities,
+} from '../../db/schema';
+import { type Actor, audit } from '../../platform/audit';
+import type { AdminPrincipal } from '../../platform/context';
+import { AppError, invalid, notFound, stale } from '../../platform/errors';
+import { assertUniversityAccess } from '../../platform/guards';
+import { likeContains, qualified } from '../../platform/sql';
+import { presentAdminCourse, presentCourseListRow } from './courses.presenter';
+
+/** Tokyo midnight of a YYYY-MM-DD date, and of the day after. */
+const tokyoStart = (ymd: string) => new Date(`${ymd}T00:00:00+09:00`);
+const nextDay = (ymd: string) => new Date(tokyoStart(ymd).getTime() + 86_400_000);
+/** 'YYYY-MM-DDTHH:MM' typed in Tokyo → instant. */
+const tokyoDateTime = (local: string) => new Date(`${local}:00+09:00`);
+
+/**
+ * Applicants that count (c_num, application): not cancelled. A cancellation sets cancelled_at; lottery
+ * status 4 (キャンセル) is excluded too so either marker alone keeps a cancelled row out of the count.
+ */
+const liveApplication = and(
+  isNull(courseApplications.cancelledAt),
+  ne(courseApplications.lotteryStatus, '4'),
+);
+
+/** SPEC §6: an authority-2 admin sees only their university's courses (none if they have no university). */
+function visibleTo(admin: AdminPrincipal): SQL | undefined {
+  if (admin.authority === 1) return undefined;
+  return admin.universityId ? eq(courses.universityId, admin.universityId) : sql`false`;
+}
+
+export interface CourseListFilter {
+  course_name?: string;
+  course_content?: string;
+  organ?: string;
+  period_f_s?: string;
+  period_f_e?: string;
+  period_t_s?: string;
+  period_t_e?: string;
+  period?: string;
+  keyword?: string;
+  control: string;
+  offset_num: number;
+  site_id?: string;
+}
+
+const contains = (column: Parameters<typeof ilike>[0], value: string | undefined) => {
+  const v = value?.trim();
+  return v ? ilike(column, likeContains(v)) : undefined;
+};
+
+export async function listCourses(db: Db, admin: AdminPrincipal, q: CourseListFilter): Promise<CourseList> {
+  // applicant count per row of the page: a correlated count on the (course_id, lottery_status) index,
+  // so the cost follows the page, not the whole applications table
+  const applicants = sql<number>`(
+    select count(*) from ${courseApplications}
+    where ${qualified(courseApplications, courseApplications.courseId)} = ${qualified(courses, courses.id)}
+      and ${qualified(courseApplications, courseApplications.cancelledAt)} is null
+      and ${qualified(courseApplications, courseApplications.lotteryStatus)} <> '4'
+  )`.mapWith(Number);
+  const rows = await db
+    .select({
+      id: courses.id,
+      code: courses.code,
+      name: courses.name,
+      organ: courses.organ,
+      periodFrom: courses.periodFrom,
+      periodTo: courses.periodTo,
+      period: courses.period,
+      imageUrl: courses.imageUrl,
+      applicants,
+    })
+    .from(courses)
+    .where(
+      and(
+        visibleTo(admin),
+        eq(courses.status, q.control),
+        contains(courses.name, q.course_name),
+        contains(courses.content, q.course_content),
+        contains(courses.organ, q.organ),
+        contains(courses.period, q.period),
+        contains(courses.keyword, q.keyword),
+        q.period_f_s ? gte(courses.periodFrom, tokyoStart(q.period_f_s)) : undefined,
+        q.period_f_e ? lt(courses.periodFrom, nextDay(q.period_f_e)) : undefined,
+        q.period_t_s ? gte(courses.periodTo, tokyoStart(q.period_t_s)) : undefined,
+        q.period_t_e ? lt(courses.periodTo, nextDay(q.period_t_e)) : undefined,
+        // site_id (SPEC §9 "site ids 4 then 11"): 4 = the programme's own courses, 11 = partner universities
+        q.site_id === '4' ? isNull(courses.universityId) : undefined,
+        q.site_id === '11' ? isNotNull(courses.universityId) : undefined,
+      ),
+    )
+    .orderBy(sql`${courses.periodFrom} desc nulls last`, desc(courses.id))
+    // one row more than a page tells whether another page follows
+    .limit(COURSE_LIST_PAGE_SIZE + 1)
+    .offset(q.offset_num * COURSE_LIST_PAGE_SIZE);
+  return {
+    data_list: rows.slice(0, COURSE_LIST_PAGE_SIZE).map((r) => presentCourseListRow(r, r.applicants)),
+    is_end: rows.length <= COURSE_LIST_PAGE_SIZE,
+  };
+}
+
+/** The current fiscal year (1 April – 31 March) in Asia/Tokyo: the list's default period bounds. */
+export function fiscalYearPeriod(now: Date = new Date()): PeriodDefaults {
+  const [y, m] = todayTokyo(now).split('-').map(Number) as [number, number];
+  const start = m >= 4 ? y : y - 1;
+  return { date_start: `${start}-04-01`, date_end: `${start + 1}-03-31` };
+}
+
+export async function listCourseCategories(db: Db) {
+  return db
+    .select({ id: courseCategories.id, name: courseCategories.name })
+    .from(courseCategories)
+    .orderBy(asc(courseCategories.sortNumber), asc(courseCategories.id));
+}
+
+export async function getCourse(db: Db, admin: AdminPrincipal, id: number) {
+  const [row] = await db.select().from(courses).where(eq(courses.id, id));
+  if (!row) throw notFound();
+  assertUniversityAccess(admin, row.universityId);
+  const [live] = await db
+    .select({ n: count() })
+    .from(courseApplications)
+    .where(and(eq(courseApplications.courseId, id), liveApplication));
+  const categories = await db
+    .select({ id: courseCategories.id, name: courseCategories.name })
+    .from(courseCategoryLinks)
+    .innerJoin(courseCategories, eq(courseCategories.id, courseCategoryLinks.categoryId))
+    .where(eq(courseCategoryLinks.courseId, id))
+    .orderBy(asc(courseCategories.sortNumber), asc(courseCategories.id));
+  return presentAdminCourse(row, live?.n ?? 0, categories, admin);
+}
+
+// ---- authoring ----
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * Course content is stored as plain text (issue 3: any HTML given is stripped). Block ends become line
+ * breaks, script/style bodies are dropped, then tags go and basic entities are decoded — decoding last,
+ * so an escaped `&lt;b&gt;` stays visible text rather than becoming a tag.
+ */
+export function stripHtml(input: string): string {
+  return input
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6]|tr)\s*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] === '#') {
+        const code =
+          name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+const intOrNull = (v: string) => (v === '' ? null : Number(v));
+
+function toColumns(input: CourseAddBody) {
+  return {
+    code: input.course_id === '' ? null : input.course_id,
+    name: input.course_name,
+    content: stripHtml(input.content),
+    organ: input.organ,
+    universityId: input.univ_id === '' ? null : input.univ_id,
+    periodFrom: tokyoDateTime(input.period_f),
+    periodTo: tokyoDateTime(input.period_t),
+    capacity: intOrNull(input.capacity),
+    minimum: intOrNull(input.minimum),
+    period: input.period,
+    allTimes: Number(input.all_times),
+    tuitionFee: intOrNull(input.tuition_fee),
+    tuitionFee1: intOrNull(input.tuition_fee1),
+    materialCost: intOrNull(input.material_cost),
+    venue: input.venue,
+    streetAddress: input.street_address,
+    isCancelable: input.cancel === '1',
+    unit: Number(input.unit),
+    imageUrl: input.image,
+    status: input.status,
+    attendee: input.attendee,
+    keyword: input.keyword,
+    permalink: input.permalink,
+    howToApply: input.how_to_apply,
+    applyUrl: input.apply_url,
+    applyUrlText: input.apply_url_text,
+    isLottery: input.is_lottery === '1',
+  };
+}
+
+/** Database checks the body schema cannot make: unique code, existing university and categories. */
+async function checkReferences(tx: DbOrTx, input: CourseAddBody, selfId: number | null) {
+  const errors: { name: string; msg: string }[] = [];
+  if (input.course_id !== '') {
+    const [taken] = await tx
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.code, input.course_id), selfId === null ? undefined : ne(courses.id, selfId)));
+    if (taken) errors.push({ name: 'course_id', msg: MSG.courseIdInUse });
+  }
+  if (input.univ_id !== '') {
+    const [univ] = await tx
+      .select({ id: universities.id })
+      .from(universities)
+      .where(eq(universities.id, input.univ_id));
+    if (!univ) errors.push({ name: 'univ_id', msg: MSG.invalidChoice });
+  }
+  const wanted = [...new Set(input.category)];
+  if (wanted.length > 0) {
+    const found = await tx
+      .select({ id: courseCategories.id })
+      .from(courseCategories)
+      .where(inArray(courseCategories.id, wanted));
+    if (found.length !== wanted.length) errors.push({ name: 'category', msg: MSG.invalidChoice });
+  }
+  if (errors.length > 0) throw new AppError('VALIDATION', errors[0]!.msg, errors);
+  return wanted;
+}
+
+async function linkCategories(tx: DbOrTx, courseId: number, categoryIds: number[]) {
+  await tx.delete(courseCategoryLinks).where(eq(courseCategoryLinks.courseId, courseId));
+  if (categoryIds.length > 0) {
+    await tx.insert(courseCategoryLinks).values(categoryIds.map((categoryId) => ({ courseId, categoryId })));
+  }
+}
+
+/** The course code's unique index can still fire when two admins save the same new code at once. */
+function codeTaken(e: unknown): boolean {
+  for (let x: unknown = e; x && typeof x === 'object'; x = (x as { cause?: unknown }).cause) {
+    const err = x as { code?: unknown; constraint?: unknown };
+    if (err.code === '23505' && err.constraint === 'courses_code_unique') return true;
+  }
+  return false;
+}
+
+const auditDetail = (id: number, input: CourseAddBody, categoryIds: number[]) => ({
+  id,
+  course_id: input.course_id,
+  course_name: input.course_name,
+  univ_id: input.univ_id,
+  status: input.status,
+  category: categoryIds,
+});
+
+export async function addCourse(db: Db, actor: Actor, input: CourseAddBody) {
+  try {
+    return await db.transaction(async (tx) => {
+      const categoryIds = await checkReferences(tx, input, null);
+      const [row] = await tx.insert(courses).values(toColumns(input)).returning({ id: courses.id });
+      if (!row) throw new Error('insert returned nothing');
+      await linkCategories(tx, row.id, categoryIds);
+      await audit(tx, actor, 'create', 'course', row.id, auditDetail(row.id, input, categoryIds));
+      return { result: true as const, id: row.id };
+    });
+  } catch (e) {
+    if (codeTaken(e)) throw invalid('course_id', MSG.courseIdInUse);
+    throw e;
+  }
+}
+
+/** Optimistic locking: the update applies only if updated_at is still the one the editor loaded. */
+export async function updateCourse(db: Db, actor: Actor, input: CourseUpdateBody) {
+  try {
+    return await db.transaction(async (tx) => {
+      const seen = new Date(input.updated_at);
+      const [current] = await tx
+        .select({ id: courses.id, updatedAt: courses.updatedAt })
+        .from(courses)
+        .where(eq(courses.id, input.id));
+      if (!current) throw notFound();
+      if (Number.isNaN(seen.getTime())) throw stale();
+      const categoryIds = await checkReferences(tx, input, input.id);
+      const [row] = await tx
+        .update(courses)
+        .set({ ...toColumns(input), updatedAt: new Date() })
+        .where(and(eq(courses.id, input.id), eq(courses.updatedAt, seen)))
+        .returning({ id: courses.id });
+      if (!row) throw stale();
+      await linkCategories(tx, row.id, categoryIds);
+      await audit(tx, actor, 'update', 'course', row.id, auditDetail(row.id, input, categoryIds));
+      return { result: true as const, id: row.id };
+    });
+  } catch (e) {
+    if (codeTaken(e)) throw invalid('course_id', MSG.courseIdInUse);
+    throw e;
+  }
+}

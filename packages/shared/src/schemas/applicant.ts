@@ -1,0 +1,241 @@
+/**
+ * Course applicants (SPEC §5 "Lottery", "Applicant table units input", "Add applicant", "Applicant update";
+ * SPEC §7 "Admin courses"). One schema per payload, used by the screens and the server alike.
+ */
+import { z } from 'zod';
+import { MSG } from '../validation/messages';
+import {
+  codeOf,
+  dateYmd,
+  positiveInt,
+  recordId,
+  required,
+  text,
+  zeroOrPositiveInt,
+} from '../validation/rules';
+import { numberAsString } from './util';
+
+/** SPEC §9: 15 sessions per applicant. */
+export const SESSION_COUNT = 15;
+export const SESSION_NUMBERS = Array.from({ length: SESSION_COUNT }, (_, i) => i + 1);
+/** SPEC §5: win_num at most 10 digits. */
+export const WIN_NUM_MAX_DIGITS = 10;
+/** SPEC §9: units 0..99999 (5 digits). */
+export const ACQUISITION_UNIT_MAX_DIGITS = 5;
+export const APPLICANT_REMARKS_MAX = 500;
+/** Student search (add applicant) answers at most this many rows. */
+export const STUDENT_SEARCH_LIMIT = 200;
+/** A flattened table update carries at most this many rows (row numbers 0..MAX-1). */
+export const APPLICANT_UPDATE_MAX_ROWS = 1000;
+
+export const APPLICANT_MSG = {
+  noUndrawn: '抽選待ちの申込者がいないため、抽選できません',
+  alreadyApplied: 'この学生はすでにこの講座に申し込んでいます',
+  notCancelable: 'この講座はキャンセルできない設定のため、キャンセルできません',
+  alreadyCancelled: 'この申込はすでにキャンセルされています',
+  cancelViaCancel: 'キャンセルは申込者詳細のキャンセル画面から行ってください',
+  cancelledStays: 'キャンセル済みの申込の抽選状況は変更できません',
+  studentNotFound: '選択された学生が見つかりません',
+  noApplication: 'この学生の申込が見つかりません',
+  duplicateRow: '同じ学生が複数の行にあります',
+} as const;
+
+/** '1' ticked, '0' or absent not ticked. */
+const flag = () =>
+  z
+    .enum(['0', '1', ''], { error: MSG.invalidValue })
+    .prefault('')
+    .transform((v): '0' | '1' => (v === '1' ? '1' : '0'));
+
+const acquisitionUnit = () =>
+  numberAsString(zeroOrPositiveInt({ required: true, maxDigits: ACQUISITION_UNIT_MAX_DIGITS }));
+
+// ---- 1. list ----
+export const applicantListQuerySchema = z.object({
+  id: recordId(),
+  login_id: text({ max: 8 }),
+  name: text({ max: 100 }),
+  name_kana: text({ max: 100 }),
+  lottery_status_1: flag(),
+  lottery_status_2: flag(),
+  lottery_status_3: flag(),
+  lottery_status_4: flag(),
+  attendance_status: codeOf('CD004', { required: false }),
+});
+export type ApplicantListQuery = z.output<typeof applicantListQuerySchema>;
+
+/** The CD003 values ticked in the search form; none ticked means all (SPEC §4). */
+export function lotteryStatusFilter(
+  q: Pick<ApplicantListQuery, `lottery_status_${1 | 2 | 3 | 4}`>,
+): string[] {
+  return (['1', '2', '3', '4'] as const).filter((v) => q[`lottery_status_${v}`] === '1');
+}
+
+// ---- 2. lottery ----
+export const lotteryFormSchema = z.object({
+  win_num: positiveInt({ required: true, maxDigits: WIN_NUM_MAX_DIGITS }),
+});
+export type LotteryForm = z.infer<typeof lotteryFormSchema>;
+
+export const lotteryBodySchema = z.object({
+  id: recordId(),
+  win_num: numberAsString(positiveInt({ required: true, maxDigits: WIN_NUM_MAX_DIGITS })),
+});
+
+// ---- 3. inline table update (flattened per-row fields) ----
+const attendanceFields = () =>
+  Object.fromEntries(SESSION_NUMBERS.map((i) => [`attendance${i}`, codeOf('CD006')])) as Record<
+    `attendance${number}`,
+    ReturnType<typeof codeOf>
+  >;
+
+/** One row of the applicant table, as the flattened fields of row n name it without the `_{n}`. */
+export const applicantTableRowSchema = z.object({
+  is_update: flag(),
+  is_update_attendance: flag(),
+  student_id: recordId(),
+  lottery_status: codeOf('CD003'),
+  attendance_status: codeOf('CD004'),
+  acquisition_unit: acquisitionUnit(),
+  ...attendanceFields(),
+  updated_at: required(),
+});
+export interface ApplicantTableRow {
+  n: number;
+  is_update_attendance: boolean;
+  student_id: number;
+  lottery_status: string;
+  attendance_status: string;
+  acquisition_unit: number;
+  /** CD006 values of sessions 1..15 */
+  attendance: string[];
+  updated_at: string;
+}
+
+const ROW_FIELD =
+  /^(is_update_attendance|is_update|student_id|lottery_status|attendance_status|acquisition_unit|updated_at)_(0|[1-9]\d*)$/;
+const SESSION_FIELD = /^attendance_(0|[1-9]\d*)_([1-9]\d?)$/;
+
+/**
+ * SPEC §7 courseapplicantlist/update: course_id plus is_update_{n}, attendance_{n}_{1..15}, ... for rows n.
+ * Rows whose is_update_{n} is not '1' are left alone; the others are validated with applicantTableRowSchema
+ * and every issue is named by its flattened field (acquisition_unit_3). Unknown fields are refused.
+ */
+export const applicantListUpdateBodySchema = z
+  .object({ course_id: recordId() })
+  .catchall(z.unknown())
+  .transform((body, ctx) => {
+    const raw = new Map<number, Record<string, unknown>>();
+    const rowOf = (n: number) => {
+      const r = raw.get(n) ?? {};
+      raw.set(n, r);
+      return r;
+    };
+    for (const [key, value] of Object.entries(body)) {
+      if (key === 'course_id') continue;
+      const m = ROW_FIELD.exec(key);
+      const s = m ? null : SESSION_FIELD.exec(key);
+      const n = Number(m?.[2] ?? s?.[1] ?? Number.NaN);
+      const session = Number(s?.[2] ?? 0);
+      if (!(n < APPLICANT_UPDATE_MAX_ROWS) || (s && session > SESSION_COUNT)) {
+        ctx.addIssue({ code: 'custom', message: MSG.invalidValue, path: [key], input: value });
+        continue;
+      }
+      rowOf(n)[m ? (m[1] as string) : `attendance${session}`] = value;
+    }
+    const rows: ApplicantTableRow[] = [];
+    const seen = new Map<number, number>();
+    for (const [n, fields] of [...raw].sort(([a], [b]) => a - b)) {
+      if (fields.is_update !== '1') continue;
+      const parsed = applicantTableRowSchema.safeParse(fields);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? 'is_update');
+          const name =
+            field.startsWith('attendance') && /\d$/.test(field) && field !== 'attendance_status'
+              ? `attendance_${n}_${field.slice('attendance'.length)}`
+              : `${field}_${n}`;
+          ctx.addIssue({ code: 'custom', message: issue.message, path: [name], input: fields[field] });
+        }
+        continue;
+      }
+      const v = parsed.data;
+      if (seen.has(v.student_id)) {
+        ctx.addIssue({ code: 'custom', message: APPLICANT_MSG.duplicateRow, path: [`student_id_${n}`] });
+        continue;
+      }
+      seen.set(v.student_id, n);
+      const rec = v as unknown as Record<string, string>;
+      rows.push({
+        n,
+        is_update_attendance: v.is_update_attendance === '1',
+        student_id: v.student_id,
+        lottery_status: v.lottery_status,
+        attendance_status: v.attendance_status,
+        acquisition_unit: Number(v.acquisition_unit),
+        attendance: SESSION_NUMBERS.map((i) => rec[`attendance${i}`] as string),
+        updated_at: v.updated_at,
+      });
+    }
+    return { course_id: body.course_id, rows };
+  });
+
+// ---- 4. student search (add applicant) ----
+export const addApplicantStudentQuerySchema = z.object({
+  id: recordId(),
+  login_id: text({ max: 8 }),
+  name: text({ max: 100 }),
+  name_kana: text({ max: 100 }),
+  street_name1: text({ max: 30 }),
+  street_name2: text({ max: 30 }),
+  birthday_s: dateYmd(),
+  birthday_e: dateYmd(),
+});
+
+// ---- 5. add applicant ----
+export const addApplicantFormSchema = z.object({
+  user_id: numberAsString(required(MSG.selectStudent)),
+  how_apply: codeOf('CD005'),
+  remarks: text({ max: APPLICANT_REMARKS_MAX }),
+});
+export type AddApplicantForm = z.infer<typeof addApplicantFormSchema>;
+
+export const addApplicantBodySchema = addApplicantFormSchema.extend({
+  course_id: recordId(),
+  user_id: numberAsString(required(MSG.selectStudent)).transform((v, ctx) => {
+    const id = recordId(MSG.selectStudent).safeParse(v);
+    if (id.success) return id.data;
+    ctx.addIssue({ code: 'custom', message: MSG.selectStudent, input: v });
+    return z.NEVER;
+  }),
+});
+
+// ---- 6. detail ----
+export const applicantDetailQuerySchema = z.object({
+  id: recordId(),
+  user_id: recordId(),
+  is_edit: flag(),
+});
+
+// ---- 7. detail update ----
+export const applicantUpdateFormSchema = z.object({
+  lottery_status: codeOf('CD003'),
+  attendance_status: codeOf('CD004'),
+  ...attendanceFields(),
+  acquisition_unit: acquisitionUnit(),
+  remarks: text({ max: APPLICANT_REMARKS_MAX }),
+});
+export type ApplicantUpdateForm = z.infer<typeof applicantUpdateFormSchema>;
+
+export const applicantUpdateBodySchema = applicantUpdateFormSchema.extend({
+  course_id: recordId(),
+  user_id: recordId(),
+  updated_at: required(),
+});
+
+// ---- 8. cancel ----
+export const applicantCancelBodySchema = z.object({
+  course_id: recordId(),
+  user_id: recordId(),
+  updated_at: required(),
+});
