@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** Network lines Chromium prints for answers the app expects and handles (401 before login, 422 wrong password…). */
+/** Network lines Chromium prints for answers the app expects and handles (401 before login, 403 another university's course, 422 wrong password…). */
 const EXPECTED_NETWORK =
-  /Failed to load resource: the server responded with a status of (401|404|409|422|429)/;
+  /Failed to load resource: the server responded with a status of (401|403|404|409|422|429)/;
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   // every journey fails on a console error or an uncaught exception (epic-stack)

@@ -46,6 +46,8 @@ test('[マイページ][お知らせ] みなさんへのお知らせをキーワ
   // the other kind through the tab
   await page.getByRole('tab', { name: 'あなたへのお知らせ' }).click();
   await expect(page).toHaveURL(/\/mypage\/news\/2$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'あなたへのお知らせ' })).toBeVisible();
+  await expectAccessible(page); // after a routed tab switch, aria-controls still names the panel
 });
 
 test('[マイページ][お知らせ] 宛先でないお知らせや不正な種類は「ページが見つかりません」へ', async ({

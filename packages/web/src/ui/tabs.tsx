@@ -45,6 +45,9 @@ export function Tabs({ label, items, selectedKey, onSelectionChange, children, c
   };
   return (
     <AriaTabs
+      // routed tabs: one tab set per route, so the list and its single panel are rebuilt together and
+      // aria-controls always names the panel on the page (axe aria-valid-attr-value)
+      key={isRouted ? selectedKey : undefined}
       selectedKey={selectedKey}
       onSelectionChange={select}
       keyboardActivation={isRouted ? 'manual' : 'automatic'}

@@ -1,13 +1,411 @@
-import { useParams } from 'react-router';
+import type { AdminCourse, CourseCategoryItem, CourseWriteResult } from '@manabi/shared/api';
+import { tokyoParts } from '@manabi/shared/domain/dates';
+import { type CourseForm, courseFormSchema } from '@manabi/shared/schemas/course';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { formatDateTimeJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { ComingSoon } from '../../ui';
+import { useSessionUser } from '../../lib/session';
+import {
+  Alert,
+  ButtonLink,
+  CheckboxGroup,
+  ConfirmList,
+  DateTimeInput,
+  FullPageSpinner,
+  type Option,
+  optionLabel,
+  PageTitle,
+  RadioGroup,
+  StepForm,
+  TextArea,
+  TextInput,
+  TextLink,
+} from '../../ui';
+import { courseCategoriesQuery, isFullCourse, useCourseDetail, useSaveCourse } from './api/courses';
+
+type CourseValues = z.output<typeof courseFormSchema>;
+
+const CANCEL_OPTIONS: Option[] = [
+  { value: '1', label: '可' },
+  { value: '0', label: '不可' },
+];
+const LOTTERY_OPTIONS: Option[] = [
+  { value: '1', label: 'あり' },
+  { value: '0', label: 'なし' },
+];
 
 /**
- * /admin/course/new, /admin/course/edit/:id — course create/edit form (ARCHITECTURE: courses are authored in Manabi).
- * Placeholder until the screen is built: replace `Component` (keep the name; router.tsx lazy-loads it).
+ * /admin/course/new and /admin/course/edit/{id} (issue 3: course authoring, authority 1 only):
+ * input → confirm → completion. Authority 2 is sent to /admin/404 (the server refuses with 403 as well).
  */
 export function Component() {
+  const user = useSessionUser();
+  if (user.authority !== 1) return <Navigate to={paths.admin.notFound()} replace />;
+  return <CourseFormLoader />;
+}
+
+function CourseFormLoader() {
   const { id } = useParams();
-  const title = id ? '講座の編集' : '講座の登録';
-  return <ComingSoon title={title} backTo={paths.admin.top()} />;
+  const isUpdate = id !== undefined;
+  const courseId = Number(id);
+  const detail = useCourseDetail(courseId, isUpdate);
+  const categories = useQuery(courseCategoriesQuery());
+  const current = detail.data && isFullCourse(detail.data) ? detail.data : undefined;
+  if ((isUpdate && !current) || !categories.data) return <FullPageSpinner />;
+  return (
+    // keyed by the record, not its updated_at: saving refreshes the row and the completion step must stay
+    <CourseStepForm key={isUpdate ? courseId : 'new'} current={current} categories={categories.data} />
+  );
+}
+
+/** ISO timestamp → 'YYYY-MM-DDTHH:MM' in Tokyo (the datetime-local value); '' when empty. */
+function toLocalInput(iso: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const p = tokyoParts(date);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+const str = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+
+function formValues(course: AdminCourse | undefined): CourseForm {
+  if (!course) {
+    return {
+      course_id: '',
+      course_name: '',
+      content: '',
+      organ: '',
+      univ_id: '',
+      period_f: '',
+      period_t: '',
+      period: '',
+      capacity: '',
+      minimum: '',
+      all_times: '15',
+      tuition_fee: '',
+      tuition_fee1: '',
+      material_cost: '',
+      venue: '',
+      street_address: '',
+      cancel: '1',
+      unit: '1',
+      category: [],
+      image: '',
+      status: '1',
+      attendee: '',
+      keyword: '',
+      permalink: '',
+      how_to_apply: '',
+      apply_url: '',
+      apply_url_text: '',
+      is_lottery: '1',
+    };
+  }
+  return {
+    course_id: course.course_id,
+    course_name: course.course_name,
+    content: course.content,
+    organ: course.organ,
+    univ_id: course.univ_id ?? '',
+    period_f: toLocalInput(course.period_f),
+    period_t: toLocalInput(course.period_t),
+    period: course.period,
+    capacity: str(course.capacity),
+    minimum: str(course.minimum),
+    all_times: str(course.all_times),
+    tuition_fee: str(course.tuition_fee),
+    tuition_fee1: str(course.tuition_fee1),
+    material_cost: str(course.material_cost),
+    venue: course.venue,
+    street_address: course.street_address,
+    cancel: course.cancel ? '1' : '0',
+    unit: str(course.unit),
+    category: course.category.map((item) => String(item.id)),
+    image: course.image,
+    status: course.status,
+    attendee: course.attendee,
+    keyword: course.keyword,
+    permalink: course.permalink,
+    how_to_apply: course.how_to_apply,
+    apply_url: course.apply_url,
+    apply_url_text: course.apply_url_text,
+    is_lottery: course.is_lottery ? '1' : '0',
+  };
+}
+
+const yen = (value: string) => (value === '' ? '' : `${Number(value).toLocaleString('ja-JP')}円`);
+
+function CourseStepForm({
+  current,
+  categories,
+}: {
+  current: AdminCourse | undefined;
+  categories: CourseCategoryItem[];
+}) {
+  const save = useSaveCourse();
+  const title = current ? '講座の変更' : '講座の新規登録';
+  const categoryOptions: Option[] = categories.map((item) => ({ value: String(item.id), label: item.name }));
+  const categoryNames = (ids: readonly (string | number)[]) =>
+    categories
+      .filter((item) => ids.map(String).includes(String(item.id)))
+      .map((item) => item.name)
+      .join(', ');
+
+  return (
+    <div className="space-y-8">
+      <PageTitle>{title}</PageTitle>
+      <StepForm<CourseValues, CourseWriteResult, CourseForm>
+        schema={courseFormSchema}
+        defaultValues={formValues(current)}
+        onSubmit={(values) => {
+          const body = { ...values, category: values.category.map(Number) };
+          return save.mutateAsync(
+            current ? { ...body, id: current.id, updated_at: current.updated_at } : body,
+          );
+        }}
+        renderInput={(form) => (
+          <>
+            <TextInput
+              control={form.control}
+              name="course_id"
+              label="講座ID"
+              maxLength={10}
+              width="sm"
+              description="事務局で使う講座の番号です（半角英数字、10文字まで）。ほかの講座と同じ番号は使えません。"
+            />
+            <TextInput
+              control={form.control}
+              name="course_name"
+              label="講座名"
+              isRequired
+              maxLength={100}
+              width="lg"
+            />
+            <TextArea
+              control={form.control}
+              name="content"
+              label="内容"
+              rows={6}
+              maxLength={10000}
+              description="HTMLタグは取り除かれ、文字だけが登録されます。"
+            />
+            <TextInput
+              control={form.control}
+              name="organ"
+              label="実施団体"
+              isRequired
+              maxLength={100}
+              width="lg"
+            />
+            <TextInput
+              control={form.control}
+              name="univ_id"
+              label="大学ID"
+              maxLength={30}
+              width="sm"
+              description="大学の講座のときに入力します（例：U01）。市の講座は空欄にします。"
+            />
+            <DateTimeInput control={form.control} name="period_f" label="申込期間（開始）" isRequired />
+            <DateTimeInput control={form.control} name="period_t" label="申込期間（終了）" isRequired />
+            <TextInput
+              control={form.control}
+              name="period"
+              label="開催日時"
+              maxLength={100}
+              width="lg"
+              description="例：毎週水曜 13:00〜14:30"
+            />
+            <TextInput
+              control={form.control}
+              name="capacity"
+              label="定員"
+              inputMode="numeric"
+              maxLength={5}
+              width="xs"
+            />
+            <TextInput
+              control={form.control}
+              name="minimum"
+              label="最少人数"
+              inputMode="numeric"
+              maxLength={5}
+              width="xs"
+            />
+            <TextInput
+              control={form.control}
+              name="all_times"
+              label="回数"
+              isRequired
+              inputMode="numeric"
+              maxLength={2}
+              width="xs"
+              description="1から15までの数字で入力します。"
+            />
+            <TextInput
+              control={form.control}
+              name="tuition_fee"
+              label="受講料"
+              inputMode="numeric"
+              maxLength={9}
+              width="sm"
+              description="円単位の数字で入力します。"
+            />
+            <TextInput
+              control={form.control}
+              name="tuition_fee1"
+              label="受講料（補助）"
+              inputMode="numeric"
+              maxLength={9}
+              width="sm"
+              description="円単位の数字で入力します。"
+            />
+            <TextInput
+              control={form.control}
+              name="material_cost"
+              label="教材費"
+              inputMode="numeric"
+              maxLength={9}
+              width="sm"
+              description="円単位の数字で入力します。"
+            />
+            <TextInput control={form.control} name="venue" label="会場" maxLength={100} width="lg" />
+            <TextInput
+              control={form.control}
+              name="street_address"
+              label="所在地"
+              maxLength={200}
+              width="lg"
+            />
+            <RadioGroup
+              control={form.control}
+              name="cancel"
+              label="キャンセル"
+              isRequired
+              options={CANCEL_OPTIONS}
+            />
+            <TextInput
+              control={form.control}
+              name="unit"
+              label="単位"
+              isRequired
+              inputMode="numeric"
+              maxLength={5}
+              width="xs"
+              description="1回の出席で取得できる単位数です。"
+            />
+            <CheckboxGroup
+              control={form.control}
+              name="category"
+              label="カテゴリ"
+              options={categoryOptions}
+            />
+            <TextInput
+              control={form.control}
+              name="image"
+              label="画像URL"
+              type="url"
+              maxLength={500}
+              width="lg"
+            />
+            <RadioGroup control={form.control} name="status" label="公開状態" isRequired options="CD007" />
+            <TextInput control={form.control} name="attendee" label="対象" maxLength={200} width="lg" />
+            <TextInput control={form.control} name="keyword" label="キーワード" maxLength={100} width="lg" />
+            <TextInput
+              control={form.control}
+              name="permalink"
+              label="公開ページURL"
+              type="url"
+              maxLength={500}
+              width="lg"
+            />
+            <TextArea control={form.control} name="how_to_apply" label="申込方法" rows={4} maxLength={2000} />
+            <TextInput
+              control={form.control}
+              name="apply_url"
+              label="申込URL"
+              type="url"
+              maxLength={500}
+              width="lg"
+            />
+            <TextInput
+              control={form.control}
+              name="apply_url_text"
+              label="申込URLの表示文字"
+              maxLength={100}
+              width="lg"
+              description="空欄のときはURLをそのまま表示します。"
+            />
+            <RadioGroup
+              control={form.control}
+              name="is_lottery"
+              label="抽選"
+              isRequired
+              options={LOTTERY_OPTIONS}
+            />
+          </>
+        )}
+        inputActions={
+          <ButtonLink
+            to={current ? paths.admin.courseDetail(current.id, 1) : paths.admin.courseList()}
+            variant="tertiary"
+          >
+            {current ? '講座詳細へ戻る' : '講座一覧へ戻る'}
+          </ButtonLink>
+        }
+        renderConfirm={(values) => (
+          <ConfirmList
+            items={[
+              { label: '講座ID', value: values.course_id },
+              { label: '講座名', value: values.course_name },
+              { label: '内容', value: values.content },
+              { label: '実施団体', value: values.organ },
+              { label: '大学ID', value: values.univ_id },
+              { label: '申込期間（開始）', value: formatDateTimeJa(values.period_f) },
+              { label: '申込期間（終了）', value: formatDateTimeJa(values.period_t) },
+              { label: '開催日時', value: values.period },
+              { label: '定員', value: values.capacity },
+              { label: '最少人数', value: values.minimum },
+              { label: '回数', value: values.all_times },
+              { label: '受講料', value: yen(values.tuition_fee) },
+              { label: '受講料（補助）', value: yen(values.tuition_fee1) },
+              { label: '教材費', value: yen(values.material_cost) },
+              { label: '会場', value: values.venue },
+              { label: '所在地', value: values.street_address },
+              { label: 'キャンセル', value: optionLabel(CANCEL_OPTIONS, values.cancel) },
+              { label: '単位', value: values.unit },
+              { label: 'カテゴリ', value: categoryNames(values.category) },
+              { label: '画像URL', value: values.image },
+              { label: '公開状態', value: optionLabel('CD007', values.status) },
+              { label: '対象', value: values.attendee },
+              { label: 'キーワード', value: values.keyword },
+              { label: '公開ページURL', value: values.permalink },
+              { label: '申込方法', value: values.how_to_apply },
+              { label: '申込URL', value: values.apply_url },
+              { label: '申込URLの表示文字', value: values.apply_url_text },
+              { label: '抽選', value: optionLabel(LOTTERY_OPTIONS, values.is_lottery) },
+            ]}
+          />
+        )}
+        renderComplete={(result) => (
+          <div className="space-y-6">
+            <Alert variant="success" title={current ? '更新完了' : '登録完了'}>
+              <p>{current ? '講座を更新しました。' : '講座を登録しました。'}</p>
+            </Alert>
+            <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+              <li>
+                <TextLink to={paths.admin.courseDetail(result.id, 1)}>講座詳細へ</TextLink>
+              </li>
+              <li>
+                <TextLink to={paths.admin.courseList()}>講座一覧へ戻る</TextLink>
+              </li>
+            </ul>
+          </div>
+        )}
+      />
+    </div>
+  );
 }

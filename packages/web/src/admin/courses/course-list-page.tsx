@@ -1,10 +1,265 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { CourseListRow, PeriodDefaults } from '@manabi/shared/api';
+import { formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { courseListQuerySchema } from '@manabi/shared/schemas/course';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { ComingSoon } from '../../ui';
+import { useSessionUser } from '../../lib/session';
+import {
+  Button,
+  ButtonLink,
+  type Column,
+  CsvDownload,
+  DataTable,
+  DateInput,
+  FieldRegistryProvider,
+  PageTitle,
+  RadioGroup,
+  TextInput,
+  TextLink,
+  useTableUrlState,
+} from '../../ui';
+import {
+  COURSE_SEARCH_FIELDS,
+  type CourseSearch,
+  courseListQuery,
+  coursePeriodDefaultsQuery,
+} from './api/courses';
+
+/** SPEC §9: the default of 公開状態 (CD007 '1' = 公開). */
+const DEFAULT_CONTROL = '1';
+
+/** The form's schema: the shared search schema without the paging fields the screen never shows. */
+const searchSchema = courseListQuerySchema.omit({ offset_num: true, site_id: true });
+
+const emptySearch = (): CourseSearch => ({
+  course_name: '',
+  course_content: '',
+  organ: '',
+  period_f_s: '',
+  period_f_e: '',
+  period_t_s: '',
+  period_t_e: '',
+  period: '',
+  keyword: '',
+  control: DEFAULT_CONTROL,
+});
 
 /**
- * /admin/course — SPEC §2 Courses: search form, sortable paged table, CSV download, CSV upload (authority 1).
- * Placeholder until the screen is built: replace `Component` (keep the name; router.tsx lazy-loads it).
+ * The conditions in the URL. A searched URL always carries `control`; without it the page shows the first
+ * search: the current fiscal year (GET courselist/period/) as application period FROM start / TO end.
+ */
+function searchFromUrl(params: URLSearchParams, defaults: PeriodDefaults | undefined): CourseSearch | null {
+  if (params.has('control')) {
+    const search = emptySearch();
+    for (const key of COURSE_SEARCH_FIELDS) search[key] = params.get(key) ?? '';
+    search.control ||= DEFAULT_CONTROL;
+    return search;
+  }
+  if (!defaults) return null;
+  return { ...emptySearch(), period_f_s: defaults.date_start, period_t_e: defaults.date_end };
+}
+
+const columns: Column<CourseListRow>[] = [
+  {
+    key: 'course_name',
+    header: '講座名',
+    sortable: true,
+    isRowHeader: true,
+    className: 'min-w-[14rem]',
+    render: (row) => <Link to={paths.admin.courseDetail(row.id, 1)}>{row.course_name}</Link>,
+  },
+  { key: 'organ', header: '実施団体', sortable: true },
+  {
+    key: 'period_f',
+    header: '申込期間FROM',
+    sortable: true,
+    className: 'whitespace-nowrap',
+    sortValue: (row) => row.period_f,
+    render: (row) => formatDateTimeJa(row.period_f),
+  },
+  {
+    key: 'period_t',
+    header: '申込期間TO',
+    sortable: true,
+    className: 'whitespace-nowrap',
+    sortValue: (row) => row.period_t,
+    render: (row) => formatDateTimeJa(row.period_t),
+  },
+  { key: 'period', header: '開催日時', sortable: true },
+  { key: 'c_num', header: '申込者数', sortable: true, className: 'whitespace-nowrap text-right' },
+  {
+    key: 'image',
+    header: '画像URL',
+    sortable: true,
+    render: (row) =>
+      row.image ? (
+        <TextLink href={row.image} newWindow className="break-all">
+          {row.image}
+        </TextLink>
+      ) : (
+        'なし'
+      ),
+  },
+];
+
+const CSV_HEADER = ['講座名', '実施団体', '申込期間FROM', '申込期間TO', '開催日時', '申込者数', '画像URL'];
+
+/**
+ * /admin/course (SPEC §2 Courses): collapsible search form, every matching course (fetched 100 a page until
+ * is_end) in a sortable client-side table of 10/50/100 rows, CSV download, 新規登録 for authority 1.
+ * Search conditions and table state live in the URL (reload and back keep them).
  */
 export function Component() {
-  return <ComingSoon title={'講座管理'} backTo={paths.admin.top()} />;
+  const user = useSessionUser();
+  const [params, setParams] = useSearchParams();
+  const table = useTableUrlState();
+  const needsDefaults = !params.has('control');
+  const periodDefaults = useQuery({ ...coursePeriodDefaultsQuery(), enabled: needsDefaults });
+  const search = searchFromUrl(params, periodDefaults.data);
+  const list = useQuery({
+    ...courseListQuery(search ?? emptySearch()),
+    enabled: search !== null,
+  });
+  const isLoading = search === null || list.isFetching;
+  const rows = list.data ?? [];
+
+  const [isOpen, setIsOpen] = useState(true);
+  const formId = useId();
+  const form = useForm({
+    resolver: zodResolver(searchSchema),
+    defaultValues: search ?? emptySearch(),
+  });
+
+  // keep the form in step with the URL (first defaults, back/forward)
+  const searchKey = search ? JSON.stringify(search) : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: searchKey stands for `search`
+  useEffect(() => {
+    if (search) form.reset(search);
+  }, [searchKey, form]);
+
+  const submit = form.handleSubmit((values) => {
+    const next = new URLSearchParams();
+    for (const key of COURSE_SEARCH_FIELDS) {
+      const value = String(values[key] ?? '');
+      if (value) next.set(key, value);
+    }
+    next.set('control', String(values.control || DEFAULT_CONTROL));
+    // keep the table's page size and sort; a new search starts on page 1
+    for (const key of ['size', 'sort', 'dir']) {
+      const value = params.get(key);
+      if (value) next.set(key, value);
+    }
+    // the same conditions again: search again (someone may have changed the courses meanwhile)
+    if (next.toString() === params.toString()) void list.refetch();
+    else setParams(next);
+  });
+
+  return (
+    <div className="space-y-8">
+      <PageTitle>講座管理</PageTitle>
+      {user.authority === 1 && (
+        <div className="flex flex-wrap gap-4">
+          {/* CSV upload (CsvUpload 「講座申込情報のCSVアップロード」) goes here once POST /api/admin/course/courseapplicantupload exists. */}
+          <ButtonLink to={paths.admin.courseNew()}>講座を新規登録</ButtonLink>
+        </div>
+      )}
+
+      <section aria-labelledby="course-search-heading" className="space-y-4 rounded-8 border border-line p-4">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h2 id="course-search-heading" className="text-std-20B-150">
+            検索条件
+          </h2>
+          <Button
+            variant="tertiary"
+            aria-expanded={isOpen}
+            aria-controls={formId}
+            onPress={() => setIsOpen((open) => !open)}
+          >
+            {isOpen ? '検索条件を閉じる' : '検索条件を開く'}
+          </Button>
+        </div>
+        <div id={formId} hidden={!isOpen}>
+          <FieldRegistryProvider>
+            <form noValidate onSubmit={submit} className="space-y-6">
+              <div className="grid gap-6 md:grid-cols-2">
+                <TextInput control={form.control} name="course_name" label="講座名" />
+                <TextInput control={form.control} name="course_content" label="講座内容" />
+                <TextInput control={form.control} name="organ" label="実施団体" />
+                <TextInput control={form.control} name="period" label="開催日時" />
+                <TextInput control={form.control} name="keyword" label="キーワード" />
+              </div>
+              <fieldset className="space-y-2">
+                <legend className="text-std-17B-170 text-ink">申込期間FROM</legend>
+                <div className="flex flex-wrap items-end gap-4">
+                  <DateInput control={form.control} name="period_f_s" label="申込期間FROM（開始日）" />
+                  <span aria-hidden="true" className="pb-3 text-ink">
+                    〜
+                  </span>
+                  <DateInput control={form.control} name="period_f_e" label="申込期間FROM（終了日）" />
+                </div>
+              </fieldset>
+              <fieldset className="space-y-2">
+                <legend className="text-std-17B-170 text-ink">申込期間TO</legend>
+                <div className="flex flex-wrap items-end gap-4">
+                  <DateInput control={form.control} name="period_t_s" label="申込期間TO（開始日）" />
+                  <span aria-hidden="true" className="pb-3 text-ink">
+                    〜
+                  </span>
+                  <DateInput control={form.control} name="period_t_e" label="申込期間TO（終了日）" />
+                </div>
+              </fieldset>
+              <RadioGroup
+                control={form.control}
+                name="control"
+                label="公開状態"
+                options="CD007"
+                orientation="horizontal"
+              />
+              <div className="flex flex-wrap gap-4">
+                <Button type="submit">検索</Button>
+                <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
+                  条件をクリア
+                </Button>
+              </div>
+            </form>
+          </FieldRegistryProvider>
+        </div>
+      </section>
+
+      <DataTable
+        caption="講座一覧"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        isLoading={isLoading}
+        loadingLabel="検索中..."
+        {...table}
+        toolbar={
+          <CsvDownload
+            prefix="course"
+            header={CSV_HEADER}
+            isPreparing={isLoading}
+            getRows={() =>
+              rows.map((c) => [
+                c.course_name,
+                c.organ,
+                formatDateTimeJa(c.period_f),
+                formatDateTimeJa(c.period_t),
+                c.period,
+                c.c_num,
+                c.image,
+              ])
+            }
+          />
+        }
+      />
+      <p>
+        <TextLink to={paths.admin.top()}>トップへ戻る</TextLink>
+      </p>
+    </div>
+  );
 }
