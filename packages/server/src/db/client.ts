@@ -88,8 +88,16 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   }
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  max = 10,
+  onIdleClientError: (err: Error) => void = (err) =>
+    console.error('PostgreSQL: idle connection lost:', err.message),
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // an idle connection dropped by the server (restart, failover) must not crash the process: the pool
+  // replaces it on the next checkout
+  pool.on('error', onIdleClientError);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
