@@ -1,0 +1,112 @@
+import type {
+  CourseApplicantDetail,
+  CourseApplicantDetailLimited,
+  ResultBody,
+  SessionAttendance,
+} from '@manabi/shared/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { apiGet, apiPost, handleApiError, isApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+
+/** Admin course applicants: detail, update, cancel (SPEC §7 "Admin courses"). */
+const KEY = ['admin', 'applicants'] as const;
+
+/** The applicant as the session's authority sees it (authority 2: the reduced set, own university only). */
+export type ApplicantDetailView = CourseApplicantDetail | CourseApplicantDetailLimited;
+
+/** True when the answer carries every field (authority 1). */
+export const isFullApplicant = (detail: ApplicantDetailView): detail is CourseApplicantDetail =>
+  'cannot_cancel' in detail;
+
+/** The applicant reads and the course reads (applicant counts) after a write. */
+const invalidate = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: KEY }),
+    queryClient.invalidateQueries({ queryKey: ['admin', 'courses'] }),
+  ]);
+
+/**
+ * GET /api/admin/courseapplicantdetail/?id=&user_id= — 404 and 403 (authority 2 on another university's
+ * course) both go to /admin/404 (SPEC §2): use it through {@link useApplicantDetail}.
+ */
+export const applicantDetailQuery = (courseId: number, userId: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'detail', courseId, userId],
+    queryFn: () =>
+      apiGet<ApplicantDetailView>('/api/admin/courseapplicantdetail/', {
+        id: String(courseId),
+        user_id: String(userId),
+      }),
+    meta: { notFoundTo: paths.admin.notFound(), handlesErrors: true },
+    // update and cancel echo updated_at back: always start from the current row
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/**
+ * The application of `userId` to `courseId` (when `enabled`): 403 and 404 go to /admin/404 (SPEC §2),
+ * any other error is routed as SPEC §8.
+ */
+export function useApplicantDetail(courseId: number, userId: number, enabled = true) {
+  const navigate = useNavigate();
+  const query = useQuery({ ...applicantDetailQuery(courseId, userId), enabled });
+  const { error } = query;
+  useEffect(() => {
+    if (!error) return;
+    if (isApiError(error) && (error.status === 403 || error.status === 404)) {
+      error.routed = true;
+      navigate(paths.admin.notFound(), { replace: true });
+    } else {
+      handleApiError('admin', error, navigate);
+    }
+  }, [error, navigate]);
+  return query;
+}
+
+/** SPEC §7 courseapplicantdetail/update body (see applicantUpdateBodySchema). */
+export type ApplicantUpdateBody = SessionAttendance & {
+  lottery_status: string;
+  attendance_status: string;
+  acquisition_unit: string;
+  remarks: string;
+  course_id: number;
+  user_id: number;
+  updated_at: string;
+};
+
+/** POST /api/admin/courseapplicantdetail/update/ (authority 1; 409 stale, shown by StepForm). */
+export function useUpdateApplicant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApplicantUpdateBody) =>
+      apiPost<ResultBody>('/api/admin/courseapplicantdetail/update/', body),
+    onSuccess: () => invalidate(queryClient),
+  });
+}
+
+export interface ApplicantCancelBody {
+  course_id: number;
+  user_id: number;
+  updated_at: string;
+}
+
+/**
+ * POST /api/admin/courseapplicantdetail/cancel/ (authority 1). 422 (the course forbids cancelling, or it
+ * is already cancelled) and 409 (stale) are shown on the screen; anything else is routed as SPEC §8.
+ */
+export function useCancelApplicant() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (body: ApplicantCancelBody) =>
+      apiPost<ResultBody>('/api/admin/courseapplicantdetail/cancel/', body),
+    meta: { handlesErrors: true },
+    onSuccess: () => invalidate(queryClient),
+    onError: (error) => {
+      if (isApiError(error) && (error.status === 409 || error.status === 422)) return;
+      handleApiError('admin', error, navigate);
+    },
+  });
+}
