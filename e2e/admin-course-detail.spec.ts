@@ -124,10 +124,10 @@ test('[管理][講座] 講座を新規登録し、詳細を確認して変更す
   await expect(page).toHaveURL(detailUrl);
   await expect(page.locator('dl')).toContainText(`${name}（改）`);
 
-  // tab 2: the placeholder and the add-applicant link
+  // tab 2: the new course has no applicants yet, and the add-applicant link
   await page.getByRole('tab', { name: '申込者一覧' }).click();
   await expect(page).toHaveURL(/\/admin\/course\/detail\/\d+\/2$/);
-  await expect(page.getByText('申込者一覧は準備中です')).toBeVisible();
+  await expect(page.getByText('条件に該当する申込者がいません。')).toBeVisible();
   const id = /detail\/(\d+)\/2$/.exec(page.url())?.[1];
   await expect(page.getByRole('link', { name: '申込者を追加' })).toHaveAttribute(
     'href',
@@ -183,7 +183,7 @@ test('[管理][講座] 大学の担当者は自校の講座だけを、限られ
   await expectAccessible(page);
 
   await page.getByRole('tab', { name: '申込者一覧' }).click();
-  await expect(page.getByText('申込者一覧は準備中です')).toBeVisible();
+  await expect(page.getByRole('table', { name: '申込者一覧' })).toBeVisible();
   await expect(page.getByRole('link', { name: '申込者を追加' })).toHaveCount(0);
   await expectAccessible(page);
 

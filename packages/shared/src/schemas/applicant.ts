@@ -3,6 +3,7 @@
  * SPEC §7 "Admin courses"). One schema per payload, used by the screens and the server alike.
  */
 import { z } from 'zod';
+import type { SessionNo } from '../api';
 import { MSG } from '../validation/messages';
 import {
   codeOf,
@@ -64,6 +65,19 @@ export const applicantListQuerySchema = z.object({
 });
 export type ApplicantListQuery = z.output<typeof applicantListQuerySchema>;
 
+/**
+ * The applicant tab's search form (SPEC §4): the four CD003 boxes as one list (none ticked = all),
+ * attendance status '' = all. The screen sends it as applicantListQuerySchema's fields.
+ */
+export const applicantSearchFormSchema = z.object({
+  login_id: text({ max: 8 }),
+  name: text({ max: 100 }),
+  name_kana: text({ max: 100 }),
+  lottery_status: z.array(codeOf('CD003')).prefault([]),
+  attendance_status: codeOf('CD004', { required: false }),
+});
+export type ApplicantSearchForm = z.output<typeof applicantSearchFormSchema>;
+
 /** The CD003 values ticked in the search form; none ticked means all (SPEC §4). */
 export function lotteryStatusFilter(
   q: Pick<ApplicantListQuery, `lottery_status_${1 | 2 | 3 | 4}`>,
@@ -83,11 +97,11 @@ export const lotteryBodySchema = z.object({
 });
 
 // ---- 3. inline table update (flattened per-row fields) ----
+/** attendance1..attendance15, each a CD006 value; typed by name so forms see all fifteen fields. */
 const attendanceFields = () =>
-  Object.fromEntries(SESSION_NUMBERS.map((i) => [`attendance${i}`, codeOf('CD006')])) as Record<
-    `attendance${number}`,
-    ReturnType<typeof codeOf>
-  >;
+  Object.fromEntries(SESSION_NUMBERS.map((i) => [`attendance${i}`, codeOf('CD006')])) as {
+    [K in `attendance${SessionNo}`]: ReturnType<typeof codeOf>;
+  };
 
 /** One row of the applicant table, as the flattened fields of row n name it without the `_{n}`. */
 export const applicantTableRowSchema = z.object({

@@ -12,7 +12,6 @@ import {
   Alert,
   ButtonLink,
   ConfirmList,
-  type FormSchema,
   FullPageSpinner,
   PageTitle,
   Select,
@@ -30,8 +29,6 @@ type UpdateValues = {
   acquisition_unit: string;
   remarks: string;
 } & SessionAttendance;
-/** The shared detail-update schema, seen with its 15 session fields named. */
-const formSchema = applicantUpdateFormSchema as unknown as FormSchema<UpdateValues, UpdateValues>;
 const sessionKey = (n: number) => `attendance${n}` as keyof SessionAttendance;
 
 /**
@@ -78,8 +75,8 @@ function ApplicantStepForm({ current }: { current: CourseApplicantDetail }) {
           {current.login_id}　{current.name}
         </p>
       </div>
-      <StepForm<UpdateValues, ResultBody, UpdateValues>
-        schema={formSchema}
+      <StepForm
+        schema={applicantUpdateFormSchema}
         defaultValues={formValues(current)}
         onSubmit={(values) =>
           save.mutateAsync({

@@ -5,7 +5,6 @@ import { formatDateTimeJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import {
-  Alert,
   ButtonLink,
   type ConfirmItem,
   ConfirmList,
@@ -16,6 +15,7 @@ import {
   TextLink,
 } from '../../ui';
 import { type AdminCourseView, useCourseDetail } from './api/courses';
+import { ApplicantListTab } from './applicant-list-tab';
 
 /**
  * /admin/course/detail/{id}/{type} (SPEC §2): tab 1 the course (read-only), tab 2 the applicant list.
@@ -55,18 +55,7 @@ export function Component() {
             )}
           </div>
         ) : (
-          <div className="space-y-6">
-            <Alert variant="info" title="申込者一覧は準備中です">
-              <p>この講座の申込者の一覧は、近日中にこの画面で見られるようになります。</p>
-            </Alert>
-            {isFull && (
-              <p>
-                <ButtonLink to={paths.admin.courseApplicantAdd(course.id)} variant="secondary">
-                  申込者を追加
-                </ButtonLink>
-              </p>
-            )}
-          </div>
+          <ApplicantListTab courseId={course.id} isFull={isFull} />
         )}
       </Tabs>
       <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">

@@ -1,0 +1,84 @@
+import type { CourseApplicantList } from '@manabi/shared/api';
+import type { ApplicantSearchForm } from '@manabi/shared/schemas/applicant';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+
+/** The applicant tab of /admin/course/detail/{id}/2 (SPEC §7 courseapplicantlist, lottery, update). */
+const KEY = ['admin', 'applicants'] as const;
+
+/** The tab's search conditions (SPEC §3 / §4): text fields, the CD003 values ticked, CD004 ('' = all). */
+export type ApplicantSearch = ApplicantSearchForm;
+
+/**
+ * GET /api/admin/courseapplicantlist/ — one course's applicants (an indexed query on the course; the
+ * table pages and sorts them on the screen). Not refetched in the background: the admin's edits are laid
+ * over these rows and their updated_at is what the update sends back.
+ */
+export const applicantListQuery = (courseId: number, search: ApplicantSearch) =>
+  queryOptions({
+    queryKey: [...KEY, 'list', courseId, search],
+    queryFn: () =>
+      apiGet<CourseApplicantList>('/api/admin/courseapplicantlist/', {
+        id: String(courseId),
+        login_id: search.login_id,
+        name: search.name,
+        name_kana: search.name_kana,
+        ...Object.fromEntries(
+          ['1', '2', '3', '4'].map((v) => [
+            `lottery_status_${v}`,
+            search.lottery_status.includes(v) ? '1' : '',
+          ]),
+        ),
+        attendance_status: search.attendance_status,
+      }),
+    meta: { notFoundTo: paths.admin.notFound() },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Everything about applicants and course counts is read again. */
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: KEY }),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'courses'] }),
+    ]);
+}
+
+export interface TableUpdateResult {
+  result: true;
+  count: number;
+}
+
+/**
+ * POST /api/admin/courseapplicantlist/update/ (authority 1): all ticked rows or none. 409 (a row was
+ * changed meanwhile) and 422 (a cell) are shown on the table, not routed; the caller reloads the rows.
+ */
+export function useUpdateApplicantTable() {
+  return useMutation({
+    mutationFn: (body: Record<string, string | number>) =>
+      apiPost<TableUpdateResult>('/api/admin/courseapplicantlist/update/', body),
+  });
+}
+
+export interface LotteryResult {
+  result: true;
+  win_count: number;
+  lose_count: number;
+}
+
+/** POST /api/admin/courseapplicantlist/lottery/ (authority 1); a 422 lands on win_num. */
+export function useLottery() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: { id: number; win_num: string }) =>
+      apiPost<LotteryResult>('/api/admin/courseapplicantlist/lottery/', body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Reads the rows (and the course's counts) again. */
+export function useReloadApplicants() {
+  return useInvalidate();
+}

@@ -1,0 +1,575 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { CourseApplicantRow, CourseApplicantRowLimited } from '@manabi/shared/api';
+import { codeText } from '@manabi/shared/codes';
+import { formatDateTimeJa } from '@manabi/shared/domain/dates';
+import {
+  ACQUISITION_UNIT_MAX_DIGITS,
+  type ApplicantSearchForm,
+  applicantListUpdateBodySchema,
+  applicantSearchFormSchema,
+  SESSION_NUMBERS,
+} from '@manabi/shared/schemas/applicant';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '../../lib/api';
+import { useApiErrorHandler } from '../../lib/area';
+import { paths } from '../../lib/paths';
+import {
+  Alert,
+  Button,
+  ButtonLink,
+  CheckboxGroup,
+  type Column,
+  CsvDownload,
+  codeOptions,
+  cx,
+  DataTable,
+  FieldRegistryProvider,
+  Select,
+  TextInput,
+  useTableUrlState,
+} from '../../ui';
+import {
+  type ApplicantSearch,
+  applicantListQuery,
+  useReloadApplicants,
+  useUpdateApplicantTable,
+} from './api/applicant-list';
+import {
+  buildTableUpdate,
+  type CellErrors,
+  cellErrors,
+  cellValue,
+  type EditableField,
+  type Edits,
+  editCell,
+  hasPendingEdits,
+  isCellChanged,
+  isRowTicked,
+  NO_EDITS,
+  rebaseEdits,
+  SESSION_FIELDS,
+  type SessionField,
+  tickedCount,
+  tickRow,
+} from './applicant-table';
+import { LotteryModal } from './lottery-modal';
+
+/** SPEC §4: the attendance-status condition starts at 1 (未受講); '' is 「すべて」. */
+const DEFAULT_ATTENDANCE_STATUS = '1';
+
+const emptySearch = (): ApplicantSearch => ({
+  login_id: '',
+  name: '',
+  name_kana: '',
+  lottery_status: [],
+  attendance_status: DEFAULT_ATTENDANCE_STATUS,
+});
+
+/** The conditions in the URL (reload and back from an applicant keep them); absent = the defaults. */
+function searchFromUrl(params: URLSearchParams): ApplicantSearch {
+  const search = emptySearch();
+  search.login_id = params.get('login_id') ?? '';
+  search.name = params.get('name') ?? '';
+  search.name_kana = params.get('name_kana') ?? '';
+  search.lottery_status = (params.get('lottery_status') ?? '').split(',').filter((v) => /^[1-4]$/.test(v));
+  if (params.has('attendance_status')) search.attendance_status = params.get('attendance_status') ?? '';
+  return search;
+}
+
+function searchToUrl(search: ApplicantSearchForm, params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const key of ['login_id', 'name', 'name_kana'] as const) if (search[key]) next.set(key, search[key]);
+  if (search.lottery_status.length) next.set('lottery_status', [...search.lottery_status].sort().join(','));
+  if (search.attendance_status !== DEFAULT_ATTENDANCE_STATUS)
+    next.set('attendance_status', search.attendance_status);
+  for (const key of ['size', 'sort', 'dir']) {
+    const value = params.get(key);
+    if (value) next.set(key, value);
+  }
+  return next;
+}
+
+const FIELD_LABEL: Record<EditableField, string> = {
+  lottery_status: '抽選状況',
+  attendance_status: '受講状況',
+  acquisition_unit: '取得単位',
+  ...(Object.fromEntries(SESSION_NUMBERS.map((i) => [`attendance${i}`, `第${i}回`])) as Record<
+    SessionField,
+    string
+  >),
+};
+
+const isFullRow = (row: CourseApplicantRow | CourseApplicantRowLimited): row is CourseApplicantRow =>
+  'login_id' in row;
+
+/** 15 short labels for the session selects (the CD006 texts, the dash without its note). */
+const SESSION_OPTIONS = codeOptions('CD006').map((o) => ({ ...o, label: o.value === '0' ? '－' : o.label }));
+/** The lottery status of a live application: キャンセル only through the cancel screen. */
+const LOTTERY_OPTIONS = codeOptions('CD003').filter((o) => o.value !== '4');
+const ATTENDANCE_OPTIONS = codeOptions('CD004');
+
+type Notice =
+  | { kind: 'updated'; count: number }
+  | { kind: 'nothing' }
+  | { kind: 'stale' }
+  | { kind: 'invalid'; lines: string[] }
+  | null;
+
+/**
+ * The applicant tab of /admin/course/detail/{id}/2 (SPEC §2 / §4 / §6): search, a sortable paged table
+ * with inline editing for authority 1 (lottery status, attendance status, units, 15 sessions; editing
+ * ticks the row's 「更新」 box and highlights the cell; a lottery change flags the attendance update),
+ * 更新 (every ticked row or none, 409 when someone else changed one), 元に戻す, CSV download, the lottery
+ * modal and the add link. Authority 2 sees the name_kana column only.
+ */
+export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFull: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const search = searchFromUrl(params);
+  const table = useTableUrlState();
+  const list = useQuery(applicantListQuery(courseId, search));
+  const allRows = list.data?.data_list ?? [];
+  const rows = allRows.filter(isFullRow);
+  const reload = useReloadApplicants();
+  const routeError = useApiErrorHandler();
+  const update = useUpdateApplicantTable();
+
+  const [edits, setEdits] = useState<Edits>(NO_EDITS);
+  const [errors, setErrors] = useState<CellErrors>(new Map());
+  const [notice, setNotice] = useState<Notice>(null);
+  const [isLotteryOpen, setIsLotteryOpen] = useState(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const formId = useId();
+  const [isSearchOpen, setIsSearchOpen] = useState(true);
+
+  const form = useForm({
+    resolver: zodResolver(applicantSearchFormSchema),
+    defaultValues: search,
+  });
+  const searchKey = JSON.stringify(search);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: searchKey stands for `search`
+  useEffect(() => {
+    form.reset(search);
+  }, [searchKey, form]);
+
+  // a notice is announced and scrolled to once shown
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  const pending = hasPendingEdits(edits);
+  const ticked = tickedCount(rows, edits);
+
+  const submitSearch = form.handleSubmit((values) => {
+    // a new search starts from the stored rows: unsent changes are dropped (the screen says so)
+    setEdits(NO_EDITS);
+    setErrors(new Map());
+    setNotice(null);
+    const next = searchToUrl(values, params);
+    if (next.toString() === params.toString()) void list.refetch();
+    else setParams(next, { preventScrollReset: true });
+  });
+
+  const edit = (row: CourseApplicantRow, field: EditableField, value: string) => {
+    setEdits((current) => editCell(current, row, field, value));
+    setErrors((current) => {
+      if (!current.get(row.student_id)?.has(field)) return current;
+      const next = new Map(current);
+      const forRow = new Map(next.get(row.student_id));
+      forRow.delete(field);
+      next.set(row.student_id, forRow);
+      return next;
+    });
+  };
+
+  const resetEdits = () => {
+    setEdits(NO_EDITS);
+    setErrors(new Map());
+    setNotice(null);
+  };
+
+  const describeErrors = (found: CellErrors): string[] =>
+    [...found].flatMap(([studentId, cells]) => {
+      const row = rows.find((r) => r.student_id === studentId);
+      const who = row ? `${row.login_id} ${row.name}` : '';
+      return [...cells].map(
+        ([cell, msg]) => `${who}：${cell === 'row' ? '' : `${FIELD_LABEL[cell]} `}${msg}`,
+      );
+    });
+
+  const submitUpdate = async () => {
+    if (ticked === 0) {
+      setNotice({ kind: 'nothing' });
+      return;
+    }
+    const { body, studentOfRow } = buildTableUpdate(courseId, rows, edits);
+    // the same rules as the server, before sending
+    const checked = applicantListUpdateBodySchema.safeParse(body);
+    if (!checked.success) {
+      const found = cellErrors(
+        checked.error.issues.map((issue) => ({ name: String(issue.path[0]), msg: issue.message })),
+        studentOfRow,
+      );
+      setErrors(found);
+      setNotice({ kind: 'invalid', lines: describeErrors(found) });
+      return;
+    }
+    try {
+      const answer = await update.mutateAsync(body);
+      await reload();
+      setEdits(NO_EDITS);
+      setErrors(new Map());
+      setNotice({ kind: 'updated', count: answer.count });
+    } catch (error) {
+      if (isApiError(error) && error.isStale) {
+        // read the rows again and lay the admin's own changes over them
+        const fresh = await list.refetch();
+        const freshRows = (fresh.data?.data_list ?? []).filter(isFullRow);
+        setEdits((current) => rebaseEdits(current, freshRows));
+        setErrors(new Map());
+        setNotice({ kind: 'stale' });
+      } else if (isApiError(error) && error.isFieldError) {
+        const found = cellErrors(error.errList, studentOfRow);
+        setErrors(found);
+        setNotice({ kind: 'invalid', lines: describeErrors(found) });
+      } else {
+        routeError(error);
+      }
+    }
+  };
+
+  const columns: Column<CourseApplicantRow | CourseApplicantRowLimited>[] = isFull
+    ? fullColumns({
+        courseId,
+        edits,
+        errors,
+        onEdit: edit,
+        onTick: (row, v) => setEdits((e) => tickRow(e, row, v)),
+      })
+    : [{ key: 'name_kana', header: '氏名カナ', sortable: true, isRowHeader: true }];
+
+  const undrawnCount = rows.filter((r) => r.lottery_status === '1').length;
+
+  return (
+    <div className="space-y-6">
+      {isFull && (
+        <div className="flex flex-wrap gap-4">
+          <ButtonLink to={paths.admin.courseApplicantAdd(courseId)} variant="secondary">
+            申込者を追加
+          </ButtonLink>
+          <Button variant="secondary" onPress={() => setIsLotteryOpen(true)} isDisabled={pending}>
+            抽選
+          </Button>
+          {pending && (
+            <p className="basis-full text-std-16N-170 text-ink">
+              未保存の変更があるため抽選できません。先に「更新する」か「元に戻す」を押してください。
+            </p>
+          )}
+        </div>
+      )}
+
+      <section aria-labelledby={`${formId}-heading`} className="space-y-4 rounded-8 border border-line p-4">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h2 id={`${formId}-heading`} className="text-std-20B-150">
+            申込者の検索
+          </h2>
+          <Button
+            variant="tertiary"
+            aria-expanded={isSearchOpen}
+            aria-controls={formId}
+            onPress={() => setIsSearchOpen((open) => !open)}
+          >
+            {isSearchOpen ? '検索条件を閉じる' : '検索条件を開く'}
+          </Button>
+        </div>
+        <div id={formId} hidden={!isSearchOpen}>
+          <FieldRegistryProvider>
+            <form noValidate onSubmit={submitSearch} className="space-y-6">
+              <div className="grid gap-6 md:grid-cols-3">
+                {isFull && (
+                  <TextInput
+                    control={form.control}
+                    name="login_id"
+                    label="学生番号"
+                    inputMode="numeric"
+                    maxLength={8}
+                  />
+                )}
+                {isFull && <TextInput control={form.control} name="name" label="氏名" />}
+                <TextInput control={form.control} name="name_kana" label="氏名カナ" />
+              </div>
+              {isFull && (
+                <div className="grid gap-6 md:grid-cols-2">
+                  <CheckboxGroup
+                    control={form.control}
+                    name="lottery_status"
+                    label="抽選状況"
+                    options="CD003"
+                    description="チェックがないときは、すべての抽選状況を表示します。"
+                  />
+                  <Select
+                    control={form.control}
+                    name="attendance_status"
+                    label="受講状況"
+                    options="CD004"
+                    allowEmpty
+                    placeholder="すべて"
+                    width="sm"
+                  />
+                </div>
+              )}
+              {pending && (
+                <p className="text-std-16N-170 text-ink">
+                  検索すると、まだ更新していない変更は取り消されます。
+                </p>
+              )}
+              <div className="flex flex-wrap gap-4">
+                <Button type="submit">検索</Button>
+                <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
+                  条件をクリア
+                </Button>
+              </div>
+            </form>
+          </FieldRegistryProvider>
+        </div>
+      </section>
+
+      <div ref={noticeRef} tabIndex={-1} aria-live="polite" className="outline-none">
+        {notice?.kind === 'updated' && (
+          <Alert variant="success" title="更新完了">
+            <p>{notice.count}件の申込を更新しました。</p>
+          </Alert>
+        )}
+        {notice?.kind === 'nothing' && (
+          <Alert variant="warning" title="更新する申込がありません">
+            <p>変更した行の「更新」にチェックを入れてから、「更新する」を押してください。</p>
+          </Alert>
+        )}
+        {notice?.kind === 'stale' && (
+          <Alert variant="error" title="ほかの管理者が先に更新したため、更新しませんでした">
+            <p>
+              最新の内容を読み込み、あなたの変更を重ねて表示しています（色の付いた欄）。内容を確かめて、もう一度「更新する」を押してください。
+            </p>
+          </Alert>
+        )}
+        {notice?.kind === 'invalid' && (
+          <Alert variant="error" title="入力内容を確認してください。更新していません。">
+            <ul className="list-disc pl-6">
+              {notice.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+      </div>
+
+      <DataTable
+        caption="申込者一覧"
+        columns={columns}
+        rows={isFull ? rows : allRows}
+        rowKey={(row) => row.student_id}
+        isLoading={list.isFetching}
+        loadingLabel="検索中..."
+        emptyText="条件に該当する申込者がいません。検索条件を変えてお試しください。"
+        rowClassName={(row) =>
+          isFull && isRowTicked(row as CourseApplicantRow, edits) ? 'bg-highlight/40' : undefined
+        }
+        {...table}
+        toolbar={
+          <CsvDownload
+            prefix="applicant"
+            header={isFull ? CSV_HEADER : ['氏名カナ']}
+            isPreparing={list.isFetching}
+            getRows={() => (isFull ? rows.map(csvRow) : allRows.map((r) => [r.name_kana]))}
+          />
+        }
+      />
+
+      {isFull && (
+        <div className="flex flex-wrap items-center gap-4">
+          <Button onPress={() => void submitUpdate()} isPending={update.isPending} pendingLabel="更新中...">
+            更新する
+          </Button>
+          <Button variant="secondary" onPress={resetEdits} isDisabled={!pending || update.isPending}>
+            元に戻す
+          </Button>
+          <p className="text-std-16N-170 text-ink" aria-live="polite">
+            {ticked > 0 ? `更新する行：${ticked}件` : '変更した行は自動で「更新」にチェックが入ります。'}
+          </p>
+        </div>
+      )}
+
+      {isFull && (
+        <LotteryModal
+          courseId={courseId}
+          isOpen={isLotteryOpen}
+          undrawnCount={undrawnCount}
+          onClose={() => {
+            setIsLotteryOpen(false);
+            // SPEC §2: the page reloads to the applicant tab (the lottery invalidated the rows already);
+            // closing without a draw reads the list again as well
+            resetEdits();
+            void reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+const CSV_HEADER = [
+  '学生番号',
+  '氏名',
+  '氏名カナ',
+  '抽選状況',
+  '申込方法',
+  '受講状況',
+  '受講状況更新日',
+  '取得単位',
+  ...SESSION_NUMBERS.map((i) => `第${i}回`),
+];
+
+function csvRow(row: CourseApplicantRow) {
+  return [
+    row.login_id,
+    row.name,
+    row.name_kana,
+    codeText('CD003', row.lottery_status),
+    codeText('CD005', row.how_apply),
+    codeText('CD004', row.attendance_status),
+    row.attendance_updated_date ? formatDateTimeJa(row.attendance_updated_date) : '',
+    row.acquisition_unit,
+    ...SESSION_FIELDS.map((field) => codeText('CD006', row[field])),
+  ];
+}
+
+interface CellProps {
+  courseId: number;
+  edits: Edits;
+  errors: CellErrors;
+  onEdit: (row: CourseApplicantRow, field: EditableField, value: string) => void;
+  onTick: (row: CourseApplicantRow, isUpdate: boolean) => void;
+}
+
+const cellControl =
+  'min-h-11 rounded-4 border-2 border-field-line bg-field px-1 text-std-16N-170 text-on-field aria-[invalid=true]:border-[3px] aria-[invalid=true]:border-error';
+
+/** The authority-1 columns: 更新, the person, then the editable cells. */
+function fullColumns({ courseId, edits, errors, onEdit, onTick }: CellProps) {
+  const label = (row: CourseApplicantRow, field: EditableField) =>
+    `${row.name} ${FIELD_LABEL[field]}${isCellChanged(row, edits, field) ? '（変更あり）' : ''}`;
+  const errorOf = (row: CourseApplicantRow, field: EditableField) => errors.get(row.student_id)?.get(field);
+  const cellClass = (row: CourseApplicantRow, field: EditableField) =>
+    cx(isCellChanged(row, edits, field) && 'bg-highlight');
+
+  const select =
+    (field: EditableField, options: readonly { value: string; label: string }[]) =>
+    (row: CourseApplicantRow) => {
+      const error = errorOf(row, field);
+      return (
+        <div className={cx('-mx-2 rounded-4 px-2 py-1', cellClass(row, field))}>
+          <select
+            aria-label={label(row, field)}
+            aria-invalid={error ? 'true' : undefined}
+            title={error}
+            value={cellValue(row, edits, field)}
+            onChange={(event) => onEdit(row, field, event.currentTarget.value)}
+            className={cellControl}
+          >
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          {error && <p className="max-w-48 text-std-16B-170 text-error">{error}</p>}
+        </div>
+      );
+    };
+
+  const base: Column<CourseApplicantRow>[] = [
+    {
+      key: 'is_update',
+      header: '更新',
+      render: (row) => (
+        <input
+          type="checkbox"
+          aria-label={`${row.name} を更新する`}
+          checked={isRowTicked(row, edits)}
+          onChange={(event) => onTick(row, event.currentTarget.checked)}
+          className="size-6 cursor-pointer accent-key-900"
+        />
+      ),
+    },
+    {
+      key: 'login_id',
+      header: '学生番号',
+      sortable: true,
+      isRowHeader: true,
+      className: 'whitespace-nowrap',
+      render: (row) => <Link to={paths.admin.courseApplicant(courseId, row.user_id)}>{row.login_id}</Link>,
+    },
+    { key: 'name', header: '氏名', sortable: true, className: 'whitespace-nowrap' },
+    { key: 'name_kana', header: '氏名カナ', sortable: true, className: 'whitespace-nowrap' },
+    {
+      key: 'how_apply',
+      header: '申込方法',
+      sortable: true,
+      className: 'whitespace-nowrap',
+      render: (row) => codeText('CD005', row.how_apply),
+    },
+    {
+      key: 'lottery_status',
+      header: '抽選状況',
+      sortable: true,
+      render: (row) =>
+        row.lottery_status === '4' ? <span>キャンセル</span> : select('lottery_status', LOTTERY_OPTIONS)(row),
+    },
+    {
+      key: 'attendance_status',
+      header: '受講状況',
+      sortable: true,
+      render: select('attendance_status', ATTENDANCE_OPTIONS),
+    },
+    {
+      key: 'attendance_updated_date',
+      header: '受講状況更新日',
+      sortable: true,
+      className: 'whitespace-nowrap',
+      render: (row) => (row.attendance_updated_date ? formatDateTimeJa(row.attendance_updated_date) : ''),
+    },
+    {
+      key: 'acquisition_unit',
+      header: '取得単位',
+      sortable: true,
+      render: (row) => {
+        const error = errorOf(row, 'acquisition_unit');
+        return (
+          <div className={cx('-mx-2 rounded-4 px-2 py-1', cellClass(row, 'acquisition_unit'))}>
+            <input
+              type="text"
+              inputMode="numeric"
+              aria-label={label(row, 'acquisition_unit')}
+              aria-invalid={error ? 'true' : undefined}
+              maxLength={ACQUISITION_UNIT_MAX_DIGITS + 2}
+              value={cellValue(row, edits, 'acquisition_unit')}
+              onChange={(event) => onEdit(row, 'acquisition_unit', event.currentTarget.value)}
+              className={cx(cellControl, 'w-24 px-2 text-right')}
+            />
+            {error && <p className="max-w-48 text-std-16B-170 text-error">{error}</p>}
+          </div>
+        );
+      },
+    },
+    ...SESSION_FIELDS.map(
+      (field, index): Column<CourseApplicantRow> => ({
+        key: field,
+        header: `第${index + 1}回`,
+        render: select(field, SESSION_OPTIONS),
+      }),
+    ),
+  ];
+  return base as Column<CourseApplicantRow | CourseApplicantRowLimited>[];
+}

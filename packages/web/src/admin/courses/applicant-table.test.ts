@@ -1,0 +1,125 @@
+import type { CourseApplicantRow, SessionAttendance } from '@manabi/shared/api';
+import { applicantListUpdateBodySchema } from '@manabi/shared/schemas/applicant';
+import { describe, expect, it } from 'vitest';
+import {
+  buildTableUpdate,
+  cellErrors,
+  cellValue,
+  editCell,
+  isCellChanged,
+  isRowTicked,
+  NO_EDITS,
+  rebaseEdits,
+  tickedCount,
+  tickRow,
+} from './applicant-table';
+
+const row = (studentId: number, patch: Partial<CourseApplicantRow> = {}): CourseApplicantRow => ({
+  course_applicant_id: studentId * 10,
+  course_id: 7,
+  user_id: studentId,
+  student_id: studentId,
+  login_id: `2404000${studentId}`,
+  name: `学生${studentId}`,
+  name_kana: `ガクセイ${studentId}`,
+  lottery_status: '1',
+  how_apply: '1',
+  attendance_status: '1',
+  attendance_updated_date: null,
+  acquisition_unit: 0,
+  ...(Object.fromEntries(
+    Array.from({ length: 15 }, (_, i) => [`attendance${i + 1}`, '0']),
+  ) as SessionAttendance),
+  updated_at: `2026-11-2${studentId}T01:02:03.456Z`,
+  ...patch,
+});
+
+describe('applicant table editing (SPEC §4)', () => {
+  const a = row(1);
+  const b = row(2);
+
+  it('ticks the row and highlights the cell on an edit; typing the original back undoes both', () => {
+    let edits = editCell(NO_EDITS, a, 'acquisition_unit', '2');
+    expect(isRowTicked(a, edits)).toBe(true);
+    expect(isCellChanged(a, edits, 'acquisition_unit')).toBe(true);
+    expect(cellValue(a, edits, 'acquisition_unit')).toBe('2');
+    expect(isRowTicked(b, edits)).toBe(false);
+    edits = editCell(edits, a, 'acquisition_unit', '0');
+    expect(isRowTicked(a, edits)).toBe(false);
+    expect(isCellChanged(a, edits, 'acquisition_unit')).toBe(false);
+    expect(edits.size).toBe(0);
+  });
+
+  it('a lottery-status change also flags the attendance update; other cells do not', () => {
+    const sessions = editCell(NO_EDITS, a, 'attendance3', '1');
+    expect(sessions.get(1)?.isUpdateAttendance).toBe(false);
+    const lottery = editCell(sessions, a, 'lottery_status', '2');
+    expect(lottery.get(1)?.isUpdateAttendance).toBe(true);
+  });
+
+  it('a hand-ticked unchanged row is sent as it is; an unticked edited row is not sent', () => {
+    let edits = tickRow(NO_EDITS, b, true);
+    edits = editCell(edits, a, 'lottery_status', '2');
+    edits = tickRow(edits, a, false);
+    expect(tickedCount([a, b], edits)).toBe(1);
+    const { body, studentOfRow } = buildTableUpdate(7, [a, b], edits);
+    expect(body.student_id_0).toBe(2);
+    expect(body.lottery_status_0).toBe('1');
+    expect(body.student_id_1).toBeUndefined();
+    expect(studentOfRow.get(0)).toBe(2);
+    // the unticked row keeps its change on screen
+    expect(cellValue(a, edits, 'lottery_status')).toBe('2');
+  });
+
+  it('builds the SPEC §7 flattened body that the shared schema (and so the server) accepts', () => {
+    let edits = editCell(NO_EDITS, a, 'lottery_status', '2');
+    edits = editCell(edits, b, 'attendance15', '2');
+    edits = editCell(edits, b, 'acquisition_unit', ' 12 ');
+    const { body } = buildTableUpdate(7, [a, b], edits);
+    expect(body).toMatchObject({
+      course_id: 7,
+      is_update_0: '1',
+      is_update_attendance_0: '1',
+      student_id_0: 1,
+      lottery_status_0: '2',
+      updated_at_0: a.updated_at,
+      is_update_1: '1',
+      is_update_attendance_1: '0',
+      attendance_1_15: '2',
+      attendance_1_1: '0',
+      acquisition_unit_1: '12',
+    });
+    const parsed = applicantListUpdateBodySchema.parse(body);
+    expect(parsed.rows.map((r) => [r.student_id, r.lottery_status, r.acquisition_unit])).toEqual([
+      [1, '2', 0],
+      [2, '1', 12],
+    ]);
+    expect(parsed.rows[1]?.attendance[14]).toBe('2');
+  });
+
+  it('puts flattened error names on the cells of the right students', () => {
+    let edits = editCell(NO_EDITS, a, 'lottery_status', '2');
+    edits = editCell(edits, b, 'acquisition_unit', '100000');
+    const { body, studentOfRow } = buildTableUpdate(7, [a, b], edits);
+    const parsed = applicantListUpdateBodySchema.safeParse(body);
+    expect(parsed.success).toBe(false);
+    const errList = (parsed.error?.issues ?? []).map((i) => ({ name: String(i.path[0]), msg: i.message }));
+    const errors = cellErrors([...errList, { name: 'attendance_0_4', msg: 'x' }], studentOfRow);
+    expect(errors.get(2)?.get('acquisition_unit')).toBeTruthy();
+    expect(errors.get(1)?.get('attendance4')).toBe('x');
+    expect(errors.get(1)?.has('acquisition_unit')).toBe(false);
+  });
+
+  it('after a reload keeps only the admin’s own changes over the fresh rows', () => {
+    let edits = editCell(NO_EDITS, a, 'lottery_status', '2');
+    edits = editCell(edits, a, 'attendance1', '1');
+    edits = editCell(edits, b, 'acquisition_unit', '3');
+    // someone else set a's session 1 to 出席 as well, and b left the list
+    const fresh = row(1, { attendance1: '1', updated_at: '2026-11-22T00:00:00.000Z' });
+    const rebased = rebaseEdits(edits, [fresh]);
+    expect(cellValue(fresh, rebased, 'lottery_status')).toBe('2');
+    expect(isCellChanged(fresh, rebased, 'attendance1')).toBe(false);
+    expect(rebased.has(2)).toBe(false);
+    expect(buildTableUpdate(7, [fresh], rebased).body.updated_at_0).toBe(fresh.updated_at);
+  });
+});
