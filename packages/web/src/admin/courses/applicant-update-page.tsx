@@ -1,4 +1,4 @@
-import type { CourseApplicantDetail, ResultBody, SessionAttendance } from '@manabi/shared/api';
+import type { CourseApplicantDetail, SessionAttendance } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
 import {
   APPLICANT_REMARKS_MAX,
