@@ -1,6 +1,7 @@
 import { MSG } from '@manabi/shared';
 import { APPLICANT_MSG } from '@manabi/shared/schemas/applicant';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, courseApplications } from '../../db/schema';
 import { createTestApp, loginAsAdmin, loginAsStudent, post, type TestApp } from '../../test/app';
@@ -79,6 +80,50 @@ describe('POST /api/admin/courseapplicantlist/lottery/', () => {
         .sort(),
     );
     expect(detail.loser_ids).toHaveLength(4);
+  });
+
+  it('property: for any applicants and win_num, min(win_num, undrawn) win, the other undrawn lose, nothing else moves', async () => {
+    const status = fc.constantFrom('1', '1', '1', '2', '3', '4');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(status, { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 15 }),
+        async (specs, winNum) => {
+          const c = await courseWith(specs.map((s) => ({ status: s, cancelled: s === '4' })));
+          const before = await statuses(c.id);
+          const outside = async () =>
+            (
+              await t.db
+                .select({ id: courseApplications.id, s: courseApplications.lotteryStatus })
+                .from(courseApplications)
+                .where(ne(courseApplications.courseId, c.id))
+                .orderBy(asc(courseApplications.id))
+            ).map((r) => `${r.id}:${r.s}`);
+          const outsideBefore = await outside();
+          const undrawn = before.filter((a) => a.status === '1');
+          const res = await post(t.app, LOTTERY, { id: c.id, win_num: String(winNum) }, admin);
+          const after = await statuses(c.id);
+          if (undrawn.length === 0) {
+            expect(res.statusCode).toBe(422);
+            expect(after).toEqual(before);
+          } else {
+            expect(res.statusCode).toBe(200);
+            const drawn = after.filter((a) => undrawn.some((u) => u.id === a.id));
+            const won = drawn.filter((a) => a.status === '2').length;
+            // each undrawn applicant ends up exactly once: won or lost, never both, never still waiting
+            expect(won).toBe(Math.min(winNum, undrawn.length));
+            expect(drawn.filter((a) => a.status === '3')).toHaveLength(undrawn.length - won);
+            expect(res.json()).toEqual({ result: true, win_count: won, lose_count: undrawn.length - won });
+            // applicants already drawn or cancelled keep their status and their updated_at
+            expect(after.filter((a) => !undrawn.some((u) => u.id === a.id))).toEqual(
+              before.filter((a) => !undrawn.some((u) => u.id === a.id)),
+            );
+          }
+          expect(await outside()).toEqual(outsideBefore);
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 
   it('gives everyone a seat when win_num exceeds the undrawn', async () => {
