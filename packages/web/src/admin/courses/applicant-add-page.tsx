@@ -1,10 +1,364 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { AddApplicantResult, AddApplicantStudentRow } from '@manabi/shared/api';
+import { codeText } from '@manabi/shared/codes';
+import {
+  APPLICANT_REMARKS_MAX,
+  addApplicantFormSchema,
+  addApplicantStudentQuerySchema,
+  STUDENT_SEARCH_LIMIT,
+} from '@manabi/shared/schemas/applicant';
+import { useCallback, useId, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { Navigate, useParams } from 'react-router';
+import { formatDateJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { ComingSoon } from '../../ui';
+import { useSessionUser } from '../../lib/session';
+import {
+  Alert,
+  Button,
+  ButtonLink,
+  type Column,
+  ConfirmList,
+  codeOptions,
+  DataTable,
+  DateInput,
+  FieldRegistryProvider,
+  type FormSchema,
+  FullPageSpinner,
+  fieldId,
+  Modal,
+  PageTitle,
+  RadioGroup,
+  RequiredBadge,
+  StepForm,
+  type StepFormApi,
+  TextArea,
+  TextInput,
+  TextLink,
+  useRegisterField,
+} from '../../ui';
+import {
+  emptyStudentSearch,
+  isStudentSearchCapped,
+  type StudentSearch,
+  useAddApplicant,
+  useStudentSearch,
+} from './api/add-applicant';
+import { useCourseDetail } from './api/courses';
+
+/** The form's values: every field a string (user_id is the chosen student's id, '' for none). */
+type AddValues = { user_id: string; how_apply: string; remarks: string };
+const formSchema = addApplicantFormSchema as unknown as FormSchema<AddValues, AddValues>;
+
+/** The search form's schema: the shared query schema without the course id the screen supplies. */
+const searchSchema = addApplicantStudentQuerySchema.omit({ id: true });
 
 /**
- * /admin/course/detail/add/:id — new application with student search modal; authority 2 → /admin/404.
- * Placeholder until the screen is built: replace `Component` (keep the name; router.tsx lazy-loads it).
+ * 申込方法 choices: CD005 without 「一括登録（CSV）」, which only the CSV upload records (SPEC §2 is silent;
+ * a hand-entered application is never a CSV one).
+ */
+const HOW_APPLY_OPTIONS = codeOptions('CD005').filter((option) => option.value !== '5');
+
+const STUDENT_LABEL = '申込む学生';
+
+/**
+ * /admin/course/detail/add/{id} (SPEC §2): new application — pick a student in the search modal, 申込方法
+ * and 備考 → confirm → register → completion linking to the applicant tab. Authority 2 is sent to
+ * /admin/404 (the server refuses with 403 as well); an unknown course goes to /admin/404.
  */
 export function Component() {
-  return <ComingSoon title={'申込者の追加'} backTo={paths.admin.top()} />;
+  const user = useSessionUser();
+  const { id } = useParams();
+  const courseId = Number(id);
+  if (user.authority !== 1 || !Number.isSafeInteger(courseId) || courseId <= 0) {
+    return <Navigate to={paths.admin.notFound()} replace />;
+  }
+  return <ApplicantAdd courseId={courseId} />;
+}
+
+function ApplicantAdd({ courseId }: { courseId: number }) {
+  const detail = useCourseDetail(courseId);
+  const add = useAddApplicant();
+  // the chosen student's row, for the form and the confirm step (the form itself holds only user_id)
+  const [chosen, setChosen] = useState<AddApplicantStudentRow | null>(null);
+  const course = detail.data;
+  if (!course) return <FullPageSpinner />;
+  const listPath = paths.admin.courseDetail(course.id, 2);
+
+  return (
+    <div className="space-y-8">
+      <PageTitle>申込者の追加</PageTitle>
+      <p className="text-std-20B-150 text-ink">{course.course_name}</p>
+      <StepForm<AddValues, AddApplicantResult, AddValues>
+        schema={formSchema}
+        defaultValues={{ user_id: '', how_apply: '', remarks: '' }}
+        onSubmit={(values) => add.mutateAsync({ ...values, course_id: course.id })}
+        renderInput={(form) => (
+          <>
+            <StudentField form={form} courseId={course.id} chosen={chosen} onChoose={setChosen} />
+            <RadioGroup
+              control={form.control}
+              name="how_apply"
+              label="申込方法"
+              isRequired
+              options={HOW_APPLY_OPTIONS}
+            />
+            <TextArea
+              control={form.control}
+              name="remarks"
+              label="備考"
+              rows={4}
+              maxLength={APPLICANT_REMARKS_MAX}
+              description={`${APPLICANT_REMARKS_MAX}文字まで入力できます。`}
+            />
+          </>
+        )}
+        inputActions={
+          <ButtonLink to={listPath} variant="tertiary">
+            申込者一覧へ戻る
+          </ButtonLink>
+        }
+        renderConfirm={(values) => (
+          <ConfirmList
+            items={[
+              { label: '講座名', value: course.course_name },
+              { label: '学生番号', value: chosen?.login_id },
+              { label: '氏名', value: chosen?.name },
+              { label: '申込方法', value: codeText('CD005', values.how_apply) },
+              { label: '備考', value: values.remarks },
+            ]}
+          />
+        )}
+        renderComplete={() => (
+          <div className="space-y-6">
+            <Alert variant="success" title="登録完了">
+              <p>申込者を登録しました。</p>
+            </Alert>
+            <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+              <li>
+                <TextLink to={listPath}>申込者一覧へ戻る</TextLink>
+              </li>
+            </ul>
+          </div>
+        )}
+      />
+    </div>
+  );
+}
+
+interface StudentFieldProps {
+  form: StepFormApi<AddValues, AddValues>;
+  courseId: number;
+  chosen: AddApplicantStudentRow | null;
+  onChoose: (student: AddApplicantStudentRow) => void;
+}
+
+/**
+ * The required student of the form (user_id): what is chosen, and the button that opens the search modal.
+ * The button carries the field's id, so the error summary's link and a server error land on it; choosing
+ * closes the modal and the modal returns focus to the button, which then reads the chosen student.
+ */
+function StudentField({ form, courseId, chosen, onChoose }: StudentFieldProps) {
+  const { field, fieldState } = useController({ control: form.control, name: 'user_id' });
+  useRegisterField('user_id', STUDENT_LABEL);
+  const [isOpen, setIsOpen] = useState(false);
+  const baseId = useId();
+  const chosenId = `${baseId}-chosen`;
+  const errorId = `${baseId}-error`;
+  const buttonId = fieldId('user_id');
+  const isChosen = chosen !== null && field.value === String(chosen.user_id);
+  const error = fieldState.error?.message;
+
+  // react-hook-form focuses a field through its ref: the button stands for the field
+  const registerRef = field.ref;
+  const focusTarget = useCallback(
+    (element: HTMLFieldSetElement | null) =>
+      registerRef(element ? { focus: () => document.getElementById(buttonId)?.focus() } : null),
+    [registerRef, buttonId],
+  );
+
+  const choose = (student: AddApplicantStudentRow) => {
+    onChoose(student);
+    form.setValue('user_id', String(student.user_id), {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
+    setIsOpen(false);
+  };
+
+  return (
+    <fieldset ref={focusTarget} className="mx-0 flex min-w-0 flex-col gap-2 border-0 p-0">
+      <legend className="mb-2 text-std-17B-170 text-ink">
+        {STUDENT_LABEL}
+        <RequiredBadge />
+      </legend>
+      <p id={chosenId} className="text-std-16N-170 text-ink">
+        {isChosen && chosen ? (
+          <>
+            学生番号：<span className="text-std-16B-170">{chosen.login_id}</span>
+            <span aria-hidden="true">　</span>
+            <span className="sr-only">、</span>
+            氏名：<span className="text-std-16B-170">{chosen.name}</span>
+          </>
+        ) : (
+          <span className="text-ink-muted">まだ選択されていません。</span>
+        )}
+      </p>
+      <div>
+        <Button
+          id={buttonId}
+          variant="secondary"
+          aria-describedby={error ? `${chosenId} ${errorId}` : chosenId}
+          onPress={() => setIsOpen(true)}
+          onBlur={field.onBlur}
+        >
+          {isChosen ? '選択した学生を変更' : '学生を検索して選択'}
+        </Button>
+      </div>
+      {error && (
+        <p id={errorId} className="text-std-16B-170 text-error">
+          {error}
+        </p>
+      )}
+      <StudentSearchModal courseId={courseId} isOpen={isOpen} onOpenChange={setIsOpen} onChoose={choose} />
+    </fieldset>
+  );
+}
+
+interface StudentSearchModalProps {
+  courseId: number;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  onChoose: (student: AddApplicantStudentRow) => void;
+}
+
+/**
+ * The student search of SPEC §2 in a modal: conditions, 検索, and a table whose rows each have a 「選択」
+ * button (named with the student for screen readers). The conditions and the results stay while the
+ * field is shown, so reopening to change the choice starts from the last search.
+ */
+function StudentSearchModal({ courseId, isOpen, onOpenChange, onChoose }: StudentSearchModalProps) {
+  const [search, setSearch] = useState<StudentSearch | null>(null);
+  const result = useStudentSearch(courseId, search);
+  const form = useForm({ resolver: zodResolver(searchSchema), defaultValues: emptyStudentSearch() });
+  const rows = search ? (result.data ?? []) : [];
+
+  const submit = form.handleSubmit((values) => {
+    const next: StudentSearch = { ...emptyStudentSearch(), ...values };
+    // the same conditions again: ask again (someone may have added an applicant meanwhile)
+    if (search && JSON.stringify(next) === JSON.stringify(search)) void result.refetch();
+    else setSearch(next);
+  });
+
+  const columns: Column<AddApplicantStudentRow>[] = [
+    {
+      key: 'choose',
+      header: '選択',
+      className: 'whitespace-nowrap',
+      render: (row) => (
+        <Button
+          variant="secondary"
+          // the visible word first (WCAG 2.5.3), then whom it chooses
+          aria-label={`選択：${row.login_id} ${row.name}`}
+          onPress={() => onChoose(row)}
+          className="px-4"
+        >
+          選択
+        </Button>
+      ),
+    },
+    { key: 'login_id', header: '学生番号', sortable: true, className: 'whitespace-nowrap' },
+    { key: 'name', header: '氏名', sortable: true, isRowHeader: true, className: 'whitespace-nowrap' },
+    { key: 'name_kana', header: '氏名カナ', sortable: true, className: 'whitespace-nowrap' },
+    {
+      key: 'birthday',
+      header: '生年月日',
+      sortable: true,
+      className: 'whitespace-nowrap',
+      render: (row) => formatDateJa(row.birthday),
+    },
+    {
+      key: 'address',
+      header: '住所（町名・丁目）',
+      sortable: true,
+      sortValue: (row) => `${row.street_name1} ${row.street_name2}`,
+      render: (row) => [row.street_name1, row.street_name2].filter(Boolean).join(' '),
+    },
+  ];
+
+  return (
+    <Modal isOpen={isOpen} onOpenChange={onOpenChange} title="学生を検索して選択" size="lg">
+      <p>
+        条件を入力して「検索」ボタンを押し、申込む学生の「選択」ボタンを押してください。この講座に申込済みの学生は表示されません。
+      </p>
+      <FieldRegistryProvider>
+        <form
+          noValidate
+          aria-label="学生の検索条件"
+          // the modal is portalled, but React events still bubble to the application form around it
+          onSubmit={(event) => {
+            event.stopPropagation();
+            void submit(event);
+          }}
+          className="space-y-6"
+        >
+          <div className="grid gap-6 md:grid-cols-2">
+            <TextInput
+              control={form.control}
+              name="login_id"
+              label="学生番号"
+              maxLength={8}
+              inputMode="numeric"
+              width="sm"
+            />
+            <TextInput control={form.control} name="name" label="氏名" maxLength={100} />
+            <TextInput control={form.control} name="name_kana" label="氏名カナ" maxLength={100} />
+            <TextInput control={form.control} name="street_name1" label="町名" maxLength={30} />
+            <TextInput control={form.control} name="street_name2" label="丁目" maxLength={30} width="sm" />
+          </div>
+          <fieldset className="space-y-2">
+            <legend className="text-std-17B-170 text-ink">生年月日</legend>
+            <div className="flex flex-wrap items-end gap-4">
+              <DateInput control={form.control} name="birthday_s" label="生年月日（開始日）" />
+              <span aria-hidden="true" className="pb-3 text-ink">
+                〜
+              </span>
+              <DateInput control={form.control} name="birthday_e" label="生年月日（終了日）" />
+            </div>
+          </fieldset>
+          <div className="flex flex-wrap gap-4">
+            <Button type="submit" isPending={result.isFetching} pendingLabel="検索中...">
+              検索
+            </Button>
+            <Button variant="tertiary" onPress={() => form.reset(emptyStudentSearch())}>
+              条件をクリア
+            </Button>
+          </div>
+        </form>
+      </FieldRegistryProvider>
+
+      {search && (
+        <section aria-label="検索結果" className="space-y-4 pt-2">
+          {result.data && isStudentSearchCapped(result.data) && (
+            <Alert variant="warning" title={`該当する学生が${STUDENT_SEARCH_LIMIT}件以上あります`}>
+              <p>
+                学生番号の順に先頭の{STUDENT_SEARCH_LIMIT}
+                件だけを表示しています。ほかにも該当する学生がいます。条件を絞り込んで検索してください。
+              </p>
+            </Alert>
+          )}
+          <DataTable
+            key={JSON.stringify(search)}
+            caption="検索結果（学生）"
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.user_id}
+            isLoading={result.isFetching}
+            loadingLabel="検索中..."
+            emptyText="該当する学生がいません"
+          />
+        </section>
+      )}
+    </Modal>
+  );
 }
