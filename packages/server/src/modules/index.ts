@@ -3,6 +3,7 @@ import { applicantRoutes } from './applicants/applicants.routes';
 import { authRoutes } from './auth/auth.routes';
 import { categoryRoutes } from './categories/categories.routes';
 import { commonRoutes } from './common/common.routes';
+import { courseUploadRoutes } from './course-uploads/course-uploads.routes'; // issue 3: CSV uploads
 import { courseRoutes } from './courses/courses.routes';
 import { mypageNewsRoutes } from './mypage-news/mypage-news.routes';
 
@@ -14,4 +15,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(mypageNewsRoutes);
   await app.register(courseRoutes);
   await app.register(applicantRoutes);
+  await app.register(courseUploadRoutes); // issue 3: CSV uploads
 }

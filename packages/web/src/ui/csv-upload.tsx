@@ -62,6 +62,8 @@ export function CsvUpload({
   const [error, setError] = useState<string | null>(null);
   const [isUploading, setIsUploading] = useState(false);
   const [isDone, setIsDone] = useState(false);
+  // the server's completion message (counts of registered and skipped rows), shown under the title
+  const [doneMsg, setDoneMsg] = useState('');
   const routeError = useApiErrorHandler();
   // Focus the file field once it is enabled again after an error (WCAG 3.3.1).
   const [focusTick, setFocusTick] = useState(0);
@@ -74,6 +76,7 @@ export function CsvUpload({
     setError(null);
     setIsUploading(false);
     setIsDone(false);
+    setDoneMsg('');
   };
 
   const close = () => {
@@ -95,6 +98,7 @@ export function CsvUpload({
       const picked = checked.data;
       const answer = await onUpload(await readAsDataUrl(picked), picked);
       if (answer.result) {
+        setDoneMsg(answer.msg);
         setIsDone(true);
       } else {
         setError(answer.msg || 'アップロードできませんでした。');
@@ -131,7 +135,9 @@ export function CsvUpload({
       }
     >
       {isDone ? (
-        <Alert variant="success" title="アップロードが完了しました" />
+        <Alert variant="success" title="アップロードが完了しました">
+          {doneMsg && <p>{doneMsg}</p>}
+        </Alert>
       ) : (
         <fieldset disabled={isUploading} className="mx-0 min-w-0 space-y-4 border-0 p-0">
           {note && (

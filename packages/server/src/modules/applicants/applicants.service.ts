@@ -56,7 +56,7 @@ function seenAt(updatedAt: string): Date {
   return d;
 }
 
-const isUniqueViolation = (err: unknown): boolean => {
+export const isUniqueViolation = (err: unknown): boolean => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
@@ -257,6 +257,36 @@ export async function searchStudents(
 
 // ---- 5. add applicant ----
 
+export interface NewApplication {
+  courseId: number;
+  studentId: number;
+  /** CD005 */
+  howApply: string;
+  remarks: string;
+}
+
+/** Rows per INSERT statement: 5 parameters a row stays far below PostgreSQL's limit of 65535. */
+const INSERT_BATCH = 1000;
+
+/**
+ * New applications as the office registers them (add applicant, CSV upload): 抽選待ち, not attended,
+ * every session '－', no units — the column defaults. The caller checks the student and the course and
+ * owns the transaction; the live-application unique index still refuses a duplicate.
+ */
+export async function insertApplications(tx: DbOrTx, rows: readonly NewApplication[]) {
+  const inserted: { id: number; howApply: string }[] = [];
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    const batch = rows.slice(i, i + INSERT_BATCH).map((r) => ({ ...r, lotteryStatus: LOTTERY.PENDING }));
+    inserted.push(
+      ...(await tx
+        .insert(courseApplications)
+        .values(batch)
+        .returning({ id: courseApplications.id, howApply: courseApplications.howApply })),
+    );
+  }
+  return inserted;
+}
+
 export async function addApplicant(
   db: Db,
   actor: Actor,
@@ -272,15 +302,9 @@ export async function addApplicant(
       if (!student) throw invalid('user_id', APPLICANT_MSG.studentNotFound);
       const live = await findApplication(tx, course.id, student.id);
       if (live && live.cancelledAt === null) throw invalid('user_id', APPLICANT_MSG.alreadyApplied);
-      const [row] = await tx
-        .insert(courseApplications)
-        .values({
-          courseId: course.id,
-          studentId: student.id,
-          howApply: input.how_apply,
-          remarks: input.remarks,
-        })
-        .returning();
+      const [row] = await insertApplications(tx, [
+        { courseId: course.id, studentId: student.id, howApply: input.how_apply, remarks: input.remarks },
+      ]);
       if (!row) throw new Error('insert returned nothing');
       await audit(tx, actor, 'create', ENTITY, row.id, {
         course_id: course.id,

@@ -190,7 +190,8 @@ export function stripHtml(input: string): string {
 
 const intOrNull = (v: string) => (v === '' ? null : Number(v));
 
-function toColumns(input: CourseAddBody) {
+/** A course's columns from the authoring body (content stripped of HTML); the CSV import uses it too. */
+export function toColumns(input: CourseAddBody) {
   return {
     code: input.course_id === '' ? null : input.course_id,
     name: input.course_name,
@@ -259,7 +260,7 @@ async function linkCategories(tx: DbOrTx, courseId: number, categoryIds: number[
 }
 
 /** The course code's unique index can still fire when two admins save the same new code at once. */
-function codeTaken(e: unknown): boolean {
+export function codeTaken(e: unknown): boolean {
   for (let x: unknown = e; x && typeof x === 'object'; x = (x as { cause?: unknown }).cause) {
     const err = x as { code?: unknown; constraint?: unknown };
     if (err.code === '23505' && err.constraint === 'courses_code_unique') return true;

@@ -1,9 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CourseListRow, PeriodDefaults } from '@manabi/shared/api';
+import { CODE_LISTS } from '@manabi/shared/codes';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { APPLICANT_REMARKS_MAX } from '@manabi/shared/schemas/applicant';
 import { courseListQuerySchema } from '@manabi/shared/schemas/course';
+import {
+  type APPLICANT_CSV_COLUMNS,
+  APPLICANT_CSV_OPTIONAL,
+  COURSE_CSV_COLUMNS,
+  COURSE_CSV_REQUIRED,
+} from '@manabi/shared/schemas/course-upload';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -13,6 +21,8 @@ import {
   ButtonLink,
   type Column,
   CsvDownload,
+  CsvUpload,
+  type CsvUploadResult,
   DataTable,
   DateInput,
   FieldRegistryProvider,
@@ -22,6 +32,7 @@ import {
   TextLink,
   useTableUrlState,
 } from '../../ui';
+import { uploadCourseApplicants, uploadCourses, useRefreshAfterUpload } from './api/course-uploads';
 import {
   COURSE_SEARCH_FIELDS,
   type CourseSearch,
@@ -108,9 +119,118 @@ const columns: Column<CourseListRow>[] = [
 
 const CSV_HEADER = ['講座名', '実施団体', '申込期間FROM', '申込期間TO', '開催日時', '申込者数', '画像URL'];
 
+const COURSE_CSV_HEADER = Object.keys(COURSE_CSV_COLUMNS);
+
+/** What each column of the applications CSV takes (the modal lists them; the server reads the same map). */
+const APPLICANT_CSV_HINTS: Record<keyof typeof APPLICANT_CSV_COLUMNS, string> = {
+  講座ID: '例 C2601',
+  学生番号: '数字8桁',
+  申込方法: `${CODE_LISTS.CD005.map((c) => c.d_text).join('、')}のいずれか。空欄は「一括登録（CSV）」`,
+  備考: `${APPLICANT_REMARKS_MAX}文字まで`,
+};
+
+/** SPEC §2 upload modal note: unregistered students' applications are not registered; the columns. */
+function ApplicantUploadNote() {
+  const optional: readonly string[] = APPLICANT_CSV_OPTIONAL;
+  return (
+    <div className="space-y-2">
+      <p>登録されていない学生（学生番号が見つからない学生）の申込は登録されません。</p>
+      <p>
+        すでに申込済みの学生の行も登録されません。登録した件数と登録しなかった行は、完了時にお知らせします。
+      </p>
+      <p>1行目に次の見出しを入れてください（列の順番は自由です）。</p>
+      <ul className="list-disc space-y-1 pl-6">
+        {Object.entries(APPLICANT_CSV_HINTS).map(([header, hint]) => (
+          <li key={header}>
+            {header}
+            {optional.includes(header) ? '（省略可）' : '（必須）'}：{hint}
+          </li>
+        ))}
+      </ul>
+      <p>誤りのある行が1行でもあると、ファイル全体を登録しません。文字コードはUTF-8またはShift_JISです。</p>
+    </div>
+  );
+}
+
+function CourseUploadNote() {
+  return (
+    <div className="space-y-2">
+      <p>新しい講座をまとめて登録します。すでに登録されている講座IDの行は登録できません。</p>
+      <p>
+        {`1行目は見出しにしてください（テンプレートと同じ${COURSE_CSV_HEADER.length}項目。列の順番は自由で、必須でない列は省略できます）。`}
+        {`必須の項目：${COURSE_CSV_REQUIRED.join('、')}`}
+      </p>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>公開状態は「公開」か「非公開」、キャンセルは「可」か「不可」、抽選は「あり」か「なし」</li>
+        <li>申込期間は「2026/04/01 09:00」の形</li>
+        <li>カテゴリは登録済みのカテゴリ名を「、」で区切って入力</li>
+      </ul>
+      <p>誤りのある行が1行でもあると、ファイル全体を登録しません。文字コードはUTF-8またはShift_JISです。</p>
+    </div>
+  );
+}
+
+type UploadKind = 'applicants' | 'courses';
+
+/**
+ * The two CSV uploads of authority 1 (SPEC §2 「講座申込情報のCSVアップロード」; issue 3 course import).
+ * Closing a modal after a successful upload reads the course list again (applicant counts change).
+ */
+function CourseUploads() {
+  const [open, setOpen] = useState<UploadKind | null>(null);
+  const uploaded = useRef(false);
+  const refresh = useRefreshAfterUpload();
+  const track = (send: (dataUrl: string) => Promise<CsvUploadResult>) => async (dataUrl: string) => {
+    const answer = await send(dataUrl);
+    if (answer.result) uploaded.current = true;
+    return answer;
+  };
+  const close = () => {
+    setOpen(null);
+    if (uploaded.current) {
+      uploaded.current = false;
+      void refresh();
+    }
+  };
+  return (
+    <>
+      <Button variant="secondary" onPress={() => setOpen('applicants')}>
+        講座申込情報CSVアップロード
+      </Button>
+      <Button variant="secondary" onPress={() => setOpen('courses')}>
+        講座CSVインポート
+      </Button>
+      <CsvUpload
+        isOpen={open === 'applicants'}
+        onClose={close}
+        title="講座申込情報のCSVアップロード"
+        note={<ApplicantUploadNote />}
+        onUpload={track(uploadCourseApplicants)}
+      />
+      <CsvUpload
+        isOpen={open === 'courses'}
+        onClose={close}
+        title="講座CSVインポート"
+        note={<CourseUploadNote />}
+        extraFields={
+          <CsvDownload
+            prefix="course_template"
+            header={COURSE_CSV_HEADER}
+            getRows={() => []}
+            label="テンプレート（見出しだけのCSV）をダウンロード"
+            variant="tertiary"
+          />
+        }
+        onUpload={track(uploadCourses)}
+      />
+    </>
+  );
+}
+
 /**
  * /admin/course (SPEC §2 Courses): collapsible search form, every matching course (fetched 100 a page until
- * is_end) in a sortable client-side table of 10/50/100 rows, CSV download, 新規登録 for authority 1.
+ * is_end) in a sortable client-side table of 10/50/100 rows, CSV download; for authority 1 新規登録 and
+ * the two CSV uploads.
  * Search conditions and table state live in the URL (reload and back keep them).
  */
 export function Component() {
@@ -163,8 +283,8 @@ export function Component() {
       <PageTitle>講座管理</PageTitle>
       {user.authority === 1 && (
         <div className="flex flex-wrap gap-4">
-          {/* CSV upload (CsvUpload 「講座申込情報のCSVアップロード」) goes here once POST /api/admin/course/courseapplicantupload exists. */}
           <ButtonLink to={paths.admin.courseNew()}>講座を新規登録</ButtonLink>
+          <CourseUploads />
         </div>
       )}
 

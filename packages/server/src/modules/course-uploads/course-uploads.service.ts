@@ -1,0 +1,313 @@
+import { APPROVAL } from '@manabi/shared/codes';
+import { type CourseAddBody, courseAddBodySchema } from '@manabi/shared/schemas/course';
+import {
+  APPLICANT_CSV_COLUMNS,
+  APPLICANT_CSV_OPTIONAL,
+  type ApplicantCsvRow,
+  applicantCsvRowSchema,
+  COURSE_CSV_COLUMNS,
+  COURSE_CSV_OPTIONAL,
+  type CourseCsvField,
+  courseCsvToForm,
+  UPLOAD_MSG,
+} from '@manabi/shared/schemas/course-upload';
+import { normalizeName } from '@manabi/shared/validation/normalize';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import {
+  courseApplications,
+  courseCategories,
+  courseCategoryLinks,
+  courses,
+  students,
+  universities,
+} from '../../db/schema';
+import { type Actor, audit } from '../../platform/audit';
+import {
+  atLine,
+  type CsvRow,
+  CsvUploadError,
+  readCsvUpload,
+  rowErrorsMessage,
+} from '../../platform/csv-upload';
+import { insertApplications, isUniqueViolation } from '../applicants/applicants.service';
+import { codeTaken, toColumns } from '../courses/courses.service';
+
+/**
+ * CSV uploads of the course list (SPEC §2 upload modal, §7 courseapplicantupload) and the course CSV
+ * import (issue 3: courses are authored here). Both are all-or-nothing: any row that cannot be registered
+ * makes the whole file refused with the rows named, nothing written. The answer is `{ result, msg }`; the
+ * routes send a refused one as 422 (SPEC §2 shows its msg on the file field).
+ */
+
+export interface UploadAnswer {
+  result: boolean;
+  msg: string;
+  count?: number;
+}
+
+const refused = (msg: string): UploadAnswer => ({ result: false, msg });
+
+/** column = any(array): one parameter however many values (an IN list of 300 000 would pass PostgreSQL's limit). */
+const anyOf = (column: AnyPgColumn, values: readonly (string | number)[], type: 'text' | 'int'): SQL =>
+  type === 'text'
+    ? sql`${column} = any(${sql.param(values)}::text[])`
+    : sql`${column} = any(${sql.param(values)}::int[])`;
+
+/** Reads the file; a file that cannot be read answers its message. */
+async function readRows<F extends string>(
+  dataUrl: string,
+  columns: Readonly<Record<string, F>>,
+  optional: readonly string[],
+): Promise<CsvRow<F>[] | UploadAnswer> {
+  try {
+    return await readCsvUpload(dataUrl, { columns, optional });
+  } catch (e) {
+    if (e instanceof CsvUploadError) return refused(e.message);
+    throw e;
+  }
+}
+
+/** 「3行目（学生番号）：数字8桁で入力してください」 for each schema issue of a row. */
+function issueMessages(
+  line: number,
+  issues: readonly z.core.$ZodIssue[],
+  headerOf: (field: string) => string | undefined,
+): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    if (seen.has(field)) continue; // one message per cell, like a form field
+    seen.add(field);
+    const header = headerOf(field);
+    out.push(header ? `${line}行目（${header}）：${issue.message}` : atLine(line, issue.message));
+  }
+  return out;
+}
+
+const headerOfField = (columns: Readonly<Record<string, string>>) => {
+  const byField = new Map(Object.entries(columns).map(([header, field]) => [field, header]));
+  return (field: string) => byField.get(field);
+};
+
+/** Row numbers of rows whose key was already seen, with the first row of that key. */
+function firstLines<T>(rows: readonly { line: number; key: T | null }[]) {
+  const first = new Map<T, number>();
+  const repeats = new Map<number, number>();
+  for (const { line, key } of rows) {
+    if (key === null) continue;
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, line);
+    else repeats.set(line, seen);
+  }
+  return repeats;
+}
+
+// ---- course applications ----
+
+const applicantHeader = headerOfField(APPLICANT_CSV_COLUMNS);
+
+/**
+ * POST /api/admin/course/courseapplicantupload: applications by CSV (講座ID, 学生番号, 申込方法, 備考).
+ * Refused as a whole when a row is wrong (unknown course, bad student number format, bad 申込方法, 備考 too
+ * long, the same student and course twice). Rows of student numbers that are not approved students are
+ * skipped (SPEC §2: "applications of unregistered students are not registered"), as are students who
+ * already hold a live application; both are counted in the message. New applications are those of
+ * 「学生を追加」 (insertApplications): 抽選待ち.
+ */
+export async function uploadCourseApplicants(db: Db, actor: Actor, dataUrl: string): Promise<UploadAnswer> {
+  const read = await readRows(dataUrl, APPLICANT_CSV_COLUMNS, APPLICANT_CSV_OPTIONAL);
+  if (!Array.isArray(read)) return read;
+
+  const errors = new Map<number, string[]>();
+  const addError = (line: number, msg: string) => errors.set(line, [...(errors.get(line) ?? []), msg]);
+  const parsed: { line: number; row: ApplicantCsvRow }[] = [];
+  for (const { line, values } of read) {
+    const r = applicantCsvRowSchema.safeParse(values);
+    if (r.success) parsed.push({ line, row: r.data });
+    else for (const m of issueMessages(line, r.error.issues, applicantHeader)) addError(line, m);
+  }
+
+  try {
+    return await db.transaction(async (tx) => {
+      // the courses are locked as the lottery locks them: no draw runs while its applicants change;
+      // in id order, so two uploads naming the same courses queue rather than deadlock
+      const codes = [...new Set(parsed.map((p) => p.row.course_code))];
+      const found = codes.length
+        ? await tx
+            .select({ id: courses.id, code: courses.code })
+            .from(courses)
+            .where(anyOf(courses.code, codes, 'text'))
+            .orderBy(asc(courses.id))
+            .for('update')
+        : [];
+      const courseIdOf = new Map(found.map((c) => [c.code as string, c.id]));
+      for (const { line, row } of parsed) {
+        if (!courseIdOf.has(row.course_code)) addError(line, atLine(line, UPLOAD_MSG.courseNotFound));
+      }
+      const repeats = firstLines(
+        parsed.map(({ line, row }) => ({ line, key: `${row.course_code}\t${row.login_id}` })),
+      );
+      for (const [line, first] of repeats) addError(line, atLine(line, UPLOAD_MSG.duplicateApplicant(first)));
+      if (errors.size > 0) {
+        return refused(rowErrorsMessage([...errors].sort(([a], [b]) => a - b).flatMap(([, m]) => m)));
+      }
+
+      const loginIds = [...new Set(parsed.map((p) => p.row.login_id))];
+      const approved = await tx
+        .select({ id: students.id, loginId: students.loginId })
+        .from(students)
+        .where(
+          and(eq(students.approvalStatus, APPROVAL.APPROVED), anyOf(students.loginId, loginIds, 'text')),
+        );
+      const studentIdOf = new Map(approved.map((s) => [s.loginId as string, s.id]));
+      const studentIds = approved.map((s) => s.id);
+      const live = studentIds.length
+        ? await tx
+            .select({ courseId: courseApplications.courseId, studentId: courseApplications.studentId })
+            .from(courseApplications)
+            .where(
+              and(
+                isNull(courseApplications.cancelledAt),
+                anyOf(courseApplications.courseId, [...courseIdOf.values()], 'int'),
+                anyOf(courseApplications.studentId, studentIds, 'int'),
+              ),
+            )
+        : [];
+      const applied = new Set(live.map((a) => `${a.courseId}\t${a.studentId}`));
+
+      const unregistered: number[] = [];
+      const already: number[] = [];
+      const toInsert = [];
+      for (const { line, row } of parsed) {
+        const courseId = courseIdOf.get(row.course_code) as number;
+        const studentId = studentIdOf.get(row.login_id);
+        if (studentId === undefined) unregistered.push(line);
+        else if (applied.has(`${courseId}\t${studentId}`)) already.push(line);
+        else toInsert.push({ courseId, studentId, howApply: row.how_apply, remarks: row.remarks });
+      }
+      const inserted = await insertApplications(tx, toInsert);
+      await audit(tx, actor, 'upload', 'course_application', null, {
+        rows: parsed.length,
+        registered: inserted.length,
+        skipped_unregistered: unregistered.length,
+        skipped_applied: already.length,
+        course_ids: [...new Set(toInsert.map((a) => a.courseId))],
+      });
+      const msg = [
+        UPLOAD_MSG.applicantsDone(inserted.length),
+        unregistered.length ? UPLOAD_MSG.skippedUnregistered(unregistered) : '',
+        already.length ? UPLOAD_MSG.skippedApplied(already) : '',
+      ].join('');
+      return { result: true, msg, count: inserted.length };
+    });
+  } catch (e) {
+    // an admin added one of these students at the same moment: the live-application index decides
+    if (isUniqueViolation(e)) return refused(UPLOAD_MSG.concurrent);
+    throw e;
+  }
+}
+
+// ---- courses ----
+
+const courseHeader = headerOfField(COURSE_CSV_COLUMNS);
+
+/**
+ * POST /api/admin/course/courseupload: new courses by CSV, each row checked with the authoring form's own
+ * schema (courseAddBodySchema) after the words a spreadsheet holds (公開, 可, あり, category names, Excel
+ * dates) become the form's values. New courses only: a 講座ID already registered, or twice in the file,
+ * is a row error. Stored as 「講座を新規登録」 stores (toColumns: HTML stripped).
+ */
+export async function uploadCourses(db: Db, actor: Actor, dataUrl: string): Promise<UploadAnswer> {
+  const read = await readRows(dataUrl, COURSE_CSV_COLUMNS, COURSE_CSV_OPTIONAL);
+  if (!Array.isArray(read)) return read;
+
+  try {
+    return await db.transaction(async (tx) => {
+      const categories = await tx
+        .select({ id: courseCategories.id, name: courseCategories.name })
+        .from(courseCategories);
+      const categoryIdOf = new Map(categories.map((c) => [normalizeName(c.name), c.id]));
+
+      const errors = new Map<number, string[]>();
+      const addError = (line: number, msg: string) => errors.set(line, [...(errors.get(line) ?? []), msg]);
+      const parsed: { line: number; body: CourseAddBody }[] = [];
+      for (const { line, values } of read) {
+        const { form, categoryNames } = courseCsvToForm(values as Record<CourseCsvField, string>);
+        const category: number[] = [];
+        for (const name of categoryNames) {
+          const id = categoryIdOf.get(normalizeName(name));
+          if (id === undefined) addError(line, atLine(line, UPLOAD_MSG.categoryNotFound(name)));
+          else if (!category.includes(id)) category.push(id);
+        }
+        const r = courseAddBodySchema.safeParse({ ...form, category });
+        if (r.success) parsed.push({ line, body: r.data });
+        else for (const m of issueMessages(line, r.error.issues, courseHeader)) addError(line, m);
+      }
+
+      const codes = [...new Set(parsed.map((p) => p.body.course_id).filter((c) => c !== ''))];
+      const taken = codes.length
+        ? await tx
+            .select({ code: courses.code })
+            .from(courses)
+            .where(anyOf(courses.code, codes, 'text'))
+        : [];
+      const takenCodes = new Set(taken.map((c) => c.code));
+      const univIds = [...new Set(parsed.map((p) => p.body.univ_id).filter((u) => u !== ''))];
+      const univs = univIds.length
+        ? await tx
+            .select({ id: universities.id })
+            .from(universities)
+            .where(anyOf(universities.id, univIds, 'text'))
+        : [];
+      const knownUnivs = new Set(univs.map((u) => u.id));
+      const repeats = firstLines(
+        parsed.map(({ line, body }) => ({ line, key: body.course_id === '' ? null : body.course_id })),
+      );
+      for (const { line, body } of parsed) {
+        if (takenCodes.has(body.course_id)) addError(line, atLine(line, UPLOAD_MSG.courseIdInUse));
+        const first = repeats.get(line);
+        if (first !== undefined) addError(line, atLine(line, UPLOAD_MSG.duplicateCourseId(first)));
+        if (body.univ_id !== '' && !knownUnivs.has(body.univ_id)) {
+          addError(line, atLine(line, UPLOAD_MSG.univNotFound(body.univ_id)));
+        }
+      }
+      if (errors.size > 0) {
+        return refused(rowErrorsMessage([...errors].sort(([a], [b]) => a - b).flatMap(([, m]) => m)));
+      }
+
+      const ids: number[] = [];
+      for (let i = 0; i < parsed.length; i += COURSE_INSERT_BATCH) {
+        const batch = parsed.slice(i, i + COURSE_INSERT_BATCH);
+        // RETURNING of a multi-row VALUES comes back in the order of the rows given
+        const rows = await tx
+          .insert(courses)
+          .values(batch.map((p) => toColumns(p.body)))
+          .returning({ id: courses.id });
+        ids.push(...rows.map((r) => r.id));
+      }
+      const links = parsed.flatMap((p, i) =>
+        p.body.category.map((categoryId) => ({ courseId: ids[i] as number, categoryId })),
+      );
+      for (let i = 0; i < links.length; i += LINK_INSERT_BATCH) {
+        await tx.insert(courseCategoryLinks).values(links.slice(i, i + LINK_INSERT_BATCH));
+      }
+      await audit(tx, actor, 'upload', 'course', null, {
+        count: ids.length,
+        ids,
+        course_ids: parsed.map((p) => p.body.course_id),
+      });
+      return { result: true, msg: UPLOAD_MSG.coursesDone(ids.length), count: ids.length };
+    });
+  } catch (e) {
+    if (codeTaken(e)) return refused(UPLOAD_MSG.concurrent);
+    throw e;
+  }
+}
+
+/** Rows per INSERT: about 30 parameters a course, 2 a link, below PostgreSQL's 65535. */
+const COURSE_INSERT_BATCH = 500;
+const LINK_INSERT_BATCH = 5000;

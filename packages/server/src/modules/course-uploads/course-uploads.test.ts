@@ -1,0 +1,404 @@
+import { toCsv } from '@manabi/shared/domain/csv';
+import { CSV_MAX_BYTES } from '@manabi/shared/validation/rules';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  courseApplications,
+  courseCategories,
+  courseCategoryLinks,
+  courses,
+  students,
+} from '../../db/schema';
+import { CSV_UPLOAD_MSG } from '../../platform/csv-upload';
+import { createTestApp, loginAsAdmin, loginAsStudent, post, type TestApp } from '../../test/app';
+import { makeAdmin, makeApplication, makeCourse, makeStudent } from '../../test/factories';
+
+let t: TestApp;
+let admin: string;
+let univ: string;
+let student: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await makeAdmin(t.db, { loginId: 'admin' });
+  await makeAdmin(t.db, { loginId: 'univ01', password: 'univpass01', authority: 2, universityId: 'U01' });
+  await makeStudent(t.db, { loginId: '24040001' });
+  admin = await loginAsAdmin(t.app);
+  univ = await loginAsAdmin(t.app, 'univ01', 'univpass01');
+  student = await loginAsStudent(t.app);
+  await t.db.insert(courseCategories).values([
+    { name: '歴史', sortNumber: 1 },
+    { name: '語学', sortNumber: 2 },
+  ]);
+});
+afterAll(() => t.close());
+
+const APPLICANTS = '/api/admin/course/courseapplicantupload';
+const COURSES = '/api/admin/course/courseupload';
+
+const dataUrl = (bytes: Buffer | string, type = 'text/csv') =>
+  `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+
+interface Answer {
+  result: boolean;
+  msg: string;
+  count?: number;
+}
+/** The answer; a refused file is 422 with `{ result: false, msg }` and the msg on the file field. */
+function answerOf(res: { statusCode: number; body: string; json: () => unknown }, field: string): Answer {
+  const body = res.json() as Answer & { err_list?: unknown };
+  if (body.result) {
+    expect(res.statusCode, res.body).toBe(200);
+  } else {
+    expect(res.statusCode, res.body).toBe(422);
+    expect(body.err_list).toEqual([{ name: field, msg: body.msg }]);
+  }
+  return { result: body.result, msg: body.msg, ...(body.count === undefined ? {} : { count: body.count }) };
+}
+async function uploadApplicants(file: Buffer | string, cookie = admin): Promise<Answer> {
+  const res = await post(t.app, APPLICANTS, { course_applicant: dataUrl(file) }, cookie);
+  return answerOf(res, 'course_applicant');
+}
+async function uploadCourses(file: Buffer | string, cookie = admin): Promise<Answer> {
+  const res = await post(t.app, COURSES, { course: dataUrl(file) }, cookie);
+  return answerOf(res, 'course');
+}
+
+const applicationCount = async () => (await t.db.select({ n: count() }).from(courseApplications))[0]!.n;
+const courseCount = async () => (await t.db.select({ n: count() }).from(courses))[0]!.n;
+const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0]!.n;
+const liveOf = (courseId: number) =>
+  t.db
+    .select({
+      loginId: students.loginId,
+      lottery: courseApplications.lotteryStatus,
+      how: courseApplications.howApply,
+      remarks: courseApplications.remarks,
+    })
+    .from(courseApplications)
+    .innerJoin(students, eq(students.id, courseApplications.studentId))
+    .where(and(eq(courseApplications.courseId, courseId), isNull(courseApplications.cancelledAt)))
+    .orderBy(asc(students.loginId));
+
+let seq = 0;
+/** A course with a fresh code and `n` fresh approved students (login ids 25xxxxxx). */
+async function setup(n: number) {
+  seq++;
+  const code = `U${String(seq).padStart(4, '0')}`;
+  const course = await makeCourse(t.db, { code });
+  const people = [];
+  for (let i = 0; i < n; i++) {
+    people.push(
+      await makeStudent(t.db, { loginId: `25${String(seq).padStart(3, '0')}${String(i).padStart(3, '0')}` }),
+    );
+  }
+  return { course, code, ids: people.map((p) => p.loginId as string), people };
+}
+
+describe('POST /api/admin/course/courseapplicantupload', () => {
+  it('registers UTF-8, UTF-8 with BOM and Shift_JIS files alike, as 抽選待ち', async () => {
+    const { course, code, ids } = await setup(3);
+    const csv = (id: string) => `講座ID,学生番号,申込方法,備考\r\n${code},${id},電話,①電話で受付\r\n`;
+    const before = await auditCount();
+    expect(await uploadApplicants(csv(ids[0]!))).toEqual({
+      result: true,
+      msg: '1件の申込を登録しました。',
+      count: 1,
+    });
+    expect((await uploadApplicants(`\uFEFF${csv(ids[1]!)}`)).count).toBe(1);
+    expect((await uploadApplicants(iconv.encode(csv(ids[2]!), 'cp932'))).count).toBe(1);
+    expect(await liveOf(course.id)).toEqual(
+      ids.map((loginId) => ({ loginId, lottery: '1', how: '2', remarks: '①電話で受付' })),
+    );
+    // one audit entry per upload
+    expect(await auditCount()).toBe(before + 3);
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'upload')).limit(1);
+    expect(entry).toMatchObject({ entity: 'course_application', detail: { registered: 1, rows: 1 } });
+  });
+
+  it('reads CRLF, quoted cells with commas and line breaks, any column order; 申込方法 defaults to CSV', async () => {
+    const { course, code, ids } = await setup(2);
+    const csv = `学生番号,備考,講座ID\r\n${ids[0]},"窓口, 代理\r\n申込",${code}\r\n"${ids[1]}",,"${code}"\r\n\r\n,,\r\n`;
+    expect((await uploadApplicants(csv)).count).toBe(2);
+    expect(await liveOf(course.id)).toEqual([
+      { loginId: ids[0], lottery: '1', how: '5', remarks: '窓口, 代理\r\n申込' },
+      { loginId: ids[1], lottery: '1', how: '5', remarks: '' },
+    ]);
+  });
+
+  it('skips and counts unregistered students and those who already applied', async () => {
+    const { course, code, ids, people } = await setup(3);
+    const pending = await makeStudent(t.db, { loginId: '26000001', approvalStatus: '0' });
+    await makeApplication(t.db, { courseId: course.id, studentId: people[1]!.id });
+    // a cancelled application does not stop a new one
+    await makeApplication(t.db, {
+      courseId: course.id,
+      studentId: people[2]!.id,
+      cancelledAt: new Date(),
+      lotteryStatus: '4',
+    });
+    const csv = toCsv([
+      ['講座ID', '学生番号'],
+      [code, ids[0]!],
+      [code, '29999999'],
+      [code, ids[1]!],
+      [code, pending.loginId!],
+      [code, ids[2]!],
+    ]);
+    expect(await uploadApplicants(csv)).toEqual({
+      result: true,
+      count: 2,
+      msg: '2件の申込を登録しました。未登録の学生のため登録しなかった行：2件（3行目、5行目）。すでに申込済みのため登録しなかった行：1件（4行目）。',
+    });
+    expect((await liveOf(course.id)).map((r) => r.loginId)).toEqual(ids);
+  });
+
+  it('writes nothing when any row is wrong, and names the rows', async () => {
+    const { code, ids } = await setup(2);
+    const before = [await applicationCount(), await auditCount()];
+    const csv = toCsv([
+      ['講座ID', '学生番号', '申込方法', '備考'],
+      [code, ids[0]!, '', ''],
+      ['NOPE', ids[1]!, '', ''],
+      [code, '1234', '', ''],
+      [code, ids[1]!, '伝書鳩', ''],
+      [code, ids[1]!, '', 'あ'.repeat(501)],
+      [code, ids[0]!, '窓口', ''],
+    ]);
+    const answer = await uploadApplicants(csv);
+    expect(answer.result).toBe(false);
+    expect(answer.msg).toBe(
+      [
+        '登録できない行があるため、1件も登録しませんでした。',
+        '3行目：講座IDが見つかりません。',
+        '4行目（学生番号）：数字8桁で入力してください。',
+        '5行目（申込方法）：選択肢から選んでください。',
+        '6行目（備考）：501文字以上は入力できません。',
+        '7行目：2行目と同じ学生・講座の組み合わせです。',
+      ].join(''),
+    );
+    expect([await applicationCount(), await auditCount()]).toEqual(before);
+  });
+
+  it('lists ten row errors, then how many more', async () => {
+    const rows = Array.from({ length: 14 }, (_, i) => [`X${i}`, '24040001']);
+    const answer = await uploadApplicants(toCsv([['講座ID', '学生番号'], ...rows]));
+    expect(answer.result).toBe(false);
+    expect(answer.msg).toContain('11行目：講座IDが見つかりません。');
+    expect(answer.msg).not.toContain('12行目');
+    expect(answer.msg.endsWith('ほか4件。')).toBe(true);
+  });
+
+  it('answers result false with the message for a file it cannot use', async () => {
+    const before = await applicationCount();
+    const cases: [unknown, string][] = [
+      ['not a data url', CSV_UPLOAD_MSG.notDataUrl],
+      ['data:text/csv;base64,%%%%', CSV_UPLOAD_MSG.notDataUrl],
+      [dataUrl('x', 'image/png'), CSV_UPLOAD_MSG.notCsv],
+      [dataUrl(''), CSV_UPLOAD_MSG.empty],
+      [dataUrl('講座ID,備考\r\nC1,x\r\n'), CSV_UPLOAD_MSG.missingHeaders(['学生番号'])],
+      [dataUrl('講座ID,学生番号\r\n'), CSV_UPLOAD_MSG.noRows],
+      // just over 20 MB decoded still fits the body limit: the read refuses it
+      [dataUrl(Buffer.alloc(CSV_MAX_BYTES + 1, 0x41)), CSV_UPLOAD_MSG.tooLarge(CSV_MAX_BYTES)],
+    ];
+    for (const [file, msg] of cases) {
+      const res = await post(t.app, APPLICANTS, { course_applicant: file }, admin);
+      expect(answerOf(res, 'course_applicant')).toEqual({ result: false, msg });
+    }
+    expect(await applicationCount()).toBe(before);
+  });
+
+  it('answers 422 without the body field, 413 for a body beyond the upload limit', async () => {
+    const missing = await post(t.app, APPLICANTS, {}, admin);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().err_list[0]).toMatchObject({ name: 'course_applicant' });
+    const huge = await post(
+      t.app,
+      APPLICANTS,
+      { course_applicant: `data:text/csv;base64,${'A'.repeat(29_000_000)}` },
+      admin,
+    );
+    expect(huge.statusCode).toBe(413);
+  });
+
+  it('registers 5 000 rows in one upload', async () => {
+    const code = 'U9000';
+    const course = await makeCourse(t.db, { code });
+    const hash = (await t.db.select({ h: students.passwordHash }).from(students).limit(1))[0]!.h;
+    const ids = Array.from({ length: 5000 }, (_, i) => `27${String(i).padStart(6, '0')}`);
+    for (let i = 0; i < ids.length; i += 1000) {
+      await t.db.insert(students).values(
+        ids.slice(i, i + 1000).map((loginId) => ({
+          loginId,
+          generationId: '2704',
+          name: '一括',
+          nameKana: 'イッカツ',
+          birthday: '1960-01-01',
+          approvalStatus: '1',
+          dateIssue: '2024-04-01',
+          passwordHash: hash,
+        })),
+      );
+    }
+    const csv = toCsv([
+      ['講座ID', '学生番号', '申込方法', '備考'],
+      ...ids.map((id) => [code, id, '窓口', '一括']),
+    ]);
+    const started = performance.now();
+    const answer = await uploadApplicants(csv);
+    const took = performance.now() - started;
+    console.info(`courseapplicantupload: 5000 rows in ${took.toFixed(0)} ms`);
+    expect(answer).toMatchObject({ result: true, count: 5000 });
+    expect((await liveOf(course.id)).length).toBe(5000);
+  }, 60_000);
+});
+
+// ---- course import ----
+
+const COURSE_HEADER = [
+  '講座ID',
+  '講座名',
+  '内容',
+  '実施団体',
+  '大学ID',
+  '申込期間（開始）',
+  '申込期間（終了）',
+  '開催日時',
+  '定員',
+  '回数',
+  'キャンセル',
+  '単位',
+  'カテゴリ',
+  '公開状態',
+  '抽選',
+];
+const courseRow = (over: Partial<Record<string, string>> = {}) => {
+  const base: Record<string, string> = {
+    講座ID: '',
+    講座名: 'CSVの講座',
+    内容: '<p>楽しい<b>講座</b></p><script>alert(1)</script>',
+    実施団体: 'まなび市民大学',
+    大学ID: '',
+    '申込期間（開始）': '2026/4/1 9:00',
+    '申込期間（終了）': '2026-04-30 17:00',
+    開催日時: '毎週土曜日',
+    定員: '30',
+    回数: '10',
+    キャンセル: '可',
+    単位: '2',
+    カテゴリ: '歴史、語学',
+    公開状態: '公開',
+    抽選: 'なし',
+    ...over,
+  };
+  return COURSE_HEADER.map((h) => base[h] ?? '');
+};
+
+describe('POST /api/admin/course/courseupload', () => {
+  it('creates the courses with their categories, HTML stripped, Excel dates read', async () => {
+    const before = await auditCount();
+    const csv = toCsv([
+      COURSE_HEADER,
+      courseRow({ 講座ID: 'K0001' }),
+      courseRow({
+        講座ID: 'K0002',
+        講座名: '二つ目',
+        カテゴリ: '語学',
+        公開状態: '2',
+        キャンセル: '不可',
+        抽選: 'あり',
+      }),
+    ]);
+    expect(await uploadCourses(iconv.encode(csv, 'cp932'))).toEqual({
+      result: true,
+      msg: '2件の講座を登録しました。',
+      count: 2,
+    });
+    const rows = await t.db.select().from(courses).where(eq(courses.code, 'K0001'));
+    expect(rows[0]).toMatchObject({
+      name: 'CSVの講座',
+      content: '楽しい講座',
+      periodFrom: new Date('2026-04-01T09:00:00+09:00'),
+      periodTo: new Date('2026-04-30T17:00:00+09:00'),
+      isCancelable: true,
+      isLottery: false,
+      status: '1',
+      capacity: 30,
+      unit: 2,
+    });
+    const [second] = await t.db.select().from(courses).where(eq(courses.code, 'K0002'));
+    expect(second).toMatchObject({ name: '二つ目', status: '2', isCancelable: false, isLottery: true });
+    const cats = await t.db
+      .select({ course: courseCategoryLinks.courseId, name: courseCategories.name })
+      .from(courseCategoryLinks)
+      .innerJoin(courseCategories, eq(courseCategories.id, courseCategoryLinks.categoryId))
+      .orderBy(asc(courseCategoryLinks.courseId), asc(courseCategories.sortNumber));
+    expect(cats.filter((c) => c.course === rows[0]!.id).map((c) => c.name)).toEqual(['歴史', '語学']);
+    expect(cats.filter((c) => c.course === second!.id).map((c) => c.name)).toEqual(['語学']);
+    expect(await auditCount()).toBe(before + 1);
+  });
+
+  it('refuses a used or repeated 講座ID, unknown categories and invalid rows, writing nothing', async () => {
+    await makeCourse(t.db, { code: 'K0100' });
+    const before = [await courseCount(), await auditCount()];
+    const csv = toCsv([
+      COURSE_HEADER,
+      courseRow({ 講座ID: 'K0101' }),
+      courseRow({ 講座ID: 'K0100' }),
+      courseRow({ 講座ID: 'K0101' }),
+      courseRow({ 講座ID: 'K0102', カテゴリ: '歴史,園芸' }),
+      courseRow({ 講座ID: 'K0103', 講座名: '', '申込期間（開始）': '2026/2/30 9:00', 公開状態: '限定' }),
+      courseRow({ 講座ID: 'K0104', 大学ID: 'ZZ' }),
+    ]);
+    const answer = await uploadCourses(csv);
+    expect(answer.result).toBe(false);
+    expect(answer.msg).toBe(
+      [
+        '登録できない行があるため、1件も登録しませんでした。',
+        '3行目：この講座IDはすでに登録されています。',
+        '4行目：2行目と同じ講座IDです。',
+        '5行目：カテゴリ「園芸」が見つかりません。',
+        '6行目（講座名）：この項目を入力してください。',
+        '6行目（申込期間（開始））：正しい日付を入力してください。',
+        '6行目（公開状態）：選択肢から選んでください。',
+        '7行目：大学ID「ZZ」が見つかりません。',
+      ].join(''),
+    );
+    expect([await courseCount(), await auditCount()]).toEqual(before);
+  });
+
+  it('needs the headers of the required fields', async () => {
+    const answer = await uploadCourses(
+      toCsv([
+        ['講座名', '実施団体'],
+        ['a', 'b'],
+      ]),
+    );
+    expect(answer.result).toBe(false);
+    expect(answer.msg).toContain('必要な見出し（項目名）がありません：「申込期間（開始）」');
+  });
+});
+
+describe('who may not upload', () => {
+  it('refuses anonymous callers and students (401), authority 2 (403), writing nothing', async () => {
+    const { code, ids } = await setup(1);
+    const before = [await applicationCount(), await courseCount(), await auditCount()];
+    for (const [cookie, status] of [
+      [undefined, 401],
+      [student, 401],
+      [univ, 403],
+    ] as const) {
+      const a = await post(
+        t.app,
+        APPLICANTS,
+        { course_applicant: dataUrl(`講座ID,学生番号\n${code},${ids[0]}\n`) },
+        cookie,
+      );
+      expect(a.statusCode).toBe(status);
+      const c = await post(t.app, COURSES, { course: dataUrl(toCsv([COURSE_HEADER, courseRow()])) }, cookie);
+      expect(c.statusCode).toBe(status);
+    }
+    expect([await applicationCount(), await courseCount(), await auditCount()]).toEqual(before);
+  });
+});

@@ -1,0 +1,153 @@
+import { escapeCsvCell, toCsv } from '@manabi/shared/domain/csv';
+import { CSV_MAX_BYTES } from '@manabi/shared/validation/rules';
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import {
+  CSV_UPLOAD_MSG,
+  CsvUploadError,
+  decodeCsvText,
+  decodeDataUrl,
+  readCsvUpload,
+  rowErrorsMessage,
+  unguardCell,
+} from './csv-upload';
+
+const spec = {
+  columns: { 講座ID: 'code', 学生番号: 'loginId', 備考: 'remarks' },
+  optional: ['備考'],
+} as const;
+
+const dataUrl = (bytes: Buffer | string, type = 'text/csv') =>
+  `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+
+const read = (bytes: Buffer | string, type?: string) => readCsvUpload(dataUrl(bytes, type), spec);
+
+/** The rejection's message (CsvUploadError only). */
+async function refusal(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(CsvUploadError);
+    return (e as Error).message;
+  }
+  throw new Error('expected a CsvUploadError');
+}
+
+describe('readCsvUpload', () => {
+  it('reads UTF-8, UTF-8 with BOM and Shift_JIS alike', async () => {
+    const text = '講座ID,学生番号,備考\r\nC2601,24040001,①電話で受付㈱\r\n';
+    const expected = [{ line: 2, values: { code: 'C2601', loginId: '24040001', remarks: '①電話で受付㈱' } }];
+    expect(await read(text)).toEqual(expected);
+    expect(await read(`\uFEFF${text}`)).toEqual(expected);
+    expect(await read(iconv.encode(text, 'cp932'))).toEqual(expected);
+  });
+
+  it('accepts the media types browsers and Windows give a .csv', async () => {
+    const text = '講座ID,学生番号\nC1,24040001\n';
+    for (const type of ['text/csv', 'application/vnd.ms-excel', '', 'text/csv;charset=utf-8']) {
+      expect(await read(text, type)).toHaveLength(1);
+    }
+  });
+
+  it('matches headers by name in any order, ignores unknown ones, keeps spreadsheet row numbers', async () => {
+    const text = [
+      ' 学生番号 ,メモ,講座ID',
+      '24040001,x,C1',
+      '',
+      '"24040002","a, ""quoted""',
+      'two lines",C2',
+      '24040003,,C3',
+      ',,',
+      '',
+    ].join('\r\n');
+    const rows = await read(text);
+    expect(rows).toEqual([
+      { line: 2, values: { code: 'C1', loginId: '24040001', remarks: '' } },
+      { line: 4, values: { code: 'C2', loginId: '24040002', remarks: '' } },
+      { line: 5, values: { code: 'C3', loginId: '24040003', remarks: '' } },
+    ]);
+  });
+
+  it('keeps quoted commas and line breaks inside a cell', async () => {
+    const rows = await read('講座ID,学生番号,備考\n C1 ,24040001,"電話, 窓口\r\n二行目"\n');
+    expect(rows[0]?.values).toEqual({ code: ' C1 ', loginId: '24040001', remarks: '電話, 窓口\r\n二行目' });
+  });
+
+  it("undoes exactly the ' our CSV export puts before a formula-like cell", async () => {
+    for (const cell of ['=SUM(A1)', '+81', '-5', '@x', "'quoted", "'", 'plain']) {
+      expect(unguardCell(escapeCsvCell(cell).replace(/^"|"$/g, '').replaceAll('""', '"'))).toBe(cell);
+    }
+    const csv = toCsv([
+      ['講座ID', '学生番号', '備考'],
+      ['C1', '24040001', '=cmd'],
+    ]);
+    expect((await read(csv))[0]?.values.remarks).toBe('=cmd');
+  });
+
+  it('says plainly what is wrong with a file it cannot use', async () => {
+    expect(await refusal(readCsvUpload('hello', spec))).toBe(CSV_UPLOAD_MSG.notDataUrl);
+    expect(await refusal(readCsvUpload('data:text/csv,講座ID', spec))).toBe(CSV_UPLOAD_MSG.notDataUrl);
+    expect(await refusal(readCsvUpload('data:text/csv;base64,@@@@', spec))).toBe(CSV_UPLOAD_MSG.notDataUrl);
+    expect(await refusal(read('講座ID', 'image/png'))).toBe(CSV_UPLOAD_MSG.notCsv);
+    expect(await refusal(read(Buffer.from([0x50, 0x4b, 3, 4, 0, 0])))).toBe(CSV_UPLOAD_MSG.notCsv);
+    expect(await refusal(read(''))).toBe(CSV_UPLOAD_MSG.empty);
+    expect(await refusal(read('\r\n,,\r\n'))).toBe(CSV_UPLOAD_MSG.empty);
+    expect(await refusal(read('C1,24040001\n'))).toBe(CSV_UPLOAD_MSG.noHeader);
+    expect(await refusal(read('講座ID,備考\nC1,x\n'))).toBe(CSV_UPLOAD_MSG.missingHeaders(['学生番号']));
+    expect(await refusal(read('講座ID,学生番号,講座ID\n'))).toBe(CSV_UPLOAD_MSG.duplicateHeader('講座ID'));
+    expect(await refusal(read('講座ID,学生番号\r\n\r\n'))).toBe(CSV_UPLOAD_MSG.noRows);
+    expect(await refusal(read('講座ID,学生番号\n"C1,24040001\n'))).toMatch(
+      /CSVファイルとして読み取れませんでした/,
+    );
+  });
+
+  it('refuses more than 20 MB decoded, before decoding', async () => {
+    const justOver = Buffer.alloc(CSV_MAX_BYTES + 1, 0x41);
+    expect(await refusal(decodeDataUrl(dataUrl(justOver)))).toBe(CSV_UPLOAD_MSG.tooLarge(CSV_MAX_BYTES));
+    const max = Buffer.alloc(CSV_MAX_BYTES, 0x41);
+    expect((await decodeDataUrl(dataUrl(max))).equals(max)).toBe(true);
+  });
+
+  it('falls back to Shift_JIS only when the bytes are not UTF-8, even split mid-character', async () => {
+    const text = 'ｶﾀｶﾅ漢字'.repeat(300_000);
+    expect((await decodeCsvText(Buffer.from(text, 'utf8'))).join('')).toBe(text);
+    expect((await decodeCsvText(iconv.encode(text, 'cp932'))).join('')).toBe(text);
+  });
+
+  it('parses a 20 MB file without holding the event loop for long', async () => {
+    const line = 'C2601,24040001,"電話で受付、備考あり。""引用""",あいうえおかきくけこ\r\n';
+    const head = '講座ID,学生番号,備考,メモ\r\n';
+    const n = Math.floor((CSV_MAX_BYTES - head.length * 3) / iconv.encode(line, 'cp932').length);
+    const text = head + line.repeat(n);
+    const url = dataUrl(iconv.encode(text, 'cp932'));
+    // the longest gap between two timer ticks while the upload is read
+    let longest = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 1);
+    const started = performance.now();
+    const rows = await readCsvUpload(url, spec);
+    const took = performance.now() - started;
+    clearInterval(timer);
+    expect(rows).toHaveLength(n);
+    expect(rows.at(-1)?.values.remarks).toBe('電話で受付、備考あり。"引用"');
+    console.info(
+      `csv-upload: ${n} rows (${(url.length / 1e6).toFixed(1)} MB data URL) in ${took.toFixed(0)} ms, longest event-loop gap ${longest.toFixed(0)} ms`,
+    );
+    expect(longest).toBeLessThan(500);
+  }, 60_000);
+});
+
+describe('rowErrorsMessage', () => {
+  it('lists ten row errors, then how many more', () => {
+    const errors = Array.from({ length: 13 }, (_, i) => `${i + 2}行目：講座IDが見つかりません`);
+    const msg = rowErrorsMessage(errors);
+    expect(msg).toContain('2行目：講座IDが見つかりません。');
+    expect(msg).toContain('11行目：講座IDが見つかりません。');
+    expect(msg).not.toContain('12行目');
+    expect(msg.endsWith('ほか3件。')).toBe(true);
+  });
+});

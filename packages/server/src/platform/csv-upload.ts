@@ -1,0 +1,259 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { MSG } from '@manabi/shared';
+import { CSV_MAX_BYTES } from '@manabi/shared/validation/rules';
+import { parse } from 'csv-parse';
+import iconv from 'iconv-lite';
+
+/**
+ * CSV uploads (SPEC §7 courseapplicantupload, student upload; §9 20 MB): the file arrives as the data URL
+ * FileReader.readAsDataURL makes. This reads it into rows keyed by our field names; each upload kind
+ * brings its own column map and row rules. A file it cannot read is a {@link CsvUploadError} whose
+ * message is Japanese and is shown on the file field (SPEC §2).
+ */
+
+export const CSV_UPLOAD_MSG = {
+  notDataUrl: 'ファイルを読み取れませんでした。CSVファイルを選び直してください。',
+  tooLarge: MSG.fileSize,
+  notCsv: 'CSVファイルとして読み取れませんでした。ファイルの形式を確認してください。',
+  parseError: (line: number) =>
+    `CSVファイルとして読み取れませんでした（${line}行目付近）。ダブルクォーテーション（"）の対応を確認してください。`,
+  empty: 'CSVファイルにデータがありません。',
+  noHeader: '1行目に見出し（項目名）がありません。',
+  missingHeaders: (headers: string[]) =>
+    `必要な見出し（項目名）がありません：${headers.map((h) => `「${h}」`).join('、')}`,
+  duplicateHeader: (header: string) => `見出し「${header}」が複数の列にあります。`,
+  noRows: 'CSVファイルに登録するデータの行がありません。',
+  rowErrors: '登録できない行があるため、1件も登録しませんでした。',
+  moreErrors: (n: number) => `ほか${n}件`,
+} as const;
+
+/** What the upload caller shows: the file could not be read (or had no usable rows). */
+export class CsvUploadError extends Error {
+  override readonly name = 'CsvUploadError';
+}
+
+/** header text (as the file's first row writes it) → our field name */
+export interface CsvColumns<F extends string> {
+  columns: Readonly<Record<string, F>>;
+  /** headers a file may leave out; their field reads '' */
+  optional?: readonly string[];
+}
+
+export interface CsvRow<F extends string> {
+  /**
+   * 1-based row number as a spreadsheet shows it (the header is row 1). It equals the text line unless a
+   * quoted cell above holds a line break.
+   */
+  line: number;
+  values: Record<F, string>;
+}
+
+/**
+ * Upload body size: base64 makes 4 characters of 3 bytes, plus room for the JSON around it. The global
+ * body limit (1 MB) stays; upload routes raise theirs to this.
+ */
+export const CSV_UPLOAD_BODY_LIMIT = Math.ceil(CSV_MAX_BYTES / 3) * 4 + 64 * 1024;
+
+// The types a browser or Windows gives a .csv (the UI lets the same set through: shared isCsvFile).
+const CSV_MEDIA_TYPES = new Set([
+  '',
+  'text/csv',
+  'application/csv',
+  'text/x-csv',
+  'text/plain',
+  'application/vnd.ms-excel',
+]);
+const DATA_URL = /^data:([^,;]*)((?:;[^,;]*)*),/i;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const BASE64_BODY = /^[A-Za-z0-9+/]*$/;
+
+/**
+ * Work is done in slices of about this many bytes or characters with a turn of the event loop between
+ * them: reading a 20 MB file never holds other requests for long.
+ */
+const SLICE = 1024 * 1024;
+/** csv-parse is far slower per character than decoding (0.1–0.5 s a million here): small slices. */
+const PARSE_SLICE = 64 * 1024;
+/** Records turned into rows per turn. */
+const ROW_SLICE = 10_000;
+
+/** data URL → bytes; refuses anything but base64 of a CSV media type, and more than maxBytes. */
+export async function decodeDataUrl(dataUrl: string, maxBytes: number = CSV_MAX_BYTES): Promise<Buffer> {
+  const m = DATA_URL.exec(dataUrl.slice(0, 512));
+  if (!m) throw new CsvUploadError(CSV_UPLOAD_MSG.notDataUrl);
+  const mediaType = (m[1] ?? '').trim().toLowerCase();
+  const params = (m[2] ?? '').toLowerCase().split(';');
+  if (!params.includes('base64')) throw new CsvUploadError(CSV_UPLOAD_MSG.notDataUrl);
+  if (!CSV_MEDIA_TYPES.has(mediaType)) throw new CsvUploadError(CSV_UPLOAD_MSG.notCsv);
+  const start = m[0].length;
+  const length = dataUrl.length - start;
+  // the size is known before decoding: no buffer is made for a file that is refused anyway
+  const padding = dataUrl.endsWith('==') ? 2 : dataUrl.endsWith('=') ? 1 : 0;
+  if (Math.floor((length * 3) / 4) - padding > maxBytes) {
+    throw new CsvUploadError(CSV_UPLOAD_MSG.tooLarge(maxBytes));
+  }
+  if (length % 4 !== 0) throw new CsvUploadError(CSV_UPLOAD_MSG.notDataUrl);
+  const parts: Buffer[] = [];
+  // slices of a multiple of 4 characters decode on their own; padding may only end the last one
+  for (let i = start; i < dataUrl.length; i += SLICE) {
+    const slice = dataUrl.slice(i, i + SLICE);
+    const isLast = i + SLICE >= dataUrl.length;
+    // Buffer.from skips characters outside the alphabet silently: check the text first
+    if (!(isLast ? BASE64 : BASE64_BODY).test(slice)) throw new CsvUploadError(CSV_UPLOAD_MSG.notDataUrl);
+    parts.push(Buffer.from(slice, 'base64'));
+    if (!isLast) await nextTurn();
+  }
+  return Buffer.concat(parts);
+}
+
+/** A decoder fed in slices: a multi-byte character split between two slices comes out whole. */
+interface ChunkDecoder {
+  write(bytes: Buffer): string;
+  end(): string | undefined;
+}
+
+async function decodeInSlices(bytes: Buffer, decoder: ChunkDecoder): Promise<string[]> {
+  const parts: string[] = [];
+  for (let i = 0; i < bytes.length; i += SLICE) {
+    parts.push(decoder.write(bytes.subarray(i, i + SLICE)));
+    await nextTurn();
+  }
+  parts.push(decoder.end() ?? '');
+  return parts.filter((p) => p !== '');
+}
+
+const utf8Decoder = (): ChunkDecoder => {
+  // fatal: bytes that are not UTF-8 throw (then the file is read as Shift_JIS); a BOM is dropped
+  const d = new TextDecoder('utf-8', { fatal: true });
+  return { write: (b) => d.decode(b, { stream: true }), end: () => d.decode() };
+};
+
+/**
+ * The file's text, in pieces: UTF-8 (a BOM is dropped) when the bytes are valid UTF-8, else Shift_JIS as
+ * Excel on Windows writes it (CP932, which adds the NEC/IBM characters such as ①, ㈱ to plain Shift_JIS).
+ */
+export async function decodeCsvText(bytes: Buffer): Promise<string[]> {
+  // a NUL never occurs in a CSV of text: an Excel workbook (.xlsx is a zip) or other binary renamed .csv
+  if (bytes.includes(0)) throw new CsvUploadError(CSV_UPLOAD_MSG.notCsv);
+  try {
+    return await decodeInSlices(bytes, utf8Decoder());
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+    return decodeInSlices(bytes, iconv.getDecoder('cp932'));
+  }
+}
+
+// escapeCsvCell (shared/domain/csv.ts) puts ' before a cell that starts with one of these; undo exactly that.
+const GUARDED_FORMULA = /^'[=+\-@\t\r]/;
+export const unguardCell = (cell: string): string => (GUARDED_FORMULA.test(cell) ? cell.slice(1) : cell);
+
+/**
+ * Parses CSV text (whole or in pieces) into records (arrays of cells), empty rows included so that record
+ * index + 1 is the spreadsheet's row number. Fed in slices with a turn of the event loop between them.
+ */
+export async function parseCsvRecords(text: string | readonly string[]): Promise<string[][]> {
+  const parser = parse({
+    relax_column_count: true,
+    skip_empty_lines: false,
+    bom: true,
+  });
+  const records: string[][] = [];
+  parser.on('readable', () => {
+    for (let r = parser.read() as string[] | null; r !== null; r = parser.read() as string[] | null) {
+      records.push(r);
+    }
+  });
+  // an error makes the parser give up: keep the first, stop feeding it, and report it after
+  let failed: unknown = null;
+  const finished = new Promise<void>((resolve) => {
+    parser.on('end', resolve);
+    parser.on('error', (e) => {
+      failed ??= e;
+      resolve();
+    });
+  });
+  for (const piece of typeof text === 'string' ? [text] : text) {
+    for (let i = 0; i < piece.length && failed === null; i += PARSE_SLICE) {
+      parser.write(piece.slice(i, i + PARSE_SLICE));
+      await nextTurn();
+    }
+  }
+  if (failed === null) parser.end();
+  await finished;
+  if (failed !== null) {
+    const line = (failed as { lines?: unknown }).lines;
+    throw new CsvUploadError(
+      typeof line === 'number' ? CSV_UPLOAD_MSG.parseError(line) : CSV_UPLOAD_MSG.notCsv,
+    );
+  }
+  return records;
+}
+
+const isBlank = (record: readonly string[]) => record.every((cell) => cell.trim() === '');
+
+/**
+ * Records → rows keyed by field. The first non-blank record is the header row: headers are matched by
+ * name (surrounding spaces ignored, any order), unknown ones are ignored, a missing required one is an
+ * error. Blank rows (Excel's trailing ",,,") are left out; at least one data row must remain.
+ */
+export async function recordsToRows<F extends string>(
+  records: string[][],
+  spec: CsvColumns<F>,
+): Promise<CsvRow<F>[]> {
+  const headerIndex = records.findIndex((r) => !isBlank(r));
+  if (headerIndex < 0) throw new CsvUploadError(CSV_UPLOAD_MSG.empty);
+  const header = (records[headerIndex] ?? []).map((h) => h.trim());
+  const known = Object.keys(spec.columns);
+  if (!header.some((h) => known.includes(h))) throw new CsvUploadError(CSV_UPLOAD_MSG.noHeader);
+
+  const positions = new Map<F, number>();
+  for (const [i, h] of header.entries()) {
+    const field = spec.columns[h];
+    if (field === undefined) continue;
+    if (positions.has(field)) throw new CsvUploadError(CSV_UPLOAD_MSG.duplicateHeader(h));
+    positions.set(field, i);
+  }
+  const optional = new Set(spec.optional ?? []);
+  const missing = known.filter((h) => !optional.has(h) && !positions.has(spec.columns[h] as F));
+  if (missing.length > 0) throw new CsvUploadError(CSV_UPLOAD_MSG.missingHeaders(missing));
+
+  const fields = [...new Set(Object.values(spec.columns))] as F[];
+  const rows: CsvRow<F>[] = [];
+  for (let i = headerIndex + 1; i < records.length; i++) {
+    if (i % ROW_SLICE === 0) await nextTurn();
+    const record = records[i] as string[];
+    if (isBlank(record)) continue;
+    const values = {} as Record<F, string>;
+    for (const field of fields) {
+      const at = positions.get(field);
+      values[field] = at === undefined ? '' : unguardCell(record[at] ?? '');
+    }
+    rows.push({ line: i + 1, values });
+  }
+  if (rows.length === 0) throw new CsvUploadError(CSV_UPLOAD_MSG.noRows);
+  return rows;
+}
+
+/** The whole read: data URL → bytes → text → rows. */
+export async function readCsvUpload<F extends string>(
+  dataUrl: string,
+  spec: CsvColumns<F>,
+  { maxBytes = CSV_MAX_BYTES }: { maxBytes?: number } = {},
+): Promise<CsvRow<F>[]> {
+  const text = await decodeCsvText(await decodeDataUrl(dataUrl, maxBytes));
+  return recordsToRows(await parseCsvRecords(text), spec);
+}
+
+/** Row errors, each a sentence: the first `limit` of them, then how many more. */
+export function rowErrorsMessage(errors: readonly string[], limit = 10): string {
+  const shown = errors.slice(0, limit).map((e) => (e.endsWith('。') ? e : `${e}。`));
+  const rest = errors.length - shown.length;
+  return [
+    CSV_UPLOAD_MSG.rowErrors,
+    ...shown,
+    ...(rest > 0 ? [`${CSV_UPLOAD_MSG.moreErrors(rest)}。`] : []),
+  ].join('');
+}
+
+/** 「3行目：…」 — a row's message. */
+export const atLine = (line: number, msg: string) => `${line}行目：${msg}`;
