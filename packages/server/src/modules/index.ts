@@ -6,6 +6,7 @@ import { commonRoutes } from './common/common.routes';
 import { courseUploadRoutes } from './course-uploads/course-uploads.routes'; // issue 3: CSV uploads
 import { courseRoutes } from './courses/courses.routes';
 import { mypageNewsRoutes } from './mypage-news/mypage-news.routes';
+import { studentDetailRoutes } from './students/students-detail.routes'; // issue 4: detail, applied courses
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -16,4 +17,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(courseRoutes);
   await app.register(applicantRoutes);
   await app.register(courseUploadRoutes); // issue 3: CSV uploads
+  await app.register(studentDetailRoutes); // issue 4: detail, applied courses
 }

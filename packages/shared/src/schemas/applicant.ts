@@ -127,59 +127,98 @@ export interface ApplicantTableRow {
 }
 
 const ROW_FIELD =
-  /^(is_update_attendance|is_update|student_id|lottery_status|attendance_status|acquisition_unit|updated_at)_(0|[1-9]\d*)$/;
+  /^(is_update_attendance|is_update|student_id|course_id|lottery_status|attendance_status|acquisition_unit|updated_at)_(0|[1-9]\d*)$/;
 const SESSION_FIELD = /^attendance_(0|[1-9]\d*)_([1-9]\d?)$/;
 
 /**
- * SPEC §7 courseapplicantlist/update: course_id plus is_update_{n}, attendance_{n}_{1..15}, ... for rows n.
- * Rows whose is_update_{n} is not '1' are left alone; the others are validated with applicantTableRowSchema
- * and every issue is named by its flattened field (acquisition_unit_3). Unknown fields are refused.
+ * Reads flattened table rows (SPEC §7: `is_update_{n}`, `attendance_{n}_{1..15}`, …) of a body: the keys in
+ * `topLevel` are left to the caller, every other key must be one of `rowFields` or a session of a row
+ * below APPLICANT_UPDATE_MAX_ROWS. Rows whose is_update_{n} is not '1' are left alone; the others are parsed
+ * with `rowSchema` (fields named without `_{n}`, sessions as attendance1..15) and every issue is named by
+ * its flattened field (`acquisition_unit_3`, `attendance_3_7`). Returns the parsed rows with their n.
+ */
+export function parseFlattenedRows<S extends z.ZodType<Record<string, unknown>>>(
+  body: Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  {
+    topLevel,
+    rowFields,
+    rowSchema,
+  }: { topLevel: readonly string[]; rowFields: readonly string[]; rowSchema: S },
+): { n: number; value: z.output<S> }[] {
+  const raw = new Map<number, Record<string, unknown>>();
+  for (const [key, value] of Object.entries(body)) {
+    if (topLevel.includes(key)) continue;
+    const m = ROW_FIELD.exec(key);
+    const s = m ? null : SESSION_FIELD.exec(key);
+    const n = Number(m?.[2] ?? s?.[1] ?? Number.NaN);
+    const session = Number(s?.[2] ?? 0);
+    if (
+      !(n < APPLICANT_UPDATE_MAX_ROWS) ||
+      (s && session > SESSION_COUNT) ||
+      (m && !rowFields.includes(m[1] as string))
+    ) {
+      ctx.addIssue({ code: 'custom', message: MSG.invalidValue, path: [key], input: value });
+      continue;
+    }
+    const fields = raw.get(n) ?? {};
+    raw.set(n, fields);
+    fields[m ? (m[1] as string) : `attendance${session}`] = value;
+  }
+  const rows: { n: number; value: z.output<S> }[] = [];
+  for (const [n, fields] of [...raw].sort(([a], [b]) => a - b)) {
+    if (fields.is_update !== '1') continue;
+    const parsed = rowSchema.safeParse(fields);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'is_update');
+        const name = /^attendance\d+$/.test(field)
+          ? `attendance_${n}_${field.slice('attendance'.length)}`
+          : `${field}_${n}`;
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [name], input: fields[field] });
+      }
+      continue;
+    }
+    rows.push({ n, value: parsed.data });
+  }
+  return rows;
+}
+
+/** The 15 CD006 values of a parsed row, sessions 1..15 in order. */
+export const sessionValues = (row: Record<string, unknown>): string[] =>
+  SESSION_NUMBERS.map((i) => row[`attendance${i}`] as string);
+
+const APPLICANT_ROW_FIELDS = [
+  'is_update',
+  'is_update_attendance',
+  'student_id',
+  'lottery_status',
+  'attendance_status',
+  'acquisition_unit',
+  'updated_at',
+] as const;
+
+/**
+ * SPEC §7 courseapplicantlist/update: course_id plus is_update_{n}, attendance_{n}_{1..15}, ... for rows n,
+ * each ticked row validated with applicantTableRowSchema. Unknown fields are refused.
  */
 export const applicantListUpdateBodySchema = z
   .object({ course_id: recordId() })
   .catchall(z.unknown())
   .transform((body, ctx) => {
-    const raw = new Map<number, Record<string, unknown>>();
-    const rowOf = (n: number) => {
-      const r = raw.get(n) ?? {};
-      raw.set(n, r);
-      return r;
-    };
-    for (const [key, value] of Object.entries(body)) {
-      if (key === 'course_id') continue;
-      const m = ROW_FIELD.exec(key);
-      const s = m ? null : SESSION_FIELD.exec(key);
-      const n = Number(m?.[2] ?? s?.[1] ?? Number.NaN);
-      const session = Number(s?.[2] ?? 0);
-      if (!(n < APPLICANT_UPDATE_MAX_ROWS) || (s && session > SESSION_COUNT)) {
-        ctx.addIssue({ code: 'custom', message: MSG.invalidValue, path: [key], input: value });
-        continue;
-      }
-      rowOf(n)[m ? (m[1] as string) : `attendance${session}`] = value;
-    }
+    const parsed = parseFlattenedRows(body, ctx, {
+      topLevel: ['course_id'],
+      rowFields: APPLICANT_ROW_FIELDS,
+      rowSchema: applicantTableRowSchema,
+    });
     const rows: ApplicantTableRow[] = [];
-    const seen = new Map<number, number>();
-    for (const [n, fields] of [...raw].sort(([a], [b]) => a - b)) {
-      if (fields.is_update !== '1') continue;
-      const parsed = applicantTableRowSchema.safeParse(fields);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const field = String(issue.path[0] ?? 'is_update');
-          const name =
-            field.startsWith('attendance') && /\d$/.test(field) && field !== 'attendance_status'
-              ? `attendance_${n}_${field.slice('attendance'.length)}`
-              : `${field}_${n}`;
-          ctx.addIssue({ code: 'custom', message: issue.message, path: [name], input: fields[field] });
-        }
-        continue;
-      }
-      const v = parsed.data;
+    const seen = new Set<number>();
+    for (const { n, value: v } of parsed) {
       if (seen.has(v.student_id)) {
         ctx.addIssue({ code: 'custom', message: APPLICANT_MSG.duplicateRow, path: [`student_id_${n}`] });
         continue;
       }
-      seen.set(v.student_id, n);
-      const rec = v as unknown as Record<string, string>;
+      seen.add(v.student_id);
       rows.push({
         n,
         is_update_attendance: v.is_update_attendance === '1',
@@ -187,7 +226,7 @@ export const applicantListUpdateBodySchema = z
         lottery_status: v.lottery_status,
         attendance_status: v.attendance_status,
         acquisition_unit: Number(v.acquisition_unit),
-        attendance: SESSION_NUMBERS.map((i) => rec[`attendance${i}`] as string),
+        attendance: sessionValues(v),
         updated_at: v.updated_at,
       });
     }

@@ -1,0 +1,86 @@
+import type { Flag, Student, StudentRow } from '@manabi/shared/api';
+import { codeText } from '@manabi/shared/codes';
+import { ageAtFiscalYearEnd } from '@manabi/shared/domain/age';
+import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
+import type { students } from '../../db/schema';
+
+type StudentRecord = typeof students.$inferSelect;
+
+const flag = (v: boolean | null): Flag => (v ? '1' : '0');
+
+/** SPEC §3 Student (admin). The password hash never leaves the server. */
+export function presentStudent(s: StudentRecord, today: string = todayTokyo()): Student {
+  return {
+    user_id: s.id,
+    login_id: s.loginId,
+    generation_id: s.generationId,
+    name: s.name,
+    name_kana: s.nameKana,
+    postcode: s.postcode,
+    pref: s.pref,
+    street_name1: s.streetName1,
+    street_name2: s.streetName2,
+    address: s.address,
+    street_name3: s.streetName3,
+    birthday: s.birthday,
+    birthday_str: formatDateJa(s.birthday),
+    age: s.birthday ? ageAtFiscalYearEnd(s.birthday, today) : null,
+    gender: s.gender === null ? '' : String(s.gender),
+    phone_1: s.phone1,
+    mail_1: s.mail1,
+    phone_2: s.phone2,
+    mail_2: s.mail2,
+    emergency_name: s.emergencyName,
+    emergency_emereletion: s.emergencyRelation,
+    emergency_phone: s.emergencyPhone,
+    total_units: s.totalUnits,
+    filing_date: s.filingDate,
+    filing_date_str: formatDateJa(s.filingDate),
+    is_graduation: flag(s.isGraduation),
+    is_rejection: flag(s.isRejection),
+    is_email: flag(s.isEmail),
+    student_type: s.studentType,
+    student_type_text: codeText('CD009', s.studentType),
+    approval_status: s.approvalStatus,
+    approval_status_text: codeText('CD002', s.approvalStatus),
+    date_issue_num: s.dateIssue,
+    date_issue_num_str: formatDateJa(s.dateIssue),
+    remarks: s.remarks,
+    is_attendance: flag(s.isAttendance),
+    contacts_updated_at_1: s.contactsUpdatedAt1.toISOString(),
+    contacts_updated_at_2: s.contactsUpdatedAt2.toISOString(),
+    updated_at: s.updatedAt.toISOString(),
+  };
+}
+
+/** A row of the student list (SPEC §2 /admin/student). */
+export function presentStudentRow(
+  s: Pick<
+    StudentRecord,
+    | 'id'
+    | 'loginId'
+    | 'generationId'
+    | 'name'
+    | 'nameKana'
+    | 'streetName1'
+    | 'birthday'
+    | 'approvalStatus'
+    | 'studentType'
+    | 'filingDate'
+  >,
+): StudentRow {
+  return {
+    user_id: s.id,
+    login_id: s.loginId,
+    generation_id: s.generationId,
+    name: s.name,
+    name_kana: s.nameKana,
+    street_name1: s.streetName1,
+    birthday: s.birthday,
+    approval_status: s.approvalStatus,
+    approval_status_text: codeText('CD002', s.approvalStatus),
+    student_type: s.studentType,
+    student_type_text: codeText('CD009', s.studentType),
+    filing_date: s.filingDate,
+  };
+}
