@@ -38,3 +38,10 @@ export const notFound = () => new AppError('NOT_FOUND', MSG.notFound);
 export const forbidden = () => new AppError('FORBIDDEN', MSG.forbidden);
 export const unauthorized = () => new AppError('UNAUTHORIZED', MSG.sessionExpired);
 export const stale = () => new AppError('CONFLICT', MSG.stale);
+
+/** The `updated_at` a client echoes back, for optimistic locking; an unreadable one can only be stale. */
+export function seenAt(updatedAt: string): Date {
+  const d = new Date(updatedAt);
+  if (Number.isNaN(d.getTime())) throw stale();
+  return d;
+}

@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { courseApplications, courses, students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
-import { forbidden, invalid, notFound, stale } from '../../platform/errors';
+import { forbidden, invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
 import { likeContains } from '../../platform/sql';
 import {
@@ -39,7 +39,7 @@ async function loadCourse(db: DbOrTx, id: number, lock = false) {
 }
 
 /** The application of a student to a course: the live one, else the latest cancelled one. */
-async function findApplication(db: DbOrTx, courseId: number, studentId: number) {
+export async function findApplication(db: DbOrTx, courseId: number, studentId: number) {
   const [row] = await db
     .select()
     .from(courseApplications)
@@ -47,13 +47,6 @@ async function findApplication(db: DbOrTx, courseId: number, studentId: number) 
     .orderBy(sql`${courseApplications.cancelledAt} IS NULL DESC`, desc(courseApplications.id))
     .limit(1);
   return row;
-}
-
-/** updated_at as the client saw it; an unreadable one can only be stale. */
-function seenAt(updatedAt: string): Date {
-  const d = new Date(updatedAt);
-  if (Number.isNaN(d.getTime())) throw stale();
-  return d;
 }
 
 export const isUniqueViolation = (err: unknown): boolean => {

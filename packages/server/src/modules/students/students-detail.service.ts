@@ -1,7 +1,18 @@
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { students } from '../../db/schema';
-import { notFound } from '../../platform/errors';
+import type { SessionAttendance, StudentAppliedCourse, StudentAppliedCourseList } from '@manabi/shared/api';
+import { codeText } from '@manabi/shared/codes';
+import {
+  STUDENT_COURSE_MSG,
+  STUDENT_COURSE_PAGE_SIZE,
+  type StudentCourseListQuery,
+  type StudentCourseUpdateRow,
+} from '@manabi/shared/schemas/student-course';
+import { and, desc, eq, ilike, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { courseApplications, courses, students } from '../../db/schema';
+import { type Actor, audit } from '../../platform/audit';
+import { invalid, notFound, seenAt, stale } from '../../platform/errors';
+import { likeContains } from '../../platform/sql';
+import { findApplication } from '../applicants/applicants.service';
 import { presentStudent } from './students.presenter';
 
 /** A student by id; 404 when missing (SPEC §8: the screens then go to /admin/404). */
@@ -18,4 +29,121 @@ export async function loadStudent(db: DbOrTx, id: number, lock = false) {
  */
 export async function getStudentDetail(db: DbOrTx, userId: number) {
   return presentStudent(await loadStudent(db, userId));
+}
+
+const contains = (column: Parameters<typeof ilike>[0], value: string) =>
+  value ? ilike(column, likeContains(value)) : undefined;
+
+type Application = typeof courseApplications.$inferSelect;
+
+function presentAppliedCourse(
+  a: Application,
+  c: { name: string; universityId: string | null },
+): StudentAppliedCourse {
+  return {
+    id: a.id,
+    course_id: a.courseId,
+    course_name: c.name,
+    student_id: a.studentId,
+    univ_id: c.universityId,
+    lottery_status: a.lotteryStatus,
+    lottery_status_text: codeText('CD003', a.lotteryStatus),
+    how_apply: a.howApply,
+    how_apply_text: codeText('CD005', a.howApply),
+    attendance_status: a.attendanceStatus,
+    attendance_status_text: codeText('CD004', a.attendanceStatus),
+    attendance_updated_date: a.attendanceUpdatedAt?.toISOString() ?? null,
+    acquisition_unit: a.acquisitionUnit,
+    ...(Object.fromEntries(
+      Array.from({ length: 15 }, (_, i) => [`attendance${i + 1}`, a.attendance[i] ?? '0']),
+    ) as SessionAttendance),
+    updated_at: a.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * GET /api/admin/student/applicantCourse/list/ — one student's applications (cancelled ones included, they
+ * say so), newest course first, paged like the course list (offset_num, site_id 4 = the programme's own
+ * courses, 11 = partner universities; is_end). An indexed query on the student's applications.
+ */
+export async function listStudentCourses(
+  db: Db,
+  q: StudentCourseListQuery,
+): Promise<StudentAppliedCourseList> {
+  await loadStudent(db, q.user_id);
+  const rows = await db
+    .select({ a: courseApplications, c: { name: courses.name, universityId: courses.universityId } })
+    .from(courseApplications)
+    .innerJoin(courses, eq(courses.id, courseApplications.courseId))
+    .where(
+      and(
+        eq(courseApplications.studentId, q.user_id),
+        contains(courses.name, q.course_name),
+        contains(courses.organ, q.organ),
+        contains(courses.keyword, q.keyword),
+        q.lottery_status ? eq(courseApplications.lotteryStatus, q.lottery_status) : undefined,
+        q.attendance_status ? eq(courseApplications.attendanceStatus, q.attendance_status) : undefined,
+        q.site_id === '4' ? isNull(courses.universityId) : undefined,
+        q.site_id === '11' ? isNotNull(courses.universityId) : undefined,
+      ),
+    )
+    .orderBy(sql`${courses.periodFrom} desc nulls last`, desc(courseApplications.id))
+    .limit(STUDENT_COURSE_PAGE_SIZE + 1)
+    .offset(q.offset_num * STUDENT_COURSE_PAGE_SIZE);
+  return {
+    data_list: rows.slice(0, STUDENT_COURSE_PAGE_SIZE).map((r) => presentAppliedCourse(r.a, r.c)),
+    is_end: rows.length <= STUDENT_COURSE_PAGE_SIZE,
+  };
+}
+
+/**
+ * POST /api/admin/student/applicantCourse/update/ — the ticked rows' attendance (status, units, 15
+ * sessions), all or none: a row of another student or course is 422 on its field, a stale one 409.
+ */
+export async function updateStudentCourses(
+  db: Db,
+  actor: Actor,
+  input: { user_id: number; rows: StudentCourseUpdateRow[] },
+) {
+  return db.transaction(async (tx) => {
+    await loadStudent(tx, input.user_id);
+    const now = new Date();
+    const changed: number[] = [];
+    for (const row of input.rows) {
+      const current = await findApplication(tx, row.course_id, input.user_id);
+      if (!current) throw invalid(`course_id_${row.n}`, STUDENT_COURSE_MSG.noApplication);
+      if (current.cancelledAt !== null)
+        throw invalid(`attendance_status_${row.n}`, STUDENT_COURSE_MSG.cancelled);
+      const attendanceChanged =
+        current.attendanceStatus !== row.attendance_status ||
+        current.attendance.join() !== row.attendance.join() ||
+        current.acquisitionUnit !== row.acquisition_unit;
+      const [done] = await tx
+        .update(courseApplications)
+        .set({
+          attendanceStatus: row.attendance_status,
+          acquisitionUnit: row.acquisition_unit,
+          attendance: row.attendance,
+          updatedAt: now,
+          ...(attendanceChanged ? { attendanceUpdatedAt: now } : {}),
+        })
+        .where(
+          and(
+            eq(courseApplications.id, current.id),
+            eq(courseApplications.updatedAt, seenAt(row.updated_at)),
+          ),
+        )
+        .returning({ id: courseApplications.id });
+      // any stale row rolls the whole batch back
+      if (!done) throw stale();
+      changed.push(done.id);
+    }
+    if (changed.length) {
+      await audit(tx, actor, 'update_batch', 'course_application', null, {
+        student_id: input.user_id,
+        ids: changed,
+      });
+    }
+    return { result: true as const, count: changed.length };
+  });
 }
