@@ -3,7 +3,6 @@ import type { CourseApplicantRow, CourseApplicantRowLimited } from '@manabi/shar
 import { codeText } from '@manabi/shared/codes';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import {
-  ACQUISITION_UNIT_MAX_DIGITS,
   type ApplicantSearchForm,
   applicantListUpdateBodySchema,
   applicantSearchFormSchema,
@@ -23,14 +22,21 @@ import {
   CheckboxGroup,
   type Column,
   CsvDownload,
-  codeOptions,
-  cx,
   DataTable,
   FieldRegistryProvider,
   Select,
   TextInput,
   useTableUrlState,
 } from '../../ui';
+import {
+  ATTENDANCE_OPTIONS,
+  ChoiceCell,
+  FIELD_LABEL,
+  LOTTERY_OPTIONS,
+  SESSION_OPTIONS,
+  TickCell,
+  UnitCell,
+} from '../attendance/attendance-cells';
 import {
   type ApplicantSearch,
   applicantListQuery,
@@ -42,6 +48,7 @@ import {
   type CellErrors,
   cellErrors,
   cellValue,
+  clearCellError,
   type EditableField,
   type Edits,
   editCell,
@@ -51,7 +58,6 @@ import {
   NO_EDITS,
   rebaseEdits,
   SESSION_FIELDS,
-  type SessionField,
   tickedCount,
   tickRow,
 } from './applicant-table';
@@ -92,24 +98,8 @@ function searchToUrl(search: ApplicantSearchForm, params: URLSearchParams): URLS
   return next;
 }
 
-const FIELD_LABEL: Record<EditableField, string> = {
-  lottery_status: '抽選状況',
-  attendance_status: '受講状況',
-  acquisition_unit: '取得単位',
-  ...(Object.fromEntries(SESSION_NUMBERS.map((i) => [`attendance${i}`, `第${i}回`])) as Record<
-    SessionField,
-    string
-  >),
-};
-
 const isFullRow = (row: CourseApplicantRow | CourseApplicantRowLimited): row is CourseApplicantRow =>
   'login_id' in row;
-
-/** 15 short labels for the session selects (the CD006 texts, the dash without its note). */
-const SESSION_OPTIONS = codeOptions('CD006').map((o) => ({ ...o, label: o.value === '0' ? '－' : o.label }));
-/** The lottery status of a live application: キャンセル only through the cancel screen. */
-const LOTTERY_OPTIONS = codeOptions('CD003').filter((o) => o.value !== '4');
-const ATTENDANCE_OPTIONS = codeOptions('CD004');
 
 type Notice =
   | { kind: 'updated'; count: number }
@@ -174,14 +164,7 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
 
   const edit = (row: CourseApplicantRow, field: EditableField, value: string) => {
     setEdits((current) => editCell(current, row, field, value));
-    setErrors((current) => {
-      if (!current.get(row.student_id)?.has(field)) return current;
-      const next = new Map(current);
-      const forRow = new Map(next.get(row.student_id));
-      forRow.delete(field);
-      next.set(row.student_id, forRow);
-      return next;
-    });
+    setErrors((current) => clearCellError(current, row.student_id, field));
   };
 
   const resetEdits = () => {
@@ -453,53 +436,25 @@ interface CellProps {
   onTick: (row: CourseApplicantRow, isUpdate: boolean) => void;
 }
 
-const cellControl =
-  'min-h-11 rounded-4 border-2 border-field-line bg-field px-1 text-std-16N-170 text-on-field aria-[invalid=true]:border-[3px] aria-[invalid=true]:border-error';
-
 /** The authority-1 columns: 更新, the person, then the editable cells. */
 function fullColumns({ courseId, edits, errors, onEdit, onTick }: CellProps) {
-  const label = (row: CourseApplicantRow, field: EditableField) =>
-    `${row.name} ${FIELD_LABEL[field]}${isCellChanged(row, edits, field) ? '（変更あり）' : ''}`;
-  const errorOf = (row: CourseApplicantRow, field: EditableField) => errors.get(row.student_id)?.get(field);
-  const cellClass = (row: CourseApplicantRow, field: EditableField) =>
-    cx(isCellChanged(row, edits, field) && 'bg-highlight');
-
-  const select =
-    (field: EditableField, options: readonly { value: string; label: string }[]) =>
-    (row: CourseApplicantRow) => {
-      const error = errorOf(row, field);
-      return (
-        <div className={cx('-mx-2 rounded-4 px-2 py-1', cellClass(row, field))}>
-          <select
-            aria-label={label(row, field)}
-            aria-invalid={error ? 'true' : undefined}
-            title={error}
-            value={cellValue(row, edits, field)}
-            onChange={(event) => onEdit(row, field, event.currentTarget.value)}
-            className={cellControl}
-          >
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          {error && <p className="max-w-48 text-std-16B-170 text-error">{error}</p>}
-        </div>
-      );
-    };
+  const cell = (row: CourseApplicantRow, field: EditableField) => ({
+    label: `${row.name} ${FIELD_LABEL[field]}`,
+    value: cellValue(row, edits, field),
+    isChanged: isCellChanged(row, edits, field),
+    error: errors.get(row.student_id)?.get(field),
+    onChange: (value: string) => onEdit(row, field, value),
+  });
 
   const base: Column<CourseApplicantRow>[] = [
     {
       key: 'is_update',
       header: '更新',
       render: (row) => (
-        <input
-          type="checkbox"
-          aria-label={`${row.name} を更新する`}
+        <TickCell
+          label={`${row.name} を更新する`}
           checked={isRowTicked(row, edits)}
-          onChange={(event) => onTick(row, event.currentTarget.checked)}
-          className="size-6 cursor-pointer accent-key-900"
+          onChange={(checked) => onTick(row, checked)}
         />
       ),
     },
@@ -525,13 +480,17 @@ function fullColumns({ courseId, edits, errors, onEdit, onTick }: CellProps) {
       header: '抽選状況',
       sortable: true,
       render: (row) =>
-        row.lottery_status === '4' ? <span>キャンセル</span> : select('lottery_status', LOTTERY_OPTIONS)(row),
+        row.lottery_status === '4' ? (
+          <span>キャンセル</span>
+        ) : (
+          <ChoiceCell {...cell(row, 'lottery_status')} options={LOTTERY_OPTIONS} />
+        ),
     },
     {
       key: 'attendance_status',
       header: '受講状況',
       sortable: true,
-      render: select('attendance_status', ATTENDANCE_OPTIONS),
+      render: (row) => <ChoiceCell {...cell(row, 'attendance_status')} options={ATTENDANCE_OPTIONS} />,
     },
     {
       key: 'attendance_updated_date',
@@ -544,30 +503,13 @@ function fullColumns({ courseId, edits, errors, onEdit, onTick }: CellProps) {
       key: 'acquisition_unit',
       header: '取得単位',
       sortable: true,
-      render: (row) => {
-        const error = errorOf(row, 'acquisition_unit');
-        return (
-          <div className={cx('-mx-2 rounded-4 px-2 py-1', cellClass(row, 'acquisition_unit'))}>
-            <input
-              type="text"
-              inputMode="numeric"
-              aria-label={label(row, 'acquisition_unit')}
-              aria-invalid={error ? 'true' : undefined}
-              maxLength={ACQUISITION_UNIT_MAX_DIGITS + 2}
-              value={cellValue(row, edits, 'acquisition_unit')}
-              onChange={(event) => onEdit(row, 'acquisition_unit', event.currentTarget.value)}
-              className={cx(cellControl, 'w-24 px-2 text-right')}
-            />
-            {error && <p className="max-w-48 text-std-16B-170 text-error">{error}</p>}
-          </div>
-        );
-      },
+      render: (row) => <UnitCell {...cell(row, 'acquisition_unit')} />,
     },
     ...SESSION_FIELDS.map(
       (field, index): Column<CourseApplicantRow> => ({
         key: field,
         header: `第${index + 1}回`,
-        render: select(field, SESSION_OPTIONS),
+        render: (row) => <ChoiceCell {...cell(row, field)} options={SESSION_OPTIONS} />,
       }),
     ),
   ];

@@ -1,10 +1,104 @@
+import type { Student } from '@manabi/shared/api';
+import { codeText } from '@manabi/shared/codes';
+import { GENDER_OPTIONS } from '@manabi/shared/schemas/student';
+import { useParams, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { ComingSoon } from '../../ui';
+import {
+  ButtonLink,
+  type ConfirmItem,
+  ConfirmList,
+  FullPageSpinner,
+  PageTitle,
+  Tabs,
+  TextLink,
+} from '../../ui';
+import { useStudentDetail } from './api/student-detail';
+import { StudentCoursesTab } from './student-courses-tab';
+
+const yesNo = (flag: string, yes: string, no: string) => (flag === '1' ? yes : no);
+
+/** Every field of SPEC §3 Student, in the order the office reads them (tab 1). */
+function studentItems(s: Student): ConfirmItem[] {
+  const address = [s.pref, s.street_name1, s.street_name2, s.address, s.street_name3]
+    .filter(Boolean)
+    .join(' ');
+  return [
+    { label: '学生番号', value: s.login_id ?? '' },
+    { label: '期生ID', value: s.generation_id ?? '' },
+    { label: '氏名', value: s.name },
+    { label: '氏名カナ', value: s.name_kana },
+    { label: '郵便番号', value: s.postcode },
+    { label: '住所', value: address },
+    { label: '生年月日', value: s.birthday_str },
+    { label: '年齢（年度末）', value: s.age === null ? '' : `${s.age}歳` },
+    { label: '性別', value: GENDER_OPTIONS.find((g) => g.value === s.gender)?.label ?? '' },
+    { label: '電話番号1', value: s.phone_1 },
+    { label: 'メールアドレス1', value: s.mail_1 },
+    { label: '電話番号2', value: s.phone_2 },
+    { label: 'メールアドレス2', value: s.mail_2 },
+    { label: '緊急連絡先の氏名', value: s.emergency_name },
+    { label: '緊急連絡先の続柄', value: s.emergency_emereletion },
+    { label: '緊急連絡先の電話番号', value: s.emergency_phone },
+    { label: '取得単位数', value: s.total_units === null ? '' : String(s.total_units) },
+    { label: '申込日', value: s.filing_date_str },
+    { label: '学生証発行日', value: s.date_issue_num_str },
+    { label: '学生種別', value: s.student_type_text || codeText('CD009', s.student_type) },
+    { label: '承認状況', value: s.approval_status_text },
+    { label: '卒業', value: yesNo(s.is_graduation, '卒業', '在籍') },
+    { label: 'ログイン停止', value: yesNo(s.is_rejection, '停止する', '停止しない') },
+    { label: 'メール配信', value: yesNo(s.is_email, '配信する', '配信しない') },
+    { label: '説明会', value: yesNo(s.is_attendance, '出席', '欠席') },
+    { label: '備考', value: s.remarks },
+  ];
+}
 
 /**
- * /admin/student/detail/:userId — two tabs: information and applied courses.
- * Placeholder until the screen is built: replace `Component` (keep the name; router.tsx lazy-loads it).
+ * /admin/student/detail/{userId} (SPEC §2): tab 1 the student (read-only, 「学生情報を変更」), tab 2 the
+ * applied courses with their attendance. The tab is in the URL (?tab=2; routed tabs) so reload keeps it.
+ * A missing or unapproved student → /admin/404.
  */
 export function Component() {
-  return <ComingSoon title={'学生詳細'} backTo={paths.admin.top()} />;
+  const { userId } = useParams();
+  const id = Number(userId);
+  const [params] = useSearchParams();
+  const tab = params.get('tab') === '2' ? '2' : '1';
+  const detail = useStudentDetail(id, { approvedOnly: true });
+  const student = detail.data;
+  if (!student) return <FullPageSpinner />;
+
+  return (
+    <div className="space-y-8">
+      <PageTitle>学生詳細</PageTitle>
+      <p className="text-std-20B-150 text-ink">
+        {student.login_id}　{student.name}
+      </p>
+      <Tabs
+        label="学生詳細の表示切替"
+        selectedKey={tab}
+        items={[
+          { id: '1', label: '学生情報', href: paths.admin.studentDetail(student.user_id) },
+          { id: '2', label: '申込講座', href: `${paths.admin.studentDetail(student.user_id)}?tab=2` },
+        ]}
+      >
+        {tab === '1' ? (
+          <div className="space-y-6">
+            <ConfirmList items={studentItems(student)} />
+            <p>
+              <ButtonLink to={paths.admin.studentForm('update', student.user_id)}>学生情報を変更</ButtonLink>
+            </p>
+          </div>
+        ) : (
+          <StudentCoursesTab userId={student.user_id} studentName={student.name} />
+        )}
+      </Tabs>
+      <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+        <li>
+          <TextLink to={paths.admin.studentList()}>学生一覧へ戻る</TextLink>
+        </li>
+        <li>
+          <TextLink to={paths.admin.top()}>トップへ戻る</TextLink>
+        </li>
+      </ul>
+    </div>
+  );
 }

@@ -1,0 +1,373 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { StudentAppliedCourse } from '@manabi/shared/api';
+import { formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
+import {
+  type StudentCourseSearch,
+  studentCourseSearchFormSchema,
+  studentCourseUpdateBodySchema,
+} from '@manabi/shared/schemas/student-course';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { isApiError } from '../../lib/api';
+import { useApiErrorHandler } from '../../lib/area';
+import { paths } from '../../lib/paths';
+import {
+  Alert,
+  Button,
+  type Column,
+  CsvDownload,
+  DataTable,
+  FieldRegistryProvider,
+  Select,
+  TextInput,
+  useTableUrlState,
+} from '../../ui';
+import {
+  ATTENDANCE_OPTIONS,
+  ChoiceCell,
+  FIELD_LABEL,
+  SESSION_OPTIONS,
+  TickCell,
+  UnitCell,
+} from '../attendance/attendance-cells';
+import {
+  type CellErrors,
+  cellErrors,
+  clearCellError,
+  type EditableField,
+  type Edits,
+  hasPendingEdits,
+  NO_EDITS,
+  SESSION_FIELDS,
+} from '../attendance/table-editing';
+import { studentCoursesQuery, useUpdateStudentCourses } from './api/student-detail';
+import { buildStudentCourseUpdate, isEditableCourse, studentCourseEditing } from './student-course-table';
+
+const { cellValue, isCellChanged, isRowTicked, editCell, tickRow, tickedCount, rebaseEdits } =
+  studentCourseEditing;
+
+const emptySearch = (): StudentCourseSearch => ({
+  course_name: '',
+  organ: '',
+  keyword: '',
+  lottery_status: '',
+  attendance_status: '',
+});
+
+type Notice =
+  | { kind: 'updated'; count: number }
+  | { kind: 'nothing' }
+  | { kind: 'stale' }
+  | { kind: 'invalid'; lines: string[] }
+  | null;
+
+const CSV_HEADER = [
+  '講座名',
+  '抽選状況',
+  '申込方法',
+  '受講状況',
+  '受講状況更新日',
+  '取得単位',
+  ...SESSION_NUMBERS.map((i) => `第${i}回`),
+];
+
+/**
+ * Tab 2 of /admin/student/detail/{userId} (SPEC §2): the student's applied courses — search, a sortable
+ * paged table whose attendance (status, units, 15 sessions) is edited in place as on a course's applicant
+ * table (decision 005: edits tick the row and mark the cell, all ticked rows or none, 409 keeps the admin's
+ * changes over fresh rows), 更新する (success message, then the data is read again), 元に戻す, CSV.
+ * Cancelled applications are shown but not editable.
+ */
+export function StudentCoursesTab({ userId, studentName }: { userId: number; studentName: string }) {
+  const [search, setSearch] = useState<StudentCourseSearch>(emptySearch);
+  const list = useQuery(studentCoursesQuery(userId, search));
+  const rows = list.data ?? [];
+  const table = useTableUrlState({ prefix: 'c' });
+  const update = useUpdateStudentCourses();
+  const routeError = useApiErrorHandler();
+  const [edits, setEdits] = useState<Edits>(NO_EDITS);
+  const [errors, setErrors] = useState<CellErrors>(new Map());
+  const [notice, setNotice] = useState<Notice>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const formId = useId();
+  const form = useForm({
+    resolver: zodResolver(studentCourseSearchFormSchema),
+    defaultValues: emptySearch(),
+  });
+
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  const pending = hasPendingEdits(edits);
+  const ticked = tickedCount(rows.filter(isEditableCourse), edits);
+
+  const submitSearch = form.handleSubmit((values) => {
+    setEdits(NO_EDITS);
+    setErrors(new Map());
+    setNotice(null);
+    if (JSON.stringify(values) === JSON.stringify(search)) void list.refetch();
+    else setSearch(values);
+  });
+
+  const edit = (row: StudentAppliedCourse, field: EditableField, value: string) => {
+    setEdits((current) => editCell(current, row, field, value));
+    setErrors((current) => clearCellError(current, row.id, field));
+  };
+
+  const reset = () => {
+    setEdits(NO_EDITS);
+    setErrors(new Map());
+    setNotice(null);
+  };
+
+  const describeErrors = (found: CellErrors): string[] =>
+    [...found].flatMap(([id, cells]) => {
+      const row = rows.find((r) => r.id === id);
+      return [...cells].map(
+        ([cell, msg]) => `${row?.course_name ?? ''}：${cell === 'row' ? '' : `${FIELD_LABEL[cell]} `}${msg}`,
+      );
+    });
+
+  const submitUpdate = async () => {
+    if (ticked === 0) {
+      setNotice({ kind: 'nothing' });
+      return;
+    }
+    const { body, rowKey } = buildStudentCourseUpdate(userId, rows, edits);
+    const checked = studentCourseUpdateBodySchema.safeParse(body);
+    if (!checked.success) {
+      const found = cellErrors(
+        checked.error.issues.map((issue) => ({ name: String(issue.path[0]), msg: issue.message })),
+        rowKey,
+      );
+      setErrors(found);
+      setNotice({ kind: 'invalid', lines: describeErrors(found) });
+      return;
+    }
+    try {
+      const answer = await update.mutateAsync(body);
+      setEdits(NO_EDITS);
+      setErrors(new Map());
+      setNotice({ kind: 'updated', count: answer.count });
+    } catch (error) {
+      if (isApiError(error) && error.isStale) {
+        const fresh = await list.refetch();
+        setEdits((current) => rebaseEdits(current, fresh.data ?? []));
+        setErrors(new Map());
+        setNotice({ kind: 'stale' });
+      } else if (isApiError(error) && error.isFieldError) {
+        const found = cellErrors(error.errList, rowKey);
+        setErrors(found);
+        setNotice({ kind: 'invalid', lines: describeErrors(found) });
+      } else {
+        routeError(error);
+      }
+    }
+  };
+
+  const cell = (row: StudentAppliedCourse, field: EditableField) => ({
+    label: `${row.course_name} ${FIELD_LABEL[field]}`,
+    value: cellValue(row, edits, field),
+    isChanged: isCellChanged(row, edits, field),
+    error: errors.get(row.id)?.get(field),
+    onChange: (value: string) => edit(row, field, value),
+  });
+  const readOnly = (row: StudentAppliedCourse, field: EditableField) =>
+    field === 'attendance_status'
+      ? row.attendance_status_text
+      : field === 'acquisition_unit'
+        ? String(row.acquisition_unit ?? 0)
+        : (SESSION_OPTIONS.find((o) => o.value === row[field as (typeof SESSION_FIELDS)[number]])?.label ??
+          '');
+
+  const columns: Column<StudentAppliedCourse>[] = [
+    {
+      key: 'is_update',
+      header: '更新',
+      render: (row) =>
+        isEditableCourse(row) ? (
+          <TickCell
+            label={`${row.course_name} を更新する`}
+            checked={isRowTicked(row, edits)}
+            onChange={(checked) => setEdits((e) => tickRow(e, row, checked))}
+          />
+        ) : null,
+    },
+    {
+      key: 'course_name',
+      header: '講座名',
+      sortable: true,
+      isRowHeader: true,
+      className: 'min-w-[12rem]',
+      render: (row) => <Link to={paths.admin.courseDetail(row.course_id, 1)}>{row.course_name}</Link>,
+    },
+    { key: 'lottery_status_text', header: '抽選状況', sortable: true, className: 'whitespace-nowrap' },
+    { key: 'how_apply_text', header: '申込方法', sortable: true, className: 'whitespace-nowrap' },
+    {
+      key: 'attendance_status',
+      header: '受講状況',
+      sortable: true,
+      render: (row) =>
+        isEditableCourse(row) ? (
+          <ChoiceCell {...cell(row, 'attendance_status')} options={ATTENDANCE_OPTIONS} />
+        ) : (
+          readOnly(row, 'attendance_status')
+        ),
+    },
+    {
+      key: 'attendance_updated_date',
+      header: '受講状況更新日',
+      sortable: true,
+      className: 'whitespace-nowrap',
+      render: (row) => (row.attendance_updated_date ? formatDateTimeJa(row.attendance_updated_date) : ''),
+    },
+    {
+      key: 'acquisition_unit',
+      header: '取得単位',
+      sortable: true,
+      render: (row) =>
+        isEditableCourse(row) ? (
+          <UnitCell {...cell(row, 'acquisition_unit')} />
+        ) : (
+          readOnly(row, 'acquisition_unit')
+        ),
+    },
+    ...SESSION_FIELDS.map(
+      (field, index): Column<StudentAppliedCourse> => ({
+        key: field,
+        header: `第${index + 1}回`,
+        render: (row) =>
+          isEditableCourse(row) ? (
+            <ChoiceCell {...cell(row, field)} options={SESSION_OPTIONS} />
+          ) : (
+            readOnly(row, field)
+          ),
+      }),
+    ),
+  ];
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby={`${formId}-heading`} className="space-y-4 rounded-8 border border-line p-4">
+        <h2 id={`${formId}-heading`} className="text-std-20B-150">
+          申込講座の検索
+        </h2>
+        <FieldRegistryProvider>
+          <form noValidate onSubmit={submitSearch} className="space-y-6">
+            <div className="grid gap-6 md:grid-cols-3">
+              <TextInput control={form.control} name="course_name" label="講座名" />
+              <TextInput control={form.control} name="organ" label="実施団体" />
+              <TextInput control={form.control} name="keyword" label="キーワード" />
+            </div>
+            <div className="grid gap-6 md:grid-cols-3">
+              <Select
+                control={form.control}
+                name="lottery_status"
+                label="抽選状況"
+                options="CD003"
+                allowEmpty
+                placeholder="すべて"
+                width="sm"
+              />
+              <Select
+                control={form.control}
+                name="attendance_status"
+                label="受講状況"
+                options="CD004"
+                allowEmpty
+                placeholder="すべて"
+                width="sm"
+              />
+            </div>
+            {pending && (
+              <p className="text-std-16N-170 text-ink">
+                検索すると、まだ更新していない変更は取り消されます。
+              </p>
+            )}
+            <div className="flex flex-wrap gap-4">
+              <Button type="submit">検索</Button>
+              <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
+                条件をクリア
+              </Button>
+            </div>
+          </form>
+        </FieldRegistryProvider>
+      </section>
+
+      <div ref={noticeRef} tabIndex={-1} aria-live="polite" className="outline-none">
+        {notice?.kind === 'updated' && (
+          <Alert variant="success" title="更新完了">
+            <p>{notice.count}件の受講状況を更新しました。</p>
+          </Alert>
+        )}
+        {notice?.kind === 'nothing' && (
+          <Alert variant="warning" title="更新する講座がありません">
+            <p>変更した行の「更新」にチェックを入れてから、「更新する」を押してください。</p>
+          </Alert>
+        )}
+        {notice?.kind === 'stale' && (
+          <Alert variant="error" title="ほかの管理者が先に更新したため、更新しませんでした">
+            <p>
+              最新の内容を読み込み、あなたの変更を重ねて表示しています（色の付いた欄）。内容を確かめて、もう一度「更新する」を押してください。
+            </p>
+          </Alert>
+        )}
+        {notice?.kind === 'invalid' && (
+          <Alert variant="error" title="入力内容を確認してください。更新していません。">
+            <ul className="list-disc pl-6">
+              {notice.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+      </div>
+
+      <DataTable
+        caption={`${studentName}さんの申込講座`}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        isLoading={list.isFetching}
+        loadingLabel="検索中..."
+        emptyText="条件に該当する申込講座がありません"
+        rowClassName={(row) => (isRowTicked(row, edits) ? 'bg-highlight/40' : undefined)}
+        {...table}
+        toolbar={
+          <CsvDownload
+            prefix="applied_course"
+            header={CSV_HEADER}
+            isPreparing={list.isFetching}
+            getRows={() =>
+              rows.map((row) => [
+                row.course_name,
+                row.lottery_status_text,
+                row.how_apply_text,
+                row.attendance_status_text,
+                row.attendance_updated_date ? formatDateTimeJa(row.attendance_updated_date) : '',
+                row.acquisition_unit ?? 0,
+                ...SESSION_FIELDS.map((field) => readOnly(row, field)),
+              ])
+            }
+          />
+        }
+      />
+
+      <div className="flex flex-wrap items-center gap-4">
+        <Button onPress={() => void submitUpdate()} isPending={update.isPending} pendingLabel="更新中...">
+          更新する
+        </Button>
+        <Button variant="secondary" onPress={reset} isDisabled={!pending || update.isPending}>
+          元に戻す
+        </Button>
+        <p className="text-std-16N-170 text-ink" aria-live="polite">
+          {ticked > 0 ? `更新する行：${ticked}件` : '変更した行は自動で「更新」にチェックが入ります。'}
+        </p>
+      </div>
+    </div>
+  );
+}
