@@ -498,6 +498,18 @@ export interface StudentListQuery {
   approval_status?: string;
   /** CD009 */
   student_type?: string;
+  /** server paging (1-based page; size 10, 50 or 100) and sort (a column of StudentRow; dir asc|desc) */
+  page?: string;
+  size?: string;
+  sort?: string;
+  dir?: string;
+}
+/** GET /api/admin/student/list/ — one page of the search and the count of the whole search. */
+export interface StudentList {
+  data_list: StudentRow[];
+  total: number;
+  page: number;
+  size: number;
 }
 export interface StudentRow {
   user_id: Id;
@@ -585,9 +597,12 @@ export interface StudentBody {
   emergency_phone: string;
   total_units: string;
   filing_date: string;
+  /** 学生証発行日 (YYYY-MM-DD); '' = today on add, unchanged on update */
+  date_issue_num?: string;
   is_graduation: Flag;
   is_rejection: Flag;
   is_email: Flag;
+  is_attendance?: Flag;
   student_type: string;
   remarks: string;
 }
@@ -595,7 +610,11 @@ export interface StudentUpdateBody extends StudentBody {
   user_id: IdParam;
   updated_at: string;
 }
-export interface StudentApprovalBody extends Partial<StudentBody> {
+/** The editable fields of the admission plus the decision (see studentApprovalBodySchema). */
+export interface StudentApprovalBody
+  extends Partial<
+    Omit<StudentBody, 'login_id' | 'total_units' | 'date_issue_num' | 'is_graduation' | 'is_rejection'>
+  > {
   user_id: IdParam;
   /** CD002: '1' approve, '2' reject */
   approval_status: string;
@@ -660,7 +679,13 @@ export interface DuplicateRow {
   name: string;
   street_name1: string;
   birthday: string | null;
+  /** CD002: approved rows link to the detail, the others to the approval screen */
+  approval_status: string;
 }
+/**
+ * GET /api/admin/student/duplicate/ — exclusive groups (a student only in the strongest group it matches),
+ * each at most DUPLICATE_GROUP_LIMIT rows; `counts` has each group's full size.
+ */
 export interface StudentDuplicates {
   user_data: DuplicateRow;
   /** name + street (town) + birthday, and the weaker combinations */
@@ -671,6 +696,7 @@ export interface StudentDuplicates {
   nm: DuplicateRow[];
   sn: DuplicateRow[];
   bd: DuplicateRow[];
+  counts: Record<'nm_sn_bd' | 'nm_sn' | 'nm_bd' | 'sn_bd' | 'nm' | 'sn' | 'bd', number>;
 }
 
 // ---- Admin notices (SPEC §3 Notice, Publisher list row, Notice course search result) ----

@@ -7,6 +7,8 @@ import { courseUploadRoutes } from './course-uploads/course-uploads.routes'; // 
 import { courseRoutes } from './courses/courses.routes';
 import { mypageNewsRoutes } from './mypage-news/mypage-news.routes';
 import { studentDetailRoutes } from './students/students-detail.routes'; // issue 4: detail, applied courses
+import { studentFormRoutes } from './students/students-form.routes'; // issue 4: form, approval
+import { studentListRoutes } from './students/students-list.routes'; // issue 4: list, upload, duplicates
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -18,4 +20,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(applicantRoutes);
   await app.register(courseUploadRoutes); // issue 3: CSV uploads
   await app.register(studentDetailRoutes); // issue 4: detail, applied courses
+  await app.register(studentListRoutes); // issue 4: list, upload, duplicates
+  await app.register(studentFormRoutes); // issue 4: form, approval
 }

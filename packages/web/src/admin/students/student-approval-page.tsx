@@ -1,10 +1,248 @@
+import type { Student } from '@manabi/shared/api';
+import {
+  APPROVAL_CHOICES,
+  defaultGenerationId,
+  type StudentApprovalForm,
+  studentApprovalFormSchema,
+} from '@manabi/shared/schemas/student';
+import { useRef, useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { formatDateJa, todayTokyo } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { ComingSoon } from '../../ui';
+import {
+  Alert,
+  ButtonLink,
+  ConfirmList,
+  FullPageSpinner,
+  type Option,
+  optionLabel,
+  PageTitle,
+  RadioGroup,
+  type SchemaInput,
+  StepForm,
+  type StepFormApi,
+  TextInput,
+  TextLink,
+} from '../../ui';
+import { type ApprovalResult, useDecideApproval, useStudentForEdit } from './api/student-form';
+import {
+  asCommonForm,
+  ConfirmCautions,
+  FieldGroup,
+  officeConfirmItems,
+  personConfirmItems,
+  RemarksField,
+  StudentOfficeFields,
+  StudentPersonFields,
+} from './student-fields';
+
+type FormInput = SchemaInput<typeof studentApprovalFormSchema>;
+const CHOICES: readonly Option[] = APPROVAL_CHOICES;
 
 /**
- * /admin/student/approval/:userId — approve or reject an applicant.
- * Placeholder until the screen is built: replace `Component` (keep the name; router.tsx lazy-loads it).
+ * /admin/student/approval/{userId} (SPEC §2 Students, §4 approval): a pending or rejected admission's
+ * form with the choice 承認する / 却下する, then confirm → 承認完了 (with the assigned 学生番号) or
+ * 却下完了. An approved or missing student goes to /admin/404.
  */
 export function Component() {
-  return <ComingSoon title={'学生の承認'} backTo={paths.admin.top()} />;
+  const { userId } = useParams();
+  const id = Number(userId);
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to={paths.admin.notFound()} replace />;
+  return <ApprovalLoader userId={id} />;
+}
+
+function ApprovalLoader({ userId }: { userId: number }) {
+  const detail = useStudentForEdit(userId);
+  // judged on the row as first loaded: after approving, the reloaded row is approved and the
+  // completion step must stay
+  const firstStatus = useRef<string | undefined>(undefined);
+  if (!detail.data) return <FullPageSpinner />;
+  firstStatus.current ??= detail.data.approval_status;
+  if (firstStatus.current === '1') return <Navigate to={paths.admin.notFound()} replace />;
+  return <ApprovalStepForm key={userId} current={detail.data} />;
+}
+
+function formValues(s: Student): FormInput {
+  return {
+    name: s.name,
+    name_kana: s.name_kana,
+    postcode: s.postcode,
+    pref: s.pref,
+    street_name1: s.street_name1,
+    street_name2: s.street_name2,
+    address: s.address,
+    street_name3: s.street_name3,
+    birthday: s.birthday ?? '',
+    gender: s.gender === '1' || s.gender === '2' ? s.gender : '',
+    phone_1: s.phone_1,
+    phone_2: s.phone_2,
+    mail_1: s.mail_1,
+    mail_1_confirm: s.mail_1,
+    mail_2: s.mail_2,
+    mail_2_confirm: s.mail_2,
+    emergency_name: s.emergency_name,
+    emergency_emereletion: s.emergency_emereletion,
+    emergency_phone: s.emergency_phone,
+    filing_date: s.filing_date ?? '',
+    is_email: s.is_email,
+    is_attendance: s.is_attendance,
+    student_type: s.student_type,
+    remarks: s.remarks,
+    approval_status: '',
+    // students are admitted in April: this fiscal year's generation is the usual answer
+    generation_id: s.generation_id ?? defaultGenerationId(todayTokyo()),
+    password: '',
+    password2: '',
+  };
+}
+
+function ApprovalStepForm({ current }: { current: Student }) {
+  const decide = useDecideApproval();
+  const [choice, setChoice] = useState<string>('');
+  const verb = choice === '2' ? '却下する' : '承認する';
+
+  return (
+    <div className="space-y-8">
+      <PageTitle>学生の承認</PageTitle>
+      <div className="space-y-2">
+        <p className="text-std-17N-170 text-ink">
+          {current.name}（{current.approval_status_text}
+          {current.filing_date ? `・申込日 ${formatDateJa(current.filing_date)}` : ''}）
+        </p>
+        <p>
+          <TextLink to={paths.admin.studentDuplicate(current.user_id)} newWindow>
+            重複の可能性がある学生を確認（新しいタブ）
+          </TextLink>
+        </p>
+      </div>
+      <StepForm<StudentApprovalForm, ApprovalResult, FormInput>
+        schema={studentApprovalFormSchema}
+        defaultValues={formValues(current)}
+        onBeforeConfirm={(values) => {
+          setChoice(values.approval_status);
+          return true;
+        }}
+        onSubmit={(values) =>
+          decide.mutateAsync({ ...values, user_id: current.user_id, updated_at: current.updated_at })
+        }
+        submitLabel={verb}
+        pendingLabel="処理中..."
+        confirmNote={`以下の内容で${verb === '承認する' ? '承認' : '却下'}します。よろしければ「${verb}」ボタンを押してください。`}
+        renderInput={(form) => <ApprovalInput form={form} />}
+        inputActions={
+          <ButtonLink to={paths.admin.studentList()} variant="tertiary">
+            学生一覧へ戻る
+          </ButtonLink>
+        }
+        renderConfirm={(values) => (
+          <div className="space-y-6">
+            <ConfirmCautions values={values} />
+            <ConfirmList
+              items={[
+                { label: '承認・却下', value: optionLabel(CHOICES, values.approval_status) },
+                ...(values.approval_status === '1'
+                  ? [
+                      { label: '期生ID', value: values.generation_id },
+                      { label: 'パスワード', value: '設定する（画面には表示しません）' },
+                    ]
+                  : []),
+                ...personConfirmItems(values),
+                ...officeConfirmItems(values),
+                { label: '備考', value: values.remarks },
+              ]}
+            />
+          </div>
+        )}
+        renderComplete={(result) => (
+          <div className="space-y-6">
+            {result.approval_status === '1' ? (
+              <Alert variant="success" title="承認完了">
+                <p>{current.name}さんの入学を承認しました。</p>
+                <p>
+                  学生番号：<strong>{result.login_id}</strong>
+                </p>
+                <p>この学生番号と設定したパスワードで、マイページにログインできます。</p>
+              </Alert>
+            ) : (
+              <Alert variant="success" title="却下完了">
+                <p>{current.name}さんの入学申込みを却下しました。</p>
+              </Alert>
+            )}
+            <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+              {result.approval_status === '1' && (
+                <li>
+                  <TextLink to={paths.admin.studentDetail(result.user_id)}>学生詳細へ</TextLink>
+                </li>
+              )}
+              <li>
+                <TextLink to={paths.admin.studentList()}>学生一覧へ戻る</TextLink>
+              </li>
+            </ul>
+          </div>
+        )}
+      />
+    </div>
+  );
+}
+
+function ApprovalInput({ form: typed }: { form: StepFormApi<FormInput, StudentApprovalForm> }) {
+  const common = asCommonForm(typed);
+  const decision = typed.watch('approval_status');
+  return (
+    <>
+      <StudentPersonFields form={common} />
+      <StudentOfficeFields form={common} />
+      <FieldGroup legend="審査の結果">
+        <RadioGroup
+          control={typed.control}
+          name="approval_status"
+          label="承認・却下"
+          isRequired
+          options={CHOICES}
+        />
+        {decision === '1' && (
+          <>
+            <TextInput
+              control={typed.control}
+              name="generation_id"
+              label="期生ID"
+              isRequired
+              inputMode="numeric"
+              width="xs"
+              description="入学した年月の数字4桁です（例：2026年4月入学 → 2604）。学生番号はこの4桁に続く空き番号になります。"
+            />
+            <TextInput
+              control={typed.control}
+              name="password"
+              label="パスワード"
+              type="password"
+              isRequired
+              autoComplete="new-password"
+              width="sm"
+              description="半角英数字・記号で8文字以上12文字以内。学生に伝えるマイページのパスワードです。"
+            />
+            <TextInput
+              control={typed.control}
+              name="password2"
+              label="パスワード（確認）"
+              type="password"
+              isRequired
+              autoComplete="new-password"
+              width="sm"
+              description="確認のため、もう一度入力します。"
+            />
+          </>
+        )}
+        <RemarksField
+          form={common}
+          isRequired={decision === '2'}
+          description={
+            decision === '2'
+              ? '却下の理由を入力します（500文字まで）。'
+              : '500文字まで入力できます。却下するときは理由を入力します。'
+          }
+        />
+      </FieldGroup>
+    </>
+  );
 }

@@ -1,10 +1,341 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { StudentRow } from '@manabi/shared/api';
+import { CODE_LISTS } from '@manabi/shared/codes';
+import {
+  STUDENT_CSV_COLUMNS,
+  STUDENT_CSV_REQUIRED,
+  STUDENT_SEARCH_FIELDS,
+  studentSearchSchema,
+} from '@manabi/shared/schemas/student-list';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { formatDateJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { ComingSoon } from '../../ui';
+import {
+  Button,
+  ButtonLink,
+  type Column,
+  CsvDownload,
+  CsvUpload,
+  type CsvUploadResult,
+  DataTable,
+  FieldRegistryProvider,
+  PageTitle,
+  RadioGroup,
+  Select,
+  TextInput,
+  TextLink,
+  useTableUrlState,
+} from '../../ui';
+import {
+  emptyStudentSearch,
+  fetchStudentsForCsv,
+  STUDENT_CSV_MAX_ROWS,
+  type StudentSearch,
+  studentListQuery,
+  studentSearchFromUrl,
+  unapprovalCountQuery,
+  uploadStudents,
+  useRefreshStudents,
+} from './api/student-list';
+
+/** SPEC §2: approved students open their detail, the others (pending, rejected) the approval screen. */
+const studentLink = (row: { user_id: number; approval_status: string }) =>
+  row.approval_status === '1'
+    ? paths.admin.studentDetail(row.user_id)
+    : paths.admin.studentApproval(row.user_id);
+
+/** A pending or rejected admission has no student number until it is approved. */
+const NOT_ASSIGNED = '未登録';
+
+const columns: Column<StudentRow>[] = [
+  {
+    key: 'login_id',
+    header: '学生番号',
+    sortable: true,
+    className: 'whitespace-nowrap',
+    render: (row) => row.login_id ?? NOT_ASSIGNED,
+  },
+  { key: 'generation_id', header: '期生ID', sortable: true, className: 'whitespace-nowrap' },
+  {
+    // the name is the row's link: pending admissions have no student number yet
+    key: 'name',
+    header: '氏名',
+    sortable: true,
+    isRowHeader: true,
+    className: 'min-w-[8rem]',
+    render: (row) => <Link to={studentLink(row)}>{row.name}</Link>,
+  },
+  { key: 'name_kana', header: '氏名カナ', sortable: true, className: 'min-w-[8rem]' },
+  { key: 'street_name1', header: '町名', sortable: true },
+  {
+    key: 'birthday',
+    header: '生年月日',
+    sortable: true,
+    className: 'whitespace-nowrap',
+    render: (row) => formatDateJa(row.birthday),
+  },
+  { key: 'approval_status', header: '承認状況', sortable: true, render: (row) => row.approval_status_text },
+  { key: 'student_type', header: '学生種別', sortable: true, render: (row) => row.student_type_text },
+  {
+    key: 'filing_date',
+    header: '申込日',
+    sortable: true,
+    className: 'whitespace-nowrap',
+    render: (row) => formatDateJa(row.filing_date),
+  },
+];
+
+const CSV_HEADER = [
+  '学生番号',
+  '期生ID',
+  '氏名',
+  '氏名カナ',
+  '町名',
+  '生年月日',
+  '承認状況',
+  '学生種別',
+  '申込日',
+];
+const csvRow = (s: StudentRow) => [
+  s.login_id ?? '',
+  s.generation_id ?? '',
+  s.name,
+  s.name_kana,
+  s.street_name1,
+  formatDateJa(s.birthday),
+  s.approval_status_text,
+  s.student_type_text,
+  formatDateJa(s.filing_date),
+];
+
+const STUDENT_CSV_HEADER = Object.keys(STUDENT_CSV_COLUMNS);
+const DEFAULT_STUDENT_TYPE = CODE_LISTS.CD009.find((c) => c.is_init)?.d_value ?? '1';
+
+/** SPEC §2 upload note (students already registered are neither registered nor updated) and the columns. */
+function StudentUploadNote() {
+  return (
+    <div className="space-y-2">
+      <p>CSVに含まれる学生のうち、すでに登録されている学生（学生番号が同じ学生）は登録も更新もされません。</p>
+      <p>
+        登録した学生は承認済みになります。パスワードは、学生がマイページの「パスワードを忘れた方」から設定します。
+      </p>
+      <p>
+        {`1行目に次の見出しを入れてください（列の順番は自由です）：${STUDENT_CSV_HEADER.join('、')}。`}
+        {`必須の項目：${STUDENT_CSV_REQUIRED.join('、')}。`}
+      </p>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>学生番号は数字8桁で、上4桁は期生IDと同じ</li>
+        <li>生年月日・申込日は「1958/5/12」または「1958-05-12」の形</li>
+        <li>性別は「男性」か「女性」（空欄も可）</li>
+        <li>都道府県が空欄なら東京都</li>
+      </ul>
+      <p>誤りのある行が1行でもあると、ファイル全体を登録しません。文字コードはUTF-8またはShift_JISです。</p>
+    </div>
+  );
+}
 
 /**
- * /admin/student — search, unapproved count, CSV upload, download.
- * Placeholder until the screen is built: replace `Component` (keep the name; router.tsx lazy-loads it).
+ * The student CSV upload (SPEC §2): the student type every row gets, the note, the file. Closing the modal
+ * after a successful upload reads the list and the unapproved count again.
+ */
+function StudentUpload() {
+  const [isOpen, setIsOpen] = useState(false);
+  const uploaded = useRef(false);
+  const refresh = useRefreshStudents();
+  const form = useForm({ defaultValues: { student_type: DEFAULT_STUDENT_TYPE } });
+  const send = async (dataUrl: string): Promise<CsvUploadResult> => {
+    const answer = await uploadStudents(dataUrl, form.getValues('student_type'));
+    if (answer.result) uploaded.current = true;
+    return answer;
+  };
+  const close = () => {
+    setIsOpen(false);
+    form.reset();
+    if (uploaded.current) {
+      uploaded.current = false;
+      void refresh();
+    }
+  };
+  return (
+    <>
+      <Button variant="secondary" onPress={() => setIsOpen(true)}>
+        学生CSVアップロード
+      </Button>
+      <CsvUpload
+        isOpen={isOpen}
+        onClose={close}
+        title="学生のCSVアップロード"
+        note={<StudentUploadNote />}
+        extraFields={
+          <FieldRegistryProvider>
+            <RadioGroup
+              control={form.control}
+              name="student_type"
+              label="学生種別"
+              options="CD009"
+              isRequired
+            />
+          </FieldRegistryProvider>
+        }
+        onUpload={send}
+      />
+    </>
+  );
+}
+
+/**
+ * /admin/student (SPEC §2 Students): unapproved count with a search for them, collapsible search form,
+ * server-paged sortable table (10/50/100), CSV download of the whole search, 新規登録 and CSV upload.
+ * Search conditions and table state live in the URL (reload and back keep them).
  */
 export function Component() {
-  return <ComingSoon title={'学生管理'} backTo={paths.admin.top()} />;
+  const [params, setParams] = useSearchParams();
+  const table = useTableUrlState();
+  const search = studentSearchFromUrl(params);
+  const { page, pageSize, sortKey, sortDir } = table.state;
+  const list = useQuery(studentListQuery(search, { page, size: pageSize, sort: sortKey, dir: sortDir }));
+  const unapproved = useQuery(unapprovalCountQuery());
+  const rows = list.data?.data_list ?? [];
+  const total = list.data?.total ?? 0;
+
+  const [isOpen, setIsOpen] = useState(true);
+  const formId = useId();
+  const form = useForm({ resolver: zodResolver(studentSearchSchema), defaultValues: search });
+
+  // keep the form in step with the URL (back/forward, the unapproved button)
+  const searchKey = JSON.stringify(search);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: searchKey stands for `search`
+  useEffect(() => {
+    form.reset(search);
+  }, [searchKey, form]);
+
+  /** New conditions: page 1, the table's page size and sort kept. */
+  const searchWith = (values: StudentSearch) => {
+    const next = new URLSearchParams();
+    for (const key of STUDENT_SEARCH_FIELDS) {
+      const value = String(values[key] ?? '');
+      if (value) next.set(key, value);
+    }
+    for (const key of ['size', 'sort', 'dir']) {
+      const value = params.get(key);
+      if (value) next.set(key, value);
+    }
+    // the same conditions again: search again (someone may have changed the students meanwhile)
+    if (next.toString() === params.toString()) {
+      void list.refetch();
+      void unapproved.refetch();
+    } else setParams(next);
+  };
+  const submit = form.handleSubmit((values) => searchWith({ ...emptyStudentSearch(), ...values }));
+
+  return (
+    <div className="space-y-8">
+      <PageTitle>学生管理</PageTitle>
+      <div className="flex flex-wrap gap-4">
+        <ButtonLink to={paths.admin.studentForm('new')}>学生を新規登録</ButtonLink>
+        <StudentUpload />
+      </div>
+
+      <section
+        aria-labelledby="student-unapproved-heading"
+        className="flex flex-wrap items-center gap-4 rounded-8 border border-line p-4"
+      >
+        <h2 id="student-unapproved-heading" className="text-std-17B-170 text-ink" aria-live="polite">
+          未承認の学生：{unapproved.data ? `${unapproved.data.unapploval}人` : '…'}
+        </h2>
+        <Button
+          variant="secondary"
+          isDisabled={!unapproved.data?.unapploval}
+          onPress={() => searchWith({ ...emptyStudentSearch(), approval_status: '0' })}
+        >
+          未承認の学生を表示
+        </Button>
+      </section>
+
+      <section
+        aria-labelledby="student-search-heading"
+        className="space-y-4 rounded-8 border border-line p-4"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h2 id="student-search-heading" className="text-std-20B-150">
+            検索条件
+          </h2>
+          <Button
+            variant="tertiary"
+            aria-expanded={isOpen}
+            aria-controls={formId}
+            onPress={() => setIsOpen((open) => !open)}
+          >
+            {isOpen ? '検索条件を閉じる' : '検索条件を開く'}
+          </Button>
+        </div>
+        <div id={formId} hidden={!isOpen}>
+          <FieldRegistryProvider>
+            <form noValidate onSubmit={submit} className="space-y-6">
+              <div className="grid gap-6 md:grid-cols-2">
+                <TextInput control={form.control} name="login_id" label="学生番号" inputMode="numeric" />
+                <TextInput control={form.control} name="generation_id" label="期生ID" inputMode="numeric" />
+                <TextInput control={form.control} name="name" label="氏名" />
+                <TextInput control={form.control} name="name_kana" label="氏名カナ" />
+                <TextInput control={form.control} name="street_name1" label="町名" />
+                <Select
+                  control={form.control}
+                  name="approval_status"
+                  label="承認状況"
+                  options="CD002"
+                  placeholder="すべて"
+                />
+                <Select
+                  control={form.control}
+                  name="student_type"
+                  label="学生種別"
+                  options="CD009"
+                  placeholder="すべて"
+                />
+              </div>
+              <div className="flex flex-wrap gap-4">
+                <Button type="submit">検索</Button>
+                <Button variant="tertiary" onPress={() => form.reset(emptyStudentSearch())}>
+                  条件をクリア
+                </Button>
+              </div>
+            </form>
+          </FieldRegistryProvider>
+        </div>
+      </section>
+
+      <DataTable
+        caption="学生一覧"
+        columns={columns}
+        rows={rows}
+        total={total}
+        rowKey={(row) => row.user_id}
+        isLoading={list.isFetching}
+        loadingLabel="検索中..."
+        {...table}
+        toolbar={
+          <CsvDownload
+            prefix="student"
+            header={CSV_HEADER}
+            isPreparing={list.isFetching}
+            isDisabled={total === 0}
+            getRows={async () =>
+              (await fetchStudentsForCsv(search, { sort: sortKey, dir: sortDir })).map(csvRow)
+            }
+          />
+        }
+      />
+      {total > STUDENT_CSV_MAX_ROWS && (
+        <p className="text-std-16N-170 text-ink">
+          {`CSVダウンロードは検索結果の先頭${STUDENT_CSV_MAX_ROWS.toLocaleString('ja-JP')}件までです。すべてを出力するには条件を絞り込んでください。`}
+        </p>
+      )}
+      <p>
+        <TextLink to={paths.admin.top()}>トップへ戻る</TextLink>
+      </p>
+    </div>
+  );
 }

@@ -1,0 +1,213 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import iconv from 'iconv-lite';
+import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
+
+// These journeys never approve or reject a demo admission (another journey does). The upload journey
+// registers student numbers of its own (2609xxxx); the @phone journey writes nothing (it runs in both
+// projects against one database).
+const NEW_IDS = ['26090001', '26090002'] as const;
+const CSV_HEADER = '学生番号,期生ID,氏名,氏名カナ,町名,生年月日,承認状況,学生種別,申込日';
+
+/** A file on disk, as a user picks one. */
+function fileOf(name: string, bytes: Buffer | string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'manabi-students-')), name);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+/** Empties the conditions, fills some and searches. */
+async function search(page: Page, fields: Record<string, string> = {}) {
+  await page.getByRole('button', { name: '条件をクリア' }).click();
+  for (const [label, value] of Object.entries(fields))
+    await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await expect(page.getByText('検索中...')).toHaveCount(0);
+}
+
+const table = (page: Page) => page.getByRole('table', { name: '学生一覧' });
+/** The row whose 学生番号 cell reads `loginId`. */
+const rowOf = (page: Page, loginId: string) =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: loginId, exact: true }) });
+
+test('[管理][学生] 氏名カナで検索して学生を開く', async ({ page }) => {
+  await loginAdmin(page);
+  await page.goto('/admin/student');
+  await expect(page.getByRole('heading', { level: 1, name: '学生管理' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '学生を新規登録' })).toHaveAttribute(
+    'href',
+    '/admin/student/detail/new/0',
+  );
+  await expect(page.getByText(/件 \/ 全\d+件/)).toBeVisible();
+  await expectAccessible(page);
+
+  await search(page, { 氏名カナ: 'ヤマダ' });
+  await expect(page).toHaveURL(/name_kana=/);
+  const row = rowOf(page, ACCOUNTS.student1.login_id);
+  await expect(row.getByRole('cell', { name: '承認済み' })).toBeVisible();
+  const link = row.getByRole('link');
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/admin\/student\/detail\/\d+$/);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+});
+
+test('[管理][学生] 未承認の学生の人数から承認待ちの学生を表示する', async ({ page }) => {
+  await loginAdmin(page);
+  await page.goto('/admin/student');
+  const heading = page.getByRole('heading', { name: /^未承認の学生：\d+人$/ });
+  await expect(heading).toBeVisible();
+  const count = Number((await heading.textContent())?.match(/(\d+)人/)?.[1]);
+  expect(count).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: '未承認の学生を表示' }).click();
+  await expect(page).toHaveURL(/approval_status=0/);
+  await expect(page.getByText('検索中...')).toHaveCount(0);
+  // other journeys approve and reject demo admissions meanwhile: the total is checked loosely
+  await expect(page.getByText(/全\d+件/)).toBeVisible();
+  // the search form shows the condition
+  await expect(page.locator('#field-approval_status')).toContainText('承認待ち');
+  // 伊藤 洋子 stays pending in every journey (高橋 誠 and 山田　花子 are decided by the approval journeys)
+  const pending = table(page).getByRole('row').filter({ hasText: '伊藤 洋子' });
+  await expect(pending.getByRole('cell', { name: '承認待ち' })).toBeVisible();
+  await expect(pending.getByRole('cell', { name: '未登録' })).toBeVisible();
+  await expect(pending.getByRole('link', { name: '伊藤 洋子' })).toHaveAttribute(
+    'href',
+    /^\/admin\/student\/approval\/\d+$/,
+  );
+  await expectAccessible(page);
+});
+
+test('[管理][学生] 表示件数と並べ替え、検索結果のCSVダウンロード', async ({ page }) => {
+  await loginAdmin(page);
+  await page.goto('/admin/student');
+  await page.getByRole('button', { name: /表示件数/ }).click();
+  await page.getByRole('option', { name: '50件' }).click();
+  await expect(page).toHaveURL(/size=50/);
+
+  const sortButton = table(page).getByRole('button', { name: /学生番号/ });
+  await sortButton.click();
+  await expect(page).toHaveURL(/sort=login_id/);
+  await expect(table(page).getByRole('columnheader', { name: /学生番号/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expect(page.getByText('検索中...')).toHaveCount(0);
+  const firstIds = async () =>
+    (await table(page).getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '';
+  expect(await firstIds()).toBe('24040001');
+  await sortButton.click();
+  await expect(page).toHaveURL(/dir=desc/);
+  await expect(table(page).getByRole('columnheader', { name: /学生番号/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(page.getByText('検索中...')).toHaveCount(0);
+  expect(await firstIds()).not.toBe('24040001');
+
+  // the whole search as CSV: BOM, header row, one line a student
+  await search(page, { 学生番号: '2404' });
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSVダウンロード' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^student_\d{14}\.csv$/);
+  const text = readFileSync((await download.path()) as string, 'utf8');
+  expect(text.startsWith(`\uFEFF${CSV_HEADER}\r\n`)).toBe(true);
+  const lines = text.slice(1).split('\r\n').filter(Boolean);
+  expect(lines).toContain(
+    '24040001,2404,山田 花子,ヤマダ ハナコ,港区芝公園,1958年5月12日,承認済み,正規生,2024年3月15日',
+  );
+  await expectAccessible(page);
+});
+
+test('[管理][学生] Shift_JISのCSVで学生を登録し、登録済みの学生番号は数えて飛ばす', async ({ page }) => {
+  await loginAdmin(page);
+  await page.goto('/admin/student');
+  await page.getByRole('button', { name: '学生CSVアップロード' }).click();
+  const dialog = page.getByRole('dialog', { name: '学生のCSVアップロード' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(
+    'すでに登録されている学生（学生番号が同じ学生）は登録も更新もされません。',
+  );
+  await expect(dialog.getByRole('radio', { name: '正規生' })).toBeChecked();
+  await expectAccessible(page);
+
+  // a wrong row: nothing registered, the row named on the file field
+  const file = dialog.getByLabel(/CSVファイル/);
+  const header = '学生番号,期生ID,氏名,氏名カナ,町名,番地,生年月日,性別,電話番号1,申込日';
+  await file.setInputFiles(
+    fileOf(
+      'bad.csv',
+      `${header}\r\n${NEW_IDS[0]},2609,,テスト,港区芝,1-1,1950/1/1,女性,03-1111-2222,2026/9/1\r\n`,
+    ),
+  );
+  await dialog.getByRole('button', { name: 'アップロード' }).click();
+  await expect(dialog.getByText(/2行目（氏名）：この項目を入力してください/)).toBeVisible();
+  await expect(file).toHaveAttribute('aria-invalid', 'true');
+
+  // Shift_JIS as Excel saves it: two new students and one already registered (skipped, counted)
+  await dialog.getByText('聴講生', { exact: true }).click();
+  const csv = [
+    header,
+    `${NEW_IDS[0]},2609,取込　髙子,トリコミ タカコ,港区芝,1-1,1950/1/1,女性,03-1111-2222,2026/9/1`,
+    `${ACCOUNTS.student1.login_id},2404,上書き しない,ウワガキ,港区芝,1-1,1950/1/1,女性,03-1111-2222,2026/9/1`,
+    `${NEW_IDS[1]},2609,取込 次郎,トリコミ ジロウ,港区三田,2-2,1951/2/3,男性,03-3333-4444,2026/9/1`,
+  ].join('\r\n');
+  await file.setInputFiles(fileOf('students.csv', iconv.encode(`${csv}\r\n`, 'cp932')));
+  await dialog.getByRole('button', { name: 'アップロード' }).click();
+  await expect(dialog.getByText('アップロードが完了しました')).toBeVisible();
+  await expect(dialog).toContainText(
+    '2件の学生を登録しました。すでに登録されている学生番号のため登録・更新しなかった行：1件（3行目）。',
+  );
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: '閉じる' }).last().click();
+  await expect(dialog).toBeHidden();
+
+  await search(page, { 氏名カナ: 'トリコミ タカコ' });
+  const row = rowOf(page, NEW_IDS[0]);
+  await expect(row.getByRole('rowheader')).toHaveText('取込　髙子');
+  await expect(row.getByRole('cell', { name: '聴講生' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: '承認済み' })).toBeVisible();
+  await search(page, { 学生番号: ACCOUNTS.student1.login_id });
+  await expect(rowOf(page, ACCOUNTS.student1.login_id).getByRole('rowheader')).toHaveText('山田 花子');
+});
+
+test('[管理][学生] 重複の確認：承認待ちの山田　花子に24040001が氏名・町名・生年月日で一致する', async ({
+  page,
+}) => {
+  await loginAdmin(page);
+  await page.goto('/admin/student?approval_status=0');
+  await expect(page.getByText('検索中...')).toHaveCount(0);
+  const pending = table(page).getByRole('row').filter({ hasText: '山田\u3000花子' });
+  const href = (await pending.getByRole('link').getAttribute('href')) as string;
+  const userId = href.split('/').pop() as string;
+
+  await page.goto(`/admin/student/duplicate/${userId}`);
+  await expect(page.getByRole('heading', { level: 1, name: '重複の確認' })).toBeVisible();
+  await expect(page.getByRole('definition').first()).toHaveText('山田\u3000花子');
+  const group = page.getByRole('region', { name: /^氏名・町名・生年月日が一致：\d+件$/ });
+  await expect(group).toBeVisible();
+  const link = group.getByRole('link', { name: ACCOUNTS.student1.login_id });
+  await expect(link).toHaveAttribute('href', /^\/admin\/student\/detail\/\d+$/);
+  await expect(group.getByRole('rowheader', { name: '山田 花子' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '生年月日のみ一致：0件' })).toBeVisible();
+  await expectAccessible(page);
+
+  // an approved student has no duplicate screen
+  const approvedId = (await link.getAttribute('href'))?.split('/').pop();
+  await page.goto(`/admin/student/duplicate/${approvedId}`);
+  await expect(page).toHaveURL(/\/admin\/404$/);
+});
+
+test('[管理][学生] スマートフォン幅で学生を検索する @phone', async ({ page }) => {
+  await loginAdmin(page);
+  await page.goto('/admin/student');
+  await expect(page.getByRole('heading', { level: 1, name: '学生管理' })).toBeVisible();
+  await search(page, { 氏名カナ: 'サトウ' });
+  await expect(rowOf(page, ACCOUNTS.student2.login_id)).toBeVisible();
+  await expectAccessible(page);
+});

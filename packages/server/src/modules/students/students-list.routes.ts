@@ -1,0 +1,49 @@
+import {
+  studentDuplicateQuerySchema,
+  studentListQuerySchema,
+  studentUploadBodySchema,
+} from '@manabi/shared/schemas/student-list';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminOf } from '../../platform/context';
+import { CSV_UPLOAD_BODY_LIMIT } from '../../platform/csv-upload';
+import { answer } from '../course-uploads/course-uploads.routes';
+import { countUnapproved, findDuplicates, listStudents, uploadStudents } from './students-list.service';
+
+/**
+ * Admin students: the list, the unapproved count, the CSV upload and the duplicate search (SPEC §7 "Admin
+ * students"). Authority 1 only (SPEC §6: authority 2 gets 403), refused before the body is read. The upload
+ * takes a 20 MB file as a data URL: that route alone raises the body limit (ARCHITECTURE).
+ */
+export async function studentListRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const authority1 = { onRequest: app.guards.authority1 };
+
+  r.get(
+    '/admin/student/list/',
+    { ...authority1, schema: { querystring: studentListQuerySchema } },
+    async (req) => listStudents(db, req.query),
+  );
+  r.get('/admin/student/unapploval/count/', authority1, async () => countUnapproved(db));
+  r.get(
+    '/admin/student/duplicate/',
+    { ...authority1, schema: { querystring: studentDuplicateQuerySchema } },
+    async (req) => findDuplicates(db, req.query.user_id),
+  );
+  r.post(
+    '/admin/student/upload/',
+    { ...authority1, bodyLimit: CSV_UPLOAD_BODY_LIMIT, schema: { body: studentUploadBodySchema } },
+    async (req, reply) =>
+      answer(
+        reply,
+        'student',
+        await uploadStudents(
+          db,
+          { kind: 'admin', id: adminOf(req).id },
+          req.body.student,
+          req.body.student_type,
+        ),
+      ),
+  );
+}

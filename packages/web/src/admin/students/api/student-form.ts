@@ -1,0 +1,97 @@
+import type { LoginIdExist, Student } from '@manabi/shared/api';
+import type { StudentAddBody, StudentApprovalBody, StudentUpdateBody } from '@manabi/shared/schemas/student';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { apiGet, apiPost, handleApiError, isApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+
+/** Admin students, the new/update form and the approval (SPEC §7 "Admin students"; issue 4). */
+const KEY = ['admin', 'students'] as const;
+
+/**
+ * GET /api/admin/student/detail/?user_id= for the forms: always the current row (they echo updated_at
+ * back). A missing student goes to /admin/404 (SPEC §2): use it through {@link useStudentForEdit}.
+ */
+export const studentForEditQuery = (userId: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'form', userId],
+    queryFn: () => apiGet<Student>('/api/admin/student/detail/', { user_id: String(userId), is_edit: '1' }),
+    meta: { notFoundTo: paths.admin.notFound(), handlesErrors: true },
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** The student of `userId` (when `enabled`); 404 → /admin/404, anything else routed as SPEC §8. */
+export function useStudentForEdit(userId: number, enabled = true) {
+  const navigate = useNavigate();
+  const query = useQuery({ ...studentForEditQuery(userId), enabled });
+  const { error } = query;
+  useEffect(() => {
+    if (!error) return;
+    if (isApiError(error) && error.status === 404) {
+      error.routed = true;
+      navigate(paths.admin.notFound(), { replace: true });
+    } else {
+      handleApiError('admin', error, navigate);
+    }
+  }, [error, navigate]);
+  return query;
+}
+
+export interface NextLoginId {
+  generation_id: string;
+  login_id: string;
+}
+
+/**
+ * GET /api/admin/student/loginid/next/?generation_id= — the new form's default generation (this fiscal
+ * year's April, 'YY04') and login id (the next free number in it). Read fresh each time the form opens.
+ */
+export const nextLoginIdQuery = (generationId = '') =>
+  queryOptions({
+    queryKey: [...KEY, 'next-login-id', generationId],
+    queryFn: () => apiGet<NextLoginId>('/api/admin/student/loginid/next/', { generation_id: generationId }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** GET /api/admin/student/loginid/exist/ (SPEC §4: the check before the confirm step); `id` = the edited student. */
+export function fetchLoginIdExists(loginId: string, id?: number): Promise<LoginIdExist> {
+  return apiGet<LoginIdExist>('/api/admin/student/loginid/exist/', { login_id: loginId, id });
+}
+
+export interface StudentWriteResult {
+  result: true;
+  user_id: number;
+  login_id: string;
+}
+
+/** add (no user_id) or update (user_id + updated_at); every student query is read again afterwards. */
+export function useSaveStudent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StudentAddBody | StudentUpdateBody) =>
+      'user_id' in body
+        ? apiPost<StudentWriteResult>('/api/admin/student/update/', body)
+        : apiPost<StudentWriteResult>('/api/admin/student/add/', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export interface ApprovalResult {
+  result: true;
+  user_id: number;
+  approval_status: '1' | '2';
+  /** the assigned 学生番号 (null when rejected) */
+  login_id: string | null;
+}
+
+/** POST /api/admin/student/approval/ (409 stale, shown by StepForm). */
+export function useDecideApproval() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StudentApprovalBody) => apiPost<ApprovalResult>('/api/admin/student/approval/', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}

@@ -1,0 +1,132 @@
+import type {
+  StudentDuplicates,
+  StudentList,
+  StudentRow,
+  UnapprovalCount,
+  UploadResult,
+} from '@manabi/shared/api';
+import { STUDENT_SEARCH_FIELDS, type StudentSearchField } from '@manabi/shared/schemas/student-list';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { apiGet, apiPost, handleApiError, isApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+
+/** Admin students: list, unapproved count, CSV upload, duplicate search (SPEC §7 "Admin students"). */
+const KEY = ['admin', 'students'] as const;
+
+/** The list's search conditions without paging: every value a string ('' = not given). */
+export type StudentSearch = Record<StudentSearchField, string>;
+
+export const emptyStudentSearch = (): StudentSearch =>
+  Object.fromEntries(STUDENT_SEARCH_FIELDS.map((f) => [f, ''])) as StudentSearch;
+
+/** The search conditions as the URL carries them. */
+export function studentSearchFromUrl(params: URLSearchParams): StudentSearch {
+  const search = emptyStudentSearch();
+  for (const key of STUDENT_SEARCH_FIELDS) search[key] = params.get(key) ?? '';
+  return search;
+}
+
+/** Page, page size and sort of the server-paged list (DataTable's state). */
+export interface StudentPage {
+  page: number;
+  size: number;
+  sort: string | null;
+  dir: 'asc' | 'desc';
+}
+
+const pageQuery = (p: StudentPage) => ({
+  page: p.page,
+  size: p.size,
+  sort: p.sort ?? '',
+  dir: p.sort ? p.dir : '',
+});
+
+/** GET /api/admin/student/list/: one page and the total; the previous page stays shown while the next loads. */
+export const studentListQuery = (search: StudentSearch, page: StudentPage) =>
+  queryOptions({
+    queryKey: [...KEY, 'list', search, pageQuery(page)],
+    queryFn: ({ signal }) =>
+      apiGet<StudentList>('/api/admin/student/list/', { ...search, ...pageQuery(page) }, { signal }),
+    placeholderData: (previous) => previous,
+  });
+
+/** GET /api/admin/student/unapploval/count/ */
+export const unapprovalCountQuery = () =>
+  queryOptions({
+    queryKey: [...KEY, 'unapproved-count'],
+    queryFn: () => apiGet<UnapprovalCount>('/api/admin/student/unapploval/count/'),
+  });
+
+/**
+ * The CSV download takes at most this many rows (100 pages of 100): a search of the whole roll (100 000
+ * students) is narrowed first. The screen says so when the search is larger.
+ */
+export const STUDENT_CSV_MAX_ROWS = 10_000;
+const CSV_PAGE_SIZE = 100;
+
+/** Every row of the search (in the table's order), page by page, at most STUDENT_CSV_MAX_ROWS. */
+export async function fetchStudentsForCsv(
+  search: StudentSearch,
+  sort: Pick<StudentPage, 'sort' | 'dir'>,
+): Promise<StudentRow[]> {
+  const rows: StudentRow[] = [];
+  for (let page = 1; rows.length < STUDENT_CSV_MAX_ROWS; page++) {
+    const answer = await apiGet<StudentList>('/api/admin/student/list/', {
+      ...search,
+      ...pageQuery({ page, size: CSV_PAGE_SIZE, ...sort }),
+    });
+    // a page past the end answers the last page again: stop at the total
+    rows.push(...answer.data_list);
+    if (answer.page < page || rows.length >= answer.total || answer.data_list.length < CSV_PAGE_SIZE) break;
+  }
+  return rows.slice(0, STUDENT_CSV_MAX_ROWS);
+}
+
+/** A refused file is a 422 carrying `{ result: false, msg }`: resolved, so the msg lands on the file field. */
+function refusedAnswer(error: unknown): UploadResult {
+  const body = isApiError(error) && error.status === 422 ? (error.body as Partial<UploadResult>) : null;
+  if (body?.result === false && typeof body.msg === 'string') return { result: false, msg: body.msg };
+  throw error;
+}
+
+/** POST /api/admin/student/upload/: the file as a data URL and the type every new student gets. */
+export const uploadStudents = (dataUrl: string, studentType: string) =>
+  apiPost<UploadResult>('/api/admin/student/upload/', { student: dataUrl, student_type: studentType }).catch(
+    refusedAnswer,
+  );
+
+/** Marks every student query stale and refetches those on screen (the list and the count, after an upload). */
+export function useRefreshStudents() {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: KEY }), [queryClient]);
+}
+
+/**
+ * GET /api/admin/student/duplicate/?user_id= — handles its own errors: a missing or approved student (404)
+ * goes to /admin/404 (SPEC §2); any other error is routed as SPEC §8.
+ */
+export const studentDuplicatesQuery = (userId: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'duplicates', userId],
+    queryFn: () => apiGet<StudentDuplicates>('/api/admin/student/duplicate/', { user_id: userId }),
+    meta: { notFoundTo: paths.admin.notFound(), handlesErrors: true },
+    staleTime: 0,
+  });
+
+export function useStudentDuplicates(userId: number, enabled = true) {
+  const navigate = useNavigate();
+  const query = useQuery({ ...studentDuplicatesQuery(userId), enabled });
+  const { error } = query;
+  useEffect(() => {
+    if (!error) return;
+    if (isApiError(error) && error.status === 404) {
+      error.routed = true;
+      navigate(paths.admin.notFound(), { replace: true });
+    } else {
+      handleApiError('admin', error, navigate);
+    }
+  }, [error, navigate]);
+  return query;
+}
