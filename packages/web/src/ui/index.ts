@@ -82,6 +82,7 @@ export { Modal, type ModalProps } from './modal';
 export { PageTitle, type PageTitleProps, SITE_NAME, useDocumentTitle } from './page-title';
 export { Pager, type PagerProps, pagerPages } from './pager';
 export { RouteFocus } from './route-focus';
+export { SearchPanel, type SearchPanelProps } from './search-panel';
 export { SelectBox, type SelectBoxProps } from './select-box';
 export { type NavItem, SideNav, type SideNavProps } from './side-nav';
 export { MAIN_ID, SkipLink } from './skip-link';

@@ -9,21 +9,20 @@ import {
   SESSION_NUMBERS,
 } from '@manabi/shared/schemas/applicant';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { useApiErrorHandler } from '../../lib/area';
 import { paths } from '../../lib/paths';
 import {
-  Alert,
   Button,
   ButtonLink,
   CheckboxGroup,
   type Column,
   CsvDownload,
   DataTable,
-  FieldRegistryProvider,
+  SearchPanel,
   Select,
   TextInput,
   useTableUrlState,
@@ -37,6 +36,7 @@ import {
   TickCell,
   UnitCell,
 } from '../attendance/attendance-cells';
+import { TableActions, type TableNotice, TableNoticeArea, useNoticeFocus } from '../attendance/table-notice';
 import {
   type ApplicantSearch,
   applicantListQuery,
@@ -101,13 +101,6 @@ function searchToUrl(search: ApplicantSearchForm, params: URLSearchParams): URLS
 const isFullRow = (row: CourseApplicantRow | CourseApplicantRowLimited): row is CourseApplicantRow =>
   'login_id' in row;
 
-type Notice =
-  | { kind: 'updated'; count: number }
-  | { kind: 'nothing' }
-  | { kind: 'stale' }
-  | { kind: 'invalid'; lines: string[] }
-  | null;
-
 /**
  * The applicant tab of /admin/course/detail/{id}/2 (SPEC §2 / §4 / §6): search, a sortable paged table
  * with inline editing for authority 1 (lottery status, attendance status, units, 15 sessions; editing
@@ -128,11 +121,9 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
 
   const [edits, setEdits] = useState<Edits>(NO_EDITS);
   const [errors, setErrors] = useState<CellErrors>(new Map());
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<TableNotice>(null);
+  const noticeRef = useNoticeFocus(notice);
   const [isLotteryOpen, setIsLotteryOpen] = useState(false);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  const formId = useId();
-  const [isSearchOpen, setIsSearchOpen] = useState(true);
 
   const form = useForm({
     resolver: zodResolver(applicantSearchFormSchema),
@@ -145,9 +136,6 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
   }, [searchKey, form]);
 
   // a notice is announced and scrolled to once shown
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
 
   const pending = hasPendingEdits(edits);
   const ticked = tickedCount(rows, edits);
@@ -253,100 +241,59 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
         </div>
       )}
 
-      <section aria-labelledby={`${formId}-heading`} className="space-y-4 rounded-8 border border-line p-4">
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <h2 id={`${formId}-heading`} className="text-std-20B-150">
-            申込者の検索
-          </h2>
-          <Button
-            variant="tertiary"
-            aria-expanded={isSearchOpen}
-            aria-controls={formId}
-            onPress={() => setIsSearchOpen((open) => !open)}
-          >
-            {isSearchOpen ? '検索条件を閉じる' : '検索条件を開く'}
-          </Button>
-        </div>
-        <div id={formId} hidden={!isSearchOpen}>
-          <FieldRegistryProvider>
-            <form noValidate onSubmit={submitSearch} className="space-y-6">
-              <div className="grid gap-6 md:grid-cols-3">
-                {isFull && (
-                  <TextInput
-                    control={form.control}
-                    name="login_id"
-                    label="学生番号"
-                    inputMode="numeric"
-                    maxLength={8}
-                  />
-                )}
-                {isFull && <TextInput control={form.control} name="name" label="氏名" />}
-                <TextInput control={form.control} name="name_kana" label="氏名カナ" />
-              </div>
-              {isFull && (
-                <div className="grid gap-6 md:grid-cols-2">
-                  <CheckboxGroup
-                    control={form.control}
-                    name="lottery_status"
-                    label="抽選状況"
-                    options="CD003"
-                    description="チェックがないときは、すべての抽選状況を表示します。"
-                  />
-                  <Select
-                    control={form.control}
-                    name="attendance_status"
-                    label="受講状況"
-                    options="CD004"
-                    allowEmpty
-                    placeholder="すべて"
-                    width="sm"
-                  />
-                </div>
-              )}
-              {pending && (
-                <p className="text-std-16N-170 text-ink">
-                  検索すると、まだ更新していない変更は取り消されます。
-                </p>
-              )}
-              <div className="flex flex-wrap gap-4">
-                <Button type="submit">検索</Button>
-                <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
-                  条件をクリア
-                </Button>
-              </div>
-            </form>
-          </FieldRegistryProvider>
-        </div>
-      </section>
+      <SearchPanel title="申込者の検索">
+        <form noValidate onSubmit={submitSearch} className="space-y-6">
+          <div className="grid gap-6 md:grid-cols-3">
+            {isFull && (
+              <TextInput
+                control={form.control}
+                name="login_id"
+                label="学生番号"
+                inputMode="numeric"
+                maxLength={8}
+              />
+            )}
+            {isFull && <TextInput control={form.control} name="name" label="氏名" />}
+            <TextInput control={form.control} name="name_kana" label="氏名カナ" />
+          </div>
+          {isFull && (
+            <div className="grid gap-6 md:grid-cols-2">
+              <CheckboxGroup
+                control={form.control}
+                name="lottery_status"
+                label="抽選状況"
+                options="CD003"
+                description="チェックがないときは、すべての抽選状況を表示します。"
+              />
+              <Select
+                control={form.control}
+                name="attendance_status"
+                label="受講状況"
+                options="CD004"
+                allowEmpty
+                placeholder="すべて"
+                width="sm"
+              />
+            </div>
+          )}
+          {pending && (
+            <p className="text-std-16N-170 text-ink">検索すると、まだ更新していない変更は取り消されます。</p>
+          )}
+          <div className="flex flex-wrap gap-4">
+            <Button type="submit">検索</Button>
+            <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
+              条件をクリア
+            </Button>
+          </div>
+        </form>
+      </SearchPanel>
 
-      <div ref={noticeRef} tabIndex={-1} aria-live="polite" className="outline-none">
-        {notice?.kind === 'updated' && (
-          <Alert variant="success" title="更新完了">
-            <p>{notice.count}件の申込を更新しました。</p>
-          </Alert>
-        )}
-        {notice?.kind === 'nothing' && (
-          <Alert variant="warning" title="更新する申込がありません">
-            <p>変更した行の「更新」にチェックを入れてから、「更新する」を押してください。</p>
-          </Alert>
-        )}
-        {notice?.kind === 'stale' && (
-          <Alert variant="error" title="ほかの管理者が先に更新したため、更新しませんでした">
-            <p>
-              最新の内容を読み込み、あなたの変更を重ねて表示しています（色の付いた欄）。内容を確かめて、もう一度「更新する」を押してください。
-            </p>
-          </Alert>
-        )}
-        {notice?.kind === 'invalid' && (
-          <Alert variant="error" title="入力内容を確認してください。更新していません。">
-            <ul className="list-disc pl-6">
-              {notice.lines.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </Alert>
-        )}
-      </div>
+      <TableNoticeArea
+        notice={notice}
+        noticeRef={noticeRef}
+        updatedText={(n) => `${n}件の申込を更新しました。`}
+        nothingTitle="更新する申込がありません"
+      />
 
       <DataTable
         caption="申込者一覧"
@@ -371,17 +318,13 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
       />
 
       {isFull && (
-        <div className="flex flex-wrap items-center gap-4">
-          <Button onPress={() => void submitUpdate()} isPending={update.isPending} pendingLabel="更新中...">
-            更新する
-          </Button>
-          <Button variant="secondary" onPress={resetEdits} isDisabled={!pending || update.isPending}>
-            元に戻す
-          </Button>
-          <p className="text-std-16N-170 text-ink" aria-live="polite">
-            {ticked > 0 ? `更新する行：${ticked}件` : '変更した行は自動で「更新」にチェックが入ります。'}
-          </p>
-        </div>
+        <TableActions
+          ticked={ticked}
+          hasEdits={pending}
+          isUpdating={update.isPending}
+          onUpdate={() => void submitUpdate()}
+          onReset={resetEdits}
+        />
       )}
 
       {isFull && (

@@ -11,7 +11,7 @@ import {
   COURSE_CSV_REQUIRED,
 } from '@manabi/shared/schemas/course-upload';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -25,9 +25,9 @@ import {
   type CsvUploadResult,
   DataTable,
   DateInput,
-  FieldRegistryProvider,
   PageTitle,
   RadioGroup,
+  SearchPanel,
   TextInput,
   TextLink,
   useTableUrlState,
@@ -247,8 +247,6 @@ export function Component() {
   const isLoading = search === null || list.isFetching;
   const rows = list.data ?? [];
 
-  const [isOpen, setIsOpen] = useState(true);
-  const formId = useId();
   const form = useForm({
     resolver: zodResolver(searchSchema),
     defaultValues: search ?? emptySearch(),
@@ -288,67 +286,50 @@ export function Component() {
         </div>
       )}
 
-      <section aria-labelledby="course-search-heading" className="space-y-4 rounded-8 border border-line p-4">
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <h2 id="course-search-heading" className="text-std-20B-150">
-            検索条件
-          </h2>
-          <Button
-            variant="tertiary"
-            aria-expanded={isOpen}
-            aria-controls={formId}
-            onPress={() => setIsOpen((open) => !open)}
-          >
-            {isOpen ? '検索条件を閉じる' : '検索条件を開く'}
-          </Button>
-        </div>
-        <div id={formId} hidden={!isOpen}>
-          <FieldRegistryProvider>
-            <form noValidate onSubmit={submit} className="space-y-6">
-              <div className="grid gap-6 md:grid-cols-2">
-                <TextInput control={form.control} name="course_name" label="講座名" />
-                <TextInput control={form.control} name="course_content" label="講座内容" />
-                <TextInput control={form.control} name="organ" label="実施団体" />
-                <TextInput control={form.control} name="period" label="開催日時" />
-                <TextInput control={form.control} name="keyword" label="キーワード" />
-              </div>
-              <fieldset className="space-y-2">
-                <legend className="text-std-17B-170 text-ink">申込期間FROM</legend>
-                <div className="flex flex-wrap items-end gap-4">
-                  <DateInput control={form.control} name="period_f_s" label="申込期間FROM（開始日）" />
-                  <span aria-hidden="true" className="pb-3 text-ink">
-                    〜
-                  </span>
-                  <DateInput control={form.control} name="period_f_e" label="申込期間FROM（終了日）" />
-                </div>
-              </fieldset>
-              <fieldset className="space-y-2">
-                <legend className="text-std-17B-170 text-ink">申込期間TO</legend>
-                <div className="flex flex-wrap items-end gap-4">
-                  <DateInput control={form.control} name="period_t_s" label="申込期間TO（開始日）" />
-                  <span aria-hidden="true" className="pb-3 text-ink">
-                    〜
-                  </span>
-                  <DateInput control={form.control} name="period_t_e" label="申込期間TO（終了日）" />
-                </div>
-              </fieldset>
-              <RadioGroup
-                control={form.control}
-                name="control"
-                label="公開状態"
-                options="CD007"
-                orientation="horizontal"
-              />
-              <div className="flex flex-wrap gap-4">
-                <Button type="submit">検索</Button>
-                <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
-                  条件をクリア
-                </Button>
-              </div>
-            </form>
-          </FieldRegistryProvider>
-        </div>
-      </section>
+      <SearchPanel>
+        <form noValidate onSubmit={submit} className="space-y-6">
+          <div className="grid gap-6 md:grid-cols-2">
+            <TextInput control={form.control} name="course_name" label="講座名" />
+            <TextInput control={form.control} name="course_content" label="講座内容" />
+            <TextInput control={form.control} name="organ" label="実施団体" />
+            <TextInput control={form.control} name="period" label="開催日時" />
+            <TextInput control={form.control} name="keyword" label="キーワード" />
+          </div>
+          <fieldset className="space-y-2">
+            <legend className="text-std-17B-170 text-ink">申込期間FROM</legend>
+            <div className="flex flex-wrap items-end gap-4">
+              <DateInput control={form.control} name="period_f_s" label="申込期間FROM（開始日）" />
+              <span aria-hidden="true" className="pb-3 text-ink">
+                〜
+              </span>
+              <DateInput control={form.control} name="period_f_e" label="申込期間FROM（終了日）" />
+            </div>
+          </fieldset>
+          <fieldset className="space-y-2">
+            <legend className="text-std-17B-170 text-ink">申込期間TO</legend>
+            <div className="flex flex-wrap items-end gap-4">
+              <DateInput control={form.control} name="period_t_s" label="申込期間TO（開始日）" />
+              <span aria-hidden="true" className="pb-3 text-ink">
+                〜
+              </span>
+              <DateInput control={form.control} name="period_t_e" label="申込期間TO（終了日）" />
+            </div>
+          </fieldset>
+          <RadioGroup
+            control={form.control}
+            name="control"
+            label="公開状態"
+            options="CD007"
+            orientation="horizontal"
+          />
+          <div className="flex flex-wrap gap-4">
+            <Button type="submit">検索</Button>
+            <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
+              条件をクリア
+            </Button>
+          </div>
+        </form>
+      </SearchPanel>
 
       <DataTable
         caption="講座一覧"

@@ -8,19 +8,18 @@ import {
   studentCourseUpdateBodySchema,
 } from '@manabi/shared/schemas/student-course';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { useApiErrorHandler } from '../../lib/area';
 import { paths } from '../../lib/paths';
 import {
-  Alert,
   Button,
   type Column,
   CsvDownload,
   DataTable,
-  FieldRegistryProvider,
+  SearchPanel,
   Select,
   TextInput,
   useTableUrlState,
@@ -43,6 +42,7 @@ import {
   NO_EDITS,
   SESSION_FIELDS,
 } from '../attendance/table-editing';
+import { TableActions, type TableNotice, TableNoticeArea, useNoticeFocus } from '../attendance/table-notice';
 import { studentCoursesQuery, useUpdateStudentCourses } from './api/student-detail';
 import { buildStudentCourseUpdate, isEditableCourse, studentCourseEditing } from './student-course-table';
 
@@ -56,13 +56,6 @@ const emptySearch = (): StudentCourseSearch => ({
   lottery_status: '',
   attendance_status: '',
 });
-
-type Notice =
-  | { kind: 'updated'; count: number }
-  | { kind: 'nothing' }
-  | { kind: 'stale' }
-  | { kind: 'invalid'; lines: string[] }
-  | null;
 
 const CSV_HEADER = [
   '講座名',
@@ -90,17 +83,12 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
   const routeError = useApiErrorHandler();
   const [edits, setEdits] = useState<Edits>(NO_EDITS);
   const [errors, setErrors] = useState<CellErrors>(new Map());
-  const [notice, setNotice] = useState<Notice>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  const formId = useId();
+  const [notice, setNotice] = useState<TableNotice>(null);
+  const noticeRef = useNoticeFocus(notice);
   const form = useForm({
     resolver: zodResolver(studentCourseSearchFormSchema),
     defaultValues: emptySearch(),
   });
-
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
 
   const pending = hasPendingEdits(edits);
   const ticked = tickedCount(rows.filter(isEditableCourse), edits);
@@ -252,80 +240,51 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby={`${formId}-heading`} className="space-y-4 rounded-8 border border-line p-4">
-        <h2 id={`${formId}-heading`} className="text-std-20B-150">
-          申込講座の検索
-        </h2>
-        <FieldRegistryProvider>
-          <form noValidate onSubmit={submitSearch} className="space-y-6">
-            <div className="grid gap-6 md:grid-cols-3">
-              <TextInput control={form.control} name="course_name" label="講座名" />
-              <TextInput control={form.control} name="organ" label="実施団体" />
-              <TextInput control={form.control} name="keyword" label="キーワード" />
-            </div>
-            <div className="grid gap-6 md:grid-cols-3">
-              <Select
-                control={form.control}
-                name="lottery_status"
-                label="抽選状況"
-                options="CD003"
-                allowEmpty
-                placeholder="すべて"
-                width="sm"
-              />
-              <Select
-                control={form.control}
-                name="attendance_status"
-                label="受講状況"
-                options="CD004"
-                allowEmpty
-                placeholder="すべて"
-                width="sm"
-              />
-            </div>
-            {pending && (
-              <p className="text-std-16N-170 text-ink">
-                検索すると、まだ更新していない変更は取り消されます。
-              </p>
-            )}
-            <div className="flex flex-wrap gap-4">
-              <Button type="submit">検索</Button>
-              <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
-                条件をクリア
-              </Button>
-            </div>
-          </form>
-        </FieldRegistryProvider>
-      </section>
+      <SearchPanel title="申込講座の検索" collapsible={false}>
+        <form noValidate onSubmit={submitSearch} className="space-y-6">
+          <div className="grid gap-6 md:grid-cols-3">
+            <TextInput control={form.control} name="course_name" label="講座名" />
+            <TextInput control={form.control} name="organ" label="実施団体" />
+            <TextInput control={form.control} name="keyword" label="キーワード" />
+          </div>
+          <div className="grid gap-6 md:grid-cols-3">
+            <Select
+              control={form.control}
+              name="lottery_status"
+              label="抽選状況"
+              options="CD003"
+              allowEmpty
+              placeholder="すべて"
+              width="sm"
+            />
+            <Select
+              control={form.control}
+              name="attendance_status"
+              label="受講状況"
+              options="CD004"
+              allowEmpty
+              placeholder="すべて"
+              width="sm"
+            />
+          </div>
+          {pending && (
+            <p className="text-std-16N-170 text-ink">検索すると、まだ更新していない変更は取り消されます。</p>
+          )}
+          <div className="flex flex-wrap gap-4">
+            <Button type="submit">検索</Button>
+            <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
+              条件をクリア
+            </Button>
+          </div>
+        </form>
+      </SearchPanel>
 
-      <div ref={noticeRef} tabIndex={-1} aria-live="polite" className="outline-none">
-        {notice?.kind === 'updated' && (
-          <Alert variant="success" title="更新完了">
-            <p>{notice.count}件の受講状況を更新しました。</p>
-          </Alert>
-        )}
-        {notice?.kind === 'nothing' && (
-          <Alert variant="warning" title="更新する講座がありません">
-            <p>変更した行の「更新」にチェックを入れてから、「更新する」を押してください。</p>
-          </Alert>
-        )}
-        {notice?.kind === 'stale' && (
-          <Alert variant="error" title="ほかの管理者が先に更新したため、更新しませんでした">
-            <p>
-              最新の内容を読み込み、あなたの変更を重ねて表示しています（色の付いた欄）。内容を確かめて、もう一度「更新する」を押してください。
-            </p>
-          </Alert>
-        )}
-        {notice?.kind === 'invalid' && (
-          <Alert variant="error" title="入力内容を確認してください。更新していません。">
-            <ul className="list-disc pl-6">
-              {notice.lines.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </Alert>
-        )}
-      </div>
+      <TableNoticeArea
+        notice={notice}
+        noticeRef={noticeRef}
+        updatedText={(n) => `${n}件の受講状況を更新しました。`}
+        nothingTitle="更新する講座がありません"
+      />
 
       <DataTable
         caption={`${studentName}さんの申込講座`}
@@ -357,17 +316,13 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
         }
       />
 
-      <div className="flex flex-wrap items-center gap-4">
-        <Button onPress={() => void submitUpdate()} isPending={update.isPending} pendingLabel="更新中...">
-          更新する
-        </Button>
-        <Button variant="secondary" onPress={reset} isDisabled={!pending || update.isPending}>
-          元に戻す
-        </Button>
-        <p className="text-std-16N-170 text-ink" aria-live="polite">
-          {ticked > 0 ? `更新する行：${ticked}件` : '変更した行は自動で「更新」にチェックが入ります。'}
-        </p>
-      </div>
+      <TableActions
+        ticked={ticked}
+        hasEdits={pending}
+        isUpdating={update.isPending}
+        onUpdate={() => void submitUpdate()}
+        onReset={reset}
+      />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import {
   studentSearchSchema,
 } from '@manabi/shared/schemas/student-list';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateJa } from '../../lib/dates';
@@ -24,6 +24,7 @@ import {
   FieldRegistryProvider,
   PageTitle,
   RadioGroup,
+  SearchPanel,
   Select,
   TextInput,
   TextLink,
@@ -201,8 +202,6 @@ export function Component() {
   const rows = list.data?.data_list ?? [];
   const total = list.data?.total ?? 0;
 
-  const [isOpen, setIsOpen] = useState(true);
-  const formId = useId();
   const form = useForm({ resolver: zodResolver(studentSearchSchema), defaultValues: search });
 
   // keep the form in step with the URL (back/forward, the unapproved button)
@@ -255,57 +254,37 @@ export function Component() {
         </Button>
       </section>
 
-      <section
-        aria-labelledby="student-search-heading"
-        className="space-y-4 rounded-8 border border-line p-4"
-      >
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <h2 id="student-search-heading" className="text-std-20B-150">
-            検索条件
-          </h2>
-          <Button
-            variant="tertiary"
-            aria-expanded={isOpen}
-            aria-controls={formId}
-            onPress={() => setIsOpen((open) => !open)}
-          >
-            {isOpen ? '検索条件を閉じる' : '検索条件を開く'}
-          </Button>
-        </div>
-        <div id={formId} hidden={!isOpen}>
-          <FieldRegistryProvider>
-            <form noValidate onSubmit={submit} className="space-y-6">
-              <div className="grid gap-6 md:grid-cols-2">
-                <TextInput control={form.control} name="login_id" label="学生番号" inputMode="numeric" />
-                <TextInput control={form.control} name="generation_id" label="期生ID" inputMode="numeric" />
-                <TextInput control={form.control} name="name" label="氏名" />
-                <TextInput control={form.control} name="name_kana" label="氏名カナ" />
-                <TextInput control={form.control} name="street_name1" label="町名" />
-                <Select
-                  control={form.control}
-                  name="approval_status"
-                  label="承認状況"
-                  options="CD002"
-                  placeholder="すべて"
-                />
-                <Select
-                  control={form.control}
-                  name="student_type"
-                  label="学生種別"
-                  options="CD009"
-                  placeholder="すべて"
-                />
-              </div>
-              <div className="flex flex-wrap gap-4">
-                <Button type="submit">検索</Button>
-                <Button variant="tertiary" onPress={() => form.reset(emptyStudentSearch())}>
-                  条件をクリア
-                </Button>
-              </div>
-            </form>
-          </FieldRegistryProvider>
-        </div>
-      </section>
+      <SearchPanel>
+        <form noValidate onSubmit={submit} className="space-y-6">
+          <div className="grid gap-6 md:grid-cols-2">
+            <TextInput control={form.control} name="login_id" label="学生番号" inputMode="numeric" />
+            <TextInput control={form.control} name="generation_id" label="期生ID" inputMode="numeric" />
+            <TextInput control={form.control} name="name" label="氏名" />
+            <TextInput control={form.control} name="name_kana" label="氏名カナ" />
+            <TextInput control={form.control} name="street_name1" label="町名" />
+            <Select
+              control={form.control}
+              name="approval_status"
+              label="承認状況"
+              options="CD002"
+              placeholder="すべて"
+            />
+            <Select
+              control={form.control}
+              name="student_type"
+              label="学生種別"
+              options="CD009"
+              placeholder="すべて"
+            />
+          </div>
+          <div className="flex flex-wrap gap-4">
+            <Button type="submit">検索</Button>
+            <Button variant="tertiary" onPress={() => form.reset(emptyStudentSearch())}>
+              条件をクリア
+            </Button>
+          </div>
+        </form>
+      </SearchPanel>
 
       <DataTable
         caption="学生一覧"
