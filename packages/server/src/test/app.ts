@@ -3,6 +3,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Db } from '../db/client';
 import { createTestDatabase } from './db';
+import { makeAdmin, makeStudent } from './factories';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -60,4 +61,29 @@ export async function loginAsAdmin(app: FastifyInstance, loginId = 'admin', pass
 export async function loginAsStudent(app: FastifyInstance, loginId = '24040001', password = 'student01') {
   const res = await post(app, '/api/auth/mypage/login/', { login_id: loginId, password });
   return cookieFrom(res, 'manabi_mypage');
+}
+
+/** The callers every permission test needs, logged in: a full admin, an authority-2 admin of U01, a student. */
+export interface Cast {
+  /** `admin` / adminpass1, authority 1 */
+  admin: string;
+  /** `univ01` / univpass01, authority 2, university U01 */
+  univ: string;
+  /** student 24040001 / student01 */
+  student: string;
+}
+
+/** Creates and logs in the {@link Cast} (`student` overrides the student's columns). */
+export async function makeCast(
+  t: TestApp,
+  { student = {} }: { student?: Parameters<typeof makeStudent>[1] } = {},
+): Promise<Cast> {
+  await makeAdmin(t.db, { loginId: 'admin' });
+  await makeAdmin(t.db, { loginId: 'univ01', password: 'univpass01', authority: 2, universityId: 'U01' });
+  await makeStudent(t.db, { loginId: '24040001', ...student });
+  return {
+    admin: await loginAsAdmin(t.app),
+    univ: await loginAsAdmin(t.app, 'univ01', 'univpass01'),
+    student: await loginAsStudent(t.app),
+  };
 }

@@ -3,8 +3,8 @@ import { APPLICANT_MSG } from '@manabi/shared/schemas/applicant';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, courseApplications, students } from '../../db/schema';
-import { createTestApp, get, loginAsAdmin, loginAsStudent, post, type TestApp } from '../../test/app';
-import { makeAdmin, makeApplication, makeCourse, makeStudent, makeUniversity } from '../../test/factories';
+import { createTestApp, get, makeCast, post, type TestApp } from '../../test/app';
+import { makeApplication, makeCourse, makeStudent, makeUniversity } from '../../test/factories';
 
 let t: TestApp;
 let admin: string;
@@ -12,13 +12,8 @@ let univ: string;
 let student: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await makeAdmin(t.db, { loginId: 'admin' });
-  await makeAdmin(t.db, { loginId: 'univ01', password: 'univpass01', authority: 2, universityId: 'U01' });
   await makeUniversity(t.db, { id: 'U02' });
-  await makeStudent(t.db, { loginId: '24040001' });
-  admin = await loginAsAdmin(t.app);
-  univ = await loginAsAdmin(t.app, 'univ01', 'univpass01');
-  student = await loginAsStudent(t.app);
+  ({ admin, univ, student } = await makeCast(t));
 });
 afterAll(() => t.close());
 

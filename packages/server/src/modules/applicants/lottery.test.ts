@@ -4,8 +4,8 @@ import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, courseApplications } from '../../db/schema';
-import { createTestApp, loginAsAdmin, loginAsStudent, post, type TestApp } from '../../test/app';
-import { makeAdmin, makeApplication, makeCourse, makeStudent } from '../../test/factories';
+import { createTestApp, makeCast, post, type TestApp } from '../../test/app';
+import { makeApplication, makeCourse, makeStudent } from '../../test/factories';
 
 const LOTTERY = '/api/admin/courseapplicantlist/lottery/';
 
@@ -15,12 +15,7 @@ let univ: string;
 let student: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await makeAdmin(t.db, { loginId: 'admin' });
-  await makeAdmin(t.db, { loginId: 'univ01', password: 'univpass01', authority: 2, universityId: 'U01' });
-  await makeStudent(t.db, { loginId: '24040001' });
-  admin = await loginAsAdmin(t.app);
-  univ = await loginAsAdmin(t.app, 'univ01', 'univpass01');
-  student = await loginAsStudent(t.app);
+  ({ admin, univ, student } = await makeCast(t));
 });
 afterAll(() => t.close());
 

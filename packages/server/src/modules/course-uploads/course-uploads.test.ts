@@ -12,8 +12,8 @@ import {
   students,
 } from '../../db/schema';
 import { CSV_UPLOAD_MSG } from '../../platform/csv-upload';
-import { createTestApp, loginAsAdmin, loginAsStudent, post, type TestApp } from '../../test/app';
-import { makeAdmin, makeApplication, makeCourse, makeStudent } from '../../test/factories';
+import { createTestApp, makeCast, post, type TestApp } from '../../test/app';
+import { makeApplication, makeCourse, makeStudent } from '../../test/factories';
 
 let t: TestApp;
 let admin: string;
@@ -21,12 +21,7 @@ let univ: string;
 let student: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await makeAdmin(t.db, { loginId: 'admin' });
-  await makeAdmin(t.db, { loginId: 'univ01', password: 'univpass01', authority: 2, universityId: 'U01' });
-  await makeStudent(t.db, { loginId: '24040001' });
-  admin = await loginAsAdmin(t.app);
-  univ = await loginAsAdmin(t.app, 'univ01', 'univpass01');
-  student = await loginAsStudent(t.app);
+  ({ admin, univ, student } = await makeCast(t));
   await t.db.insert(courseCategories).values([
     { name: '歴史', sortNumber: 1 },
     { name: '語学', sortNumber: 2 },

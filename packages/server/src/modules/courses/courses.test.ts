@@ -2,8 +2,8 @@ import { MSG } from '@manabi/shared';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, courseCategories, courseCategoryLinks, courses } from '../../db/schema';
-import { createTestApp, get, loginAsAdmin, loginAsStudent, post, type TestApp } from '../../test/app';
-import { makeAdmin, makeApplication, makeCourse, makeStudent, makeUniversity } from '../../test/factories';
+import { createTestApp, get, makeCast, post, type TestApp } from '../../test/app';
+import { makeApplication, makeCourse, makeStudent, makeUniversity } from '../../test/factories';
 import { fiscalYearPeriod, stripHtml } from './courses.service';
 
 let t: TestApp;
@@ -13,13 +13,8 @@ let student: string;
 let catIds: number[];
 beforeAll(async () => {
   t = await createTestApp();
-  await makeAdmin(t.db, { loginId: 'admin' });
-  await makeAdmin(t.db, { loginId: 'univ01', password: 'univpass01', authority: 2, universityId: 'U01' });
   await makeUniversity(t.db, { id: 'U02', name: '第二大学' });
-  await makeStudent(t.db, { loginId: '24040001' });
-  admin = await loginAsAdmin(t.app);
-  univ = await loginAsAdmin(t.app, 'univ01', 'univpass01');
-  student = await loginAsStudent(t.app);
+  ({ admin, univ, student } = await makeCast(t));
   const cats = await t.db
     .insert(courseCategories)
     .values([

@@ -3,8 +3,8 @@ import { STUDENT_COURSE_MSG, STUDENT_COURSE_PAGE_SIZE } from '@manabi/shared/sch
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, courseApplications } from '../../db/schema';
-import { createTestApp, get, loginAsAdmin, loginAsStudent, post, type TestApp } from '../../test/app';
-import { makeAdmin, makeApplication, makeCourse, makeStudent } from '../../test/factories';
+import { createTestApp, get, makeCast, post, type TestApp } from '../../test/app';
+import { makeApplication, makeCourse, makeStudent } from '../../test/factories';
 
 const DETAIL = '/api/admin/student/detail/';
 const LIST = '/api/admin/student/applicantCourse/list/';
@@ -16,12 +16,7 @@ let univ: string;
 let student: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await makeAdmin(t.db, { loginId: 'admin' });
-  await makeAdmin(t.db, { loginId: 'univ01', password: 'univpass01', authority: 2, universityId: 'U01' });
-  await makeStudent(t.db, { loginId: '24040001' });
-  admin = await loginAsAdmin(t.app);
-  univ = await loginAsAdmin(t.app, 'univ01', 'univpass01');
-  student = await loginAsStudent(t.app);
+  ({ admin, univ, student } = await makeCast(t));
 });
 afterAll(() => t.close());
 

@@ -7,7 +7,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, students } from '../../db/schema';
-import { createTestApp, get, loginAsAdmin, loginAsStudent, post, type TestApp } from '../../test/app';
+import { createTestApp, get, loginAsAdmin, makeCast, post, type TestApp } from '../../test/app';
 import { makeAdmin, makeStudent } from '../../test/factories';
 
 let t: TestApp;
@@ -16,12 +16,7 @@ let univ: string;
 let student: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await makeAdmin(t.db, { loginId: 'admin' });
-  await makeAdmin(t.db, { loginId: 'univ01', password: 'univpass01', authority: 2, universityId: 'U01' });
-  await makeStudent(t.db, { loginId: '24040001' });
-  admin = await loginAsAdmin(t.app);
-  univ = await loginAsAdmin(t.app, 'univ01', 'univpass01');
-  student = await loginAsStudent(t.app);
+  ({ admin, univ, student } = await makeCast(t));
 });
 afterAll(() => t.close());
 

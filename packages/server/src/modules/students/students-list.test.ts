@@ -7,8 +7,8 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, students } from '../../db/schema';
 import { CSV_UPLOAD_MSG } from '../../platform/csv-upload';
-import { createTestApp, get, loginAsAdmin, loginAsStudent, post, type TestApp } from '../../test/app';
-import { makeAdmin, makeStudent } from '../../test/factories';
+import { createTestApp, get, makeCast, post, type TestApp } from '../../test/app';
+import { makeStudent } from '../../test/factories';
 
 let t: TestApp;
 let admin: string;
@@ -16,12 +16,7 @@ let univ: string;
 let student: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await makeAdmin(t.db, { loginId: 'admin' });
-  await makeAdmin(t.db, { loginId: 'univ01', password: 'univpass01', authority: 2, universityId: 'U01' });
-  await makeStudent(t.db, { loginId: '24040001', nameKey: studentNameKey('学生 0') });
-  admin = await loginAsAdmin(t.app);
-  univ = await loginAsAdmin(t.app, 'univ01', 'univpass01');
-  student = await loginAsStudent(t.app);
+  ({ admin, univ, student } = await makeCast(t, { student: { nameKey: studentNameKey('学生 0') } }));
 });
 afterAll(() => t.close());
 
