@@ -445,37 +445,40 @@ export interface CourseApplicantCancelBody {
   updated_at: string;
 }
 
-// ---- Admin users (SPEC §3 Admin user) ----
+// ---- Admin users (SPEC §3 Admin user; the email travels as `mail` everywhere) ----
 export interface AdminUserListQuery {
   name?: string;
 }
 export interface AdminUserRow {
   id: Id;
+  /** assigned by the system on add ('a' + 6 digits); the demo admins keep 'admin' and 'univ01' */
   login_id: string;
   name: string;
-  email: string;
+  /** SPEC §3: the email travels as `mail` */
+  mail: string;
+  /** CD001 */
   authority: string;
   authority_text: string;
-  university_id: string | null;
+  /** the university of an authority-2 admin; '' for authority 1 */
+  university_id: string;
   is_rejection: Flag;
+  is_email: Flag;
   updated_at: string;
 }
 export interface AdminUserDetailQuery {
   id: IdParam;
 }
-export interface AdminUserDetail extends AdminUserRow {
-  is_email: Flag;
-}
+/** GET /api/admin/adminuser/detail/ — never the password. */
+export type AdminUserDetail = AdminUserRow;
 export interface AdminUserAddBody {
-  login_id?: string;
   name: string;
-  /** SPEC §3: the email travels as `mail` */
   mail: string;
-  mail2?: string;
+  mail2: string;
   password: string;
-  password2?: string;
+  password2: string;
   /** CD001 */
   authority: string;
+  /** required for authority 2 (a known university); ignored for authority 1 */
   university_id: string;
   is_email: Flag;
   is_rejection: Flag;
@@ -484,8 +487,24 @@ export interface AdminUserUpdateBody extends AdminUserAddBody {
   id: IdParam;
   updated_at: string;
 }
-/** POST /api/admin/adminuser/password/ — checks the update form before the confirm step (SPEC §4). */
-export type AdminUserPasswordBody = AdminUserUpdateBody;
+/**
+ * POST /api/admin/adminuser/password/ — the check before the confirm step (SPEC §4), for add (id '' or 0)
+ * and update: the form's fields plus id.
+ */
+export interface AdminUserPasswordBody extends AdminUserAddBody {
+  id?: IdParam | '' | 0;
+}
+/** The check's answer: `name` is the refused field, `msg` the message to show on it. */
+export interface AdminUserPasswordCheck {
+  is_valid: boolean;
+  name: string;
+  msg: string;
+}
+export interface AdminUserWriteResult {
+  result: true;
+  id: Id;
+  login_id: string;
+}
 
 // ---- Admin students (SPEC §3 Student) ----
 export interface StudentListQuery {
@@ -723,6 +742,18 @@ export interface NoticeListQuery {
   published_to?: string;
   generation_id?: string;
   course_id?: string;
+  /** server paging (decision 008): 1-based page; size 10, 50 or 100; sort a column of NoticeRow; dir asc|desc */
+  page?: string;
+  size?: string;
+  sort?: string;
+  dir?: string;
+}
+/** GET /api/admin/notice/list/ — paged on the server (decision 008). */
+export interface NoticeList {
+  data_list: NoticeRow[];
+  total: number;
+  page: number;
+  size: number;
 }
 export interface NoticeRow {
   id: Id;
@@ -800,6 +831,18 @@ export interface PublisherListQuery {
   name_kana?: string;
   /** '' any, '1' read, '0' unread */
   is_read?: string;
+  /** server paging as NoticeListQuery; sort one of login_id, name, name_kana, lottery_status, read_time */
+  page?: string;
+  size?: string;
+  sort?: string;
+  dir?: string;
+}
+/** GET /api/admin/notice/publisherList/ — paged on the server (decision 008). */
+export interface PublisherList {
+  data_list: PublisherRow[];
+  total: number;
+  page: number;
+  size: number;
 }
 export interface PublisherRow {
   id: Id;

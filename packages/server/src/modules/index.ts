@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { adminUserRoutes } from './admins/admins.routes'; // issue 5: admin users
 import { applicantRoutes } from './applicants/applicants.routes';
 import { authRoutes } from './auth/auth.routes';
 import { categoryRoutes } from './categories/categories.routes';
@@ -6,6 +7,7 @@ import { commonRoutes } from './common/common.routes';
 import { courseUploadRoutes } from './course-uploads/course-uploads.routes'; // issue 3: CSV uploads
 import { courseRoutes } from './courses/courses.routes';
 import { mypageNewsRoutes } from './mypage-news/mypage-news.routes';
+import { noticeRoutes } from './notices/notices.routes'; // issue 5: notices
 import { studentDetailRoutes } from './students/students-detail.routes'; // issue 4: detail, applied courses
 import { studentFormRoutes } from './students/students-form.routes'; // issue 4: form, approval
 import { studentListRoutes } from './students/students-list.routes'; // issue 4: list, upload, duplicates
@@ -22,4 +24,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(studentDetailRoutes); // issue 4: detail, applied courses
   await app.register(studentListRoutes); // issue 4: list, upload, duplicates
   await app.register(studentFormRoutes); // issue 4: form, approval
+  await app.register(adminUserRoutes); // issue 5: admin users
+  await app.register(noticeRoutes); // issue 5: notices
 }

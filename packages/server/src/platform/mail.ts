@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client';
@@ -16,10 +16,18 @@ export async function enqueueMail(tx: DbOrTx, message: MailMessage): Promise<voi
 }
 
 const MAX_ATTEMPTS = 5;
+/**
+ * Delay before the next try after the n-th failed attempt (1 min, 5 min, 30 min, 2 h); the fifth failure
+ * marks the row 'failed' (decision 008).
+ */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000] as const;
+export const retryDelayMs = (attempts: number) =>
+  RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0];
 
 /**
  * Delivers the outbox. With SMTP_URL unset, mail is only logged (status 'logged') — the demo and
- * developer default. Rows are claimed one by one so several app processes can share one outbox.
+ * developer default. Rows are claimed one by one so several app processes can share one outbox; a row
+ * whose delivery failed waits until its next_attempt_at (growing delay, RETRY_DELAYS_MS).
  */
 export class Mailer {
   private transport: Transporter | undefined;
@@ -70,7 +78,13 @@ export class Mailer {
       const [row] = await this.db
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, 'pending'), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+        .where(
+          and(
+            eq(mailOutbox.status, 'pending'),
+            lt(mailOutbox.attempts, MAX_ATTEMPTS),
+            or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, new Date())),
+          ),
+        )
         .orderBy(asc(mailOutbox.id))
         .limit(1);
       if (!row) return;
@@ -107,11 +121,16 @@ export class Mailer {
           .set({ status: 'sent', sentAt: new Date() })
           .where(eq(mailOutbox.id, row.id));
       } catch (err) {
-        const failed = row.attempts + 1 >= MAX_ATTEMPTS;
-        this.opts.log.warn({ err, id: row.id }, 'mail delivery failed');
+        const attempts = row.attempts + 1;
+        const failed = attempts >= MAX_ATTEMPTS;
+        this.opts.log.warn({ err, id: row.id, attempts }, 'mail delivery failed');
         await this.db
           .update(mailOutbox)
-          .set({ status: failed ? 'failed' : 'pending', lastError: String(err).slice(0, 1000) })
+          .set({
+            status: failed ? 'failed' : 'pending',
+            lastError: String(err).slice(0, 1000),
+            nextAttemptAt: failed ? null : new Date(Date.now() + retryDelayMs(attempts)),
+          })
           .where(eq(mailOutbox.id, row.id));
         return; // the peer is unwell: try again on the next tick
       }

@@ -9,6 +9,7 @@ import {
   dateTimeLocal,
   digitsOnly,
   notBefore,
+  positiveInt,
   recordId,
   required,
   text,
@@ -93,15 +94,46 @@ export const noticeUpdateBodySchema = z
   .object({ id: recordId(), updated_at: required() })
   .and(noticeFormSchema);
 
+/**
+ * Server paging of the notice list and the publisher list (decision 008, as the student list): size 10, 50
+ * or 100 (default 10), page from 1, sort one of the list's columns, dir asc|desc.
+ */
+export const NOTICE_PAGE_SIZES = ['10', '50', '100'] as const;
+export const NOTICE_PAGE_SIZE_DEFAULT = 10;
+export const NOTICE_LIST_SORTS = [
+  'title',
+  'category_name',
+  'period_from',
+  'period_to',
+  'is_control',
+  'published_to',
+  'created_at',
+] as const;
+export type NoticeListSort = (typeof NOTICE_LIST_SORTS)[number];
+export const PUBLISHER_LIST_SORTS = ['login_id', 'name', 'name_kana', 'lottery_status', 'read_time'] as const;
+export type PublisherListSort = (typeof PUBLISHER_LIST_SORTS)[number];
+
+const paging = <S extends readonly [string, ...string[]]>(sorts: S) => ({
+  page: positiveInt({ maxDigits: 6 }).transform((v) => Number(v || '1')),
+  size: z
+    .enum(['', ...NOTICE_PAGE_SIZES], { error: MSG.invalidChoice })
+    .prefault('')
+    .transform((v) => Number(v || NOTICE_PAGE_SIZE_DEFAULT)),
+  sort: z.enum(['', ...sorts], { error: MSG.invalidChoice }).prefault(''),
+  dir: z.enum(['', 'asc', 'desc'], { error: MSG.invalidChoice }).prefault(''),
+});
+
 /** GET /api/admin/notice/list/ (SPEC §5: title ≤ 100, generation_id ≤ 4, course_id ≤ 10) */
 export const noticeListQuerySchema = z.object({
   title: text({ max: NOTICE_SEARCH_TITLE_MAX }),
-  category_id: text(),
+  category_id: digitsOnly({ max: 10 }),
   is_control: codeOf('CD007', { required: false }),
   published_to: codeOf('CD008', { required: false }),
   generation_id: digitsOnly({ max: NOTICE_GENERATION_MAX_DIGITS }),
   course_id: digitsOnly({ max: NOTICE_COURSE_ID_MAX_DIGITS }),
+  ...paging(NOTICE_LIST_SORTS),
 });
+export type NoticeListQueryParsed = z.output<typeof noticeListQuerySchema>;
 
 export const noticeDetailQuerySchema = z.object({ id: recordId() });
 
@@ -112,7 +144,9 @@ export const publisherListQuerySchema = z.object({
   name: text({ max: PUBLISHER_SEARCH_NAME_MAX }),
   name_kana: text({ max: PUBLISHER_SEARCH_NAME_MAX }),
   is_read: z.enum(['', '0', '1'], { error: MSG.invalidChoice }).prefault(''),
+  ...paging(PUBLISHER_LIST_SORTS),
 });
+export type PublisherListQueryParsed = z.output<typeof publisherListQuerySchema>;
 
 /** GET /api/admin/notice/course/list/ (SPEC §5: course_name ≤ 100, univ_id ≤ 30, course search id ≤ 30) */
 export const noticeCourseQuerySchema = z.object({

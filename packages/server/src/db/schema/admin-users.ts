@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { timestamps, trgm } from './columns';
 import { universities } from './universities';
 
 export const adminUsers = pgTable(
@@ -19,5 +19,9 @@ export const adminUsers = pgTable(
     isEmail: boolean('is_email').notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('admin_users_name_idx').on(t.name)],
+  (t) => [
+    index('admin_users_name_idx').on(t.name),
+    // the list's name search is a contains-search (issue 5): ILIKE '%x%' stays indexed
+    index('admin_users_name_trgm_idx').using('gin', trgm(t.name)),
+  ],
 );

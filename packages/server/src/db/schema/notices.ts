@@ -79,3 +79,21 @@ export const noticeReads = pgTable(
     index('notice_reads_notice_idx').on(t.noticeId),
   ],
 );
+
+/**
+ * Who was mailed a notice (decision 008): a notice's mail is queued at most once per student, whatever
+ * later saves of the notice do. Written in the transaction that queues the mail.
+ */
+export const noticeMails = pgTable(
+  'notice_mails',
+  {
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    queuedAt: tstz('queued_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.studentId] })],
+);

@@ -113,6 +113,8 @@ export const mailOutbox = pgTable(
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** a failed delivery is retried from this time on (growing delay); null = at once */
+    nextAttemptAt: tstz('next_attempt_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     sentAt: tstz('sent_at'),
   },

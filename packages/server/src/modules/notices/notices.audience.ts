@@ -1,5 +1,6 @@
-import { and, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { courseApplications, notices } from '../../db/schema';
+import { and, Column, eq, gte, is, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { courseApplications, notices, students } from '../../db/schema';
+import { qualified } from '../../platform/sql';
 
 export interface AudienceMember {
   id: number;
@@ -7,29 +8,93 @@ export interface AudienceMember {
 }
 
 /**
- * A notice reaches a student only if it is published (CD007 '1'), inside its period, and aimed at
- * them: everyone (1), their generation (2), or a course they applied to — and not cancelled — with
- * the chosen lottery status if one is set (3). The publisher list (admin) uses the same rule.
+ * The one definition of who a notice is addressed to (decision 008), written over two sides that are
+ * each either columns or known values: the notice (published_to, generation_id, course_id,
+ * lottery_status) and the student (id, generation_id). The my-page puts the notice's columns against
+ * the logged-in student's values; the publisher list and the notice mail put one notice's values
+ * against the students' columns. Addressed = everyone (1), their generation (2), or a course they have
+ * a live application to — with the chosen lottery status if one is set (3).
  */
-export function visibleTo(student: AudienceMember, now: Date = new Date()): SQL {
-  const appliedToCourse = sql`exists (
-    select 1 from ${courseApplications}
-    where ${courseApplications.courseId} = ${notices.courseId}
-      and ${courseApplications.studentId} = ${student.id}
-      and ${courseApplications.cancelledAt} is null
-      and (${notices.lotteryStatus} is null or ${courseApplications.lotteryStatus} = ${notices.lotteryStatus})
-  )`;
+type Operand = Column | SQL | string | number | null;
+export interface NoticeTarget {
+  publishedTo: Operand;
+  generationId: Operand;
+  courseId: Operand;
+  lotteryStatus: Operand;
+}
+export interface StudentSide {
+  id: Operand;
+  generationId: Operand;
+}
+
+/** Columns are always written table-qualified: these pieces go inside correlated subqueries. */
+const q = (x: Operand): SQL | string | number | null =>
+  is(x, Column) ? qualified(x.table, x) : (x as SQL | string | number | null);
+
+const ca = (column: Column) => qualified(courseApplications, column);
+
+/** A live application: not cancelled (cancelled_at set or lottery status 4, either marker alone). */
+const liveApplication = sql`${ca(courseApplications.cancelledAt)} is null and ${ca(courseApplications.lotteryStatus)} <> '4'`;
+
+export function addressedTo(notice: NoticeTarget, student: StudentSide): SQL {
+  return sql`(${q(notice.publishedTo)} = 1
+    or (${q(notice.publishedTo)} = 2 and ${q(student.generationId)} = ${q(notice.generationId)})
+    or (${q(notice.publishedTo)} = 3 and exists (
+      select 1 from ${courseApplications}
+      where ${ca(courseApplications.courseId)} = ${q(notice.courseId)}
+        and ${ca(courseApplications.studentId)} = ${q(student.id)}
+        and ${liveApplication}
+        and (cast(${q(notice.lotteryStatus)} as varchar) is null
+          or ${ca(courseApplications.lotteryStatus)} = ${q(notice.lotteryStatus)})
+    )))`;
+}
+
+/** The notice side as columns of `notices` (the my-page lists). */
+export const noticeColumns: NoticeTarget = {
+  publishedTo: notices.publishedTo,
+  generationId: notices.generationId,
+  courseId: notices.courseId,
+  lotteryStatus: notices.lotteryStatus,
+};
+
+/** The student side as columns of `students` (the publisher list, the notice mail). */
+export const studentColumns: StudentSide = { id: students.id, generationId: students.generationId };
+
+/** One notice's target as values (the publisher list and the mail read the notice first). */
+export const noticeValues = (n: typeof notices.$inferSelect): NoticeTarget => ({
+  publishedTo: n.publishedTo,
+  generationId: n.generationId,
+  courseId: n.courseId,
+  lotteryStatus: n.lotteryStatus,
+});
+
+/**
+ * Students who can see the my-page at all: approved, with a login id, login not refused (the student
+ * guard's own conditions). The publisher list and the mail take only these.
+ */
+export const audienceStudents = and(
+  eq(students.approvalStatus, '1'),
+  sql`${students.loginId} is not null`,
+  eq(students.isRejection, false),
+) as SQL;
+
+/** Published (CD007 '1') and inside its period now. */
+export function shownAt(now: Date = new Date()): SQL {
   return and(
     eq(notices.isControl, '1'),
     or(isNull(notices.periodFrom), lte(notices.periodFrom, now)),
     or(isNull(notices.periodTo), gte(notices.periodTo, now)),
-    or(
-      eq(notices.publishedTo, 1),
-      student.generationId
-        ? and(eq(notices.publishedTo, 2), eq(notices.generationId, student.generationId))
-        : undefined,
-      and(eq(notices.publishedTo, 3), appliedToCourse),
-    ),
+  ) as SQL;
+}
+
+/**
+ * A notice reaches a student only if it is published (CD007 '1'), inside its period, and addressed to
+ * them (addressedTo). The publisher list (admin) uses the same addressedTo.
+ */
+export function visibleTo(student: AudienceMember, now: Date = new Date()): SQL {
+  return and(
+    shownAt(now),
+    addressedTo(noticeColumns, { id: student.id, generationId: student.generationId }),
   ) as SQL;
 }
 

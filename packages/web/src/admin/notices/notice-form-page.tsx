@@ -1,13 +1,488 @@
-import { useParams } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Notice, NoticeCourseRow, WriteResult } from '@manabi/shared/api';
+import { codeText } from '@manabi/shared/codes';
+import {
+  NOTICE_CONTENT_MAX,
+  NOTICE_MAIL_TITLE_MAX,
+  NOTICE_REMARKS_MAX,
+  NOTICE_TITLE_MAX,
+  NOTICE_URL_MAX,
+  type NoticeForm,
+  noticeCourseQuerySchema,
+  noticeFormSchema,
+  PUBLISHED_TO,
+} from '@manabi/shared/schemas/notice';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { ComingSoon } from '../../ui';
+import {
+  Alert,
+  Button,
+  ButtonLink,
+  type Column,
+  ConfirmList,
+  DataTable,
+  DateTimeInput,
+  FieldRegistryProvider,
+  FullPageSpinner,
+  fieldId,
+  Modal,
+  type Option,
+  optionLabel,
+  PageTitle,
+  RadioGroup,
+  RequiredBadge,
+  Select,
+  StepForm,
+  type StepFormApi,
+  TextArea,
+  TextInput,
+  TextLink,
+  useRegisterField,
+} from '../../ui';
+import { categoryListQuery } from '../categories/api/categories';
+import {
+  emptyNoticeCourseSearch,
+  NOTICE_COURSE_MAX_ROWS,
+  type NoticeCourseSearch,
+  useNoticeCourseSearch,
+  useNoticeDetail,
+  useSaveNotice,
+} from './api/notices';
+import {
+  ALL_APPLICANTS,
+  confirmSentences,
+  EMAIL_OPTIONS,
+  formatLocalDateTimeJa,
+  hiddenFieldResets,
+  type NoticeFormValues,
+  noticeBody,
+  noticeFormDefaults,
+} from './notice-values';
+
+type FormApi = StepFormApi<NoticeFormValues, NoticeForm>;
+
+/** The modal's search form: the shared course query without the paging the screen supplies. */
+const courseSearchSchema = noticeCourseQuerySchema.omit({ offset_num: true, site_id: true });
+
+const COURSE_LABEL = '講座';
 
 /**
- * /admin/notification/detail/:mode/:noticeId — StepForm with course-selection modal.
- * Placeholder until the screen is built: replace `Component` (keep the name; router.tsx lazy-loads it).
+ * /admin/notification/detail/{mode}/{noticeId} (SPEC §2 Notices, §4 notice form, §5): new (noticeId 0) or
+ * update — input → confirm → register → completion. The target decides which fields show: 期生ID for a
+ * generation, the course (chosen in the course-selection modal) and 抽選状況 for a course; the mail title
+ * shows when mail is on. A missing notice goes to /admin/404; a stale update shows StepForm's 409 message.
  */
 export function Component() {
-  const { mode } = useParams();
-  const title = mode === 'update' ? 'お知らせの変更' : 'お知らせの登録';
-  return <ComingSoon title={title} backTo={paths.admin.top()} />;
+  const { mode, noticeId } = useParams();
+  if (mode === 'new') return <NoticeFormLoader />;
+  const id = Number(noticeId);
+  if (mode !== 'update' || !Number.isSafeInteger(id) || id <= 0) {
+    return <Navigate to={paths.admin.notFound()} replace />;
+  }
+  return <NoticeUpdateLoader noticeId={id} />;
+}
+
+function NoticeUpdateLoader({ noticeId }: { noticeId: number }) {
+  const detail = useNoticeDetail(noticeId);
+  if (!detail.data) return <FullPageSpinner />;
+  // keyed by the record, not its updated_at: saving refreshes the row and the completion step must stay
+  return <NoticeFormLoader key={noticeId} current={detail.data} />;
+}
+
+/** Waits for the categories (the Select's choices), then shows the form. */
+function NoticeFormLoader({ current }: { current?: Notice }) {
+  const categories = useQuery(categoryListQuery(''));
+  if (!categories.data) return <FullPageSpinner />;
+  const options: Option[] = categories.data.map((c) => ({ value: String(c.id), label: c.category_name }));
+  // a notice may name a category that no longer exists in the list: keep it choosable
+  if (current?.category_id && !options.some((o) => o.value === String(current.category_id))) {
+    options.push({ value: String(current.category_id), label: current.category_name ?? '' });
+  }
+  return <NoticeStepForm current={current} categoryOptions={options} />;
+}
+
+function NoticeStepForm({ current, categoryOptions }: { current?: Notice; categoryOptions: Option[] }) {
+  const save = useSaveNotice();
+  const isUpdate = current !== undefined;
+  const title = isUpdate ? 'お知らせの変更' : 'お知らせの新規作成';
+
+  return (
+    <div className="space-y-8">
+      <PageTitle>{title}</PageTitle>
+      {current && <p className="text-std-17N-170 text-ink">{current.title}</p>}
+      <StepForm<NoticeForm, WriteResult, NoticeFormValues>
+        schema={noticeFormSchema}
+        defaultValues={noticeFormDefaults(current)}
+        onSubmit={(values) => {
+          const body = noticeBody(values);
+          return save.mutateAsync(
+            current ? { ...body, id: current.id, updated_at: current.updated_at } : body,
+          );
+        }}
+        errorLabels={{ course_id: COURSE_LABEL }}
+        renderInput={(form) => <NoticeFields form={form} categoryOptions={categoryOptions} />}
+        inputActions={
+          <ButtonLink
+            to={current ? paths.admin.noticeDetail(current.id) : paths.admin.noticeList()}
+            variant="tertiary"
+          >
+            {current ? 'お知らせ詳細へ戻る' : 'お知らせ一覧へ戻る'}
+          </ButtonLink>
+        }
+        renderConfirm={(values) => (
+          <div className="space-y-6">
+            <Alert variant="info" title="配信先とメール" announce={false}>
+              {confirmSentences(values, { isUpdate }).map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </Alert>
+            <ConfirmList items={confirmItems(values, categoryOptions)} />
+          </div>
+        )}
+        renderComplete={(result) => (
+          <div className="space-y-6">
+            <Alert variant="success" title={isUpdate ? '更新完了' : '登録完了'}>
+              <p>{isUpdate ? 'お知らせを更新しました' : 'お知らせを登録しました'}</p>
+            </Alert>
+            <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+              <li>
+                <TextLink to={paths.admin.noticeDetail(result.id ?? current?.id ?? 0)}>
+                  お知らせ詳細へ
+                </TextLink>
+              </li>
+              <li>
+                <TextLink to={paths.admin.noticeList()}>お知らせ一覧へ戻る</TextLink>
+              </li>
+            </ul>
+          </div>
+        )}
+      />
+    </div>
+  );
+}
+
+/** Every field as the confirm step shows it (hidden targets' fields left out). */
+function confirmItems(values: NoticeForm, categoryOptions: Option[]) {
+  const target = values.published_to;
+  return [
+    { label: 'カテゴリ', value: optionLabel(categoryOptions, values.category_id) || 'なし' },
+    { label: 'タイトル', value: values.title },
+    { label: '本文', value: values.content },
+    { label: '参考URL1', value: values.reference_url1 },
+    { label: '参考URL2', value: values.reference_url2 },
+    { label: '参考URL3', value: values.reference_url3 },
+    { label: '備考', value: values.remarks },
+    { label: '掲載開始日時', value: formatLocalDateTimeJa(values.period_from) || '指定なし' },
+    { label: '掲載終了日時', value: formatLocalDateTimeJa(values.period_to) || '指定なし' },
+    { label: '公開状態', value: codeText('CD007', values.is_control) },
+    { label: '配信先', value: codeText('CD008', target) },
+    ...(target === PUBLISHED_TO.GENERATION ? [{ label: '期生ID', value: values.generation_id }] : []),
+    ...(target === PUBLISHED_TO.COURSE
+      ? [
+          { label: COURSE_LABEL, value: values.course_name },
+          {
+            label: '抽選状況',
+            value: values.lottery_status ? codeText('CD003', values.lottery_status) : ALL_APPLICANTS,
+          },
+        ]
+      : []),
+    { label: 'メール', value: optionLabel(EMAIL_OPTIONS, values.is_email) },
+    ...(values.is_email === '1' ? [{ label: 'メールの件名', value: values.email_title }] : []),
+  ];
+}
+
+function NoticeFields({ form, categoryOptions }: { form: FormApi; categoryOptions: Option[] }) {
+  const target = useWatch({ control: form.control, name: 'published_to' });
+  const isEmail = useWatch({ control: form.control, name: 'is_email' });
+
+  // hidden fields are cleared (never sent or validated as stale values); mail on starts from the default title
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the target or the mail choice changes
+  useEffect(() => {
+    const resets = hiddenFieldResets(form.getValues());
+    for (const [name, value] of Object.entries(resets)) {
+      form.setValue(name as keyof NoticeFormValues, value as string, { shouldValidate: false });
+      form.clearErrors(name as keyof NoticeFormValues);
+    }
+  }, [target, isEmail]);
+
+  return (
+    <>
+      <Select
+        control={form.control}
+        name="category_id"
+        label="カテゴリ"
+        options={categoryOptions}
+        placeholder="なし"
+      />
+      <TextInput
+        control={form.control}
+        name="title"
+        label="タイトル"
+        isRequired
+        maxLength={NOTICE_TITLE_MAX}
+        width="full"
+      />
+      <TextArea
+        control={form.control}
+        name="content"
+        label="本文"
+        isRequired
+        rows={8}
+        maxLength={NOTICE_CONTENT_MAX}
+        description="改行はそのまま表示されます。"
+      />
+      {(['reference_url1', 'reference_url2', 'reference_url3'] as const).map((name, index) => (
+        <TextInput
+          key={name}
+          control={form.control}
+          name={name}
+          label={`参考URL${index + 1}`}
+          type="url"
+          inputMode="url"
+          maxLength={NOTICE_URL_MAX}
+          width="full"
+          description={index === 0 ? 'http:// または https:// で始まるURLを入力します。' : undefined}
+        />
+      ))}
+      <TextArea
+        control={form.control}
+        name="remarks"
+        label="備考"
+        rows={3}
+        maxLength={NOTICE_REMARKS_MAX}
+        description="事務局用のメモです。学生には表示されません。"
+      />
+      <fieldset className="mx-0 min-w-0 space-y-2 border-0 p-0">
+        <legend className="text-std-17B-170 text-ink">掲載期間</legend>
+        <p className="text-std-16N-170 text-ink-muted">空欄のときは期限なしです。</p>
+        <div className="flex flex-wrap items-end gap-4">
+          <DateTimeInput control={form.control} name="period_from" label="掲載開始日時" />
+          <span aria-hidden="true" className="pb-3 text-ink">
+            〜
+          </span>
+          <DateTimeInput control={form.control} name="period_to" label="掲載終了日時" />
+        </div>
+      </fieldset>
+      <RadioGroup control={form.control} name="is_control" label="公開状態" isRequired options="CD007" />
+      <RadioGroup control={form.control} name="published_to" label="配信先" isRequired options="CD008" />
+      {target === PUBLISHED_TO.GENERATION && (
+        <TextInput
+          control={form.control}
+          name="generation_id"
+          label="期生ID"
+          isRequired
+          inputMode="numeric"
+          width="xs"
+          description="入学した年月の数字4桁です（例：2404）。"
+        />
+      )}
+      {target === PUBLISHED_TO.COURSE && (
+        <>
+          <CourseField form={form} />
+          <Select
+            control={form.control}
+            name="lottery_status"
+            label="抽選状況"
+            options="CD003"
+            placeholder={ALL_APPLICANTS}
+            description="選んだ抽選状況の申込者だけに配信します（キャンセルした申込者には配信しません）。"
+          />
+        </>
+      )}
+      <RadioGroup control={form.control} name="is_email" label="メール" isRequired options={EMAIL_OPTIONS} />
+      {isEmail === '1' && (
+        <TextInput
+          control={form.control}
+          name="email_title"
+          label="メールの件名"
+          isRequired
+          maxLength={NOTICE_MAIL_TITLE_MAX}
+          width="full"
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The required course of a course target (course_id): the chosen course's name (read-only) and the button
+ * opening the course-selection modal. The button carries the field's id, so the error summary's link and a
+ * server error land on it; choosing closes the modal, which returns focus to the button.
+ */
+function CourseField({ form }: { form: FormApi }) {
+  const { field, fieldState } = useController({ control: form.control, name: 'course_id' });
+  const courseName = useWatch({ control: form.control, name: 'course_name' });
+  useRegisterField('course_id', COURSE_LABEL);
+  const [isOpen, setIsOpen] = useState(false);
+  const baseId = useId();
+  const chosenId = `${baseId}-chosen`;
+  const errorId = `${baseId}-error`;
+  const buttonId = fieldId('course_id');
+  const isChosen = (field.value ?? '') !== '';
+  const error = fieldState.error?.message;
+
+  // react-hook-form focuses a field through its ref: the button stands for the field
+  const registerRef = field.ref;
+  const focusTarget = useCallback(
+    (element: HTMLFieldSetElement | null) =>
+      registerRef(element ? { focus: () => document.getElementById(buttonId)?.focus() } : null),
+    [registerRef, buttonId],
+  );
+
+  const choose = (course: NoticeCourseRow) => {
+    form.setValue('course_name', course.course_name);
+    form.setValue('course_id', String(course.id), {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
+    setIsOpen(false);
+  };
+
+  return (
+    <fieldset ref={focusTarget} className="mx-0 flex min-w-0 flex-col gap-2 border-0 p-0">
+      <legend className="mb-2 text-std-17B-170 text-ink">
+        {COURSE_LABEL}
+        <RequiredBadge />
+      </legend>
+      <p id={chosenId} className="text-std-16N-170 text-ink">
+        {isChosen ? (
+          <>
+            講座名：<span className="text-std-16B-170">{courseName}</span>
+          </>
+        ) : (
+          <span className="text-ink-muted">まだ選択されていません。</span>
+        )}
+      </p>
+      <div>
+        <Button
+          id={buttonId}
+          variant="secondary"
+          aria-describedby={error ? `${chosenId} ${errorId}` : chosenId}
+          onPress={() => setIsOpen(true)}
+          onBlur={field.onBlur}
+        >
+          {isChosen ? '選択した講座を変更' : '講座を選択'}
+        </Button>
+      </div>
+      {error && (
+        <p id={errorId} className="text-std-16B-170 text-error">
+          {error}
+        </p>
+      )}
+      <CourseSearchModal isOpen={isOpen} onOpenChange={setIsOpen} onChoose={choose} />
+    </fieldset>
+  );
+}
+
+interface CourseSearchModalProps {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  onChoose: (course: NoticeCourseRow) => void;
+}
+
+/**
+ * The course-selection modal (SPEC §2 Notices): conditions (講座名, 大学ID, 講座コード), 検索, and a table
+ * whose rows each have a 「選択」 button (named with the course for screen readers). The conditions and the
+ * results stay while the field is shown, so reopening starts from the last search.
+ */
+function CourseSearchModal({ isOpen, onOpenChange, onChoose }: CourseSearchModalProps) {
+  const [search, setSearch] = useState<NoticeCourseSearch | null>(null);
+  const result = useNoticeCourseSearch(search);
+  const form = useForm({
+    resolver: zodResolver(courseSearchSchema),
+    defaultValues: emptyNoticeCourseSearch(),
+  });
+  const rows = search ? (result.data?.rows ?? []) : [];
+
+  const submit = form.handleSubmit((values) => {
+    const next: NoticeCourseSearch = { ...emptyNoticeCourseSearch(), ...values };
+    if (search && JSON.stringify(next) === JSON.stringify(search)) void result.refetch();
+    else setSearch(next);
+  });
+
+  const columns: Column<NoticeCourseRow>[] = [
+    {
+      key: 'choose',
+      header: '選択',
+      className: 'whitespace-nowrap',
+      render: (row) => (
+        <Button
+          variant="secondary"
+          // the visible word first (WCAG 2.5.3), then what it chooses
+          aria-label={`選択：${row.course_name}`}
+          onPress={() => onChoose(row)}
+          className="px-4"
+        >
+          選択
+        </Button>
+      ),
+    },
+    { key: 'course_name', header: '講座名', sortable: true, isRowHeader: true, className: 'min-w-[12rem]' },
+    { key: 'organ', header: '実施機関', sortable: true, className: 'min-w-[8rem]' },
+    { key: 'period', header: '開催日時', sortable: true, className: 'min-w-[8rem]' },
+    { key: 'univ_id', header: '大学ID', sortable: true, className: 'whitespace-nowrap' },
+    { key: 'keyword', header: 'キーワード', sortable: true },
+  ];
+
+  return (
+    <Modal isOpen={isOpen} onOpenChange={onOpenChange} title="講座を検索して選択" size="lg">
+      <p>条件を入力して「検索」ボタンを押し、配信先にする講座の「選択」ボタンを押してください。</p>
+      <FieldRegistryProvider>
+        <form
+          noValidate
+          aria-label="講座の検索条件"
+          // the modal is portalled, but React events still bubble to the notice form around it
+          onSubmit={(event) => {
+            event.stopPropagation();
+            void submit(event);
+          }}
+          className="space-y-6"
+        >
+          <div className="grid gap-6 md:grid-cols-2">
+            <TextInput control={form.control} name="course_name" label="講座名" maxLength={100} />
+            <TextInput control={form.control} name="univ_id" label="大学ID" maxLength={30} width="sm" />
+            <TextInput
+              control={form.control}
+              name="id"
+              label="講座コード"
+              maxLength={30}
+              width="sm"
+              description="前方一致で探します（例：C26）。"
+            />
+          </div>
+          <div className="flex flex-wrap gap-4">
+            <Button type="submit" isPending={result.isFetching} pendingLabel="検索中...">
+              検索
+            </Button>
+            <Button variant="tertiary" onPress={() => form.reset(emptyNoticeCourseSearch())}>
+              条件をクリア
+            </Button>
+          </div>
+        </form>
+      </FieldRegistryProvider>
+
+      {search && (
+        <section aria-label="検索結果" className="space-y-4 pt-2">
+          {result.data?.isCapped && (
+            <Alert variant="warning" title={`該当する講座が${NOTICE_COURSE_MAX_ROWS}件以上あります`}>
+              <p>先頭の{NOTICE_COURSE_MAX_ROWS}件だけを表示しています。条件を絞り込んで検索してください。</p>
+            </Alert>
+          )}
+          <DataTable
+            key={JSON.stringify(search)}
+            caption="検索結果（講座）"
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            isLoading={result.isFetching}
+            loadingLabel="検索中..."
+            emptyText="該当する講座がありません"
+          />
+        </section>
+      )}
+    </Modal>
+  );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "admin_users_name_trgm_idx" ON "admin_users" USING gin ("name" gin_trgm_ops);

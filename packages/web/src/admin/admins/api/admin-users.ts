@@ -1,0 +1,50 @@
+import type {
+  AdminUserAddBody,
+  AdminUserDetail,
+  AdminUserPasswordBody,
+  AdminUserPasswordCheck,
+  AdminUserRow,
+  AdminUserUpdateBody,
+  AdminUserWriteResult,
+} from '@manabi/shared/api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+
+/** Admin users (SPEC §7 "Admin users"; issue 5): list, detail, the check, add, update. */
+const KEY = ['admin', 'admin-users'] as const;
+
+/** GET /api/admin/adminuser/list/?name= (name contains); the previous rows stay while a search loads. */
+export const adminUserListQuery = (name: string) =>
+  queryOptions({
+    queryKey: [...KEY, 'list', name],
+    queryFn: () => apiGet<AdminUserRow[]>('/api/admin/adminuser/list/', { name }),
+    placeholderData: (previous) => previous,
+  });
+
+/** GET /api/admin/adminuser/detail/?id= for the form: always the current row (it echoes updated_at). */
+export const adminUserDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'detail', id],
+    queryFn: () => apiGet<AdminUserDetail>('/api/admin/adminuser/detail/', { id: String(id) }),
+    meta: { notFoundTo: paths.admin.notFound() },
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** POST /api/admin/adminuser/password/ — the check before the confirm step (SPEC §4). */
+export function checkAdminUser(body: AdminUserPasswordBody): Promise<AdminUserPasswordCheck> {
+  return apiPost<AdminUserPasswordCheck>('/api/admin/adminuser/password/', body);
+}
+
+/** add (no id) or update (id + updated_at); every admin-user query is read again afterwards. */
+export function useSaveAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminUserAddBody | AdminUserUpdateBody) =>
+      'id' in body
+        ? apiPost<AdminUserWriteResult>('/api/admin/adminuser/update/', body)
+        : apiPost<AdminUserWriteResult>('/api/admin/adminuser/add/', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}

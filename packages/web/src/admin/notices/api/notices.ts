@@ -1,0 +1,243 @@
+import type {
+  Notice,
+  NoticeBody,
+  NoticeCourseList,
+  NoticeCourseRow,
+  NoticeList,
+  NoticeRow,
+  NoticeUpdateBody,
+  PublisherList,
+  PublisherRow,
+  WriteResult,
+} from '@manabi/shared/api';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { apiGet, apiPost, handleApiError, isApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+
+/** Admin notices (SPEC §7 "Admin notices"; issue 5): list, detail, publisher list, course search, add, update. */
+const KEY = ['admin', 'notices'] as const;
+
+// ---- list (/admin/notification) ----
+
+/** The search fields of the notice list (SPEC §5), in form order. */
+export const NOTICE_SEARCH_FIELDS = [
+  'title',
+  'category_id',
+  'is_control',
+  'published_to',
+  'generation_id',
+  'course_id',
+] as const;
+export type NoticeSearchField = (typeof NOTICE_SEARCH_FIELDS)[number];
+/** The list's search conditions without paging: every value a string ('' = not given). */
+export type NoticeSearch = Record<NoticeSearchField, string>;
+
+export const emptyNoticeSearch = (): NoticeSearch =>
+  Object.fromEntries(NOTICE_SEARCH_FIELDS.map((f) => [f, ''])) as NoticeSearch;
+
+/** The search conditions as the URL carries them. */
+export function noticeSearchFromUrl(params: URLSearchParams): NoticeSearch {
+  const search = emptyNoticeSearch();
+  for (const key of NOTICE_SEARCH_FIELDS) search[key] = params.get(key) ?? '';
+  return search;
+}
+
+/** Page, page size and sort of a server-paged list (DataTable's state). */
+export interface ListPage {
+  page: number;
+  size: number;
+  sort: string | null;
+  dir: 'asc' | 'desc';
+}
+
+const pageQuery = (p: ListPage) => ({
+  page: p.page,
+  size: p.size,
+  sort: p.sort ?? '',
+  dir: p.sort ? p.dir : '',
+});
+
+/** GET /api/admin/notice/list/: one page and the total (decision 008); the previous page stays while the next loads. */
+export const noticeListQuery = (search: NoticeSearch, page: ListPage) =>
+  queryOptions({
+    queryKey: [...KEY, 'list', search, pageQuery(page)],
+    queryFn: ({ signal }) =>
+      apiGet<NoticeList>('/api/admin/notice/list/', { ...search, ...pageQuery(page) }, { signal }),
+    placeholderData: (previous) => previous,
+  });
+
+/** The CSV downloads take at most this many rows (100 pages of 100); the screens say so when a search is larger. */
+export const NOTICE_CSV_MAX_ROWS = 10_000;
+const CSV_PAGE_SIZE = 100;
+
+/** Every row of a paged search (in the table's order), page by page, at most NOTICE_CSV_MAX_ROWS. */
+async function fetchAllPages<Row>(
+  fetchPage: (page: number) => Promise<{ data_list: Row[]; total: number; page: number }>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 1; rows.length < NOTICE_CSV_MAX_ROWS; page++) {
+    const answer = await fetchPage(page);
+    rows.push(...answer.data_list);
+    // a page past the end answers the last page again: stop at the total
+    if (answer.page < page || rows.length >= answer.total || answer.data_list.length < CSV_PAGE_SIZE) break;
+  }
+  return rows.slice(0, NOTICE_CSV_MAX_ROWS);
+}
+
+export const fetchNoticesForCsv = (search: NoticeSearch, sort: Pick<ListPage, 'sort' | 'dir'>) =>
+  fetchAllPages<NoticeRow>((page) =>
+    apiGet<NoticeList>('/api/admin/notice/list/', {
+      ...search,
+      ...pageQuery({ page, size: CSV_PAGE_SIZE, ...sort }),
+    }),
+  );
+
+// ---- detail ----
+
+/** GET /api/admin/notice/detail/?id= (always read fresh: the form echoes its updated_at back). */
+export const noticeDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'detail', id],
+    queryFn: () => apiGet<Notice>('/api/admin/notice/detail/', { id: String(id) }),
+    meta: { notFoundTo: paths.admin.notFound(), handlesErrors: true },
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** The notice of `id` (when `enabled`): a missing one (404) goes to /admin/404 (SPEC §2), others as SPEC §8. */
+export function useNoticeDetail(id: number, enabled = true) {
+  const navigate = useNavigate();
+  const query = useQuery({ ...noticeDetailQuery(id), enabled });
+  const { error } = query;
+  useEffect(() => {
+    if (!error) return;
+    if (isApiError(error) && error.status === 404) {
+      error.routed = true;
+      navigate(paths.admin.notFound(), { replace: true });
+    } else {
+      handleApiError('admin', error, navigate);
+    }
+  }, [error, navigate]);
+  return query;
+}
+
+// ---- publisher list (detail tab 2) ----
+
+export const PUBLISHER_SEARCH_FIELDS = ['student_id', 'name', 'name_kana', 'is_read'] as const;
+export type PublisherSearchField = (typeof PUBLISHER_SEARCH_FIELDS)[number];
+export type PublisherSearch = Record<Exclude<PublisherSearchField, 'is_read'>, string> & {
+  /** '' all, '1' read, '0' unread */
+  is_read: '' | '0' | '1';
+};
+
+export const emptyPublisherSearch = (): PublisherSearch => ({
+  student_id: '',
+  name: '',
+  name_kana: '',
+  is_read: '',
+});
+
+export function publisherSearchFromUrl(params: URLSearchParams): PublisherSearch {
+  const isRead = params.get('is_read');
+  return {
+    student_id: params.get('student_id') ?? '',
+    name: params.get('name') ?? '',
+    name_kana: params.get('name_kana') ?? '',
+    // anything else in the URL reads as "all" rather than a refused request
+    is_read: isRead === '0' || isRead === '1' ? isRead : '',
+  };
+}
+
+/**
+ * GET /api/admin/notice/publisherList/: one page of the notice's audience with read times (decision 008:
+ * who it is addressed to, whatever its publish state and period).
+ */
+export const publisherListQuery = (id: number, search: PublisherSearch, page: ListPage) =>
+  queryOptions({
+    queryKey: [...KEY, 'publishers', id, search, pageQuery(page)],
+    queryFn: ({ signal }) =>
+      apiGet<PublisherList>(
+        '/api/admin/notice/publisherList/',
+        { id, ...search, ...pageQuery(page) },
+        { signal },
+      ),
+    placeholderData: (previous) => previous,
+    // read times change as students open the notice: each visit asks again
+    staleTime: 0,
+  });
+
+export const fetchPublishersForCsv = (
+  id: number,
+  search: PublisherSearch,
+  sort: Pick<ListPage, 'sort' | 'dir'>,
+) =>
+  fetchAllPages<PublisherRow>((page) =>
+    apiGet<PublisherList>('/api/admin/notice/publisherList/', {
+      id,
+      ...search,
+      ...pageQuery({ page, size: CSV_PAGE_SIZE, ...sort }),
+    }),
+  );
+
+// ---- course-selection modal ----
+
+/** The conditions of the course-selection modal: name, university id, course code (SPEC §5). */
+export interface NoticeCourseSearch {
+  course_name: string;
+  univ_id: string;
+  id: string;
+}
+
+export const emptyNoticeCourseSearch = (): NoticeCourseSearch => ({ course_name: '', univ_id: '', id: '' });
+
+/** SPEC §9: the paged fetch stops after 1000 pages; the modal shows at most this many courses. */
+export const NOTICE_COURSE_MAX_ROWS = 500;
+
+/**
+ * The courses matching `search`: GET /api/admin/notice/course/list/ pages (100 rows) by offset_num until
+ * is_end, accumulated like the course list (SPEC §4), at most NOTICE_COURSE_MAX_ROWS.
+ */
+export async function fetchNoticeCourses(
+  search: NoticeCourseSearch,
+  signal?: AbortSignal,
+): Promise<{ rows: NoticeCourseRow[]; isCapped: boolean }> {
+  const rows: NoticeCourseRow[] = [];
+  for (let offset = 0; offset < 1000; offset++) {
+    const page = await apiGet<NoticeCourseList>(
+      '/api/admin/notice/course/list/',
+      { ...search, offset_num: offset },
+      { signal },
+    );
+    rows.push(...page.data_list);
+    if (page.is_end) return { rows, isCapped: false };
+    if (rows.length >= NOTICE_COURSE_MAX_ROWS) break;
+  }
+  return { rows: rows.slice(0, NOTICE_COURSE_MAX_ROWS), isCapped: true };
+}
+
+/** The courses matching `search` (nothing is fetched while `search` is null: no search yet). */
+export function useNoticeCourseSearch(search: NoticeCourseSearch | null) {
+  return useQuery({
+    queryKey: [...KEY, 'courses', search],
+    queryFn: ({ signal }) => fetchNoticeCourses(search ?? emptyNoticeCourseSearch(), signal),
+    enabled: search !== null,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+// ---- add / update ----
+
+/** add (no id) or update (id + updated_at; 409 stale); every notice query is read again afterwards. */
+export function useSaveNotice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NoticeBody | NoticeUpdateBody) =>
+      'id' in body
+        ? apiPost<WriteResult>('/api/admin/notice/update/', body)
+        : apiPost<WriteResult>('/api/admin/notice/add/', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}

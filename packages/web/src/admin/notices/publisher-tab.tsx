@@ -1,0 +1,203 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Notice, PublisherRow } from '@manabi/shared/api';
+import { codeText } from '@manabi/shared/codes';
+import { formatDateTimeJa } from '@manabi/shared/domain/dates';
+import {
+  PUBLISHED_TO,
+  PUBLISHER_SEARCH_NAME_MAX,
+  PUBLISHER_SEARCH_STUDENT_ID_MAX,
+  publisherListQuerySchema,
+} from '@manabi/shared/schemas/notice';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import {
+  Button,
+  type Column,
+  CsvDownload,
+  DataTable,
+  type Option,
+  SearchPanel,
+  Select,
+  TextInput,
+  useTableUrlState,
+} from '../../ui';
+import {
+  emptyPublisherSearch,
+  fetchPublishersForCsv,
+  NOTICE_CSV_MAX_ROWS,
+  PUBLISHER_SEARCH_FIELDS,
+  type PublisherSearch,
+  publisherListQuery,
+  publisherSearchFromUrl,
+} from './api/notices';
+import { audienceText } from './notice-values';
+
+/** The search form's schema: the shared query without the notice id and the paging the screen supplies. */
+const searchSchema = publisherListQuerySchema.omit({
+  id: true,
+  page: true,
+  size: true,
+  sort: true,
+  dir: true,
+});
+
+const READ_OPTIONS: Option[] = [
+  { value: '1', label: '既読' },
+  { value: '0', label: '未読' },
+];
+
+const UNREAD = '未読';
+
+/** The table's URL parameters are prefixed, so they never mix with the search fields. */
+const TABLE_PREFIX = 'p';
+
+/**
+ * Tab 2 of /admin/notification/detail/{noticeId} (SPEC §2): the notice's audience — every student it is
+ * addressed to, whatever its publish state and period (decision 008) — with each one's read time, a search
+ * (student number, names, read or not), a server-paged sortable table and the CSV. Conditions in the URL.
+ */
+export function PublisherTab({ notice }: { notice: Notice }) {
+  const [params, setParams] = useSearchParams();
+  const table = useTableUrlState({ prefix: TABLE_PREFIX });
+  const search = publisherSearchFromUrl(params);
+  const { page, pageSize, sortKey, sortDir } = table.state;
+  const list = useQuery(
+    publisherListQuery(notice.id, search, { page, size: pageSize, sort: sortKey, dir: sortDir }),
+  );
+  const rows = list.data?.data_list ?? [];
+  const total = list.data?.total ?? 0;
+  const isCourse = notice.published_to === PUBLISHED_TO.COURSE;
+
+  const form = useForm({ resolver: zodResolver(searchSchema), defaultValues: search });
+  const searchKey = JSON.stringify(search);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: searchKey stands for `search`
+  useEffect(() => {
+    form.reset(search);
+  }, [searchKey, form]);
+
+  const searchWith = (values: PublisherSearch) => {
+    const next = new URLSearchParams({ tab: '2' });
+    for (const key of PUBLISHER_SEARCH_FIELDS) {
+      const value = String(values[key] ?? '');
+      if (value) next.set(key, value);
+    }
+    for (const key of ['size', 'sort', 'dir'].map((k) => `${TABLE_PREFIX}_${k}`)) {
+      const value = params.get(key);
+      if (value) next.set(key, value);
+    }
+    if (next.toString() === params.toString()) void list.refetch();
+    else setParams(next);
+  };
+  const submit = form.handleSubmit((values) => searchWith({ ...emptyPublisherSearch(), ...values }));
+
+  const columns: Column<PublisherRow>[] = [
+    { key: 'login_id', header: '学生番号', sortable: true, className: 'whitespace-nowrap' },
+    { key: 'name', header: '氏名', sortable: true, isRowHeader: true, className: 'min-w-[8rem]' },
+    { key: 'name_kana', header: '氏名カナ', sortable: true, className: 'min-w-[8rem]' },
+    ...(isCourse
+      ? [
+          {
+            key: 'lottery_status',
+            header: '抽選状況',
+            sortable: true,
+            className: 'whitespace-nowrap',
+            render: (row: PublisherRow) => codeText('CD003', row.lottery_status),
+          },
+        ]
+      : []),
+    {
+      key: 'read_time',
+      header: '既読日時',
+      sortable: true,
+      className: 'whitespace-nowrap',
+      render: (row) => (row.read_time ? formatDateTimeJa(row.read_time) : UNREAD),
+    },
+  ];
+
+  const csvHeader = ['学生番号', '氏名', '氏名カナ', ...(isCourse ? ['抽選状況'] : []), '既読日時'];
+  const csvRow = (r: PublisherRow) => [
+    r.login_id,
+    r.name,
+    r.name_kana,
+    ...(isCourse ? [codeText('CD003', r.lottery_status)] : []),
+    r.read_time ? formatDateTimeJa(r.read_time) : UNREAD,
+  ];
+
+  return (
+    <div className="space-y-6">
+      <p className="text-std-16N-170 text-ink">
+        配信先：{audienceText(notice)}
+        {notice.is_control !== '1' && '（非公開のため、まだ学生には表示されていません）'}
+      </p>
+      <SearchPanel>
+        <form noValidate onSubmit={submit} className="space-y-6">
+          <div className="grid gap-6 md:grid-cols-2">
+            <TextInput
+              control={form.control}
+              name="student_id"
+              label="学生番号"
+              inputMode="numeric"
+              maxLength={PUBLISHER_SEARCH_STUDENT_ID_MAX}
+              width="sm"
+            />
+            <TextInput
+              control={form.control}
+              name="name"
+              label="氏名"
+              maxLength={PUBLISHER_SEARCH_NAME_MAX}
+            />
+            <TextInput
+              control={form.control}
+              name="name_kana"
+              label="氏名カナ"
+              maxLength={PUBLISHER_SEARCH_NAME_MAX}
+            />
+            <Select
+              control={form.control}
+              name="is_read"
+              label="既読状況"
+              options={READ_OPTIONS}
+              placeholder="すべて"
+              width="sm"
+            />
+          </div>
+          <div className="flex flex-wrap gap-4">
+            <Button type="submit">検索</Button>
+            <Button variant="tertiary" onPress={() => form.reset(emptyPublisherSearch())}>
+              条件をクリア
+            </Button>
+          </div>
+        </form>
+      </SearchPanel>
+      <DataTable
+        caption="配信先一覧"
+        columns={columns}
+        rows={rows}
+        total={total}
+        rowKey={(row) => row.id}
+        isLoading={list.isFetching}
+        loadingLabel="検索中..."
+        emptyText="配信先の学生がいません"
+        {...table}
+        toolbar={
+          <CsvDownload
+            prefix="publisher"
+            header={csvHeader}
+            isPreparing={list.isFetching}
+            isDisabled={total === 0}
+            getRows={async () =>
+              (await fetchPublishersForCsv(notice.id, search, { sort: sortKey, dir: sortDir })).map(csvRow)
+            }
+          />
+        }
+      />
+      {total > NOTICE_CSV_MAX_ROWS && (
+        <p className="text-std-16N-170 text-ink">
+          {`CSVダウンロードは検索結果の先頭${NOTICE_CSV_MAX_ROWS.toLocaleString('ja-JP')}件までです。すべてを出力するには条件を絞り込んでください。`}
+        </p>
+      )}
+    </div>
+  );
+}
