@@ -4,12 +4,17 @@ import { defineConfig, devices } from '@playwright/test';
  * Browser journeys against the built app (npm run build first; npm test does it). Debian's Chromium
  * (scripts/ensure-browser.sh installs it); never `npx playwright install`.
  * Two servers, each with a fresh embedded database seeded with the demo data: the main one, and one
- * with a short idle timeout for the session-expiry journey.
+ * with a short idle timeout for the session-expiry journey, and one whose mail goes to an SMTP catcher the
+ * password-reset journey reads (scripts/e2e-mail-server.mjs).
  */
 // E2E_PORT lets two runs on one machine coexist
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SHORT_IDLE_PORT = PORT + 1;
 export const SHORT_IDLE_URL = `http://127.0.0.1:${SHORT_IDLE_PORT}`;
+// issue 6: password reset — an app whose mail goes to an SMTP catcher (scripts/e2e-mail-server.mjs)
+const MAIL_PORT = PORT + 2;
+export const MAIL_URL = `http://127.0.0.1:${MAIL_PORT}`;
+export const MAIL_FILE = `.e2e/mail-${MAIL_PORT}.jsonl`;
 
 const server = (port: number, env: Record<string, string> = {}) => ({
   command: `bash scripts/e2e-server.sh ${port}`,
@@ -56,5 +61,10 @@ export default defineConfig({
       grep: /@phone/,
     },
   ],
-  webServer: [server(PORT), server(SHORT_IDLE_PORT, { SESSION_IDLE_SECONDS: '12' })],
+  webServer: [
+    server(PORT),
+    server(SHORT_IDLE_PORT, { SESSION_IDLE_SECONDS: '12' }),
+    // issue 6: password reset
+    { ...server(MAIL_PORT), command: `node scripts/e2e-mail-server.mjs ${MAIL_PORT} ${PORT + 3}` },
+  ],
 });

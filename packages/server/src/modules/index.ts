@@ -8,6 +8,8 @@ import { courseUploadRoutes } from './course-uploads/course-uploads.routes'; // 
 import { courseRoutes } from './courses/courses.routes';
 import { mypageNewsRoutes } from './mypage-news/mypage-news.routes';
 import { noticeRoutes } from './notices/notices.routes'; // issue 5: notices
+import { passwordResetRoutes } from './password-reset/password-reset.routes'; // issue 6: password reset
+import { publicFormRoutes } from './public-forms/public-forms.routes'; // issue 6: admission, inquiry
 import { studentDetailRoutes } from './students/students-detail.routes'; // issue 4: detail, applied courses
 import { studentFormRoutes } from './students/students-form.routes'; // issue 4: form, approval
 import { studentListRoutes } from './students/students-list.routes'; // issue 4: list, upload, duplicates
@@ -26,4 +28,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(studentFormRoutes); // issue 4: form, approval
   await app.register(adminUserRoutes); // issue 5: admin users
   await app.register(noticeRoutes); // issue 5: notices
+  await app.register(publicFormRoutes); // issue 6: admission, inquiry
+  await app.register(passwordResetRoutes); // issue 6: password reset
 }

@@ -1,0 +1,244 @@
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, loginThrottles, mailOutbox, passwordResetTokens } from '../../db/schema';
+import { createTestApp, get, loginAsStudent, post, type TestApp } from '../../test/app';
+import { makeStudent } from '../../test/factories';
+import { RESET_MAILS_PER_HOUR } from './password-reset.service';
+
+/** A real SMTP peer on 127.0.0.1 that keeps what it receives (as platform/mail.test.ts). */
+let server: SMTPServer;
+const received: ParsedMail[] = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    PUBLIC_URL: 'https://manabi.example.jp',
+    RESET_TOKEN_HOURS: '24',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const SENDMAIL = '/api/mypage/login/sendmail/';
+const SETTING = '/api/mypage/login/passwordsetting/';
+const isExpire = async (token: string) =>
+  (await get(t.app, `/api/mypage/login/isexpire/?token=${encodeURIComponent(token)}`)).json().is_expire;
+
+/** Asks for a reset mail, lets the mailer deliver, and answers the mails that arrived meanwhile. */
+async function requestMail(login_id: string, mail_address: string) {
+  const before = received.length;
+  const res = await post(t.app, SENDMAIL, { login_id, mail_address });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ result: true });
+  await t.app.deps.mailer.flush();
+  return received.slice(before);
+}
+
+/** The token of the link in a received reset mail. */
+function tokenOf(mail: ParsedMail): string {
+  const m = /https:\/\/manabi\.example\.jp\/mypage\/passwordsetting\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
+  if (!m) throw new Error(`no link in: ${mail.text}`);
+  return m[1]!;
+}
+
+async function resetToken(login_id: string, mail: string) {
+  const mails = await requestMail(login_id, mail);
+  expect(mails).toHaveLength(1);
+  return tokenOf(mails[0]!);
+}
+
+const loginStatus = async (login_id: string, password: string) =>
+  (await post(t.app, '/api/auth/mypage/login/', { login_id, password })).statusCode;
+
+describe('POST login/sendmail/', () => {
+  it('mails a working link to the matching address (case and width do not matter)', async () => {
+    await makeStudent(t.db, { loginId: '25110001', name: '鈴木 一郎', mail1: 'Ichiro@Example.jp' });
+    const mails = await requestMail('25110001', 'ＩＣＨＩＲＯ＠example.JP');
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toBe('【まなび】パスワード再設定のご案内');
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toMatch(/^Ichiro@example\.jp$/i);
+    expect(mail.text).toContain('鈴木 一郎 様');
+    expect(mail.text).toContain('有効期限');
+    const token = tokenOf(mail);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await isExpire(token)).toBe(false);
+    // stored hashed only, expiring after RESET_TOKEN_HOURS
+    const rows = await t.db.select().from(passwordResetTokens);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    const row = rows.at(-1)!;
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(24 * 3_600_000);
+  });
+
+  it('the second address works as well', async () => {
+    await makeStudent(t.db, { loginId: '25110002', mail1: 'a@example.jp', mail2: 'b@example.jp' });
+    expect(await requestMail('25110002', 'b@example.jp')).toHaveLength(1);
+  });
+
+  it('answers the same and sends nothing for an unknown id, a wrong address, an unapproved or refused student', async () => {
+    await makeStudent(t.db, { loginId: '25110003', mail1: 'c@example.jp' });
+    await makeStudent(t.db, { loginId: '25110004', mail1: 'd@example.jp', approvalStatus: '0' });
+    await makeStudent(t.db, { loginId: '25110005', mail1: 'e@example.jp', isRejection: true });
+    const tokens = (await t.db.select().from(passwordResetTokens)).length;
+    const outbox = (await t.db.select().from(mailOutbox)).length;
+    for (const [id, mail] of [
+      ['99999999', 'c@example.jp'],
+      ['25110003', 'other@example.jp'],
+      ['25110004', 'd@example.jp'],
+      ['25110005', 'e@example.jp'],
+    ] as const) {
+      expect(await requestMail(id, mail)).toHaveLength(0);
+    }
+    expect(await t.db.select().from(passwordResetTokens)).toHaveLength(tokens);
+    expect(await t.db.select().from(mailOutbox)).toHaveLength(outbox);
+  });
+
+  it('bad input: 422 with Japanese field messages, nothing stored', async () => {
+    const res = await post(t.app, SENDMAIL, { login_id: '', mail_address: 'not-a-mail' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().err_list).toEqual(
+      expect.arrayContaining([
+        { name: 'login_id', msg: expect.stringMatching(/入力/) },
+        { name: 'mail_address', msg: 'メールアドレス形式で入力してください' },
+      ]),
+    );
+  });
+
+  it(`sends at most ${RESET_MAILS_PER_HOUR} mails an hour per student, answering alike beyond`, async () => {
+    await makeStudent(t.db, { loginId: '25110006', mail1: 'f@example.jp' });
+    for (let i = 0; i < RESET_MAILS_PER_HOUR; i++) {
+      expect(await requestMail('25110006', 'f@example.jp')).toHaveLength(1);
+    }
+    expect(await requestMail('25110006', 'f@example.jp')).toHaveLength(0);
+  });
+});
+
+describe('GET login/isexpire/ and POST login/passwordsetting/', () => {
+  it('sets the new password: the old one stops working, sessions end, throttle cleared, audited; the link is then used up', async () => {
+    const s = await makeStudent(t.db, { loginId: '25110010', mail1: 'g@example.jp', password: 'oldpass01' });
+    const cookie = await loginAsStudent(t.app, '25110010', 'oldpass01');
+    expect((await get(t.app, '/api/auth/mypage/session/?touch=0', cookie)).statusCode).toBe(200);
+    expect(await loginStatus('25110010', 'wrongpass')).toBe(422); // one failure on record
+    const token = await resetToken('25110010', 'g@example.jp');
+
+    const res = await post(t.app, SETTING, { token, password: 'newpass01', password2: 'newpass01' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ is_valid: true });
+
+    expect((await get(t.app, '/api/auth/mypage/session/?touch=0', cookie)).statusCode).toBe(401);
+    expect(
+      await t.db
+        .select()
+        .from(loginThrottles)
+        .where(and(eq(loginThrottles.kind, 'student'), eq(loginThrottles.loginId, '25110010'))),
+    ).toHaveLength(0);
+    expect(await loginStatus('25110010', 'oldpass01')).toBe(422);
+    expect(await loginStatus('25110010', 'newpass01')).toBe(200);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(s.id)));
+    expect(audits.map((a) => a.action)).toEqual(['password_reset_mail', 'password_reset']);
+    expect(JSON.stringify(audits)).not.toContain('newpass01');
+
+    // reuse refused
+    expect(await isExpire(token)).toBe(true);
+    const again = await post(t.app, SETTING, { token, password: 'another01', password2: 'another01' });
+    expect(again.json()).toMatchObject({ is_valid: false, name: 'token' });
+    expect(await loginStatus('25110010', 'newpass01')).toBe(200);
+  });
+
+  it('an expired link is refused', async () => {
+    await makeStudent(t.db, { loginId: '25110011', mail1: 'h@example.jp', password: 'oldpass01' });
+    const token = await resetToken('25110011', 'h@example.jp');
+    await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(await isExpire(token)).toBe(true);
+    const res = await post(t.app, SETTING, { token, password: 'newpass01', password2: 'newpass01' });
+    expect(res.json()).toMatchObject({ is_valid: false, name: 'token' });
+    expect(await loginStatus('25110011', 'oldpass01')).toBe(200);
+  });
+
+  it('a newer request supersedes the older link', async () => {
+    await makeStudent(t.db, { loginId: '25110012', mail1: 'i@example.jp', password: 'oldpass01' });
+    const first = await resetToken('25110012', 'i@example.jp');
+    const second = await resetToken('25110012', 'i@example.jp');
+    expect(await isExpire(first)).toBe(true);
+    expect(await isExpire(second)).toBe(false);
+    const res = await post(t.app, SETTING, { token: first, password: 'newpass01', password2: 'newpass01' });
+    expect(res.json()).toMatchObject({ is_valid: false, name: 'token' });
+    const ok = await post(t.app, SETTING, { token: second, password: 'newpass02', password2: 'newpass02' });
+    expect(ok.json()).toMatchObject({ is_valid: true });
+    expect(await loginStatus('25110012', 'newpass02')).toBe(200);
+  });
+
+  it('unknown, empty or overlong tokens are expired', async () => {
+    expect(await isExpire('no-such-token')).toBe(true);
+    expect(await isExpire('x'.repeat(500))).toBe(true);
+    expect((await get(t.app, '/api/mypage/login/isexpire/')).json()).toEqual({ is_expire: true });
+  });
+
+  it('bad input: 422 with field messages (printable ASCII 8–12, confirmation equal)', async () => {
+    await makeStudent(t.db, { loginId: '25110013', mail1: 'j@example.jp', password: 'oldpass01' });
+    const token = await resetToken('25110013', 'j@example.jp');
+    const short = await post(t.app, SETTING, { token, password: 'short', password2: 'short' });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().err_list).toEqual([{ name: 'password', msg: expect.stringMatching(/8/) }]);
+    const wide = await post(t.app, SETTING, { token, password: 'ｐａｓｓｗｏｒｄ１', password2: 'x' });
+    expect(wide.statusCode).toBe(422);
+    expect(wide.json().err_list).toEqual(
+      expect.arrayContaining([
+        { name: 'password', msg: '半角英数字または半角記号を入力してください' },
+        { name: 'password2', msg: expect.stringMatching(/一致/) },
+      ]),
+    );
+    // the link is still good after refused input
+    expect(await isExpire(token)).toBe(false);
+  });
+});
+
+describe('no account enumeration by timing', () => {
+  it('answers a matching pair and an unknown account in similar time', async () => {
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+    const time = async (body: { login_id: string; mail_address: string }) => {
+      const started = performance.now();
+      const res = await post(t.app, SENDMAIL, body);
+      expect(res.json()).toEqual({ result: true });
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      // a fresh student each time: the per-account limit must not make the known path shorter
+      const s = await makeStudent(t.db, {
+        loginId: `2612${String(i).padStart(4, '0')}`,
+        mail1: `t${i}@example.jp`,
+      });
+      known.push(await time({ login_id: s.loginId as string, mail_address: `t${i}@example.jp` }));
+      unknown.push(
+        await time({ login_id: `2613${String(i).padStart(4, '0')}`, mail_address: `t${i}@example.jp` }),
+      );
+    }
+    // the known path writes a token, a mail and an audit row more; that is milliseconds, not a tell
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
+  });
+});
