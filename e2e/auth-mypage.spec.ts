@@ -48,6 +48,20 @@ test.describe('[マイページ][ログイン]', () => {
     await expectAccessible(page);
   });
 
+  test('[マイページ][ログイン] 続けて失敗するとロックされたことを知らせる', async ({ page }) => {
+    await page.goto('/mypage/login');
+    // a made-up id of this journey only: five failures lock it (unknown ids lock too: no enumeration)
+    const answered = () => page.waitForResponse((r) => r.url().includes('/api/auth/mypage/login/'));
+    await Promise.all([answered(), submitLogin(page, { login_id: 'nosuch05', password: 'wrongpass0' })]);
+    await expect(page.getByText(MSG.loginFailed)).toBeVisible();
+    for (let i = 1; i < 5; i++) {
+      await Promise.all([answered(), submitLogin(page, { login_id: 'nosuch05', password: `wrongpass${i}` })]);
+    }
+    await Promise.all([answered(), submitLogin(page, { login_id: 'nosuch05', password: 'wrongpass9' })]);
+    await expect(page.getByText(/一時的にロックされています/)).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('[マイページ][ログイン] 一定時間操作がなかった後のログイン画面にお知らせを表示する', async ({
     page,
   }) => {
