@@ -155,4 +155,25 @@ test.describe('[マイページ][エラー]', () => {
     await expect(page).toHaveURL(/\/mypage\/top$/);
     await expect(page.getByRole('heading', { level: 1, name: 'マイページ トップ' })).toBeVisible();
   });
+  test('[マイページ][エラー] /mypage/error はログアウトしてログイン画面へ案内する @phone', async ({
+    page,
+  }) => {
+    await loginStudent(page);
+    await page.goto('/mypage/error');
+    await expect(page.getByRole('heading', { level: 1, name: 'エラーが発生しました' })).toBeVisible();
+    await expect(page.getByText(MSG.internal)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'ログイン画面へ' })).toBeVisible();
+    const session = await page.request.get('/api/auth/mypage/session/?touch=0');
+    expect(session.status()).toBe(401);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'ログイン画面へ' }).click();
+    await expect(page).toHaveURL(/\/mypage\/login$/);
+  });
+
+  test('[マイページ][エラー] ログインしていない人のシステムエラー（/error）', async ({ page }) => {
+    await page.goto('/error');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(MSG.internal)).toBeVisible();
+    await expectAccessible(page);
+  });
 });
