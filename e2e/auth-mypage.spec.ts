@@ -39,7 +39,7 @@ test.describe('[マイページ][ログイン]', () => {
     await expectAccessible(page);
   });
 
-  test('[マイページ][ログイン] 誤った学生番号とパスワードではエラーを表示する', async ({ page }) => {
+  test('[マイページ][ログイン] 誤った学生番号とパスワードではエラーを表示する @phone', async ({ page }) => {
     await page.goto('/mypage/login');
     // a made-up id: failures count towards the lock of that id only
     await submitLogin(page, { login_id: 'nosuch02', password: 'wrongpass2' });
