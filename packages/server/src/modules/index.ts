@@ -7,6 +7,7 @@ import { commonRoutes } from './common/common.routes';
 import { courseUploadRoutes } from './course-uploads/course-uploads.routes'; // issue 3: CSV uploads
 import { courseRoutes } from './courses/courses.routes';
 import { mypageNewsRoutes } from './mypage-news/mypage-news.routes';
+import { mypageUserRoutes } from './mypage-user/mypage-user.routes'; // issue 7: user
 import { noticeRoutes } from './notices/notices.routes'; // issue 5: notices
 import { passwordResetRoutes } from './password-reset/password-reset.routes'; // issue 6: password reset
 import { publicFormRoutes } from './public-forms/public-forms.routes'; // issue 6: admission, inquiry
@@ -30,4 +31,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(noticeRoutes); // issue 5: notices
   await app.register(publicFormRoutes); // issue 6: admission, inquiry
   await app.register(passwordResetRoutes); // issue 6: password reset
+  await app.register(mypageUserRoutes); // issue 7: user
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
@@ -114,10 +114,21 @@ export async function destroySession(db: DbOrTx, token: string | undefined): Pro
 }
 
 /** Ends every session of a student (password reset) or admin, optionally keeping one. */
-export async function destroyUserSessions(db: DbOrTx, kind: SessionKind, userId: number): Promise<void> {
+export async function destroyUserSessions(
+  db: DbOrTx,
+  kind: SessionKind,
+  userId: number,
+  /** the hash of a session to keep (the student's own, when they change their password) */
+  keepIdHash?: string,
+): Promise<void> {
   await db
     .delete(sessions)
-    .where(kind === 'admin' ? eq(sessions.adminId, userId) : eq(sessions.studentId, userId));
+    .where(
+      and(
+        kind === 'admin' ? eq(sessions.adminId, userId) : eq(sessions.studentId, userId),
+        keepIdHash === undefined ? undefined : ne(sessions.idHash, keepIdHash),
+      ),
+    );
 }
 
 /** Housekeeping: drop sessions that can no longer be used. */

@@ -1,10 +1,122 @@
+import type { WriteResult } from '@manabi/shared/api';
+import { contactsUpdateFormSchema } from '@manabi/shared/schemas/mypage-user';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../lib/paths';
-import { ComingSoon } from '../../ui';
+import { formatPhoneJp } from '../../lib/phone';
+import {
+  Alert,
+  ButtonLink,
+  ConfirmList,
+  FullPageSpinner,
+  PageTitle,
+  StepForm,
+  TextInput,
+  TextLink,
+} from '../../ui';
+import { FieldGroup } from '../layout/form-parts';
+import { USER_KEY, updateContacts, userQuery } from './api/user';
 
 /**
- * /mypage/user/update — StepForm (phone formatted on blur).
- * Placeholder until the screen is built: replace `Component` (keep the name; router.tsx lazy-loads it).
+ * /mypage/user/update (SPEC §2 user/update, §4 contact update, §5 "My-page contact update"): phone and
+ * mail 1 and 2 → confirm (戻る / 変更を確定) → completion linking to /mypage/user. Phones are formatted on
+ * blur; the three timestamps read with the data go back with the change (409 → the stale message).
  */
 export function Component() {
-  return <ComingSoon title={'連絡先の変更'} backTo={paths.mypage.top()} />;
+  const queryClient = useQueryClient();
+  const { data: user } = useQuery(userQuery());
+  if (!user) return <FullPageSpinner />;
+  return (
+    <div className="space-y-6">
+      <PageTitle>連絡先の変更</PageTitle>
+      <StepForm
+        schema={contactsUpdateFormSchema}
+        defaultValues={{ phone1: user.phone1, mail1: user.mail1, phone2: user.phone2, mail2: user.mail2 }}
+        headings={{ input: '連絡先の入力', confirm: '変更内容の確認', complete: '変更が完了しました' }}
+        confirmLabel="変更内容を確認"
+        submitLabel="変更を確定"
+        pendingLabel="変更中..."
+        confirmNote="以下の内容に変更します。よろしければ「変更を確定」ボタンを押してください。"
+        inputActions={
+          <ButtonLink to={paths.mypage.user()} variant="secondary">
+            キャンセル
+          </ButtonLink>
+        }
+        onSubmit={async (values): Promise<WriteResult> => {
+          const result = await updateContacts({
+            ...values,
+            updated_at: user.app_user_updated_at,
+            updated_at1: user.contact_updated_at1,
+            updated_at2: user.contact_updated_at2,
+          });
+          await queryClient.invalidateQueries({ queryKey: USER_KEY });
+          return result;
+        }}
+        renderInput={({ control }) => (
+          <>
+            <FieldGroup legend="連絡先1">
+              <TextInput
+                control={control}
+                name="phone1"
+                label="電話番号1"
+                isRequired
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                maxLength={20}
+                width="md"
+                description="例：03-1234-5678"
+                onBlurFormat={formatPhoneJp}
+              />
+              <TextInput
+                control={control}
+                name="mail1"
+                label="メールアドレス1"
+                type="email"
+                autoComplete="email"
+                maxLength={100}
+              />
+            </FieldGroup>
+            <FieldGroup legend="連絡先2">
+              <TextInput
+                control={control}
+                name="phone2"
+                label="電話番号2"
+                type="tel"
+                inputMode="tel"
+                maxLength={20}
+                width="md"
+                description="例：090-1234-5678"
+                onBlurFormat={formatPhoneJp}
+              />
+              <TextInput
+                control={control}
+                name="mail2"
+                label="メールアドレス2"
+                type="email"
+                maxLength={100}
+              />
+            </FieldGroup>
+          </>
+        )}
+        renderConfirm={(v) => (
+          <ConfirmList
+            items={[
+              { label: '電話番号1', value: v.phone1 },
+              { label: 'メールアドレス1', value: v.mail1 },
+              { label: '電話番号2', value: v.phone2 },
+              { label: 'メールアドレス2', value: v.mail2 },
+            ]}
+          />
+        )}
+        renderComplete={() => (
+          <div className="space-y-6">
+            <Alert variant="success" title="連絡先の変更が完了しました" />
+            <p>
+              <TextLink to={paths.mypage.user()}>利用者情報へ戻る</TextLink>
+            </p>
+          </div>
+        )}
+      />
+    </div>
+  );
 }
