@@ -14,6 +14,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { apiGet, apiPost, handleApiError, isApiError } from '../../../lib/api';
+import { emptySearchOf, type ListPage, pageQuery, searchFromUrl } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
 
 /** Admin notices (SPEC §7 "Admin notices"; issue 5): list, detail, publisher list, course search, add, update. */
@@ -34,30 +35,13 @@ export type NoticeSearchField = (typeof NOTICE_SEARCH_FIELDS)[number];
 /** The list's search conditions without paging: every value a string ('' = not given). */
 export type NoticeSearch = Record<NoticeSearchField, string>;
 
-export const emptyNoticeSearch = (): NoticeSearch =>
-  Object.fromEntries(NOTICE_SEARCH_FIELDS.map((f) => [f, ''])) as NoticeSearch;
+export const emptyNoticeSearch = (): NoticeSearch => emptySearchOf(NOTICE_SEARCH_FIELDS);
 
 /** The search conditions as the URL carries them. */
-export function noticeSearchFromUrl(params: URLSearchParams): NoticeSearch {
-  const search = emptyNoticeSearch();
-  for (const key of NOTICE_SEARCH_FIELDS) search[key] = params.get(key) ?? '';
-  return search;
-}
+export const noticeSearchFromUrl = (params: URLSearchParams): NoticeSearch =>
+  searchFromUrl(NOTICE_SEARCH_FIELDS, params);
 
-/** Page, page size and sort of a server-paged list (DataTable's state). */
-export interface ListPage {
-  page: number;
-  size: number;
-  sort: string | null;
-  dir: 'asc' | 'desc';
-}
-
-const pageQuery = (p: ListPage) => ({
-  page: p.page,
-  size: p.size,
-  sort: p.sort ?? '',
-  dir: p.sort ? p.dir : '',
-});
+export type { ListPage };
 
 /** GET /api/admin/notice/list/: one page and the total (decision 008); the previous page stays while the next loads. */
 export const noticeListQuery = (search: NoticeSearch, page: ListPage) =>

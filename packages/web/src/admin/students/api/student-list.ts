@@ -10,6 +10,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { apiGet, apiPost, handleApiError, isApiError } from '../../../lib/api';
+import { emptySearchOf, type ListPage, pageQuery, searchFromUrl } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
 
 /** Admin students: list, unapproved count, CSV upload, duplicate search (SPEC §7 "Admin students"). */
@@ -18,30 +19,14 @@ const KEY = ['admin', 'students'] as const;
 /** The list's search conditions without paging: every value a string ('' = not given). */
 export type StudentSearch = Record<StudentSearchField, string>;
 
-export const emptyStudentSearch = (): StudentSearch =>
-  Object.fromEntries(STUDENT_SEARCH_FIELDS.map((f) => [f, ''])) as StudentSearch;
+export const emptyStudentSearch = (): StudentSearch => emptySearchOf(STUDENT_SEARCH_FIELDS);
 
 /** The search conditions as the URL carries them. */
-export function studentSearchFromUrl(params: URLSearchParams): StudentSearch {
-  const search = emptyStudentSearch();
-  for (const key of STUDENT_SEARCH_FIELDS) search[key] = params.get(key) ?? '';
-  return search;
-}
+export const studentSearchFromUrl = (params: URLSearchParams): StudentSearch =>
+  searchFromUrl(STUDENT_SEARCH_FIELDS, params);
 
 /** Page, page size and sort of the server-paged list (DataTable's state). */
-export interface StudentPage {
-  page: number;
-  size: number;
-  sort: string | null;
-  dir: 'asc' | 'desc';
-}
-
-const pageQuery = (p: StudentPage) => ({
-  page: p.page,
-  size: p.size,
-  sort: p.sort ?? '',
-  dir: p.sort ? p.dir : '',
-});
+export type StudentPage = ListPage;
 
 /** GET /api/admin/student/list/: one page and the total; the previous page stays shown while the next loads. */
 export const studentListQuery = (search: StudentSearch, page: StudentPage) =>
