@@ -878,7 +878,13 @@ export interface MypageCourseSearchItem {
   /** set when this student has applied */
   applicant_id: Id | null;
 }
-export interface MypageCourseList {
+/** A page of a student-area list: 8 a page, paged on the server (decision 010). */
+export interface MypagePaged {
+  total: number;
+  page: number;
+  page_size: number;
+}
+export interface MypageCourseList extends MypagePaged {
   data_list: MypageCourseSearchItem[];
 }
 export interface MypageAppliedItem {
@@ -897,11 +903,12 @@ export interface MypageAppliedItem {
   acquisition_unit: number | null;
   course_acquisition_unit: number | null;
 }
-export interface MypageAppliedList {
+export interface MypageAppliedList extends MypagePaged {
   data_list: MypageAppliedItem[];
 }
-export interface MypageAttendedList {
+export interface MypageAttendedList extends MypagePaged {
   data_list: MypageAppliedItem[];
+  /** every unit the student has acquired (all attended courses, whatever the search) */
   acquisition_unit_sum: number;
 }
 export interface MypageCourseQuery {
@@ -937,6 +944,12 @@ export interface MypageCourseDetail {
   is_disp_applybtn: boolean;
   /** cancellation allowed after the period */
   cancel: boolean;
+  /** the course description (plain text; not in SPEC §3, shown above the facts) */
+  content: string;
+  /** first-come course whose seats are taken: in period, yet no apply button */
+  is_full: boolean;
+  /** the student's lottery status (CD003) when applied, else null */
+  lottery_status: string | null;
 }
 /** SPEC §3 Course application payload. */
 export interface CourseApplicationBody {

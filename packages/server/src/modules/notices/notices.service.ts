@@ -27,7 +27,7 @@ import {
 } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
-import { likeContains } from '../../platform/sql';
+import { likeContains, paged } from '../../platform/sql';
 import { addressedTo, audienceStudents, noticeValues, studentColumns } from './notices.audience';
 import {
   presentNotice,
@@ -56,24 +56,6 @@ const idOf = (digits: string) => {
 const tokyoDateTime = (local: string) => (local ? new Date(`${local}:00+09:00`) : null);
 const directed = (column: SQL | AnyPgColumn, dir: string) =>
   sql`${column} ${sql.raw(dir === 'desc' ? 'desc' : 'asc')} nulls last`;
-
-/** One page and the whole count through a window; a page past the end answers the last page. */
-async function paged<R extends { total: number }>(
-  page: number,
-  size: number,
-  fetch: (limit: number, offset: number) => Promise<R[]>,
-): Promise<{ rows: R[]; total: number; page: number }> {
-  let rows = await fetch(size, (page - 1) * size);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page > 1) {
-    // past the end: the count from page 1, then the last page
-    const first = await fetch(1, 0);
-    total = first[0]?.total ?? 0;
-    page = Math.max(1, Math.ceil(total / size));
-    rows = total > 0 ? await fetch(size, (page - 1) * size) : [];
-  }
-  return { rows, total, page };
-}
 
 // ---- 1. the course search of the notice form's modal ----
 

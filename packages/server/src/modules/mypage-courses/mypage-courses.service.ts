@@ -1,0 +1,572 @@
+import type {
+  CourseCancelView,
+  MypageAppliedItem,
+  MypageAppliedList,
+  MypageAttendedList,
+  MypageCourseDetail,
+  MypageCourseList,
+} from '@manabi/shared/api';
+import { ATTENDANCE, codeText, HOW_APPLY, LOTTERY, PUBLISH } from '@manabi/shared/codes';
+import {
+  applyRefusal,
+  type CourseRule,
+  courseFlags,
+  isCancelable,
+  WINDOW_END_MINUTE_MS,
+} from '@manabi/shared/domain/course-rules';
+import {
+  type CourseApplicationInput,
+  type CourseCancelInput,
+  MYPAGE_COURSE_MSG,
+  MYPAGE_COURSE_PAGE_SIZE,
+  type MypageCourseListInput,
+} from '@manabi/shared/schemas/mypage-course';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  courseApplications,
+  courseCategories,
+  courseCategoryLinks,
+  courses,
+  students,
+} from '../../db/schema';
+import { audit } from '../../platform/audit';
+import type { StudentPrincipal } from '../../platform/context';
+import { invalid, notFound, seenAt, stale } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail';
+import { likeContains, paged, qualified } from '../../platform/sql';
+
+type Course = typeof courses.$inferSelect;
+type Application = typeof courseApplications.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : '');
+const isPublic = eq(courses.status, PUBLISH.PUBLIC);
+
+/** The category names of the course in the outer query, in the office's order, as a JSON array. */
+const categoryNames = sql<
+  string[]
+>`(select coalesce(json_agg(${qualified(courseCategories, courseCategories.name)} order by ${qualified(courseCategories, courseCategories.sortNumber)}, ${qualified(courseCategories, courseCategories.id)}), '[]'::json) from ${courseCategoryLinks} join ${courseCategories} on ${qualified(courseCategories, courseCategories.id)} = ${qualified(courseCategoryLinks, courseCategoryLinks.categoryId)} where ${qualified(courseCategoryLinks, courseCategoryLinks.courseId)} = ${qualified(courses, courses.id)})`;
+
+/** The student's live (not cancelled) application of the course in the outer query: at most one (unique index). */
+const liveApplicationOf = (studentId: number) =>
+  and(
+    eq(courseApplications.courseId, courses.id),
+    eq(courseApplications.studentId, studentId),
+    isNull(courseApplications.cancelledAt),
+  );
+
+/** The search form's conditions on courses: keyword (name, keyword, description), organ, first class day. */
+function courseConditions(q: MypageCourseListInput): (SQL | undefined)[] {
+  const keyword = q.keyword.trim();
+  const organ = q.organ.trim();
+  return [
+    keyword
+      ? or(
+          ilike(courses.name, likeContains(keyword)),
+          ilike(courses.keyword, likeContains(keyword)),
+          ilike(courses.content, likeContains(keyword)),
+        )
+      : undefined,
+    organ ? ilike(courses.organ, likeContains(organ)) : undefined,
+    // start_date is 'YYYY-MM-DD', so text order is date order
+    q.date_from ? gte(courses.startDate, q.date_from) : undefined,
+    q.date_to ? lte(courses.startDate, q.date_to) : undefined,
+  ];
+}
+
+const pageOf = (q: MypageCourseListInput) => Math.max(1, Number(q.page) || 1);
+
+// ---- 1. the course searches (accepting, before) ----
+
+/**
+ * GET /api/mypage/acceptingcourselist/ and /beforecourselist/: public courses whose application window is
+ * open now (closing soonest first) or not yet open (opening soonest first), 8 a page, each with the
+ * student's live application id. Non-public courses never appear.
+ */
+export async function searchCourses(
+  db: Db,
+  student: StudentPrincipal,
+  kind: 'accepting' | 'before',
+  q: MypageCourseListInput,
+  now = new Date(),
+): Promise<MypageCourseList> {
+  const window =
+    kind === 'accepting'
+      ? and(
+          lte(courses.periodFrom, now),
+          gt(courses.periodTo, new Date(now.getTime() - WINDOW_END_MINUTE_MS)),
+        )
+      : gt(courses.periodFrom, now);
+  const order =
+    kind === 'accepting'
+      ? [asc(courses.periodTo), asc(courses.id)]
+      : [asc(courses.periodFrom), asc(courses.id)];
+  const { rows, total, page } = await paged(pageOf(q), MYPAGE_COURSE_PAGE_SIZE, (limit, offset) =>
+    db
+      .select({
+        id: courses.id,
+        course_name: courses.name,
+        organ: courses.organ,
+        periodFrom: courses.periodFrom,
+        periodTo: courses.periodTo,
+        period: courses.period,
+        image: courses.imageUrl,
+        keyword: courses.keyword,
+        categories: categoryNames,
+        applicant_id: courseApplications.id,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(courses)
+      .leftJoin(courseApplications, liveApplicationOf(student.id))
+      .where(and(isPublic, window, ...courseConditions(q)))
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+  );
+  return {
+    data_list: rows.map(({ periodFrom, periodTo, total: _total, ...r }) => ({
+      ...r,
+      period_f: iso(periodFrom),
+      period_t: iso(periodTo),
+    })),
+    total,
+    page,
+    page_size: MYPAGE_COURSE_PAGE_SIZE,
+  };
+}
+
+// ---- 2. the student's history (applied, attended) ----
+
+const ruleOf = (c: Pick<Course, keyof CourseRule>): CourseRule => ({
+  periodFrom: c.periodFrom,
+  periodTo: c.periodTo,
+  status: c.status,
+  isCancelable: c.isCancelable,
+  isLottery: c.isLottery,
+  capacity: c.capacity,
+});
+const liveOf = (a: Pick<Application, 'cancelledAt' | 'lotteryStatus' | 'attendanceStatus'> | null) =>
+  a && a.cancelledAt === null
+    ? { lotteryStatus: a.lotteryStatus, attendanceStatus: a.attendanceStatus }
+    : null;
+
+const historyColumns = {
+  course: {
+    id: courses.id,
+    name: courses.name,
+    organ: courses.organ,
+    periodFrom: courses.periodFrom,
+    periodTo: courses.periodTo,
+    period: courses.period,
+    status: courses.status,
+    isCancelable: courses.isCancelable,
+    isLottery: courses.isLottery,
+    capacity: courses.capacity,
+    unit: courses.unit,
+  },
+  application: {
+    lotteryStatus: courseApplications.lotteryStatus,
+    attendanceStatus: courseApplications.attendanceStatus,
+    acquisitionUnit: courseApplications.acquisitionUnit,
+    cancelledAt: courseApplications.cancelledAt,
+  },
+  total: sql<number>`count(*) over ()`.mapWith(Number),
+};
+
+interface HistoryRow {
+  course: Pick<Course, keyof typeof historyColumns.course>;
+  application: Pick<Application, keyof typeof historyColumns.application>;
+}
+
+function presentHistoryRow(row: HistoryRow, now: Date): MypageAppliedItem {
+  const { course: c, application: a } = row;
+  const rule = ruleOf(c);
+  return {
+    course_id: c.id,
+    course_name: c.name,
+    organ: c.organ,
+    period_f: iso(c.periodFrom),
+    period_t: iso(c.periodTo),
+    period: c.period,
+    in_period: courseFlags(rule, null, 0, now).in_period,
+    lottery_status: a.lotteryStatus,
+    lottery_status_text: codeText('CD003', a.lotteryStatus),
+    is_cancelable: isCancelable(rule, liveOf(a), now),
+    status: c.status,
+    acquisition_unit: a.acquisitionUnit,
+    course_acquisition_unit: c.unit,
+  };
+}
+
+/** Newest first class day first; courses without one last. */
+const historyOrder = [sql`${courses.startDate} desc nulls last`, desc(courseApplications.id)];
+
+/**
+ * GET /api/mypage/appliedcourselist/: the student's applications not yet attended (CD004 未受講), newest
+ * course first. No lottery box ticked: every live application; boxes ticked: those statuses, and
+ * キャンセル (4) is the only way cancelled applications are listed.
+ */
+export async function listApplied(
+  db: Db,
+  student: StudentPrincipal,
+  q: MypageCourseListInput,
+  now = new Date(),
+): Promise<MypageAppliedList> {
+  const ticked = (['1', '2', '3', '4'] as const).filter((v) => q[`lottery_status_${v}`] === '1');
+  const live = isNull(courseApplications.cancelledAt);
+  const statuses =
+    ticked.length === 0
+      ? live
+      : or(
+          ...ticked.map((v) =>
+            v === LOTTERY.CANCELLED
+              ? or(isNotNull(courseApplications.cancelledAt), eq(courseApplications.lotteryStatus, v))
+              : and(live, eq(courseApplications.lotteryStatus, v)),
+          ),
+        );
+  const { rows, total, page } = await paged(pageOf(q), MYPAGE_COURSE_PAGE_SIZE, (limit, offset) =>
+    db
+      .select(historyColumns)
+      .from(courseApplications)
+      .innerJoin(courses, eq(courses.id, courseApplications.courseId))
+      .where(
+        and(
+          eq(courseApplications.studentId, student.id),
+          eq(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
+          statuses,
+          ...courseConditions(q),
+        ),
+      )
+      .orderBy(...historyOrder)
+      .limit(limit)
+      .offset(offset),
+  );
+  return {
+    data_list: rows.map((r) => presentHistoryRow(r, now)),
+    total,
+    page,
+    page_size: MYPAGE_COURSE_PAGE_SIZE,
+  };
+}
+
+/**
+ * GET /api/mypage/attendedcourselist/: live applications being or having been attended, with the units;
+ * acquisition_unit_sum is every unit of the student, whatever the search.
+ */
+export async function listAttended(
+  db: Db,
+  student: StudentPrincipal,
+  q: MypageCourseListInput,
+  now = new Date(),
+): Promise<MypageAttendedList> {
+  const mine = and(eq(courseApplications.studentId, student.id), isNull(courseApplications.cancelledAt));
+  const { rows, total, page } = await paged(pageOf(q), MYPAGE_COURSE_PAGE_SIZE, (limit, offset) =>
+    db
+      .select(historyColumns)
+      .from(courseApplications)
+      .innerJoin(courses, eq(courses.id, courseApplications.courseId))
+      .where(
+        and(mine, ne(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED), ...courseConditions(q)),
+      )
+      .orderBy(...historyOrder)
+      .limit(limit)
+      .offset(offset),
+  );
+  const [sum] = await db
+    .select({ n: sql<number>`coalesce(sum(${courseApplications.acquisitionUnit}), 0)`.mapWith(Number) })
+    .from(courseApplications)
+    .where(mine);
+  return {
+    data_list: rows.map((r) => presentHistoryRow(r, now)),
+    acquisition_unit_sum: sum?.n ?? 0,
+    total,
+    page,
+    page_size: MYPAGE_COURSE_PAGE_SIZE,
+  };
+}
+
+// ---- 3. the detail ----
+
+/** Live applications of a course (the capacity of first-come courses counts these). */
+const liveCount = async (db: DbOrTx, courseId: number) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(courseApplications)
+    .where(and(eq(courseApplications.courseId, courseId), isNull(courseApplications.cancelledAt)));
+  return row?.n ?? 0;
+};
+
+/** GET /api/mypage/course/?id: a public course with this student's flags; non-public or unknown → 404. */
+export async function getCourse(
+  db: Db,
+  student: StudentPrincipal,
+  id: number,
+  now = new Date(),
+): Promise<MypageCourseDetail> {
+  const [row] = await db
+    .select({ course: courses, categories: categoryNames, application: courseApplications })
+    .from(courses)
+    .leftJoin(courseApplications, liveApplicationOf(student.id))
+    .where(and(eq(courses.id, id), isPublic));
+  if (!row) throw notFound();
+  const c = row.course;
+  const a = row.application;
+  const needsCount = !c.isLottery && c.capacity !== null;
+  const flags = courseFlags(ruleOf(c), liveOf(a), needsCount ? await liveCount(db, c.id) : 0, now);
+  return {
+    id: c.id,
+    course_name: c.name,
+    categories: row.categories,
+    applicant_id: a?.id ?? null,
+    image: c.imageUrl,
+    period: c.period,
+    period_f: iso(c.periodFrom),
+    period_t: iso(c.periodTo),
+    organ: c.organ,
+    capacity: c.capacity,
+    all_times: c.allTimes,
+    tuition_fee: c.tuitionFee,
+    venue: c.venue,
+    unit: c.unit,
+    material_cost: c.materialCost,
+    keyword: c.keyword,
+    how_to_apply: c.howToApply,
+    apply_url: c.applyUrl,
+    apply_url_text: c.applyUrlText,
+    permalink: c.permalink,
+    univ_id: c.universityId,
+    ...flags,
+    cancel: c.isCancelable,
+    content: c.content,
+    lottery_status: a?.lotteryStatus ?? null,
+  };
+}
+
+// ---- 4. apply ----
+
+const REFUSAL_MSG = {
+  notInPeriod: ['course_id', MYPAGE_COURSE_MSG.notInPeriod],
+  alreadyApplied: ['course_id', MYPAGE_COURSE_MSG.alreadyApplied],
+  full: ['course_id', MYPAGE_COURSE_MSG.full],
+  mustAgree: ['is_dont_canncel', MYPAGE_COURSE_MSG.mustAgree],
+} as const;
+
+/** The course row, locked: applications and cancellations of one course take turns (exact counts). */
+async function lockCourse(tx: DbOrTx, id: number) {
+  const [c] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
+  return c;
+}
+
+async function liveApplication(tx: DbOrTx, courseId: number, studentId: number) {
+  const [a] = await tx
+    .select()
+    .from(courseApplications)
+    .where(
+      and(
+        eq(courseApplications.courseId, courseId),
+        eq(courseApplications.studentId, studentId),
+        isNull(courseApplications.cancelledAt),
+      ),
+    )
+    .for('update');
+  return a;
+}
+
+async function contactOf(tx: DbOrTx, studentId: number) {
+  const [s] = await tx
+    .select({
+      loginId: students.loginId,
+      name: students.name,
+      phone1: students.phone1,
+      phone2: students.phone2,
+      mail1: students.mail1,
+      mail2: students.mail2,
+      isEmail: students.isEmail,
+    })
+    .from(students)
+    .where(eq(students.id, studentId));
+  return s;
+}
+
+/**
+ * POST /api/mypage/courseapplication/: one transaction under the course's row lock. The same rules as the
+ * detail's flags (course-rules.ts): public, in the window, not already applied, a seat on a first-come
+ * course, and the agreement when the course forbids late cancelling. Lottery courses start 抽選待ち,
+ * first-come ones 当選. A confirmation mail goes to mail 1 when the student takes mail.
+ */
+export async function applyCourse(
+  db: Db,
+  config: Pick<Config, 'publicUrl' | 'officeMail' | 'officePhone'>,
+  student: StudentPrincipal,
+  input: CourseApplicationInput,
+  now = new Date(),
+): Promise<{ result: true }> {
+  const courseId = Number(input.course_id);
+  return db.transaction(async (tx) => {
+    const c = await lockCourse(tx, courseId);
+    if (!c) throw notFound();
+    const live = await liveApplication(tx, courseId, student.id);
+    const needsCount = !c.isLottery && c.capacity !== null;
+    const refusal = applyRefusal(
+      ruleOf(c),
+      liveOf(live ?? null),
+      needsCount ? await liveCount(tx, courseId) : 0,
+      input.is_dont_canncel === '1',
+      now,
+    );
+    if (refusal === 'notFound') throw notFound();
+    if (refusal) {
+      const [name, msg] = REFUSAL_MSG[refusal];
+      throw invalid(name, msg);
+    }
+    const [row] = await tx
+      .insert(courseApplications)
+      .values({
+        courseId,
+        studentId: student.id,
+        lotteryStatus: c.isLottery ? LOTTERY.PENDING : LOTTERY.WON,
+        howApply: HOW_APPLY.MYPAGE,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: courseApplications.id });
+    await audit(tx, { kind: 'student', id: student.id }, 'apply', 'course_application', row!.id, {
+      course_id: courseId,
+      login_id: student.loginId,
+      agreed_no_cancel: !c.isCancelable,
+    });
+    const s = await contactOf(tx, student.id);
+    if (s?.isEmail && s.mail1)
+      await enqueueMail(tx, { to: s.mail1, ...courseMail(config, 'apply', s.name, c) });
+    return { result: true as const };
+  });
+}
+
+// ---- 5. cancel ----
+
+/** GET /api/mypage/coursecancel/?id: the student's cancellable application of the course, else 404. */
+export async function getCancelView(
+  db: Db,
+  student: StudentPrincipal,
+  courseId: number,
+  now = new Date(),
+): Promise<CourseCancelView> {
+  const [row] = await db
+    .select({ course: courses, application: courseApplications })
+    .from(courses)
+    .innerJoin(courseApplications, liveApplicationOf(student.id))
+    .where(eq(courses.id, courseId));
+  if (!row || !isCancelable(ruleOf(row.course), liveOf(row.application), now)) throw notFound();
+  const s = await contactOf(db, student.id);
+  if (!s) throw notFound();
+  return {
+    id: row.course.id,
+    is_cancelable: true,
+    course_name: row.course.name,
+    updated_at: row.application.updatedAt.toISOString(),
+    login_id: s.loginId ?? '',
+    name: s.name,
+    phone1: s.phone1,
+    mail1: s.mail1,
+    phone2: s.phone2,
+    mail2: s.mail2,
+  };
+}
+
+/**
+ * POST /api/mypage/coursecancel/cancel/: one transaction under the course's row lock. No live application
+ * → 404; an application changed since the view (the office drew the lottery, say) → 409; no longer
+ * cancellable → 422. The row stays, marked キャンセル; a cancellation mail goes as for applying.
+ */
+export async function cancelCourse(
+  db: Db,
+  config: Pick<Config, 'publicUrl' | 'officeMail' | 'officePhone'>,
+  student: StudentPrincipal,
+  input: CourseCancelInput,
+  now = new Date(),
+): Promise<{ result: true }> {
+  const courseId = Number(input.course_id);
+  const seen = seenAt(input.updated_at);
+  return db.transaction(async (tx) => {
+    const c = await lockCourse(tx, courseId);
+    if (!c) throw notFound();
+    const a = await liveApplication(tx, courseId, student.id);
+    if (!a) throw notFound();
+    if (a.updatedAt.getTime() !== seen.getTime()) throw stale();
+    if (!isCancelable(ruleOf(c), liveOf(a), now)) throw invalid('course_id', MYPAGE_COURSE_MSG.notCancelable);
+    await tx
+      .update(courseApplications)
+      .set({ cancelledAt: now, lotteryStatus: LOTTERY.CANCELLED, updatedAt: now })
+      .where(eq(courseApplications.id, a.id));
+    await audit(tx, { kind: 'student', id: student.id }, 'cancel', 'course_application', a.id, {
+      course_id: courseId,
+      login_id: student.loginId,
+      lottery_status: a.lotteryStatus,
+    });
+    const s = await contactOf(tx, student.id);
+    if (s?.isEmail && s.mail1)
+      await enqueueMail(tx, { to: s.mail1, ...courseMail(config, 'cancel', s.name, c) });
+    return { result: true as const };
+  });
+}
+
+// ---- 6. the mails ----
+
+/** The confirmation mail of an application or a cancellation (plain text). */
+export function courseMail(
+  config: Pick<Config, 'publicUrl' | 'officeMail' | 'officePhone'>,
+  kind: 'apply' | 'cancel',
+  name: string,
+  c: Pick<Course, 'name' | 'organ' | 'period' | 'isLottery'>,
+) {
+  const appliedUrl = new URL('/mypage/course/applied', config.publicUrl).toString();
+  const lead =
+    kind === 'apply'
+      ? [
+          '次の講座の申込みを受け付けました。',
+          c.isLottery
+            ? '受講できるかどうかは抽選で決まります。抽選の結果は、マイページの「申込状況」でお知らせします。'
+            : '先着順の講座のため、受講が決まりました。',
+        ]
+      : ['次の講座の申込みをキャンセルしました。'];
+  return {
+    subject:
+      kind === 'apply'
+        ? '【まなび】講座の申込みを受け付けました'
+        : '【まなび】講座の申込みをキャンセルしました',
+    body: [
+      `${name} 様`,
+      '',
+      ...lead,
+      '',
+      `講座名：${c.name}`,
+      `実施機関：${c.organ}`,
+      ...(c.period ? [`開催日：${c.period}`] : []),
+      '',
+      `申込状況の確認：${appliedUrl}`,
+      '',
+      'ご不明な点は、事務局までお問い合わせください。',
+      `電話：${config.officePhone}`,
+      `メール：${config.officeMail}`,
+      '',
+      '※このメールは送信専用です。返信されてもお答えできません。',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * My-page courses (SPEC §2 course/search, course/detail, course/applicant, course/cancel, course/applied,
+ * course/attended; §3 Course detail / search item / Applied-attended item / Course application payload /
+ * Cancel view; §4 course application and cancel; §7 Student area; §9 8 a page).
+ * One schema per payload, used by the screens and the server alike.
+ */
+import { z } from 'zod';
+import { MSG } from '../validation/messages';
+import { dateYmd, positiveInt, recordId, text } from '../validation/rules';
+
+/** SPEC §9: student-area lists show 8 items a page (paged on the server, as the news lists). */
+export const MYPAGE_COURSE_PAGE_SIZE = 8;
+/** The search form's keyword and organisation, at most 100 characters. */
+export const MYPAGE_COURSE_SEARCH_MAX = 100;
+export const MYPAGE_COURSE_KINDS = ['accepting', 'before', 'applied', 'attended'] as const;
+
+export const MYPAGE_COURSE_MSG = {
+  notInPeriod: 'この講座は申込期間外のため、申し込めません',
+  alreadyApplied: 'この講座にはすでに申し込んでいます',
+  full: 'この講座は定員に達したため、申込を締め切りました',
+  mustAgree: '注意事項を確認し、「同意する」にチェックを入れてください',
+  notApplied: 'この講座への申込が見つかりません',
+  notCancelable: 'この講座は申込期間が終了したため、キャンセルできません',
+} as const;
+
+/** '1' ticked, anything else not ticked. */
+const tick = () =>
+  z
+    .enum(['0', '1', ''], { error: MSG.invalidValue })
+    .prefault('')
+    .transform((v): '0' | '1' => (v === '1' ? '1' : '0'));
+
+const searchFields = {
+  keyword: text({ max: MYPAGE_COURSE_SEARCH_MAX }),
+  organ: text({ max: MYPAGE_COURSE_SEARCH_MAX }),
+  /** first class day from / to (Tokyo dates) */
+  date_from: dateYmd(),
+  date_to: dateYmd(),
+};
+
+/** The search form on the course search and history screens (SPEC §2). */
+export const mypageCourseSearchFormSchema = z.object({
+  ...searchFields,
+  lottery_status_1: tick(),
+  lottery_status_2: tick(),
+  lottery_status_3: tick(),
+  lottery_status_4: tick(),
+});
+export type MypageCourseSearchForm = z.input<typeof mypageCourseSearchFormSchema>;
+
+/** GET /api/mypage/{kind}courselist/: the search plus `page` (1-based; past the end → the last page). */
+export const mypageCourseListQuerySchema = mypageCourseSearchFormSchema.extend({
+  page: positiveInt({ maxDigits: 6 }).transform((v) => v || '1'),
+});
+export type MypageCourseListInput = z.output<typeof mypageCourseListQuerySchema>;
+
+/** GET /api/mypage/course/?id and GET /api/mypage/coursecancel/?id (the course id). */
+export const mypageCourseQuerySchema = z.object({ id: recordId() });
+
+/**
+ * POST /api/mypage/courseapplication/ (SPEC §3 Course application payload). The server trusts only
+ * course_id and the agree flag: the rest is echoed from the screen and re-read from the course.
+ */
+export const courseApplicationBodySchema = z.object({
+  course_id: recordId(),
+  course_name: z.string({ error: MSG.invalidValue }).prefault(''),
+  university_id: z.string({ error: MSG.invalidValue }).nullable().prefault(''),
+  how_apply: z.string({ error: MSG.invalidValue }).prefault(''),
+  cancel: z.string({ error: MSG.invalidValue }).prefault(''),
+  /** agreed to the no-cancel warning (SPEC spelling); required when the course forbids late cancelling */
+  is_dont_canncel: tick(),
+});
+export type CourseApplicationInput = z.output<typeof courseApplicationBodySchema>;
+
+/** POST /api/mypage/coursecancel/cancel/: updated_at is the application's, as the cancel view showed it. */
+export const courseCancelBodySchema = z.object({
+  course_id: recordId(),
+  course_name: z.string({ error: MSG.invalidValue }).prefault(''),
+  updated_at: z.string({ error: MSG.invalidValue }).prefault(''),
+});
+export type CourseCancelInput = z.output<typeof courseCancelBodySchema>;

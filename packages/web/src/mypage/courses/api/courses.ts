@@ -1,0 +1,93 @@
+import type {
+  CourseCancelView,
+  MypageAppliedList,
+  MypageAttendedList,
+  MypageCourseDetail,
+  MypageCourseList,
+  WriteResult,
+} from '@manabi/shared/api';
+import type { MypageCourseSearchForm } from '@manabi/shared/schemas/mypage-course';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api';
+
+/**
+ * My-page courses (SPEC §7 Student area): the four lists, the detail, the cancel view, apply and cancel.
+ * Every flag (in_period, is_cancelable, is_disp_applybtn…) comes from the server; the screens only show it.
+ */
+export const COURSES_KEY = ['mypage', 'courses'] as const;
+
+export type CourseSearchKind = 'accepting' | 'before';
+export type CourseHistoryKind = 'applied' | 'attended';
+
+/** The search as it lives in the URL (every value a string; '' = not set) plus the page. */
+export type CourseListFilter = Required<{ [K in keyof MypageCourseSearchForm]: string }> & { page: number };
+
+export const EMPTY_FILTER: CourseListFilter = {
+  keyword: '',
+  organ: '',
+  date_from: '',
+  date_to: '',
+  lottery_status_1: '',
+  lottery_status_2: '',
+  lottery_status_3: '',
+  lottery_status_4: '',
+  page: 1,
+};
+
+/** Reads the filter from URL search params (unknown keys ignored). */
+export function filterFromParams(params: URLSearchParams): CourseListFilter {
+  const filter = { ...EMPTY_FILTER };
+  for (const key of Object.keys(EMPTY_FILTER) as (keyof CourseListFilter)[]) {
+    if (key === 'page') filter.page = Math.max(1, Number(params.get('page')) || 1);
+    else filter[key] = params.get(key) ?? '';
+  }
+  return filter;
+}
+
+const listQuery = <T>(kind: string, filter: CourseListFilter) =>
+  queryOptions({
+    queryKey: [...COURSES_KEY, 'list', kind, filter],
+    queryFn: () =>
+      apiGet<T>(`/api/mypage/${kind}courselist/`, {
+        ...Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== '')),
+        page: String(filter.page),
+      }),
+    placeholderData: (previous) => previous,
+  });
+
+export const courseSearchQuery = (kind: CourseSearchKind, filter: CourseListFilter) =>
+  listQuery<MypageCourseList>(kind, filter);
+export const appliedListQuery = (filter: CourseListFilter) => listQuery<MypageAppliedList>('applied', filter);
+export const attendedListQuery = (filter: CourseListFilter) =>
+  listQuery<MypageAttendedList>('attended', filter);
+
+export const courseDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...COURSES_KEY, 'detail', id],
+    queryFn: () => apiGet<MypageCourseDetail>('/api/mypage/course/', { id: String(id) }),
+  });
+
+export const cancelViewQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...COURSES_KEY, 'cancel', id],
+    queryFn: () => apiGet<CourseCancelView>('/api/mypage/coursecancel/', { id: String(id) }),
+  });
+
+/** POST /api/mypage/courseapplication/ (SPEC §3 Course application payload). */
+export const applyCourse = (detail: MypageCourseDetail, agreed: boolean) =>
+  apiPost<WriteResult>('/api/mypage/courseapplication/', {
+    course_id: detail.id,
+    course_name: detail.course_name,
+    university_id: detail.univ_id ?? '',
+    how_apply: '1',
+    cancel: detail.cancel ? '1' : '0',
+    is_dont_canncel: agreed ? '1' : '0',
+  });
+
+/** POST /api/mypage/coursecancel/cancel/ with the application's updated_at from the cancel view. */
+export const cancelCourse = (view: CourseCancelView) =>
+  apiPost<WriteResult>('/api/mypage/coursecancel/cancel/', {
+    course_id: view.id,
+    course_name: view.course_name,
+    updated_at: view.updated_at,
+  });
