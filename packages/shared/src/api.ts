@@ -888,6 +888,8 @@ export interface MypageCourseList extends MypagePaged {
   data_list: MypageCourseSearchItem[];
 }
 export interface MypageAppliedItem {
+  /** the application's id (not in SPEC §3: a course cancelled and applied again is listed twice) */
+  applicant_id: Id;
   course_id: Id;
   course_name: string;
   organ: string;

@@ -182,6 +182,7 @@ const historyColumns = {
     unit: courses.unit,
   },
   application: {
+    id: courseApplications.id,
     lotteryStatus: courseApplications.lotteryStatus,
     attendanceStatus: courseApplications.attendanceStatus,
     acquisitionUnit: courseApplications.acquisitionUnit,
@@ -199,6 +200,7 @@ function presentHistoryRow(row: HistoryRow, now: Date): MypageAppliedItem {
   const { course: c, application: a } = row;
   const rule = ruleOf(c);
   return {
+    applicant_id: a.id,
     course_id: c.id,
     course_name: c.name,
     organ: c.organ,

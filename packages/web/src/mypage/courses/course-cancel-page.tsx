@@ -1,10 +1,122 @@
+import type { CourseCancelView } from '@manabi/shared/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { isApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
-import { ComingSoon } from '../../ui';
+import { Alert, Button, ButtonLink, ConfirmList, FullPageSpinner, PageTitle, TextLink } from '../../ui';
+import { COURSES_KEY, cancelCourse, cancelViewQuery } from './api/courses';
+
+const STALE_MESSAGE = '申込の内容がほかの操作で変更されました。内容をもう一度ご確認ください。';
 
 /**
- * /mypage/course/cancel/:id — cancel confirmation and completion.
- * Placeholder until the screen is built: replace `Component` (keep the name; router.tsx lazy-loads it).
+ * /mypage/course/cancel/:id (SPEC §2 course/cancel, §4 Cancel): the application's course and the
+ * student's contacts, 戻る and 受講をキャンセルする → completion (a state of this route). A course that can
+ * no longer be cancelled goes to notfound (SPEC §4); a missing application answers 404, routed by the client.
  */
 export function Component() {
-  return <ComingSoon title={'申込の取消し'} backTo={paths.mypage.top()} />;
+  const rawId = useParams().id ?? '';
+  const id = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : null;
+  const fromApplied = (useLocation().state as { prev?: unknown } | null)?.prev === 2;
+  const queryClient = useQueryClient();
+  const [isDone, setIsDone] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+  const doneRef = useRef<HTMLHeadingElement>(null);
+
+  // once cancelled, the view is gone on the server: stop fetching it so no 404 is routed
+  const view = useQuery({ ...cancelViewQuery(id ?? 0), enabled: id !== null && !isDone });
+
+  const cancel = useMutation({
+    mutationFn: (current: CourseCancelView) => cancelCourse(current),
+    onMutate: () => setMessage(null),
+    onSuccess: async () => {
+      setIsDone(true);
+      // the lists and detail change; the cancel view only becomes stale (refetching it would 404 here)
+      await Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: COURSES_KEY,
+          predicate: (query) => query.queryKey[2] !== 'cancel',
+        }),
+        queryClient.invalidateQueries({ queryKey: [...COURSES_KEY, 'cancel'], refetchType: 'none' }),
+      ]);
+    },
+    onError: (error) => {
+      if (!isApiError(error)) return;
+      if (error.status === 409) {
+        setMessage(STALE_MESSAGE);
+        void view.refetch();
+      } else if (error.status === 422) {
+        setMessage(error.errList[0]?.msg ?? error.message);
+      }
+    },
+  });
+
+  useEffect(() => {
+    if (message) messageRef.current?.focus();
+  }, [message]);
+  useEffect(() => {
+    if (!isDone) return;
+    window.scrollTo({ top: 0 });
+    doneRef.current?.focus({ preventScroll: true });
+  }, [isDone]);
+
+  if (id === null) return <Navigate to={paths.mypage.notFound()} replace />;
+
+  if (isDone) {
+    return (
+      <div className="space-y-8">
+        <PageTitle>申込のキャンセル</PageTitle>
+        <h2 ref={doneRef} tabIndex={-1} className="text-std-22B-150 text-ink outline-offset-4">
+          講座のキャンセルが完了しました
+        </h2>
+        <p>
+          <TextLink to={paths.mypage.courseApplied()}>申込状況へ</TextLink>
+        </p>
+      </div>
+    );
+  }
+
+  const data = view.data;
+  if (!data) return <FullPageSpinner />;
+  if (!data.is_cancelable) return <Navigate to={paths.mypage.notFound()} replace />;
+
+  const orDash = (value: string) => value || '－';
+  return (
+    <div className="space-y-8">
+      <PageTitle>申込のキャンセル</PageTitle>
+      {message && (
+        <Alert ref={messageRef} variant="error" title={message} focusable className="outline-offset-4" />
+      )}
+      <p className="text-std-16N-170 text-ink">
+        次の講座の申込をキャンセルします。よろしければ「受講をキャンセルする」を押してください。
+      </p>
+      <ConfirmList
+        items={[
+          { label: '講座名', value: data.course_name },
+          { label: '学生番号', value: data.login_id },
+          { label: '氏名', value: data.name },
+          { label: '電話番号1', value: orDash(data.phone1) },
+          { label: '電話番号2', value: orDash(data.phone2) },
+          { label: 'メールアドレス1', value: orDash(data.mail1) },
+          { label: 'メールアドレス2', value: orDash(data.mail2) },
+        ]}
+      />
+      <div className="flex flex-wrap gap-4">
+        <ButtonLink
+          to={fromApplied ? paths.mypage.courseApplied() : paths.mypage.courseDetail(id)}
+          variant="secondary"
+        >
+          戻る
+        </ButtonLink>
+        <Button
+          onPress={() => cancel.mutate(data)}
+          isPending={cancel.isPending || view.isFetching}
+          pendingLabel={cancel.isPending ? 'キャンセル中...' : undefined}
+        >
+          受講をキャンセルする
+        </Button>
+      </div>
+    </div>
+  );
 }

@@ -1,13 +1,228 @@
-import { useLocation } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { MypageAppliedItem } from '@manabi/shared/api';
+import { formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { mypageCourseSearchFormSchema } from '@manabi/shared/schemas/mypage-course';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+import { z } from 'zod';
 import { paths } from '../../lib/paths';
-import { ComingSoon } from '../../ui';
+import { CheckboxGroup, PageTitle, Tabs } from '../../ui';
+import { ResultsSection, SearchBox, useUrlSearch } from '../layout/mypage-search';
+import { appliedListQuery, attendedListQuery, type CourseListFilter, filterFromParams } from './api/courses';
+import { CourseSearchFields } from './course-parts';
+
+type Tab = 'applied' | 'attended';
+
+const LOTTERY_KEYS = ['1', '2', '3', '4'] as const;
+const lotteryParam = (code: (typeof LOTTERY_KEYS)[number]) => `lottery_status_${code}` as const;
 
 /**
- * /mypage/course/applied, /mypage/course/attended — tabs applied / attended.
- * Placeholder until the screen is built: replace `Component` (keep the name; router.tsx lazy-loads it).
+ * The screen's form: the shared search fields, with the four lottery_status_N ticks gathered into one
+ * checkbox group (CD003 codes) so they are heard as one question 「抽選状況」.
+ */
+const searchSchema = mypageCourseSearchFormSchema
+  .pick({ keyword: true, organ: true, date_from: true, date_to: true })
+  .extend({ lottery: z.array(z.enum(LOTTERY_KEYS)).prefault([]) });
+
+/**
+ * /mypage/course/applied and /mypage/course/attended (SPEC §2 course/applied): one screen, the tab comes
+ * from the path. The search and the page live in the URL (8 a page, paged on the server, 5 neighbouring
+ * pages). Results are cards, not a five-column table, so they read well at 375 px.
  */
 export function Component() {
-  const { pathname } = useLocation();
-  const title = pathname.endsWith('/attended') ? '受講履歴' : '申込状況';
-  return <ComingSoon title={title} backTo={paths.mypage.top()} />;
+  const tab: Tab = useLocation().pathname.endsWith('/attended') ? 'attended' : 'applied';
+  const { params, submit, clear, goTo } = useUrlSearch();
+  const filter = filterFromParams(params);
+  // the lottery ticks only apply to the applied list
+  const effective: CourseListFilter =
+    tab === 'applied'
+      ? filter
+      : { ...filter, lottery_status_1: '', lottery_status_2: '', lottery_status_3: '', lottery_status_4: '' };
+
+  const form = useForm({
+    resolver: zodResolver(searchSchema),
+    values: {
+      keyword: filter.keyword,
+      organ: filter.organ,
+      date_from: filter.date_from,
+      date_to: filter.date_to,
+      lottery: tab === 'applied' ? LOTTERY_KEYS.filter((code) => filter[lotteryParam(code)] === '1') : [],
+    },
+  });
+
+  const search = form.handleSubmit(({ lottery, ...values }) =>
+    submit({
+      ...values,
+      // the lottery ticks travel as lottery_status_N=1 (SPEC §7), on the applied tab only
+      ...Object.fromEntries((tab === 'applied' ? lottery : []).map((code) => [lotteryParam(code), '1'])),
+    }),
+  );
+
+  return (
+    <div className="space-y-8">
+      <PageTitle>申込状況・受講履歴</PageTitle>
+      <Tabs
+        label="表示の切り替え"
+        selectedKey={tab}
+        items={[
+          { id: 'applied', label: '申込状況', href: paths.mypage.courseApplied() },
+          { id: 'attended', label: '受講履歴', href: paths.mypage.courseAttended() },
+        ]}
+      >
+        <div className="space-y-8">
+          <SearchBox title="講座を検索する" id="course-search" form={form} onSubmit={search} onClear={clear}>
+            <CourseSearchFields control={form.control} />
+            {tab === 'applied' && (
+              <CheckboxGroup
+                control={form.control}
+                name="lottery"
+                label="抽選状況"
+                options="CD003"
+                description="チェックがないときは、キャンセルした講座を除いて、すべて表示します。"
+              />
+            )}
+          </SearchBox>
+
+          {tab === 'applied' ? (
+            <AppliedResults filter={effective} onPage={goTo} />
+          ) : (
+            <AttendedResults filter={effective} onPage={goTo} />
+          )}
+        </div>
+      </Tabs>
+    </div>
+  );
+}
+
+function AppliedResults({ filter, onPage }: { filter: CourseListFilter; onPage: (page: number) => void }) {
+  const list = useQuery(appliedListQuery(filter));
+  const data = list.data;
+  return (
+    <ResultsSection
+      title="申込状況の一覧"
+      id="course-list"
+      page={data}
+      isFetching={list.isFetching}
+      onPage={onPage}
+      emptyText="該当する講座はありません。"
+      before={
+        <p className="text-std-16N-170 text-ink">※講座によっては、申込期間の終了後はキャンセルできません。</p>
+      }
+    >
+      <ul className="space-y-4">
+        {data?.data_list.map((item) => (
+          <CourseCard
+            key={item.applicant_id}
+            item={item}
+            action={
+              item.is_cancelable && (
+                // prev=2: the cancel page's 戻る returns here (SPEC §2 course/cancel)
+                <Link
+                  to={paths.mypage.courseCancel(item.course_id)}
+                  state={{ prev: 2 }}
+                  className="inline-flex min-h-12 items-center text-std-16B-170 text-link underline underline-offset-4 hover:text-link-hover"
+                >
+                  申込をキャンセルする
+                  <span className="sr-only">（{item.course_name}）</span>
+                </Link>
+              )
+            }
+          >
+            <Fact label="申込期間">
+              {formatDateTimeJa(item.period_f)}〜{formatDateTimeJa(item.period_t)}
+            </Fact>
+            <Fact label="抽選状況">
+              <span className="inline-block rounded-4 border-2 border-line bg-surface px-2 text-std-16B-170 text-ink">
+                {item.lottery_status_text}
+              </span>
+            </Fact>
+          </CourseCard>
+        ))}
+      </ul>
+    </ResultsSection>
+  );
+}
+
+function AttendedResults({ filter, onPage }: { filter: CourseListFilter; onPage: (page: number) => void }) {
+  const list = useQuery(attendedListQuery(filter));
+  const data = list.data;
+  return (
+    <ResultsSection
+      title="受講履歴の一覧"
+      id="course-list"
+      page={data}
+      isFetching={list.isFetching}
+      onPage={onPage}
+      emptyText="該当する講座はありません。"
+      before={
+        data && (
+          <div className="rounded-8 border-2 border-primary bg-surface p-4">
+            <p className="text-std-17B-170 text-ink">これまでに取得した単位の合計</p>
+            <p className="text-std-24B-150 text-ink" data-testid="unit-sum">
+              {data.acquisition_unit_sum} 単位
+            </p>
+          </div>
+        )
+      }
+    >
+      <ul className="space-y-4">
+        {data?.data_list.map((item) => (
+          <CourseCard key={item.applicant_id} item={item}>
+            <Fact label="取得単位">
+              <span data-testid="acquired-unit">{item.acquisition_unit ?? 0}</span>単位
+            </Fact>
+            <Fact label="出席1回あたりの単位">
+              {item.course_acquisition_unit === null ? '－' : `${item.course_acquisition_unit}単位`}
+            </Fact>
+          </CourseCard>
+        ))}
+      </ul>
+    </ResultsSection>
+  );
+}
+
+/** One course: its name as a heading (a link unless the course is non-public, status '2'), then facts. */
+function CourseCard({
+  item,
+  children,
+  action,
+}: {
+  item: MypageAppliedItem;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <li className="min-w-0 space-y-2 rounded-8 border-2 border-line bg-canvas p-4">
+      <h3 className="break-words text-std-18B-160 text-ink">
+        {item.status === '2' ? (
+          item.course_name
+        ) : (
+          <Link
+            to={paths.mypage.courseDetail(item.course_id)}
+            className="text-link underline underline-offset-4 hover:text-link-hover"
+          >
+            {item.course_name}
+          </Link>
+        )}
+      </h3>
+      <dl className="space-y-1">
+        <Fact label="実施機関">{item.organ || '－'}</Fact>
+        <Fact label="開催日">{item.period || '－'}</Fact>
+        {children}
+      </dl>
+      {action && <p>{action}</p>}
+    </li>
+  );
+}
+
+/** A label/value row that stacks on narrow screens. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-x-4 sm:grid-cols-[12rem_1fr]">
+      <dt className="text-std-16B-170 text-ink">{label}</dt>
+      <dd className="break-words text-std-16N-170 text-ink">{children}</dd>
+    </div>
+  );
 }

@@ -1,13 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { mypageCourseSearchFormSchema } from '@manabi/shared/schemas/mypage-course';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { ComingSoon } from '../../ui';
+import { PageTitle, Tabs } from '../../ui';
+import { ResultsSection, SearchBox, useUrlSearch } from '../layout/mypage-search';
+import { type CourseSearchKind, courseSearchQuery, filterFromParams } from './api/courses';
+import { CourseCard } from './course-card';
+import { CourseSearchFields } from './course-parts';
+
+const TAB_LABELS: Record<CourseSearchKind, string> = {
+  accepting: '受付中の講座',
+  before: '受付前の講座',
+};
+const searchSchema = mypageCourseSearchFormSchema.pick({
+  keyword: true,
+  organ: true,
+  date_from: true,
+  date_to: true,
+});
 
 /**
- * /mypage/course/search/:kind — tabs accepting / before, card list.
- * Placeholder until the screen is built: replace `Component` (keep the name; router.tsx lazy-loads it).
+ * /mypage/course/search/{accepting|before} (SPEC §2 course/search): two routed tabs, a search by keyword,
+ * organisation and first class day, and the courses as cards, 8 a page (paged on the server). The search
+ * and the page live in the URL, so 戻る from a course returns to the same results.
  */
 export function Component() {
-  const { kind } = useParams();
-  const title = kind === 'accepting' ? '講座を探す（受付中）' : '講座を探す（受付前）';
-  return <ComingSoon title={title} backTo={paths.mypage.top()} />;
+  // the router sends any other kind to notfound
+  const kind: CourseSearchKind = useParams().kind === 'before' ? 'before' : 'accepting';
+  const { params, submit, clear, goTo } = useUrlSearch();
+  const filter = filterFromParams(params);
+  const list = useQuery(courseSearchQuery(kind, filter));
+  const form = useForm({
+    resolver: zodResolver(searchSchema),
+    values: {
+      keyword: filter.keyword,
+      organ: filter.organ,
+      date_from: filter.date_from,
+      date_to: filter.date_to,
+    },
+  });
+  const data = list.data;
+
+  return (
+    <div className="space-y-8">
+      <PageTitle>講座を探す</PageTitle>
+      <Tabs
+        label="講座の受付状況"
+        selectedKey={kind}
+        items={[
+          { id: 'accepting', label: TAB_LABELS.accepting, href: paths.mypage.courseSearch('accepting') },
+          { id: 'before', label: TAB_LABELS.before, href: paths.mypage.courseSearch('before') },
+        ]}
+      >
+        <div className="space-y-8 pt-6">
+          <SearchBox
+            title="講座を検索する"
+            id="course-search"
+            form={form}
+            onSubmit={form.handleSubmit(submit)}
+            onClear={clear}
+          >
+            <CourseSearchFields control={form.control} />
+          </SearchBox>
+
+          <ResultsSection
+            title={TAB_LABELS[kind]}
+            id="course-list"
+            page={data}
+            isFetching={list.isFetching}
+            onPage={goTo}
+            emptyText="該当する講座はありません。"
+          >
+            <ul className="grid grid-cols-1 gap-6 md:grid-cols-2">
+              {data?.data_list.map((course) => (
+                <CourseCard key={course.id} course={course} />
+              ))}
+            </ul>
+          </ResultsSection>
+        </div>
+      </Tabs>
+    </div>
+  );
 }

@@ -4,19 +4,10 @@ import { formatDateJa } from '@manabi/shared/domain/dates';
 import { newsListQuerySchema } from '@manabi/shared/schemas/news';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import {
-  Button,
-  DateInput,
-  FieldErrorSummary,
-  FieldRegistryProvider,
-  LoadingOverlay,
-  Pager,
-  PageTitle,
-  Tabs,
-  TextInput,
-} from '../../ui';
+import { DateInput, PageTitle, Tabs, TextInput } from '../../ui';
+import { ResultsSection, SearchBox, useUrlSearch } from '../layout/mypage-search';
 import { type NewsFilter, newsListQuery } from './api/news';
 import { UnreadBadge } from './unread-badge';
 
@@ -30,7 +21,7 @@ const searchSchema = newsListQuerySchema.pick({ keyword: true, date_from: true, 
  */
 export function Component() {
   const type = useParams().type === '2' ? '2' : '1';
-  const [params, setParams] = useSearchParams();
+  const { params, submit, clear, goTo } = useUrlSearch();
   const filter: NewsFilter = {
     keyword: params.get('keyword') ?? '',
     date_from: params.get('date_from') ?? '',
@@ -42,20 +33,7 @@ export function Component() {
     resolver: zodResolver(searchSchema),
     values: { keyword: filter.keyword, date_from: filter.date_from, date_to: filter.date_to },
   });
-
-  const search = form.handleSubmit((values) => {
-    const next = new URLSearchParams();
-    for (const [k, v] of Object.entries(values)) if (v) next.set(k, String(v));
-    setParams(next);
-  });
-  const goTo = (page: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(page));
-    setParams(next);
-  };
-
   const data = list.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
 
   return (
     <div className="space-y-8">
@@ -69,53 +47,34 @@ export function Component() {
         ]}
       >
         <div className="space-y-8 pt-6">
-          <section
-            aria-labelledby="news-search-heading"
-            className="space-y-4 rounded-8 border border-line p-4"
+          <SearchBox
+            title="お知らせを探す"
+            id="news-search"
+            form={form}
+            onSubmit={form.handleSubmit(submit)}
+            onClear={clear}
           >
-            <h2 id="news-search-heading" className="text-std-20B-150">
-              お知らせを探す
-            </h2>
-            <FieldRegistryProvider>
-              <form noValidate onSubmit={search} className="space-y-4">
-                <FieldErrorSummary form={form} />
-                <TextInput
-                  control={form.control}
-                  name="keyword"
-                  label="キーワード"
-                  width="lg"
-                  maxLength={100}
-                />
-                <div className="flex flex-wrap gap-4">
-                  <DateInput control={form.control} name="date_from" label="掲載日（から）" />
-                  <DateInput control={form.control} name="date_to" label="掲載日（まで）" />
-                </div>
-                <div className="flex flex-wrap gap-4">
-                  <Button type="submit">検索する</Button>
-                  <Button variant="tertiary" onPress={() => setParams(new URLSearchParams())}>
-                    条件をクリア
-                  </Button>
-                </div>
-              </form>
-            </FieldRegistryProvider>
-          </section>
+            <TextInput control={form.control} name="keyword" label="キーワード" width="lg" maxLength={100} />
+            <div className="flex flex-wrap gap-4">
+              <DateInput control={form.control} name="date_from" label="掲載日（から）" />
+              <DateInput control={form.control} name="date_to" label="掲載日（まで）" />
+            </div>
+          </SearchBox>
 
-          <section aria-labelledby="news-list-heading" className="relative space-y-4">
-            <h2 id="news-list-heading" className="text-std-20B-150">
-              お知らせ一覧
-              {data && <span className="ml-4 text-std-16N-170">（全{data.total}件）</span>}
-            </h2>
-            <LoadingOverlay isVisible={list.isFetching} label="読み込み中..." />
-            {data && data.data_list.length === 0 && <p>該当するお知らせはありません。</p>}
+          <ResultsSection
+            title="お知らせ一覧"
+            id="news-list"
+            page={data}
+            isFetching={list.isFetching}
+            onPage={goTo}
+            emptyText="該当するお知らせはありません。"
+          >
             <ul className="divide-y divide-line-subtle border-y border-line-subtle">
               {data?.data_list.map((item) => (
                 <NewsRow key={item.id} item={item} />
               ))}
             </ul>
-            {pageCount > 1 && data && (
-              <Pager page={data.page} pageCount={pageCount} window={5} onChange={goTo} />
-            )}
-          </section>
+          </ResultsSection>
         </div>
       </Tabs>
     </div>

@@ -6,7 +6,10 @@ import type {
   MypageCourseList,
   WriteResult,
 } from '@manabi/shared/api';
-import type { MypageCourseSearchForm } from '@manabi/shared/schemas/mypage-course';
+import {
+  type MypageCourseSearchForm,
+  mypageCourseSearchFormSchema,
+} from '@manabi/shared/schemas/mypage-course';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 
@@ -34,12 +37,19 @@ export const EMPTY_FILTER: CourseListFilter = {
   page: 1,
 };
 
-/** Reads the filter from URL search params (unknown keys ignored). */
+/**
+ * Reads the filter from URL search params. Unknown keys are ignored and a value the search form would not
+ * accept (a hand-edited date, an overlong keyword) is dropped, so an old or edited link still searches.
+ */
 export function filterFromParams(params: URLSearchParams): CourseListFilter {
   const filter = { ...EMPTY_FILTER };
   for (const key of Object.keys(EMPTY_FILTER) as (keyof CourseListFilter)[]) {
-    if (key === 'page') filter.page = Math.max(1, Number(params.get('page')) || 1);
-    else filter[key] = params.get(key) ?? '';
+    if (key === 'page') {
+      filter.page = Math.min(999_999, Math.max(1, Math.trunc(Number(params.get('page'))) || 1));
+      continue;
+    }
+    const value = params.get(key) ?? '';
+    filter[key] = value && mypageCourseSearchFormSchema.shape[key].safeParse(value).success ? value : '';
   }
   return filter;
 }

@@ -1,0 +1,121 @@
+import { formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { MYPAGE_COURSE_SEARCH_MAX } from '@manabi/shared/schemas/mypage-course';
+import { useState } from 'react';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { cx, DateInput, TextInput } from '../../ui';
+
+/** The neutral logo shown when a course has no image or its image cannot be loaded (SPEC §2). */
+export const COURSE_PLACEHOLDER = '/course-placeholder.svg';
+
+/**
+ * A course image. The name always follows it, so it is decorative (alt=""). An empty URL or a failed
+ * load falls back to the placeholder logo once (never loops when the logo itself fails).
+ */
+export function CourseImage({ src, className }: { src: string; className?: string }) {
+  const [failed, setFailed] = useState(false);
+  const url = !src || failed ? COURSE_PLACEHOLDER : src;
+  return (
+    <img
+      src={url}
+      alt=""
+      loading="lazy"
+      onError={() => {
+        if (url !== COURSE_PLACEHOLDER) setFailed(true);
+      }}
+      className={cx(
+        'aspect-[8/5] w-full rounded-8 border border-line-subtle bg-surface object-cover',
+        className,
+      )}
+    />
+  );
+}
+
+/** The course's categories as small bordered chips. */
+export function CategoryTags({ categories }: { categories: string[] }) {
+  if (categories.length === 0) return null;
+  return (
+    <ul aria-label="カテゴリ" className="flex flex-wrap gap-2">
+      {categories.map((name) => (
+        <li key={name} className="rounded-4 border border-line bg-canvas px-2 text-std-16N-170 text-ink">
+          {name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 「申込中」: the student has applied. Text, not colour alone. */
+export function ApplyingBadge() {
+  return (
+    <span className="inline-block rounded-4 border-2 border-success-line bg-canvas px-2 text-std-16B-170 text-ink">
+      申込中
+    </span>
+  );
+}
+
+/** 申込期間 as 「2026年4月1日 9:00〜2026年4月30日 17:00」 (Tokyo time). */
+export function applicationPeriodText(periodF: string, periodT: string): string {
+  if (!periodF && !periodT) return '';
+  return `${formatDateTimeJa(periodF)}〜${formatDateTimeJa(periodT)}`;
+}
+
+/** Yen with thousands separators: 3000 → 「3,000円」. */
+export function yenText(value: number | null): string {
+  return value === null ? '' : `${value.toLocaleString('ja-JP')}円`;
+}
+
+/** The course id of a `:id` route param, or null when it is not a positive whole number. */
+export function courseIdParam(raw: string | undefined): number | null {
+  if (!raw || !/^[0-9]{1,12}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/** A value for a read-only list: empty → 「－」 (a student page never says 「未入力」). */
+export function orDash(value: string | null | undefined): string {
+  return value === null || value === undefined || value === '' ? '－' : value;
+}
+
+/** A number with its unit (「20名」); null → 「－」. */
+export function withUnit(value: number | null, unit: string): string {
+  return value === null ? '－' : `${value.toLocaleString('ja-JP')}${unit}`;
+}
+
+/** 受講料: 0 → 「無料」, null → 「－」, else 「3,000円」. */
+export function tuitionText(value: number | null): string {
+  if (value === null) return '－';
+  return value === 0 ? '無料' : yenText(value);
+}
+
+/** The conditions every course search shares: keyword, organisation, first class day from / to. */
+type CourseSearchKey = 'keyword' | 'organ' | 'date_from' | 'date_to';
+
+/** The four shared search fields, for the course search and the history screens. */
+export function CourseSearchFields<
+  T extends FieldValues & Partial<Record<CourseSearchKey, string>>,
+  TT extends FieldValues,
+>({ control }: { control: Control<T, unknown, TT> }) {
+  const name = (key: CourseSearchKey) => key as FieldPath<T>;
+  return (
+    <>
+      <TextInput
+        control={control}
+        name={name('keyword')}
+        label="キーワード"
+        width="lg"
+        maxLength={MYPAGE_COURSE_SEARCH_MAX}
+      />
+      <TextInput
+        control={control}
+        name={name('organ')}
+        label="実施機関"
+        width="lg"
+        maxLength={MYPAGE_COURSE_SEARCH_MAX}
+      />
+      <div className="flex flex-wrap gap-4">
+        <DateInput control={control} name={name('date_from')} label="開講日（から）" />
+        <DateInput control={control} name={name('date_to')} label="開講日（まで）" />
+      </div>
+    </>
+  );
+}
