@@ -37,7 +37,9 @@ describe('windowPhase: both minutes the office typed are included', () => {
 describe('isCancelable', () => {
   const inside = at('2026-12-05T12:00:00+09:00');
   const after = at('2026-12-11T12:00:00+09:00');
-  it('in period any live, undrawn-or-won, unattended application; after it only when the course allows', () => {
+  it('until the window closes any live, undrawn-or-won, unattended application; after it only when the course allows', () => {
+    const before = at('2026-11-30T12:00:00+09:00');
+    expect(isCancelable(course({ isCancelable: false }), waiting, before)).toBe(true);
     expect(isCancelable(course({ isCancelable: false }), waiting, inside)).toBe(true);
     expect(isCancelable(course({ isCancelable: false }), waiting, after)).toBe(false);
     expect(isCancelable(course(), { ...waiting, lotteryStatus: '2' }, after)).toBe(true);

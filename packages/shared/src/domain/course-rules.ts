@@ -53,14 +53,15 @@ export const isFull = (course: CourseRule, liveCount: number) =>
 
 /**
  * May this application be cancelled now: it is live, not lost, not yet being attended, and either the
- * window is still open or the course allows cancelling after it.
+ * window has not closed yet (an application the office entered before the window opens may be withdrawn
+ * too) or the course allows cancelling after it.
  */
 export function isCancelable(course: CourseRule, application: LiveApplication | null, now: Date): boolean {
   if (!application) return false;
   if (application.lotteryStatus === LOTTERY.LOST || application.lotteryStatus === LOTTERY.CANCELLED)
     return false;
   if (application.attendanceStatus !== ATTENDANCE.NOT_ATTENDED) return false;
-  return inPeriod(course, now) || course.isCancelable;
+  return windowPhase(course, now) !== 'closed' || course.isCancelable;
 }
 
 export interface CourseFlags {

@@ -253,7 +253,20 @@ describe('GET mypage/course/', () => {
       in_period: false,
       is_cancelable: true,
     });
+    // entered by the office before the window opens: may be withdrawn until the window closes
+    const future = await makeCourse(t.db, {
+      isCancelable: false,
+      periodFrom: later(DAY),
+      periodTo: later(2 * DAY),
+    });
+    await makeApplication(t.db, { courseId: future.id, studentId: id, howApply: '2' });
+    expect((await get(t.app, DETAIL(future.id), cast.student)).json()).toMatchObject({
+      in_period: false,
+      is_cancelable: true,
+      is_disp_applybtn: false,
+    });
     // the same rule gates the calls
+    expect((await cancel(cast.student, future.id)).statusCode).toBe(200);
     expect((await get(t.app, CANCEL_VIEW(closedNoCancel.id), cast.student)).statusCode).toBe(404);
     expect((await cancel(cast.student, closedFree.id)).statusCode).toBe(200);
   });
