@@ -2,6 +2,7 @@
  * The design-system layer: every widget screens use, built on react-aria-components and styled once
  * with the Digital Agency (DADS) tokens. Screens compose these and add no colours or font sizes of their own.
  */
+export { AddressFields, type AddressFieldsProps } from './address-fields';
 export { Alert, type AlertProps, type AlertVariant } from './alert';
 export {
   Button,
@@ -83,6 +84,13 @@ export { PageTitle, type PageTitleProps, SITE_NAME, useDocumentTitle } from './p
 export { Pager, type PagerProps, pagerPages } from './pager';
 export { RouteFocus } from './route-focus';
 export { SearchPanel, type SearchPanelProps } from './search-panel';
+export {
+  PickerField,
+  type PickerFieldProps,
+  type PickerModalState,
+  SearchPickerModal,
+  type SearchPickerModalProps,
+} from './search-picker';
 export { SelectBox, type SelectBoxProps } from './select-box';
 export { type NavItem, SideNav, type SideNavProps } from './side-nav';
 export { MAIN_ID, SkipLink } from './skip-link';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { AddApplicantResult, AddApplicantStudentRow } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
 import {
@@ -7,35 +6,29 @@ import {
   addApplicantStudentQuerySchema,
   STUDENT_SEARCH_LIMIT,
 } from '@manabi/shared/schemas/applicant';
-import { useCallback, useId, useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { formatDateJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import {
   Alert,
-  Button,
   ButtonLink,
   type Column,
   ConfirmList,
   codeOptions,
-  DataTable,
   DateInput,
-  FieldRegistryProvider,
   type FormSchema,
   FullPageSpinner,
-  fieldId,
-  Modal,
   PageTitle,
+  PickerField,
   RadioGroup,
-  RequiredBadge,
+  SearchPickerModal,
   StepForm,
   type StepFormApi,
   TextArea,
   TextInput,
   TextLink,
-  useRegisterField,
 } from '../../ui';
 import {
   emptyStudentSearch,
@@ -153,212 +146,113 @@ interface StudentFieldProps {
   onChoose: (student: AddApplicantStudentRow) => void;
 }
 
+const STUDENT_COLUMNS: Column<AddApplicantStudentRow>[] = [
+  { key: 'login_id', header: '学生番号', sortable: true, className: 'whitespace-nowrap' },
+  { key: 'name', header: '氏名', sortable: true, isRowHeader: true, className: 'whitespace-nowrap' },
+  { key: 'name_kana', header: '氏名カナ', sortable: true, className: 'whitespace-nowrap' },
+  {
+    key: 'birthday',
+    header: '生年月日',
+    sortable: true,
+    className: 'whitespace-nowrap',
+    render: (row) => formatDateJa(row.birthday),
+  },
+  {
+    key: 'address',
+    header: '住所（町名・丁目）',
+    sortable: true,
+    sortValue: (row) => `${row.street_name1} ${row.street_name2}`,
+    render: (row) => [row.street_name1, row.street_name2].filter(Boolean).join(' '),
+  },
+];
+
 /**
- * The required student of the form (user_id): what is chosen, and the button that opens the search modal.
- * The button carries the field's id, so the error summary's link and a server error land on it; choosing
- * closes the modal and the modal returns focus to the button, which then reads the chosen student.
+ * The required student of the form (user_id): what is chosen, and the button that opens the student search
+ * of SPEC §2 (students who already applied to the course are left out). The search stays while the field
+ * is shown, so reopening to change the choice starts from the last one.
  */
 function StudentField({ form, courseId, chosen, onChoose }: StudentFieldProps) {
-  const { field, fieldState } = useController({ control: form.control, name: 'user_id' });
-  useRegisterField('user_id', STUDENT_LABEL);
-  const [isOpen, setIsOpen] = useState(false);
-  const baseId = useId();
-  const chosenId = `${baseId}-chosen`;
-  const errorId = `${baseId}-error`;
-  const buttonId = fieldId('user_id');
-  const isChosen = chosen !== null && field.value === String(chosen.user_id);
-  const error = fieldState.error?.message;
-
-  // react-hook-form focuses a field through its ref: the button stands for the field
-  const registerRef = field.ref;
-  const focusTarget = useCallback(
-    (element: HTMLFieldSetElement | null) =>
-      registerRef(element ? { focus: () => document.getElementById(buttonId)?.focus() } : null),
-    [registerRef, buttonId],
-  );
-
-  const choose = (student: AddApplicantStudentRow) => {
-    onChoose(student);
-    form.setValue('user_id', String(student.user_id), {
-      shouldDirty: true,
-      shouldValidate: form.formState.isSubmitted,
-    });
-    setIsOpen(false);
-  };
-
+  const [search, setSearch] = useState<StudentSearch | null>(null);
+  const result = useStudentSearch(courseId, search);
   return (
-    <fieldset ref={focusTarget} className="mx-0 flex min-w-0 flex-col gap-2 border-0 p-0">
-      <legend className="mb-2 text-std-17B-170 text-ink">
-        {STUDENT_LABEL}
-        <RequiredBadge />
-      </legend>
-      <p id={chosenId} className="text-std-16N-170 text-ink">
-        {isChosen && chosen ? (
+    <PickerField
+      form={form}
+      name="user_id"
+      label={STUDENT_LABEL}
+      chooseLabel="学生を検索して選択"
+      changeLabel="選択した学生を変更"
+      renderChosen={(value) =>
+        chosen && value === String(chosen.user_id) ? (
           <>
             学生番号：<span className="text-std-16B-170">{chosen.login_id}</span>
             <span aria-hidden="true">　</span>
             <span className="sr-only">、</span>
             氏名：<span className="text-std-16B-170">{chosen.name}</span>
           </>
-        ) : (
-          <span className="text-ink-muted">まだ選択されていません。</span>
-        )}
-      </p>
-      <div>
-        <Button
-          id={buttonId}
-          variant="secondary"
-          aria-describedby={error ? `${chosenId} ${errorId}` : chosenId}
-          onPress={() => setIsOpen(true)}
-          onBlur={field.onBlur}
-        >
-          {isChosen ? '選択した学生を変更' : '学生を検索して選択'}
-        </Button>
-      </div>
-      {error && (
-        <p id={errorId} className="text-std-16B-170 text-error">
-          {error}
-        </p>
-      )}
-      <StudentSearchModal courseId={courseId} isOpen={isOpen} onOpenChange={setIsOpen} onChoose={choose} />
-    </fieldset>
-  );
-}
-
-interface StudentSearchModalProps {
-  courseId: number;
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
-  onChoose: (student: AddApplicantStudentRow) => void;
-}
-
-/**
- * The student search of SPEC §2 in a modal: conditions, 検索, and a table whose rows each have a 「選択」
- * button (named with the student for screen readers). The conditions and the results stay while the
- * field is shown, so reopening to change the choice starts from the last search.
- */
-function StudentSearchModal({ courseId, isOpen, onOpenChange, onChoose }: StudentSearchModalProps) {
-  const [search, setSearch] = useState<StudentSearch | null>(null);
-  const result = useStudentSearch(courseId, search);
-  const form = useForm({ resolver: zodResolver(searchSchema), defaultValues: emptyStudentSearch() });
-  const rows = search ? (result.data ?? []) : [];
-
-  const submit = form.handleSubmit((values) => {
-    const next: StudentSearch = { ...emptyStudentSearch(), ...values };
-    // the same conditions again: ask again (someone may have added an applicant meanwhile)
-    if (search && JSON.stringify(next) === JSON.stringify(search)) void result.refetch();
-    else setSearch(next);
-  });
-
-  const columns: Column<AddApplicantStudentRow>[] = [
-    {
-      key: 'choose',
-      header: '選択',
-      className: 'whitespace-nowrap',
-      render: (row) => (
-        <Button
-          variant="secondary"
-          // the visible word first (WCAG 2.5.3), then whom it chooses
-          aria-label={`選択：${row.login_id} ${row.name}`}
-          onPress={() => onChoose(row)}
-          className="px-4"
-        >
-          選択
-        </Button>
-      ),
-    },
-    { key: 'login_id', header: '学生番号', sortable: true, className: 'whitespace-nowrap' },
-    { key: 'name', header: '氏名', sortable: true, isRowHeader: true, className: 'whitespace-nowrap' },
-    { key: 'name_kana', header: '氏名カナ', sortable: true, className: 'whitespace-nowrap' },
-    {
-      key: 'birthday',
-      header: '生年月日',
-      sortable: true,
-      className: 'whitespace-nowrap',
-      render: (row) => formatDateJa(row.birthday),
-    },
-    {
-      key: 'address',
-      header: '住所（町名・丁目）',
-      sortable: true,
-      sortValue: (row) => `${row.street_name1} ${row.street_name2}`,
-      render: (row) => [row.street_name1, row.street_name2].filter(Boolean).join(' '),
-    },
-  ];
-
-  return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} title="学生を検索して選択" size="lg">
-      <p>
-        条件を入力して「検索」ボタンを押し、申込む学生の「選択」ボタンを押してください。この講座に申込済みの学生は表示されません。
-      </p>
-      <FieldRegistryProvider>
-        <form
-          noValidate
-          aria-label="学生の検索条件"
-          // the modal is portalled, but React events still bubble to the application form around it
-          onSubmit={(event) => {
-            event.stopPropagation();
-            void submit(event);
-          }}
-          className="space-y-6"
-        >
-          <div className="grid gap-6 md:grid-cols-2">
-            <TextInput
-              control={form.control}
-              name="login_id"
-              label="学生番号"
-              maxLength={8}
-              inputMode="numeric"
-              width="sm"
-            />
-            <TextInput control={form.control} name="name" label="氏名" maxLength={100} />
-            <TextInput control={form.control} name="name_kana" label="氏名カナ" maxLength={100} />
-            <TextInput control={form.control} name="street_name1" label="町名" maxLength={30} />
-            <TextInput control={form.control} name="street_name2" label="丁目" maxLength={30} width="sm" />
-          </div>
-          <fieldset className="space-y-2">
-            <legend className="text-std-17B-170 text-ink">生年月日</legend>
-            <div className="flex flex-wrap items-end gap-4">
-              <DateInput control={form.control} name="birthday_s" label="生年月日（開始日）" />
-              <span aria-hidden="true" className="pb-3 text-ink">
-                〜
-              </span>
-              <DateInput control={form.control} name="birthday_e" label="生年月日（終了日）" />
-            </div>
-          </fieldset>
-          <div className="flex flex-wrap gap-4">
-            <Button type="submit" isPending={result.isFetching} pendingLabel="検索中...">
-              検索
-            </Button>
-            <Button variant="tertiary" onPress={() => form.reset(emptyStudentSearch())}>
-              条件をクリア
-            </Button>
-          </div>
-        </form>
-      </FieldRegistryProvider>
-
-      {search && (
-        <section aria-label="検索結果" className="space-y-4 pt-2">
-          {result.data && isStudentSearchCapped(result.data) && (
-            <Alert variant="warning" title={`該当する学生が${STUDENT_SEARCH_LIMIT}件以上あります`}>
-              <p>
-                学生番号の順に先頭の{STUDENT_SEARCH_LIMIT}
-                件だけを表示しています。ほかにも該当する学生がいます。条件を絞り込んで検索してください。
-              </p>
-            </Alert>
+        ) : null
+      }
+      renderModal={({ choose, ...modal }) => (
+        <SearchPickerModal
+          {...modal}
+          title="学生を検索して選択"
+          intro="条件を入力して「検索」ボタンを押し、申込む学生の「選択」ボタンを押してください。この講座に申込済みの学生は表示されません。"
+          formLabel="学生の検索条件"
+          schema={searchSchema}
+          emptySearch={emptyStudentSearch}
+          search={search}
+          onSearch={setSearch}
+          result={result}
+          renderFields={(control) => (
+            <>
+              <div className="grid gap-6 md:grid-cols-2">
+                <TextInput
+                  control={control}
+                  name="login_id"
+                  label="学生番号"
+                  maxLength={8}
+                  inputMode="numeric"
+                  width="sm"
+                />
+                <TextInput control={control} name="name" label="氏名" maxLength={100} />
+                <TextInput control={control} name="name_kana" label="氏名カナ" maxLength={100} />
+                <TextInput control={control} name="street_name1" label="町名" maxLength={30} />
+                <TextInput control={control} name="street_name2" label="丁目" maxLength={30} width="sm" />
+              </div>
+              <fieldset className="space-y-2">
+                <legend className="text-std-17B-170 text-ink">生年月日</legend>
+                <div className="flex flex-wrap items-end gap-4">
+                  <DateInput control={control} name="birthday_s" label="生年月日（開始日）" />
+                  <span aria-hidden="true" className="pb-3 text-ink">
+                    〜
+                  </span>
+                  <DateInput control={control} name="birthday_e" label="生年月日（終了日）" />
+                </div>
+              </fieldset>
+            </>
           )}
-          <DataTable
-            key={JSON.stringify(search)}
-            caption="検索結果（学生）"
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.user_id}
-            isLoading={result.isFetching}
-            loadingLabel="検索中..."
-            emptyText="該当する学生がいません"
-          />
-        </section>
+          capWarning={
+            result.data &&
+            isStudentSearchCapped(result.data) && (
+              <Alert variant="warning" title={`該当する学生が${STUDENT_SEARCH_LIMIT}件以上あります`}>
+                <p>
+                  学生番号の順に先頭の{STUDENT_SEARCH_LIMIT}
+                  件だけを表示しています。ほかにも該当する学生がいます。条件を絞り込んで検索してください。
+                </p>
+              </Alert>
+            )
+          }
+          caption="検索結果（学生）"
+          columns={STUDENT_COLUMNS}
+          rows={result.data ?? []}
+          rowKey={(row) => row.user_id}
+          emptyText="該当する学生がいません"
+          rowName={(row) => `${row.login_id} ${row.name}`}
+          onChoose={(student) => {
+            onChoose(student);
+            choose(String(student.user_id));
+          }}
+        />
       )}
-    </Modal>
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Notice, NoticeCourseRow, WriteResult } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
 import {
@@ -13,34 +12,29 @@ import {
   PUBLISHED_TO,
 } from '@manabi/shared/schemas/notice';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import {
   Alert,
-  Button,
   ButtonLink,
   type Column,
   ConfirmList,
-  DataTable,
   DateTimeInput,
-  FieldRegistryProvider,
   FullPageSpinner,
-  fieldId,
-  Modal,
   type Option,
   optionLabel,
   PageTitle,
+  PickerField,
   RadioGroup,
-  RequiredBadge,
+  SearchPickerModal,
   Select,
   StepForm,
   type StepFormApi,
   TextArea,
   TextInput,
   TextLink,
-  useRegisterField,
 } from '../../ui';
 import { categoryListQuery } from '../categories/api/categories';
 import {
@@ -307,182 +301,82 @@ function NoticeFields({ form, categoryOptions }: { form: FormApi; categoryOption
   );
 }
 
+const COURSE_COLUMNS: Column<NoticeCourseRow>[] = [
+  { key: 'course_name', header: '講座名', sortable: true, isRowHeader: true, className: 'min-w-[12rem]' },
+  { key: 'organ', header: '実施機関', sortable: true, className: 'min-w-[8rem]' },
+  { key: 'period', header: '開催日時', sortable: true, className: 'min-w-[8rem]' },
+  { key: 'univ_id', header: '大学ID', sortable: true, className: 'whitespace-nowrap' },
+  { key: 'keyword', header: 'キーワード', sortable: true },
+];
+
 /**
- * The required course of a course target (course_id): the chosen course's name (read-only) and the button
- * opening the course-selection modal. The button carries the field's id, so the error summary's link and a
- * server error land on it; choosing closes the modal, which returns focus to the button.
+ * The required course of a course target (course_id): the chosen course's name and the button opening the
+ * course-selection modal (SPEC §2 Notices: 講座名, 大学ID, 講座コード), whose search stays while the field shows.
  */
 function CourseField({ form }: { form: FormApi }) {
-  const { field, fieldState } = useController({ control: form.control, name: 'course_id' });
   const courseName = useWatch({ control: form.control, name: 'course_name' });
-  useRegisterField('course_id', COURSE_LABEL);
-  const [isOpen, setIsOpen] = useState(false);
-  const baseId = useId();
-  const chosenId = `${baseId}-chosen`;
-  const errorId = `${baseId}-error`;
-  const buttonId = fieldId('course_id');
-  const isChosen = (field.value ?? '') !== '';
-  const error = fieldState.error?.message;
-
-  // react-hook-form focuses a field through its ref: the button stands for the field
-  const registerRef = field.ref;
-  const focusTarget = useCallback(
-    (element: HTMLFieldSetElement | null) =>
-      registerRef(element ? { focus: () => document.getElementById(buttonId)?.focus() } : null),
-    [registerRef, buttonId],
-  );
-
-  const choose = (course: NoticeCourseRow) => {
-    form.setValue('course_name', course.course_name);
-    form.setValue('course_id', String(course.id), {
-      shouldDirty: true,
-      shouldValidate: form.formState.isSubmitted,
-    });
-    setIsOpen(false);
-  };
-
+  const [search, setSearch] = useState<NoticeCourseSearch | null>(null);
+  const result = useNoticeCourseSearch(search);
   return (
-    <fieldset ref={focusTarget} className="mx-0 flex min-w-0 flex-col gap-2 border-0 p-0">
-      <legend className="mb-2 text-std-17B-170 text-ink">
-        {COURSE_LABEL}
-        <RequiredBadge />
-      </legend>
-      <p id={chosenId} className="text-std-16N-170 text-ink">
-        {isChosen ? (
+    <PickerField
+      form={form}
+      name="course_id"
+      label={COURSE_LABEL}
+      chooseLabel="講座を選択"
+      changeLabel="選択した講座を変更"
+      renderChosen={(value) =>
+        value !== '' ? (
           <>
             講座名：<span className="text-std-16B-170">{courseName}</span>
           </>
-        ) : (
-          <span className="text-ink-muted">まだ選択されていません。</span>
-        )}
-      </p>
-      <div>
-        <Button
-          id={buttonId}
-          variant="secondary"
-          aria-describedby={error ? `${chosenId} ${errorId}` : chosenId}
-          onPress={() => setIsOpen(true)}
-          onBlur={field.onBlur}
-        >
-          {isChosen ? '選択した講座を変更' : '講座を選択'}
-        </Button>
-      </div>
-      {error && (
-        <p id={errorId} className="text-std-16B-170 text-error">
-          {error}
-        </p>
-      )}
-      <CourseSearchModal isOpen={isOpen} onOpenChange={setIsOpen} onChoose={choose} />
-    </fieldset>
-  );
-}
-
-interface CourseSearchModalProps {
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
-  onChoose: (course: NoticeCourseRow) => void;
-}
-
-/**
- * The course-selection modal (SPEC §2 Notices): conditions (講座名, 大学ID, 講座コード), 検索, and a table
- * whose rows each have a 「選択」 button (named with the course for screen readers). The conditions and the
- * results stay while the field is shown, so reopening starts from the last search.
- */
-function CourseSearchModal({ isOpen, onOpenChange, onChoose }: CourseSearchModalProps) {
-  const [search, setSearch] = useState<NoticeCourseSearch | null>(null);
-  const result = useNoticeCourseSearch(search);
-  const form = useForm({
-    resolver: zodResolver(courseSearchSchema),
-    defaultValues: emptyNoticeCourseSearch(),
-  });
-  const rows = search ? (result.data?.rows ?? []) : [];
-
-  const submit = form.handleSubmit((values) => {
-    const next: NoticeCourseSearch = { ...emptyNoticeCourseSearch(), ...values };
-    if (search && JSON.stringify(next) === JSON.stringify(search)) void result.refetch();
-    else setSearch(next);
-  });
-
-  const columns: Column<NoticeCourseRow>[] = [
-    {
-      key: 'choose',
-      header: '選択',
-      className: 'whitespace-nowrap',
-      render: (row) => (
-        <Button
-          variant="secondary"
-          // the visible word first (WCAG 2.5.3), then what it chooses
-          aria-label={`選択：${row.course_name}`}
-          onPress={() => onChoose(row)}
-          className="px-4"
-        >
-          選択
-        </Button>
-      ),
-    },
-    { key: 'course_name', header: '講座名', sortable: true, isRowHeader: true, className: 'min-w-[12rem]' },
-    { key: 'organ', header: '実施機関', sortable: true, className: 'min-w-[8rem]' },
-    { key: 'period', header: '開催日時', sortable: true, className: 'min-w-[8rem]' },
-    { key: 'univ_id', header: '大学ID', sortable: true, className: 'whitespace-nowrap' },
-    { key: 'keyword', header: 'キーワード', sortable: true },
-  ];
-
-  return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} title="講座を検索して選択" size="lg">
-      <p>条件を入力して「検索」ボタンを押し、配信先にする講座の「選択」ボタンを押してください。</p>
-      <FieldRegistryProvider>
-        <form
-          noValidate
-          aria-label="講座の検索条件"
-          // the modal is portalled, but React events still bubble to the notice form around it
-          onSubmit={(event) => {
-            event.stopPropagation();
-            void submit(event);
-          }}
-          className="space-y-6"
-        >
-          <div className="grid gap-6 md:grid-cols-2">
-            <TextInput control={form.control} name="course_name" label="講座名" maxLength={100} />
-            <TextInput control={form.control} name="univ_id" label="大学ID" maxLength={30} width="sm" />
-            <TextInput
-              control={form.control}
-              name="id"
-              label="講座コード"
-              maxLength={30}
-              width="sm"
-              description="前方一致で探します（例：C26）。"
-            />
-          </div>
-          <div className="flex flex-wrap gap-4">
-            <Button type="submit" isPending={result.isFetching} pendingLabel="検索中...">
-              検索
-            </Button>
-            <Button variant="tertiary" onPress={() => form.reset(emptyNoticeCourseSearch())}>
-              条件をクリア
-            </Button>
-          </div>
-        </form>
-      </FieldRegistryProvider>
-
-      {search && (
-        <section aria-label="検索結果" className="space-y-4 pt-2">
-          {result.data?.isCapped && (
-            <Alert variant="warning" title={`該当する講座が${NOTICE_COURSE_MAX_ROWS}件以上あります`}>
-              <p>先頭の{NOTICE_COURSE_MAX_ROWS}件だけを表示しています。条件を絞り込んで検索してください。</p>
-            </Alert>
+        ) : null
+      }
+      renderModal={({ choose, ...modal }) => (
+        <SearchPickerModal
+          {...modal}
+          title="講座を検索して選択"
+          intro="条件を入力して「検索」ボタンを押し、配信先にする講座の「選択」ボタンを押してください。"
+          formLabel="講座の検索条件"
+          schema={courseSearchSchema}
+          emptySearch={emptyNoticeCourseSearch}
+          search={search}
+          onSearch={setSearch}
+          result={result}
+          renderFields={(control) => (
+            <div className="grid gap-6 md:grid-cols-2">
+              <TextInput control={control} name="course_name" label="講座名" maxLength={100} />
+              <TextInput control={control} name="univ_id" label="大学ID" maxLength={30} width="sm" />
+              <TextInput
+                control={control}
+                name="id"
+                label="講座コード"
+                maxLength={30}
+                width="sm"
+                description="前方一致で探します（例：C26）。"
+              />
+            </div>
           )}
-          <DataTable
-            key={JSON.stringify(search)}
-            caption="検索結果（講座）"
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.id}
-            isLoading={result.isFetching}
-            loadingLabel="検索中..."
-            emptyText="該当する講座がありません"
-          />
-        </section>
+          capWarning={
+            result.data?.isCapped && (
+              <Alert variant="warning" title={`該当する講座が${NOTICE_COURSE_MAX_ROWS}件以上あります`}>
+                <p>
+                  先頭の{NOTICE_COURSE_MAX_ROWS}件だけを表示しています。条件を絞り込んで検索してください。
+                </p>
+              </Alert>
+            )
+          }
+          caption="検索結果（講座）"
+          columns={COURSE_COLUMNS}
+          rows={result.data?.rows ?? []}
+          rowKey={(row) => row.id}
+          emptyText="該当する講座がありません"
+          rowName={(row) => row.course_name}
+          onChoose={(course) => {
+            form.setValue('course_name', course.course_name);
+            choose(String(course.id));
+          }}
+        />
       )}
-    </Modal>
+    />
   );
 }

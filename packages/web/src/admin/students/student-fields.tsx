@@ -2,21 +2,18 @@ import { codeText } from '@manabi/shared/codes';
 import { ageAtFiscalYearEnd } from '@manabi/shared/domain/age';
 import { type StudentCaution, studentCautions } from '@manabi/shared/domain/student';
 import {
-  BUILDING_MAX,
   EMERGENCY_MAX,
   EMERGENCY_PHONE_MAX,
   GENDER_OPTIONS,
-  PREF_MAX,
-  STREET_MAX,
   STUDENT_NAME_MAX,
   STUDENT_REMARKS_MAX,
 } from '@manabi/shared/schemas/student';
 import type { ReactNode } from 'react';
 import { type Control, type UseFormReturn, useWatch } from 'react-hook-form';
 import { formatDateJa, todayTokyo } from '../../lib/dates';
-import { formatPhoneJp, formatPostcodeJp } from '../../lib/phone';
-import { usePostcodeAutofill } from '../../lib/postcode';
+import { formatPhoneJp } from '../../lib/phone';
 import {
+  AddressFields,
   Alert,
   type ConfirmItem,
   DateInput,
@@ -119,7 +116,6 @@ export function useStudentCautions(control: Control<StudentCommonValues>): Stude
 export function StudentPersonFields({ form }: { form: CommonForm }) {
   const { control } = form;
   const cautions = useStudentCautions(control);
-  const postcode = usePostcodeAutofill(form, { pref: 'pref', town: 'street_name1' });
   const of = (field: StudentCaution['field']) => cautions.filter((c) => c.field === field);
   return (
     <>
@@ -153,48 +149,11 @@ export function StudentPersonFields({ form }: { form: CommonForm }) {
       </FieldGroup>
 
       <FieldGroup legend="住所">
-        <TextInput
-          control={control}
-          name="postcode"
-          label="郵便番号"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          width="xs"
-          description="7桁の数字を入力すると、都道府県と町名が入ります（例：105-0011）。入力済みの内容は変わりません。"
-          onChangeFormat={formatPostcodeJp}
-          onBlurFormat={postcode.onBlurFormat}
+        <AddressFields
+          form={form}
+          postcodeHint="7桁の数字を入力すると、都道府県と町名が入ります（例：105-0011）。入力済みの内容は変わりません。"
+          townNote={<Cautions items={of('street_name1')} />}
         />
-        <p role="status" className="text-std-16N-170 text-ink">
-          {postcode.message}
-        </p>
-        <TextInput
-          control={control}
-          name="pref"
-          label="都道府県"
-          maxLength={PREF_MAX}
-          autoComplete="address-level1"
-          width="sm"
-        />
-        <TextInput
-          control={control}
-          name="street_name1"
-          label="町名"
-          isRequired
-          maxLength={STREET_MAX}
-          width="md"
-          description="区市町村から入力します（例：港区芝公園）。"
-        />
-        <Cautions items={of('street_name1')} />
-        <TextInput control={control} name="street_name2" label="丁目" maxLength={STREET_MAX} width="sm" />
-        <TextInput
-          control={control}
-          name="address"
-          label="番地"
-          isRequired
-          maxLength={STREET_MAX}
-          width="sm"
-        />
-        <TextInput control={control} name="street_name3" label="建物名" maxLength={BUILDING_MAX} width="lg" />
       </FieldGroup>
 
       <FieldGroup legend="連絡先">

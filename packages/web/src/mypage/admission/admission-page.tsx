@@ -7,23 +7,17 @@ import {
   ATTENDANCE_OPTIONS,
   admissionFormSchema,
 } from '@manabi/shared/schemas/admission';
-import {
-  BUILDING_MAX,
-  EMERGENCY_MAX,
-  EMERGENCY_PHONE_MAX,
-  GENDER_OPTIONS,
-  STREET_MAX,
-} from '@manabi/shared/schemas/student';
+import { EMERGENCY_MAX, EMERGENCY_PHONE_MAX, GENDER_OPTIONS } from '@manabi/shared/schemas/student';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { apiPost } from '../../lib/api';
 import { formatDateJa, todayTokyo } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { formatPhoneJp, formatPostcodeJp } from '../../lib/phone';
-import { usePostcodeAutofill } from '../../lib/postcode';
+import { formatPhoneJp } from '../../lib/phone';
 import { fetchSession } from '../../lib/session';
 import {
+  AddressFields,
   Alert,
   ButtonLink,
   Checkbox,
@@ -92,7 +86,6 @@ function AgeAtYearEnd({ form }: { form: StepFormApi<Input, Values> }) {
 
 function AdmissionFields({ form }: { form: StepFormApi<Input, Values> }) {
   const { control } = form;
-  const postcode = usePostcodeAutofill(form, { pref: 'pref', town: 'street_name1' });
   return (
     <>
       <FieldGroup legend="お名前・生年月日">
@@ -147,57 +140,13 @@ function AdmissionFields({ form }: { form: StepFormApi<Input, Values> }) {
       </FieldGroup>
 
       <FieldGroup legend="ご住所">
-        <TextInput
-          control={control}
-          name="postcode"
-          label="郵便番号"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          width="xs"
-          description="7桁の数字を入力すると、町名が入ります（例：105-0011）。"
-          onChangeFormat={formatPostcodeJp}
-          onBlurFormat={postcode.onBlurFormat}
-        />
-        <p role="status" className="text-std-16N-170 text-ink">
-          {postcode.message}
-        </p>
-        <div>
-          <p className="text-std-17B-170 text-ink">都道府県</p>
-          <p className="text-std-16N-170 text-ink">{ADMISSION_PREF}</p>
-        </div>
-        <TextInput
-          control={control}
-          name="street_name1"
-          label="町名"
-          isRequired
-          maxLength={STREET_MAX}
-          width="md"
-          description="区市町村から入力します（例：港区芝公園）。"
-        />
-        <TextInput
-          control={control}
-          name="street_name2"
-          label="丁目"
-          maxLength={STREET_MAX}
-          width="xs"
-          inputMode="numeric"
-          description="半角数字のみ（例：4）"
-        />
-        <TextInput
-          control={control}
-          name="address"
-          label="番地"
-          isRequired
-          maxLength={STREET_MAX}
-          width="sm"
-          description="例：2-8"
-        />
-        <TextInput
-          control={control}
-          name="street_name3"
-          label="建物名・部屋番号"
-          maxLength={BUILDING_MAX}
-          width="lg"
+        <AddressFields
+          form={form}
+          postcodeHint="7桁の数字を入力すると、町名が入ります（例：105-0011）。"
+          fixedPref={ADMISSION_PREF}
+          isChomeDigitsOnly
+          addressHint="例：2-8"
+          buildingLabel="建物名・部屋番号"
         />
       </FieldGroup>
 
