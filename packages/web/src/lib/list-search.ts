@@ -28,3 +28,35 @@ export const pageQuery = (p: ListPage) => ({
   sort: p.sort ?? '',
   dir: p.sort ? p.dir : '',
 });
+
+/** A DataTable's state (useTableUrlState) as a list call's paging. */
+export const listPageOf = (table: {
+  page: number;
+  pageSize: number;
+  sortKey: string | null;
+  sortDir: 'asc' | 'desc';
+}): ListPage => ({ page: table.page, size: table.pageSize, sort: table.sortKey, dir: table.sortDir });
+
+/**
+ * The URL of a new search: `base` first (e.g. the detail page's tab), the conditions given (empty ones
+ * left out), then the table's page size and sort kept from `current` — no page, so it starts on page 1.
+ * `tablePrefix` names the table's parameters as useTableUrlState({ prefix }) does.
+ */
+export function searchParamsFor<F extends string>(
+  fields: readonly F[],
+  values: Partial<Record<F, unknown>>,
+  current: URLSearchParams,
+  { tablePrefix, base }: { tablePrefix?: string; base?: Record<string, string> } = {},
+): URLSearchParams {
+  const next = new URLSearchParams(base);
+  for (const key of fields) {
+    const value = String(values[key] ?? '');
+    if (value) next.set(key, value);
+  }
+  for (const key of ['size', 'sort', 'dir']) {
+    const name = tablePrefix ? `${tablePrefix}_${key}` : key;
+    const value = current.get(name);
+    if (value) next.set(name, value);
+  }
+  return next;
+}

@@ -9,26 +9,14 @@ import {
   publisherListQuerySchema,
 } from '@manabi/shared/schemas/notice';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
-import {
-  Button,
-  type Column,
-  CsvDownload,
-  DataTable,
-  type Option,
-  SearchPanel,
-  Select,
-  TextInput,
-  useTableUrlState,
-} from '../../ui';
+import { type Column, type Option, Select, TextInput } from '../../ui';
+import { ListSearchForm, ServerListTable, useServerList } from '../server-list';
 import {
   emptyPublisherSearch,
   fetchPublishersForCsv,
   NOTICE_CSV_MAX_ROWS,
   PUBLISHER_SEARCH_FIELDS,
-  type PublisherSearch,
   publisherListQuery,
   publisherSearchFromUrl,
 } from './api/notices';
@@ -59,38 +47,17 @@ const TABLE_PREFIX = 'p';
  * (student number, names, read or not), a server-paged sortable table and the CSV. Conditions in the URL.
  */
 export function PublisherTab({ notice }: { notice: Notice }) {
-  const [params, setParams] = useSearchParams();
-  const table = useTableUrlState({ prefix: TABLE_PREFIX });
-  const search = publisherSearchFromUrl(params);
-  const { page, pageSize, sortKey, sortDir } = table.state;
-  const list = useQuery(
-    publisherListQuery(notice.id, search, { page, size: pageSize, sort: sortKey, dir: sortDir }),
-  );
-  const rows = list.data?.data_list ?? [];
-  const total = list.data?.total ?? 0;
+  const { search, table, page, searchWith } = useServerList({
+    fields: PUBLISHER_SEARCH_FIELDS,
+    fromUrl: publisherSearchFromUrl,
+    tablePrefix: TABLE_PREFIX,
+    base: { tab: '2' },
+  });
+  const list = useQuery(publisherListQuery(notice.id, search, page));
   const isCourse = notice.published_to === PUBLISHED_TO.COURSE;
 
   const form = useForm({ resolver: zodResolver(searchSchema), defaultValues: search });
-  const searchKey = JSON.stringify(search);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: searchKey stands for `search`
-  useEffect(() => {
-    form.reset(search);
-  }, [searchKey, form]);
-
-  const searchWith = (values: PublisherSearch) => {
-    const next = new URLSearchParams({ tab: '2' });
-    for (const key of PUBLISHER_SEARCH_FIELDS) {
-      const value = String(values[key] ?? '');
-      if (value) next.set(key, value);
-    }
-    for (const key of ['size', 'sort', 'dir'].map((k) => `${TABLE_PREFIX}_${k}`)) {
-      const value = params.get(key);
-      if (value) next.set(key, value);
-    }
-    if (next.toString() === params.toString()) void list.refetch();
-    else setParams(next);
-  };
-  const submit = form.handleSubmit((values) => searchWith({ ...emptyPublisherSearch(), ...values }));
+  const submit = form.handleSubmit((values) => searchWith(values, () => void list.refetch()));
 
   const columns: Column<PublisherRow>[] = [
     { key: 'login_id', header: '学生番号', sortable: true, className: 'whitespace-nowrap' },
@@ -131,73 +98,46 @@ export function PublisherTab({ notice }: { notice: Notice }) {
         配信先：{audienceText(notice)}
         {notice.is_control !== '1' && '（非公開のため、まだ学生には表示されていません）'}
       </p>
-      <SearchPanel>
-        <form noValidate onSubmit={submit} className="space-y-6">
-          <div className="grid gap-6 md:grid-cols-2">
-            <TextInput
-              control={form.control}
-              name="student_id"
-              label="学生番号"
-              inputMode="numeric"
-              maxLength={PUBLISHER_SEARCH_STUDENT_ID_MAX}
-              width="sm"
-            />
-            <TextInput
-              control={form.control}
-              name="name"
-              label="氏名"
-              maxLength={PUBLISHER_SEARCH_NAME_MAX}
-            />
-            <TextInput
-              control={form.control}
-              name="name_kana"
-              label="氏名カナ"
-              maxLength={PUBLISHER_SEARCH_NAME_MAX}
-            />
-            <Select
-              control={form.control}
-              name="is_read"
-              label="既読状況"
-              options={READ_OPTIONS}
-              placeholder="すべて"
-              width="sm"
-            />
-          </div>
-          <div className="flex flex-wrap gap-4">
-            <Button type="submit">検索</Button>
-            <Button variant="tertiary" onPress={() => form.reset(emptyPublisherSearch())}>
-              条件をクリア
-            </Button>
-          </div>
-        </form>
-      </SearchPanel>
-      <DataTable
+      <ListSearchForm form={form} values={search} empty={emptyPublisherSearch} onSubmit={submit}>
+        <TextInput
+          control={form.control}
+          name="student_id"
+          label="学生番号"
+          inputMode="numeric"
+          maxLength={PUBLISHER_SEARCH_STUDENT_ID_MAX}
+          width="sm"
+        />
+        <TextInput control={form.control} name="name" label="氏名" maxLength={PUBLISHER_SEARCH_NAME_MAX} />
+        <TextInput
+          control={form.control}
+          name="name_kana"
+          label="氏名カナ"
+          maxLength={PUBLISHER_SEARCH_NAME_MAX}
+        />
+        <Select
+          control={form.control}
+          name="is_read"
+          label="既読状況"
+          options={READ_OPTIONS}
+          placeholder="すべて"
+          width="sm"
+        />
+      </ListSearchForm>
+      <ServerListTable
         caption="配信先一覧"
         columns={columns}
-        rows={rows}
-        total={total}
         rowKey={(row) => row.id}
-        isLoading={list.isFetching}
-        loadingLabel="検索中..."
         emptyText="配信先の学生がいません"
-        {...table}
-        toolbar={
-          <CsvDownload
-            prefix="publisher"
-            header={csvHeader}
-            isPreparing={list.isFetching}
-            isDisabled={total === 0}
-            getRows={async () =>
-              (await fetchPublishersForCsv(notice.id, search, { sort: sortKey, dir: sortDir })).map(csvRow)
-            }
-          />
-        }
+        list={list}
+        table={table}
+        csv={{
+          prefix: 'publisher',
+          header: csvHeader,
+          fetchRows: (sort) => fetchPublishersForCsv(notice.id, search, sort),
+          row: csvRow,
+          maxRows: NOTICE_CSV_MAX_ROWS,
+        }}
       />
-      {total > NOTICE_CSV_MAX_ROWS && (
-        <p className="text-std-16N-170 text-ink">
-          {`CSVダウンロードは検索結果の先頭${NOTICE_CSV_MAX_ROWS.toLocaleString('ja-JP')}件までです。すべてを出力するには条件を絞り込んでください。`}
-        </p>
-      )}
     </div>
   );
 }

@@ -8,33 +8,29 @@ import {
   studentSearchSchema,
 } from '@manabi/shared/schemas/student-list';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatDateJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import {
   Button,
   ButtonLink,
   type Column,
-  CsvDownload,
   CsvUpload,
   type CsvUploadResult,
-  DataTable,
   FieldRegistryProvider,
   PageTitle,
   RadioGroup,
-  SearchPanel,
   Select,
   TextInput,
   TextLink,
-  useTableUrlState,
 } from '../../ui';
+import { ListSearchForm, ServerListTable, useServerList } from '../server-list';
 import {
   emptyStudentSearch,
   fetchStudentsForCsv,
   STUDENT_CSV_MAX_ROWS,
-  type StudentSearch,
   studentListQuery,
   studentSearchFromUrl,
   unapprovalCountQuery,
@@ -193,42 +189,20 @@ function StudentUpload() {
  * Search conditions and table state live in the URL (reload and back keep them).
  */
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const table = useTableUrlState();
-  const search = studentSearchFromUrl(params);
-  const { page, pageSize, sortKey, sortDir } = table.state;
-  const list = useQuery(studentListQuery(search, { page, size: pageSize, sort: sortKey, dir: sortDir }));
+  const { search, table, page, searchWith } = useServerList({
+    fields: STUDENT_SEARCH_FIELDS,
+    fromUrl: studentSearchFromUrl,
+  });
+  const list = useQuery(studentListQuery(search, page));
   const unapproved = useQuery(unapprovalCountQuery());
-  const rows = list.data?.data_list ?? [];
-  const total = list.data?.total ?? 0;
+  /** The same conditions again: read the list and the unapproved count again. */
+  const refetch = () => {
+    void list.refetch();
+    void unapproved.refetch();
+  };
 
   const form = useForm({ resolver: zodResolver(studentSearchSchema), defaultValues: search });
-
-  // keep the form in step with the URL (back/forward, the unapproved button)
-  const searchKey = JSON.stringify(search);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: searchKey stands for `search`
-  useEffect(() => {
-    form.reset(search);
-  }, [searchKey, form]);
-
-  /** New conditions: page 1, the table's page size and sort kept. */
-  const searchWith = (values: StudentSearch) => {
-    const next = new URLSearchParams();
-    for (const key of STUDENT_SEARCH_FIELDS) {
-      const value = String(values[key] ?? '');
-      if (value) next.set(key, value);
-    }
-    for (const key of ['size', 'sort', 'dir']) {
-      const value = params.get(key);
-      if (value) next.set(key, value);
-    }
-    // the same conditions again: search again (someone may have changed the students meanwhile)
-    if (next.toString() === params.toString()) {
-      void list.refetch();
-      void unapproved.refetch();
-    } else setParams(next);
-  };
-  const submit = form.handleSubmit((values) => searchWith({ ...emptyStudentSearch(), ...values }));
+  const submit = form.handleSubmit((values) => searchWith(values, refetch));
 
   return (
     <div className="space-y-8">
@@ -248,70 +222,48 @@ export function Component() {
         <Button
           variant="secondary"
           isDisabled={!unapproved.data?.unapploval}
-          onPress={() => searchWith({ ...emptyStudentSearch(), approval_status: '0' })}
+          onPress={() => searchWith({ approval_status: '0' }, refetch)}
         >
           未承認の学生を表示
         </Button>
       </section>
 
-      <SearchPanel>
-        <form noValidate onSubmit={submit} className="space-y-6">
-          <div className="grid gap-6 md:grid-cols-2">
-            <TextInput control={form.control} name="login_id" label="学生番号" inputMode="numeric" />
-            <TextInput control={form.control} name="generation_id" label="期生ID" inputMode="numeric" />
-            <TextInput control={form.control} name="name" label="氏名" />
-            <TextInput control={form.control} name="name_kana" label="氏名カナ" />
-            <TextInput control={form.control} name="street_name1" label="町名" />
-            <Select
-              control={form.control}
-              name="approval_status"
-              label="承認状況"
-              options="CD002"
-              placeholder="すべて"
-            />
-            <Select
-              control={form.control}
-              name="student_type"
-              label="学生種別"
-              options="CD009"
-              placeholder="すべて"
-            />
-          </div>
-          <div className="flex flex-wrap gap-4">
-            <Button type="submit">検索</Button>
-            <Button variant="tertiary" onPress={() => form.reset(emptyStudentSearch())}>
-              条件をクリア
-            </Button>
-          </div>
-        </form>
-      </SearchPanel>
+      <ListSearchForm form={form} values={search} empty={emptyStudentSearch} onSubmit={submit}>
+        <TextInput control={form.control} name="login_id" label="学生番号" inputMode="numeric" />
+        <TextInput control={form.control} name="generation_id" label="期生ID" inputMode="numeric" />
+        <TextInput control={form.control} name="name" label="氏名" />
+        <TextInput control={form.control} name="name_kana" label="氏名カナ" />
+        <TextInput control={form.control} name="street_name1" label="町名" />
+        <Select
+          control={form.control}
+          name="approval_status"
+          label="承認状況"
+          options="CD002"
+          placeholder="すべて"
+        />
+        <Select
+          control={form.control}
+          name="student_type"
+          label="学生種別"
+          options="CD009"
+          placeholder="すべて"
+        />
+      </ListSearchForm>
 
-      <DataTable
+      <ServerListTable
         caption="学生一覧"
         columns={columns}
-        rows={rows}
-        total={total}
         rowKey={(row) => row.user_id}
-        isLoading={list.isFetching}
-        loadingLabel="検索中..."
-        {...table}
-        toolbar={
-          <CsvDownload
-            prefix="student"
-            header={CSV_HEADER}
-            isPreparing={list.isFetching}
-            isDisabled={total === 0}
-            getRows={async () =>
-              (await fetchStudentsForCsv(search, { sort: sortKey, dir: sortDir })).map(csvRow)
-            }
-          />
-        }
+        list={list}
+        table={table}
+        csv={{
+          prefix: 'student',
+          header: CSV_HEADER,
+          fetchRows: (sort) => fetchStudentsForCsv(search, sort),
+          row: csvRow,
+          maxRows: STUDENT_CSV_MAX_ROWS,
+        }}
       />
-      {total > STUDENT_CSV_MAX_ROWS && (
-        <p className="text-std-16N-170 text-ink">
-          {`CSVダウンロードは検索結果の先頭${STUDENT_CSV_MAX_ROWS.toLocaleString('ja-JP')}件までです。すべてを出力するには条件を絞り込んでください。`}
-        </p>
-      )}
       <p>
         <TextLink to={paths.admin.top()}>トップへ戻る</TextLink>
       </p>

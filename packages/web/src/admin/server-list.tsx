@@ -1,0 +1,149 @@
+import type { CsvCell } from '@manabi/shared/domain/csv';
+import { type FormEvent, type ReactNode, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { type ListPage, listPageOf, searchParamsFor } from '../lib/list-search';
+import {
+  Button,
+  type Column,
+  CsvDownload,
+  DataTable,
+  SearchPanel,
+  type TableState,
+  useTableUrlState,
+} from '../ui';
+
+/**
+ * The pieces of a server-paged admin list (students, notices, a notice's publishers): search conditions and
+ * table state in the URL, the search form, and the results (table, CSV download of the whole search).
+ */
+
+interface ServerListOptions<F extends string, S> {
+  fields: readonly F[];
+  /** The conditions as the URL carries them. */
+  fromUrl: (params: URLSearchParams) => S;
+  /** Prefix of the table's URL parameters, so they never mix with the page's own (useTableUrlState). */
+  tablePrefix?: string;
+  /** Parameters every search keeps (e.g. the detail page's tab). */
+  base?: Record<string, string>;
+}
+
+/**
+ * The list's conditions and table state from the URL, the paging for the list call, and `searchWith`: new
+ * conditions go to the URL on page 1 with the table's page size and sort kept; the same conditions again
+ * call `refetch` (someone may have changed the rows meanwhile).
+ */
+export function useServerList<F extends string, S>({
+  fields,
+  fromUrl,
+  tablePrefix,
+  base,
+}: ServerListOptions<F, S>) {
+  const [params, setParams] = useSearchParams();
+  const table = useTableUrlState({ prefix: tablePrefix });
+  const search = fromUrl(params);
+  const searchWith = (values: Partial<Record<F, unknown>>, refetch: () => void) => {
+    const next = searchParamsFor(fields, values, params, { tablePrefix, base });
+    if (next.toString() === params.toString()) refetch();
+    else setParams(next);
+  };
+  const page: ListPage = listPageOf(table.state);
+  return { search, table, page, searchWith };
+}
+
+export interface ListSearchFormProps<S> {
+  /** The screen's form (react-hook-form), reset to `values` whenever the URL's conditions change. */
+  form: { reset(values: S): void };
+  /** The conditions in the URL. */
+  values: S;
+  /** No conditions (「条件をクリア」). */
+  empty: () => S;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The search fields (laid out two to a row from md). */
+  children: ReactNode;
+}
+
+/** The collapsible search form with 「検索」 and 「条件をクリア」, kept in step with the URL (back/forward). */
+export function ListSearchForm<S>({ form, values, empty, onSubmit, children }: ListSearchFormProps<S>) {
+  const valuesKey = JSON.stringify(values);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: valuesKey stands for `values`
+  useEffect(() => {
+    form.reset(values);
+  }, [valuesKey, form]);
+  return (
+    <SearchPanel>
+      <form noValidate onSubmit={onSubmit} className="space-y-6">
+        <div className="grid gap-6 md:grid-cols-2">{children}</div>
+        <div className="flex flex-wrap gap-4">
+          <Button type="submit">検索</Button>
+          <Button variant="tertiary" onPress={() => form.reset(empty())}>
+            条件をクリア
+          </Button>
+        </div>
+      </form>
+    </SearchPanel>
+  );
+}
+
+export interface ServerListTableProps<Row> {
+  caption: string;
+  columns: Column<Row>[];
+  rowKey: (row: Row) => string | number;
+  emptyText?: string;
+  /** The list query: the page's rows and the total; while it fetches, the overlay shows and the CSV waits. */
+  list: { data: { data_list: readonly Row[]; total: number } | undefined; isFetching: boolean };
+  /** From useServerList (useTableUrlState). */
+  table: { state: TableState; onStateChange: (state: TableState) => void };
+  csv: {
+    /** File name prefix. */
+    prefix: string;
+    header: string[];
+    /** Every row of the search in the table's order (`sort`), at most `maxRows`. */
+    fetchRows: (sort: Pick<ListPage, 'sort' | 'dir'>) => Promise<readonly Row[]>;
+    row: (row: Row) => CsvCell[];
+    maxRows: number;
+  };
+}
+
+/** The results: the server-paged table with the CSV download on its count line, and the CSV's row limit. */
+export function ServerListTable<Row>({
+  caption,
+  columns,
+  rowKey,
+  emptyText,
+  list,
+  table,
+  csv,
+}: ServerListTableProps<Row>) {
+  const total = list.data?.total ?? 0;
+  return (
+    <>
+      <DataTable
+        caption={caption}
+        columns={columns}
+        rows={list.data?.data_list ?? []}
+        total={total}
+        rowKey={rowKey}
+        isLoading={list.isFetching}
+        loadingLabel="検索中..."
+        emptyText={emptyText}
+        {...table}
+        toolbar={
+          <CsvDownload
+            prefix={csv.prefix}
+            header={csv.header}
+            isPreparing={list.isFetching}
+            isDisabled={total === 0}
+            getRows={async () =>
+              (await csv.fetchRows({ sort: table.state.sortKey, dir: table.state.sortDir })).map(csv.row)
+            }
+          />
+        }
+      />
+      {total > csv.maxRows && (
+        <p className="text-std-16N-170 text-ink">
+          {`CSVダウンロードは検索結果の先頭${csv.maxRows.toLocaleString('ja-JP')}件までです。すべてを出力するには条件を絞り込んでください。`}
+        </p>
+      )}
+    </>
+  );
+}
