@@ -6,6 +6,7 @@ import { isApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { Alert, Button, ButtonLink, ConfirmList, FullPageSpinner, PageTitle, TextLink } from '../../ui';
 import { COURSES_KEY, cancelCourse, cancelViewQuery } from './api/courses';
+import { courseIdParam, orDash } from './course-parts';
 
 const STALE_MESSAGE = '申込の内容がほかの操作で変更されました。内容をもう一度ご確認ください。';
 
@@ -15,8 +16,7 @@ const STALE_MESSAGE = '申込の内容がほかの操作で変更されました
  * no longer be cancelled goes to notfound (SPEC §4); a missing application answers 404, routed by the client.
  */
 export function Component() {
-  const rawId = useParams().id ?? '';
-  const id = /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : null;
+  const id = courseIdParam(useParams().id);
   const fromApplied = (useLocation().state as { prev?: unknown } | null)?.prev === 2;
   const queryClient = useQueryClient();
   const [isDone, setIsDone] = useState(false);
@@ -81,7 +81,6 @@ export function Component() {
   if (!data) return <FullPageSpinner />;
   if (!data.is_cancelable) return <Navigate to={paths.mypage.notFound()} replace />;
 
-  const orDash = (value: string) => value || '－';
   return (
     <div className="space-y-8">
       <PageTitle>申込のキャンセル</PageTitle>

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { MypageAppliedItem } from '@manabi/shared/api';
-import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { mypageCourseSearchFormSchema } from '@manabi/shared/schemas/mypage-course';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -11,7 +10,7 @@ import { paths } from '../../lib/paths';
 import { CheckboxGroup, PageTitle, Tabs } from '../../ui';
 import { ResultsSection, SearchBox, useUrlSearch } from '../layout/mypage-search';
 import { appliedListQuery, attendedListQuery, type CourseListFilter, filterFromParams } from './api/courses';
-import { CourseSearchFields } from './course-parts';
+import { applicationPeriodText, CourseSearchFields, orDash, withUnit } from './course-parts';
 
 type Tab = 'applied' | 'attended';
 
@@ -130,9 +129,7 @@ function AppliedResults({ filter, onPage }: { filter: CourseListFilter; onPage: 
               )
             }
           >
-            <Fact label="申込期間">
-              {formatDateTimeJa(item.period_f)}〜{formatDateTimeJa(item.period_t)}
-            </Fact>
+            <Fact label="申込期間">{applicationPeriodText(item.period_f, item.period_t)}</Fact>
             <Fact label="抽選状況">
               <span className="inline-block rounded-4 border-2 border-line bg-surface px-2 text-std-16B-170 text-ink">
                 {item.lottery_status_text}
@@ -173,9 +170,7 @@ function AttendedResults({ filter, onPage }: { filter: CourseListFilter; onPage:
             <Fact label="取得単位">
               <span data-testid="acquired-unit">{item.acquisition_unit ?? 0}</span>単位
             </Fact>
-            <Fact label="出席1回あたりの単位">
-              {item.course_acquisition_unit === null ? '－' : `${item.course_acquisition_unit}単位`}
-            </Fact>
+            <Fact label="出席1回あたりの単位">{withUnit(item.course_acquisition_unit, '単位')}</Fact>
           </CourseCard>
         ))}
       </ul>
@@ -208,8 +203,8 @@ function CourseCard({
         )}
       </h3>
       <dl className="space-y-1">
-        <Fact label="実施機関">{item.organ || '－'}</Fact>
-        <Fact label="開催日">{item.period || '－'}</Fact>
+        <Fact label="実施機関">{orDash(item.organ)}</Fact>
+        <Fact label="開催日">{orDash(item.period)}</Fact>
         {children}
       </dl>
       {action && <p>{action}</p>}
