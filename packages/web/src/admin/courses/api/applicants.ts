@@ -5,10 +5,10 @@ import type {
   SessionAttendance,
 } from '@manabi/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { apiGet, apiPost, handleApiError, isApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { useRecordErrorRouting } from '../../record-errors';
 
 /** Admin course applicants: detail, update, cancel (SPEC §7 "Admin courses"). */
 const KEY = ['admin', 'applicants'] as const;
@@ -50,18 +50,8 @@ export const applicantDetailQuery = (courseId: number, userId: number) =>
  * any other error is routed as SPEC §8.
  */
 export function useApplicantDetail(courseId: number, userId: number, enabled = true) {
-  const navigate = useNavigate();
   const query = useQuery({ ...applicantDetailQuery(courseId, userId), enabled });
-  const { error } = query;
-  useEffect(() => {
-    if (!error) return;
-    if (isApiError(error) && (error.status === 403 || error.status === 404)) {
-      error.routed = true;
-      navigate(paths.admin.notFound(), { replace: true });
-    } else {
-      handleApiError('admin', error, navigate);
-    }
-  }, [error, navigate]);
+  useRecordErrorRouting(query.error, { forbiddenIsNotFound: true });
   return query;
 }
 

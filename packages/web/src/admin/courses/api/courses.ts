@@ -9,10 +9,9 @@ import type {
 } from '@manabi/shared/api';
 import type { CourseAddBody, CourseUpdateBody } from '@manabi/shared/schemas/course';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { apiGet, apiPost, handleApiError, isApiError } from '../../../lib/api';
+import { apiGet, apiPost } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { useRecordErrorRouting } from '../../record-errors';
 
 /** Admin courses (SPEC §7 "Admin courses"). */
 const KEY = ['admin', 'courses'] as const;
@@ -62,18 +61,8 @@ export function useSaveCourse() {
  * as SPEC §8.
  */
 export function useCourseDetail(id: number, enabled = true) {
-  const navigate = useNavigate();
   const query = useQuery({ ...courseDetailQuery(id), enabled });
-  const { error } = query;
-  useEffect(() => {
-    if (!error) return;
-    if (isApiError(error) && (error.status === 403 || error.status === 404)) {
-      error.routed = true;
-      navigate(paths.admin.notFound(), { replace: true });
-    } else {
-      handleApiError('admin', error, navigate);
-    }
-  }, [error, navigate]);
+  useRecordErrorRouting(query.error, { forbiddenIsNotFound: true });
   return query;
 }
 

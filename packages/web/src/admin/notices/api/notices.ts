@@ -11,11 +11,10 @@ import type {
   WriteResult,
 } from '@manabi/shared/api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { apiGet, apiPost, handleApiError, isApiError } from '../../../lib/api';
+import { apiGet, apiPost } from '../../../lib/api';
 import { emptySearchOf, type ListPage, pageQuery, searchFromUrl } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
+import { useRecordErrorRouting } from '../../record-errors';
 
 /** Admin notices (SPEC §7 "Admin notices"; issue 5): list, detail, publisher list, course search, add, update. */
 const KEY = ['admin', 'notices'] as const;
@@ -92,18 +91,8 @@ export const noticeDetailQuery = (id: number) =>
 
 /** The notice of `id` (when `enabled`): a missing one (404) goes to /admin/404 (SPEC §2), others as SPEC §8. */
 export function useNoticeDetail(id: number, enabled = true) {
-  const navigate = useNavigate();
   const query = useQuery({ ...noticeDetailQuery(id), enabled });
-  const { error } = query;
-  useEffect(() => {
-    if (!error) return;
-    if (isApiError(error) && error.status === 404) {
-      error.routed = true;
-      navigate(paths.admin.notFound(), { replace: true });
-    } else {
-      handleApiError('admin', error, navigate);
-    }
-  }, [error, navigate]);
+  useRecordErrorRouting(query.error);
   return query;
 }
 

@@ -3,8 +3,9 @@ import type { StudentCourseSearch } from '@manabi/shared/schemas/student-course'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { apiGet, apiPost, handleApiError, isApiError } from '../../../lib/api';
+import { apiGet, apiPost } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { useRecordErrorRouting } from '../../record-errors';
 
 /** Admin students: one student and their applied courses (SPEC §7 "Admin students"). */
 const KEY = ['admin', 'students'] as const;
@@ -26,16 +27,8 @@ export const studentDetailQuery = (userId: number) =>
 export function useStudentDetail(userId: number, { approvedOnly = false } = {}) {
   const navigate = useNavigate();
   const query = useQuery(studentDetailQuery(userId));
-  const { error, data } = query;
-  useEffect(() => {
-    if (!error) return;
-    if (isApiError(error) && error.status === 404) {
-      error.routed = true;
-      navigate(paths.admin.notFound(), { replace: true });
-    } else {
-      handleApiError('admin', error, navigate);
-    }
-  }, [error, navigate]);
+  const { data } = query;
+  useRecordErrorRouting(query.error);
   const isRefused = approvedOnly && data !== undefined && data.approval_status !== '1';
   useEffect(() => {
     if (isRefused) navigate(paths.admin.notFound(), { replace: true });

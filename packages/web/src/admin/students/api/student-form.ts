@@ -1,10 +1,9 @@
 import type { LoginIdExist, Student } from '@manabi/shared/api';
 import type { StudentAddBody, StudentApprovalBody, StudentUpdateBody } from '@manabi/shared/schemas/student';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { apiGet, apiPost, handleApiError, isApiError } from '../../../lib/api';
+import { apiGet, apiPost } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { useRecordErrorRouting } from '../../record-errors';
 
 /** Admin students, the new/update form and the approval (SPEC §7 "Admin students"; issue 4). */
 const KEY = ['admin', 'students'] as const;
@@ -24,18 +23,8 @@ export const studentForEditQuery = (userId: number) =>
 
 /** The student of `userId` (when `enabled`); 404 → /admin/404, anything else routed as SPEC §8. */
 export function useStudentForEdit(userId: number, enabled = true) {
-  const navigate = useNavigate();
   const query = useQuery({ ...studentForEditQuery(userId), enabled });
-  const { error } = query;
-  useEffect(() => {
-    if (!error) return;
-    if (isApiError(error) && error.status === 404) {
-      error.routed = true;
-      navigate(paths.admin.notFound(), { replace: true });
-    } else {
-      handleApiError('admin', error, navigate);
-    }
-  }, [error, navigate]);
+  useRecordErrorRouting(query.error);
   return query;
 }
 

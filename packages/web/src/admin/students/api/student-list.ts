@@ -7,11 +7,11 @@ import type {
 } from '@manabi/shared/api';
 import { STUDENT_SEARCH_FIELDS, type StudentSearchField } from '@manabi/shared/schemas/student-list';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { apiGet, apiPost, handleApiError, isApiError } from '../../../lib/api';
+import { useCallback } from 'react';
+import { apiGet, apiPost, isApiError } from '../../../lib/api';
 import { emptySearchOf, type ListPage, pageQuery, searchFromUrl } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
+import { useRecordErrorRouting } from '../../record-errors';
 
 /** Admin students: list, unapproved count, CSV upload, duplicate search (SPEC §7 "Admin students"). */
 const KEY = ['admin', 'students'] as const;
@@ -101,17 +101,7 @@ export const studentDuplicatesQuery = (userId: number) =>
   });
 
 export function useStudentDuplicates(userId: number, enabled = true) {
-  const navigate = useNavigate();
   const query = useQuery({ ...studentDuplicatesQuery(userId), enabled });
-  const { error } = query;
-  useEffect(() => {
-    if (!error) return;
-    if (isApiError(error) && error.status === 404) {
-      error.routed = true;
-      navigate(paths.admin.notFound(), { replace: true });
-    } else {
-      handleApiError('admin', error, navigate);
-    }
-  }, [error, navigate]);
+  useRecordErrorRouting(query.error);
   return query;
 }
