@@ -1,40 +1,26 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
+import { type SmtpPeer, startSmtpPeer } from '../test/smtp';
 import { enqueueMail } from './mail';
 
 /** A real SMTP peer on 127.0.0.1 that keeps what it receives. */
-let server: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: SmtpPeer;
+let received: SmtpPeer['received'];
 let t: TestApp;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  smtp = await startSmtpPeer();
+  received = smtp.received;
   t = await createTestApp({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
     MAIL_FROM: 'まなび事務局 <office@manabi.example.jp>',
   });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('mail outbox', () => {

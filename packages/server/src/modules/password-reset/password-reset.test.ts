@@ -1,42 +1,29 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, loginThrottles, mailOutbox, passwordResetTokens } from '../../db/schema';
 import { createTestApp, get, loginAsStudent, post, type TestApp } from '../../test/app';
 import { makeStudent } from '../../test/factories';
+import { type SmtpPeer, startSmtpPeer } from '../../test/smtp';
 import { RESET_MAILS_PER_HOUR } from './password-reset.service';
 
 /** A real SMTP peer on 127.0.0.1 that keeps what it receives (as platform/mail.test.ts). */
-let server: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: SmtpPeer;
+let received: SmtpPeer['received'];
 let t: TestApp;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  smtp = await startSmtpPeer();
+  received = smtp.received;
   t = await createTestApp({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
     PUBLIC_URL: 'https://manabi.example.jp',
     RESET_TOKEN_HOURS: '24',
   });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 const SENDMAIL = '/api/mypage/login/sendmail/';

@@ -1,14 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { MSG } from '@manabi/shared';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import { defaultGenerationId, STUDENT_MSG } from '@manabi/shared/schemas/student';
 import { and, count, eq } from 'drizzle-orm';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, students } from '../../db/schema';
 import { createTestApp, get, loginAsAdmin, makeCast, post, type TestApp } from '../../test/app';
 import { makeAdmin, makeStudent } from '../../test/factories';
+import { type SmtpPeer, startSmtpPeer } from '../../test/smtp';
 
 let t: TestApp;
 let admin: string;
@@ -520,33 +518,21 @@ describe('GET /api/common/postcode/{code}', () => {
 });
 
 describe('the approval mail over SMTP', () => {
-  let server: SMTPServer;
-  const received: ParsedMail[] = [];
+  let smtp: SmtpPeer;
+  let received: SmtpPeer['received'];
   let m: TestApp;
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push(mail);
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
+    smtp = await startSmtpPeer();
+    received = smtp.received;
     m = await createTestApp({
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
       PUBLIC_URL: 'https://manabi.example.jp',
     });
     await makeAdmin(m.db, { loginId: 'admin' });
   });
   afterAll(async () => {
     await m.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   });
 
   it('reaches the student with the login id and the login page, without the password', async () => {
