@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { addStudentAsAdmin } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
 
 /**
@@ -91,43 +92,23 @@ async function addHiddenNotice(request: APIRequestContext, title: string): Promi
 async function addOtherGenerationStudent(request: APIRequestContext) {
   const loginId = `2510${stamp().slice(-4)}`;
   const password = 'other2510pw';
-  const res = await request.post('/api/admin/student/add/', {
-    data: {
-      login_id: loginId,
-      generation_id: '2510',
+  await addStudentAsAdmin(request, {
+    generation: '2510',
+    loginId,
+    password,
+    fields: {
       name: '別期 花子',
       name_kana: 'ベッキ ハナコ',
-      postcode: '105-0011',
-      pref: '東京都',
-      street_name1: '港区芝公園',
-      street_name2: '',
-      address: '1-1',
-      street_name3: '',
       birthday: '1960-01-01',
-      gender: '',
       phone_1: '03-1111-2510',
-      phone_2: '',
       mail_1: '',
       mail_1_confirm: '',
-      mail_2: '',
-      mail_2_confirm: '',
       emergency_name: '',
       emergency_emereletion: '',
       emergency_phone: '',
-      total_units: '0',
       filing_date: '2025-10-01',
-      date_issue_num: '',
-      is_graduation: '0',
-      is_rejection: '0',
-      is_email: '0',
-      is_attendance: '1',
-      student_type: '1',
-      remarks: '',
-      password,
-      password2: password,
     },
   });
-  expect(res.status(), await res.text()).toBe(200);
   return { login_id: loginId, password };
 }
 

@@ -31,8 +31,7 @@ const addStudent = (request: APIRequestContext, password: string) =>
   addStudentAsAdmin(request, {
     generation: GENERATION,
     password,
-    name: '履歴 太郎',
-    nameKana: 'リレキ タロウ',
+    fields: { name: '履歴 太郎', name_kana: 'リレキ タロウ' },
   });
 
 /** Adds the student to the course through the admin API (works outside the application period). */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MAIL_FILE, MAIL_URL } from '../playwright.config';
+import { addStudentAsAdmin } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
 
 /**
@@ -46,43 +47,23 @@ test.describe('[マイページ][パスワード再設定]', () => {
 
 /** An approved student with a mail address, added through the admin API of the mail app. */
 async function addStudent(request: APIRequestContext, loginId: string, mail: string, password: string) {
-  const res = await request.post('/api/admin/student/add/', {
-    data: {
-      login_id: loginId,
-      generation_id: '2511',
+  await addStudentAsAdmin(request, {
+    generation: '2511',
+    loginId,
+    password,
+    fields: {
       name: '再設 太郎',
       name_kana: 'サイセツ タロウ',
-      postcode: '105-0011',
-      pref: '東京都',
-      street_name1: '港区芝公園',
-      street_name2: '',
-      address: '1-1',
-      street_name3: '',
       birthday: '1960-01-01',
-      gender: '',
       phone_1: '03-1111-2511',
-      phone_2: '',
       mail_1: mail,
       mail_1_confirm: mail,
-      mail_2: '',
-      mail_2_confirm: '',
       emergency_name: '',
       emergency_emereletion: '',
       emergency_phone: '',
-      total_units: '0',
       filing_date: '2025-11-01',
-      date_issue_num: '',
-      is_graduation: '0',
-      is_rejection: '0',
-      is_email: '0',
-      is_attendance: '1',
-      student_type: '1',
-      remarks: '',
-      password,
-      password2: password,
     },
   });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** The reset link of the newest mail the catcher received for `to`. */

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { addStudentAsAdmin } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
 
 /**
@@ -10,43 +11,23 @@ import { ACCOUNTS, expect, expectAccessible, loginAdmin, loginStudent, test } fr
 async function addStudent(page: Page, loginId: string, password: string) {
   await loginAdmin(page);
   const mail = `user${loginId}@example.jp`;
-  const res = await page.request.post('/api/admin/student/add/', {
-    data: {
-      login_id: loginId,
-      generation_id: '2512',
+  await addStudentAsAdmin(page.request, {
+    generation: '2512',
+    loginId,
+    password,
+    fields: {
       name: '利用 太郎',
       name_kana: 'リヨウ タロウ',
-      postcode: '105-0011',
-      pref: '東京都',
-      street_name1: '港区芝公園',
-      street_name2: '',
-      address: '1-1',
-      street_name3: '',
       birthday: '1960-01-01',
-      gender: '',
       phone_1: '03-1111-2512',
-      phone_2: '',
       mail_1: mail,
       mail_1_confirm: mail,
-      mail_2: '',
-      mail_2_confirm: '',
       emergency_name: '利用 花子',
       emergency_emereletion: '妻',
       emergency_phone: '03-1111-2513',
-      total_units: '0',
       filing_date: '2025-12-01',
-      date_issue_num: '',
-      is_graduation: '0',
-      is_rejection: '0',
-      is_email: '0',
-      is_attendance: '1',
-      student_type: '1',
-      remarks: '',
-      password,
-      password2: password,
     },
   });
-  expect(res.status(), await res.text()).toBe(200);
   await page.request.get('/api/auth/admin/logout/');
 }
 
