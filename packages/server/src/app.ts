@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { MSG } from '@manabi/shared';
+import { apiInput, MSG } from '@manabi/shared';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerModules } from './modules';
-import type { Deps } from './platform/context';
+import type { Deps, RouteEntry } from './platform/context';
 import { installCsrf } from './platform/csrf';
 import { AppError } from './platform/errors';
 import { installGuards } from './platform/guards';
@@ -43,11 +43,21 @@ export async function buildApp({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // SPEC §7 writes some calls without the final slash and most with it: both spellings reach the route
+    routerOptions: { ignoreTrailingSlash: true },
   });
   const mailer = new Mailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const deps: Deps = { db, config, mailer };
   app.decorate('deps', deps);
-  app.setValidatorCompiler(validatorCompiler);
+  // Every body and query passes through the shared input rules (JSON numbers and booleans read as the
+  // text the forms hold, control characters refused): validation/json-input.ts decides, once.
+  app.setValidatorCompiler<z.ZodType>((route) =>
+    validatorCompiler({
+      ...route,
+      schema:
+        route.httpPart === 'body' || route.httpPart === 'querystring' ? apiInput(route.schema) : route.schema,
+    }),
+  );
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifyHelmet, {
@@ -104,19 +114,48 @@ export async function buildApp({
     return reply.code(500).send({ code: 'INTERNAL', message: MSG.internal });
   });
 
+  const apiRoutes: RouteEntry[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.method === 'HEAD') return;
+    const hooks = [route.onRequest].flat();
+    const guard = (['authority1', 'admin', 'student'] as const).find((g) => hooks.includes(app.guards[g]));
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      apiRoutes.push({ method, url: route.url, guard: guard ?? 'public', schema: route.schema });
+    }
+  });
   await app.register(registerModules, { prefix: '/api' });
 
   const webRoot = serveWeb ? webDistDir(config.webDist) : undefined;
   const hasWeb = webRoot !== undefined && existsSync(join(webRoot, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Vite names every asset by its content hash: it never changes, so it may be kept for a year.
+      // Anything else (index.html, favicon, the manifest) must be revalidated, or a deploy strands users
+      // on a page whose scripts are gone.
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   } else if (serveWeb) {
     app.log.warn({ webRoot }, 'web build not found: run `npm run build` (serving the API only)');
   }
   app.setNotFoundHandler((req, reply) => {
     // a missing asset (e.g. an old chunk after a deploy) is a 404, not the app's HTML
     const isAsset = /\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
-    if (!hasWeb || req.url.startsWith('/api/') || req.method !== 'GET' || isAsset) {
+    if (req.url.startsWith('/api/')) {
+      // said apart from a record that is not there (that 404 comes from a route): no route has this path
+      return reply.code(404).send({ code: 'NOT_FOUND', message: MSG.noSuchApi });
+    }
+    if (!hasWeb || req.method !== 'GET' || isAsset) {
       return reply.code(404).send({ code: 'NOT_FOUND', message: MSG.notFound });
     }
     // the single-page app owns every other path (its router shows its own 404 page)

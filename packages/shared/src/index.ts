@@ -8,6 +8,7 @@ export * from './schemas/category';
 export * from './schemas/common';
 export * from './schemas/news';
 export * from './validation/err-list';
+export * from './validation/json-input';
 export * from './validation/messages';
 export * from './validation/normalize';
 export * from './validation/rules';

@@ -24,9 +24,20 @@ export interface StudentPrincipal {
   generationId: string | null;
 }
 
+/** One API route as registered (tests walk them; the OpenAPI document is built from the same schemas). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** which session the route demands: its onRequest guard */
+  guard: 'admin' | 'authority1' | 'student' | 'public';
+  schema: { body?: unknown; querystring?: unknown } | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** every /api route, filled while the modules register */
+    apiRoutes: RouteEntry[];
     guards: {
       admin: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
       authority1: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -10,9 +10,12 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function installCsrf(app: FastifyInstance, allowedOrigins: string[]): void {
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+    // Decide on the route the router matched, never on the raw URL: `/ap%69/…` and `/api/…` reach the
+    // same handler (the router decodes), so a check on `req.url` could be walked round.
+    const route = req.routeOptions.url;
+    if (route === undefined || !route.startsWith('/api/')) return;
     const site = req.headers['sec-fetch-site'];
-    const isLogout = req.url.includes('/logout');
+    const isLogout = route.endsWith('/logout/');
     if (SAFE.has(req.method) && !isLogout) return;
     if (site === 'cross-site' || site === 'same-site') {
       throw new AppError('FORBIDDEN', '別のサイトからの操作は受け付けられません。');

@@ -36,12 +36,20 @@ export class AppError extends Error {
 export const invalid = (name: string, msg: string) => new AppError('VALIDATION', msg, [{ name, msg }]);
 export const notFound = () => new AppError('NOT_FOUND', MSG.notFound);
 export const forbidden = () => new AppError('FORBIDDEN', MSG.forbidden);
+/** 401 for a session that existed and ended (idle or absolute timeout, logged out elsewhere). */
 export const unauthorized = () => new AppError('UNAUTHORIZED', MSG.sessionExpired);
+/** 401 for a request that presented no session at all. */
+export const notLoggedIn = () => new AppError('UNAUTHORIZED', MSG.notLoggedIn);
 export const stale = () => new AppError('CONFLICT', MSG.stale);
 
-/** The `updated_at` a client echoes back, for optimistic locking; an unreadable one can only be stale. */
-export function seenAt(updatedAt: string): Date {
+/**
+ * The `updated_at` a client echoes back, for optimistic locking; an unreadable one can only be stale. A
+ * year outside 1–9999 (SPEC §5's date maximum) is refused as input: the database could not compare it.
+ */
+export function seenAt(updatedAt: string, field = 'updated_at'): Date {
   const d = new Date(updatedAt);
   if (Number.isNaN(d.getTime())) throw stale();
+  const year = d.getUTCFullYear();
+  if (year < 1 || year > 9999) throw invalid(field, MSG.invalidValue);
   return d;
 }

@@ -2,8 +2,8 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminUsers, sessions, students } from '../db/schema';
 import type { AdminPrincipal, StudentPrincipal } from './context';
-import { forbidden, unauthorized } from './errors';
-import { COOKIE, checkSession, sessionKey } from './sessions';
+import { forbidden, notLoggedIn, unauthorized } from './errors';
+import { COOKIE, checkSession, loadSession, type SessionKind, sessionKey } from './sessions';
 
 /**
  * Guards: every permission holds here on the server (SPEC §6), not only in the UI.
@@ -12,10 +12,22 @@ import { COOKIE, checkSession, sessionKey } from './sessions';
 export function installGuards(app: FastifyInstance): void {
   const { db, config } = app.deps;
 
+  /**
+   * Why a request without a live session of this area is refused (SPEC §8): a live session of the *other*
+   * area is 403 (the my-page sends a stored admin to its login); no cookie at all is 401 「ログインして
+   * ください」; a cookie whose session ended is 401 with the inactivity message.
+   */
+  async function refusal(req: FastifyRequest, kind: SessionKind, presented: boolean) {
+    if (presented) return unauthorized();
+    const other: SessionKind = kind === 'admin' ? 'student' : 'admin';
+    const otherSession = await loadSession(db, config, other, req.cookies[COOKIE[other]], false);
+    return otherSession ? forbidden() : notLoggedIn();
+  }
+
   // One query per request: the session row joined with its user (this runs before every guarded call).
   async function loadAdmin(req: FastifyRequest): Promise<AdminPrincipal> {
     const idHash = sessionKey(req.cookies[COOKIE.admin]);
-    if (!idHash) throw unauthorized();
+    if (!idHash) throw await refusal(req, 'admin', false);
     const [row] = await db
       .select({
         idHash: sessions.idHash,
@@ -43,7 +55,7 @@ export function installGuards(app: FastifyInstance): void {
 
   async function loadStudent(req: FastifyRequest): Promise<StudentPrincipal> {
     const idHash = sessionKey(req.cookies[COOKIE.student]);
-    if (!idHash) throw unauthorized();
+    if (!idHash) throw await refusal(req, 'student', false);
     const [row] = await db
       .select({
         idHash: sessions.idHash,

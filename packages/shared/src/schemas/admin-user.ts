@@ -12,9 +12,9 @@ import {
   confirmField,
   mailAddress,
   recordId,
-  required,
   sameAs,
   text,
+  timestamp,
 } from '../validation/rules';
 
 export const ADMIN_NAME_MAX = 30;
@@ -111,7 +111,7 @@ export const adminUserUpdateBodySchema = adminUserFieldsSchema
     password: asciiPassword({ required: false }),
     password2: confirmField(),
     id: recordId(),
-    updated_at: required(),
+    updated_at: timestamp(),
   })
   .superRefine(adminUserRules);
 export type AdminUserUpdateBodyParsed = z.output<typeof adminUserUpdateBodySchema>;

@@ -12,6 +12,7 @@ import {
   recordId,
   required,
   text,
+  timestamp,
   zeroOrPositiveInt,
 } from '../validation/rules';
 import { numberAsString } from './util';
@@ -112,7 +113,7 @@ export const applicantTableRowSchema = z.object({
   attendance_status: codeOf('CD004'),
   acquisition_unit: acquisitionUnit(),
   ...attendanceFields(),
-  updated_at: required(),
+  updated_at: timestamp(),
 });
 export interface ApplicantTableRow {
   n: number;
@@ -249,7 +250,7 @@ export const addApplicantStudentQuerySchema = z.object({
 export const addApplicantFormSchema = z.object({
   user_id: numberAsString(required(MSG.selectStudent)),
   how_apply: codeOf('CD005'),
-  remarks: text({ max: APPLICANT_REMARKS_MAX }),
+  remarks: text({ max: APPLICANT_REMARKS_MAX, multiline: true }),
 });
 export type AddApplicantForm = z.infer<typeof addApplicantFormSchema>;
 
@@ -276,19 +277,19 @@ export const applicantUpdateFormSchema = z.object({
   attendance_status: codeOf('CD004'),
   ...attendanceFields(),
   acquisition_unit: acquisitionUnit(),
-  remarks: text({ max: APPLICANT_REMARKS_MAX }),
+  remarks: text({ max: APPLICANT_REMARKS_MAX, multiline: true }),
 });
 export type ApplicantUpdateForm = z.infer<typeof applicantUpdateFormSchema>;
 
 export const applicantUpdateBodySchema = applicantUpdateFormSchema.extend({
   course_id: recordId(),
   user_id: recordId(),
-  updated_at: required(),
+  updated_at: timestamp(),
 });
 
 // ---- 8. cancel ----
 export const applicantCancelBodySchema = z.object({
   course_id: recordId(),
   user_id: recordId(),
-  updated_at: required(),
+  updated_at: timestamp(),
 });

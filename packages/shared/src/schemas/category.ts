@@ -1,6 +1,6 @@
 /** Notice categories (SPEC §5 Category: name required max 30; sort_number required, max 5 digits, 0 or more). */
 import { z } from 'zod';
-import { recordId, required, text, zeroOrPositiveInt } from '../validation/rules';
+import { recordId, text, timestamp, zeroOrPositiveInt } from '../validation/rules';
 import { numberAsString } from './util';
 
 export const CATEGORY_NAME_MAX = 30;
@@ -20,7 +20,7 @@ export const categoryAddBodySchema = categoryFormSchema.extend({
 
 export const categoryUpdateBodySchema = categoryAddBodySchema.extend({
   id: recordId(),
-  updated_at: required(),
+  updated_at: timestamp(),
 });
 
 export const categoryListQuerySchema = z.object({

@@ -70,7 +70,7 @@ export const applicantCsvRowSchema = z.object({
   how_apply: text()
     .transform((v) => (v === '' ? HOW_APPLY.CSV : codeFromText(CODE_LISTS.CD005, v)))
     .refine((v) => CODE_LISTS.CD005.some((c) => c.d_value === v), { error: MSG.invalidChoice }),
-  remarks: text({ max: APPLICANT_REMARKS_MAX }),
+  remarks: text({ max: APPLICANT_REMARKS_MAX, multiline: true }),
 });
 export type ApplicantCsvRow = z.output<typeof applicantCsvRowSchema>;
 

@@ -13,8 +13,8 @@ import {
   notBefore,
   positiveInt,
   recordId,
-  required,
   text,
+  timestamp,
   url,
   zeroOrPositiveInt,
 } from '../validation/rules';
@@ -86,7 +86,7 @@ const courseFields = {
   course_id: asciiMax(COURSE_CODE_MAX),
   course_name: text({ required: true, max: COURSE_NAME_MAX }),
   /** plain text; the server strips any HTML */
-  content: text({ max: COURSE_CONTENT_MAX }),
+  content: text({ max: COURSE_CONTENT_MAX, multiline: true }),
   organ: text({ required: true, max: COURSE_ORGAN_MAX }),
   /** university id; '' = the programme's own course (the server checks it exists) */
   univ_id: asciiMax(COURSE_UNIV_ID_MAX),
@@ -121,7 +121,7 @@ const courseFields = {
   attendee: text({ max: COURSE_ATTENDEE_MAX }),
   keyword: text({ max: COURSE_KEYWORD_MAX }),
   permalink: url({ max: COURSE_URL_MAX }),
-  how_to_apply: text({ max: COURSE_HOW_TO_APPLY_MAX }),
+  how_to_apply: text({ max: COURSE_HOW_TO_APPLY_MAX, multiline: true }),
   apply_url: url({ max: COURSE_URL_MAX }),
   apply_url_text: text({ max: COURSE_APPLY_URL_TEXT_MAX }),
   /** '1' = seats go by lottery */
@@ -145,6 +145,6 @@ export type CourseAddBody = z.output<typeof courseAddBodySchema>;
 
 /** POST /api/admin/course/update/: plus id and the updated_at the editor loaded (optimistic locking). */
 export const courseUpdateBodySchema = z
-  .object({ ...bodyFields, id: recordId(), updated_at: required() })
+  .object({ ...bodyFields, id: recordId(), updated_at: timestamp() })
   .superRefine(notBefore('period_t', 'period_f'));
 export type CourseUpdateBody = z.output<typeof courseUpdateBodySchema>;

@@ -92,7 +92,7 @@ const values = (options: readonly { value: string }[]) =>
 export const inquiryFieldsSchema = z.object({
   is_required_answer: z.enum(['0', '1'], { error: MSG.invalidChoice }).prefault('0'),
   content: z.enum(values(INQUIRY_CONTENT_OPTIONS), { error: MSG.invalidChoice }).prefault('1'),
-  detail: text({ required: true, max: INQUIRY_DETAIL_MAX }),
+  detail: text({ required: true, max: INQUIRY_DETAIL_MAX, multiline: true }),
   name: text({ required: true, max: INQUIRY_NAME_MAX }),
   name_kana: text({ max: INQUIRY_NAME_MAX }),
   age: z.enum(['', ...values(AGE_BAND_OPTIONS)], { error: MSG.invalidChoice }).prefault(''),

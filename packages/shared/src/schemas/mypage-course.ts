@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../validation/messages';
-import { dateYmd, positiveInt, recordId, text } from '../validation/rules';
+import { dateYmd, positiveInt, recordId, text, timestamp } from '../validation/rules';
 
 /** SPEC §9: student-area lists show 8 items a page (paged on the server, as the news lists). */
 export const MYPAGE_COURSE_PAGE_SIZE = 8;
@@ -76,6 +76,6 @@ export type CourseApplicationInput = z.output<typeof courseApplicationBodySchema
 export const courseCancelBodySchema = z.object({
   course_id: recordId(),
   course_name: z.string({ error: MSG.invalidValue }).prefault(''),
-  updated_at: z.string({ error: MSG.invalidValue }).prefault(''),
+  updated_at: timestamp({ required: false }),
 });
 export type CourseCancelInput = z.output<typeof courseCancelBodySchema>;

@@ -4,7 +4,6 @@
  * One schema per payload, used by the screens and the server alike. Passwords are taken as typed.
  */
 import { z } from 'zod';
-import { MSG } from '../validation/messages';
 import {
   asciiMax,
   asciiPassword,
@@ -14,6 +13,7 @@ import {
   optionalText,
   phoneJp,
   sameAs,
+  timestamp,
 } from '../validation/rules';
 
 /** SPEC §5: the current password is required, at most 12 characters. */
@@ -27,7 +27,7 @@ export const MYPAGE_USER_MSG = {
 } as const;
 
 /** The `updated_at` values echoed back for optimistic locking (any difference is 409). */
-const stamp = () => z.string({ error: MSG.invalidValue }).prefault('');
+const stamp = () => timestamp({ required: false });
 
 const contactFields = {
   phone1: phoneJp({ required: true }),

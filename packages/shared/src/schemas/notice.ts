@@ -11,8 +11,8 @@ import {
   notBefore,
   positiveInt,
   recordId,
-  required,
   text,
+  timestamp,
   url,
   zeroOrPositiveInt,
 } from '../validation/rules';
@@ -55,11 +55,11 @@ export const noticeFormSchema = z
   .object({
     category_id: text(),
     title: text({ required: true, max: NOTICE_TITLE_MAX }),
-    content: text({ required: true, max: NOTICE_CONTENT_MAX }),
+    content: text({ required: true, max: NOTICE_CONTENT_MAX, multiline: true }),
     reference_url1: url({ max: NOTICE_URL_MAX }),
     reference_url2: url({ max: NOTICE_URL_MAX }),
     reference_url3: url({ max: NOTICE_URL_MAX }),
-    remarks: text({ max: NOTICE_REMARKS_MAX }),
+    remarks: text({ max: NOTICE_REMARKS_MAX, multiline: true }),
     period_from: dateTimeLocal(),
     period_to: dateTimeLocal(),
     is_control: codeOf('CD007'),
@@ -91,7 +91,7 @@ export const noticeAddBodySchema = noticeFormSchema;
 
 /** POST /api/admin/notice/update/ */
 export const noticeUpdateBodySchema = z
-  .object({ id: recordId(), updated_at: required() })
+  .object({ id: recordId(), updated_at: timestamp() })
   .and(noticeFormSchema);
 
 /**

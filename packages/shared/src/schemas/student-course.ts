@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { SessionNo } from '../api';
 import { MSG } from '../validation/messages';
-import { codeOf, digitsOnly, recordId, required, text, zeroOrPositiveInt } from '../validation/rules';
+import { codeOf, digitsOnly, recordId, text, timestamp, zeroOrPositiveInt } from '../validation/rules';
 import { ACQUISITION_UNIT_MAX_DIGITS, parseFlattenedRows, SESSION_NUMBERS, sessionValues } from './applicant';
 import { COURSE_LIST_OFFSET_MAX_DIGITS, COURSE_SEARCH_TEXT_MAX, COURSE_SITE_IDS } from './course';
 import { numberAsString } from './util';
@@ -60,7 +60,7 @@ export const studentCourseRowSchema = z.object({
   ...(Object.fromEntries(SESSION_NUMBERS.map((i) => [`attendance${i}`, codeOf('CD006')])) as {
     [K in `attendance${SessionNo}`]: ReturnType<typeof codeOf>;
   }),
-  updated_at: required(),
+  updated_at: timestamp(),
 });
 
 export interface StudentCourseUpdateRow {

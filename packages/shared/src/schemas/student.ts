@@ -91,7 +91,7 @@ export const studentFieldsSchema = z.object({
   is_email: flag('1'),
   is_attendance: flag('1'),
   student_type: codeOf('CD009'),
-  remarks: text({ max: STUDENT_REMARKS_MAX }),
+  remarks: text({ max: STUDENT_REMARKS_MAX, multiline: true }),
 });
 export type StudentFields = z.output<typeof studentFieldsSchema>;
 

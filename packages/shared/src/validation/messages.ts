@@ -40,6 +40,8 @@ export const MSG = {
   /** Not in SPEC: a value outside a code list or of the wrong JSON type (only hand-made requests hit it). */
   invalidChoice: '選択肢から選んでください',
   invalidValue: '正しい値を入力してください',
+  /** A control character (NUL, escape, …) or, in a one-line field, a tab or line break. */
+  controlCharacter: '入力できない文字（改行や制御文字）が含まれています',
 
   fileRequired: 'ファイルが選択されていません。',
   fileCsv: 'CSVファイルを選択してください。',
@@ -48,6 +50,7 @@ export const MSG = {
   loginFailed: 'IDまたはパスワードが違います',
   sessionExpired:
     '一定時間操作がなかったため、ログアウトしました。お手数ですが、もう一度ログインしてください。',
+  notLoggedIn: 'ログインしていません。ログインしてから、もう一度操作してください。',
   accountLocked: (minutes: number) =>
     `ログインに続けて失敗したため、このIDは一時的にロックされています。${minutes}分ほど待ってから、もう一度お試しください。`,
   tooManyRequests: 'アクセスが集中しています。しばらく待ってから、もう一度お試しください。',
@@ -56,6 +59,8 @@ export const MSG = {
   selectStudent: 'いずれかの学生を選択してください',
   stale: 'ほかの人が先に更新しました。画面を読み込み直してから、もう一度操作してください。',
   notFound: 'お探しのページは見つかりませんでした。',
+  /** An /api path no route answers (a client's typo, not a missing record). */
+  noSuchApi: 'このURLのAPIはありません。',
   forbidden: 'この操作を行う権限がありません。',
   internal: 'サーバーが混み合っているか、障害が発生しています。時間をおいて、もう一度お試しください。',
 } as const;

@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { type CodeListId, isCode } from '../codes';
+import { FORBIDDEN_CONTROL } from './json-input';
 import { type LengthUnit, MSG } from './messages';
 import { charCount, formatPostcode, normalizeDigits, normalizeHyphens, toHalfWidth } from './normalize';
 
@@ -25,13 +26,29 @@ interface BaseOptions {
   msg?: string;
   trim?: boolean;
   normalize?: (s: string) => string;
+  /** a textarea: tab and line breaks are kept; every other field refuses them (after trimming) */
+  multiline?: boolean;
 }
 
-function base({ required = false, msg = MSG.required, trim = true, normalize }: BaseOptions): z.ZodString {
-  // null/undefined read as "not entered"; a number or object only comes from a hand-made request
+/** Control characters per kind of field (json-input.ts refuses the rest for every field). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
+const CONTROL_MULTILINE = FORBIDDEN_CONTROL;
+
+function base({
+  required = false,
+  msg = MSG.required,
+  trim = true,
+  normalize,
+  multiline = false,
+}: BaseOptions): z.ZodString {
+  // null/undefined read as "not entered"; a number or object only comes from a hand-made request (JSON
+  // numbers and booleans are read as text before this: validation/json-input.ts)
   let s = z.string({ error: (iss) => (iss.input == null ? msg : MSG.invalidValue) });
   if (normalize) s = s.overwrite(normalize);
   if (trim) s = s.trim();
+  const control = multiline ? CONTROL_MULTILINE : CONTROL_SINGLE_LINE;
+  s = s.refine((v) => !control.test(v), { error: MSG.controlCharacter });
   if (required) s = s.min(1, { error: msg });
   return s;
 }
@@ -74,21 +91,23 @@ export function minLen(n: number): z.ZodString {
   return withMin(z.string(), n);
 }
 
-/** Free text; `trim: false` keeps the value as typed (secrets). */
+/** Free text; `trim: false` keeps the value as typed (secrets); `multiline` for a textarea. */
 export function text({
   required = false,
   max,
   min,
   msg,
   trim = true,
+  multiline = false,
 }: {
   required?: boolean;
   max?: number;
   min?: number;
   msg?: string;
   trim?: boolean;
+  multiline?: boolean;
 } = {}): FieldSchema {
-  return field(withMax(withMin(base({ required, msg, trim }), min), max));
+  return field(withMax(withMin(base({ required, msg, trim, multiline }), min), max));
 }
 
 // ---- digits and numbers (full-width digits accepted: IME input is forgiven, the output is half-width) ----
@@ -266,6 +285,25 @@ export function dateYmd({ required = false }: { required?: boolean } = {}): Fiel
 /** 'YYYY-MM-DDTHH:MM' (input type=datetime-local), at most 9999-12-31T23:59. */
 export function dateTimeLocal({ required = false }: { required?: boolean } = {}): FieldSchema {
   return field(withDate(base({ required, normalize: toHalfWidth }), true));
+}
+
+/**
+ * An `updated_at` echoed back for optimistic locking (the ISO text the API gave out). Required; a date the
+ * database could not compare (a year past 9999 or before 1) is refused here. Any other text passes: it
+ * cannot match the row, so the update is refused as stale (409) by the service.
+ */
+export function timestamp({ required = true }: { required?: boolean } = {}): FieldSchema {
+  return field(
+    base({ required }).refine(
+      (v) => {
+        const t = Date.parse(v);
+        if (Number.isNaN(t)) return true;
+        const year = new Date(t).getUTCFullYear();
+        return year >= 1 && year <= 9999;
+      },
+      { error: MSG.dateMax },
+    ),
+  );
 }
 
 /** True for a valid 'YYYY-MM-DD' up to 9999-12-31. */

@@ -83,15 +83,18 @@ describe('who may call the admin user calls', () => {
     ['add', (c) => post(t.app, '/api/admin/adminuser/add/', body(), c)],
     ['update', (c) => post(t.app, '/api/admin/adminuser/update/', { id: 1 }, c)],
   ];
-  it.each(calls)('%s: authority 2 → 403, a student or nobody → 401, nothing written', async (_name, call) => {
-    const before = await adminCount();
-    const mails = await mailCount();
-    expect((await call(univ)).statusCode).toBe(403);
-    expect((await call(student)).statusCode).toBe(401);
-    expect((await call()).statusCode).toBe(401);
-    expect(await adminCount()).toBe(before);
-    expect(await mailCount()).toBe(mails);
-  });
+  it.each(calls)(
+    '%s: authority 2 and a student → 403, nobody → 401, nothing written',
+    async (_name, call) => {
+      const before = await adminCount();
+      const mails = await mailCount();
+      expect((await call(univ)).statusCode).toBe(403);
+      expect((await call(student)).statusCode).toBe(403);
+      expect((await call()).statusCode).toBe(401);
+      expect(await adminCount()).toBe(before);
+      expect(await mailCount()).toBe(mails);
+    },
+  );
 });
 
 describe('GET /api/admin/adminuser/list/ and detail/', () => {

@@ -50,7 +50,7 @@ async function expectRefused(
   univStatus: number,
 ) {
   expect((await call(undefined)).statusCode).toBe(401);
-  expect((await call(student)).statusCode).toBe(401);
+  expect((await call(student)).statusCode).toBe(403);
   expect((await call(univ)).statusCode).toBe(univStatus);
 }
 

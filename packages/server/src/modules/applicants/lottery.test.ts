@@ -169,7 +169,7 @@ describe('POST /api/admin/courseapplicantlist/lottery/', () => {
     const before = await statuses(c.id);
     for (const [cookie, status] of [
       [undefined, 401],
-      [student, 401],
+      [student, 403],
       [univ, 403], // even on its own university's course
     ] as const) {
       expect((await post(t.app, LOTTERY, { id: c.id, win_num: '1' }, cookie)).statusCode).toBe(status);

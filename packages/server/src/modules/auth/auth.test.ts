@@ -125,11 +125,11 @@ describe('my-page login', () => {
     expect(res.json().err_list).toContainEqual({ name: 'login_id', msg: MSG.asciiPrintable });
   });
 
-  it('an admin cookie is not a student session, and the reverse', async () => {
+  it('an admin cookie is not a student session, and the reverse: the other area answers 403 (SPEC §8)', async () => {
     const admin = await loginAsAdmin(t.app);
     const student = await loginAsStudent(t.app);
-    expect((await get(t.app, '/api/mypage/top/', admin)).statusCode).toBe(401);
-    expect((await get(t.app, '/api/admin/notice/category/list/all/', student)).statusCode).toBe(401);
+    expect((await get(t.app, '/api/mypage/top/', admin)).statusCode).toBe(403);
+    expect((await get(t.app, '/api/admin/notice/category/list/all/', student)).statusCode).toBe(403);
     // a forged cookie of the other kind's name with the other's value
     const swapped = student.replace('manabi_mypage', 'manabi_admin');
     expect((await get(t.app, '/api/auth/admin/session/', swapped)).statusCode).toBe(401);

@@ -134,7 +134,7 @@ describe('notice categories', () => {
     const before = await categoryCount();
     for (const [cookie, status] of [
       [univ, 403],
-      [student, 401],
+      [student, 403],
       [undefined, 401],
     ] as const) {
       expect((await get(t.app, '/api/admin/notice/category/list/all/', cookie)).statusCode).toBe(status);

@@ -376,12 +376,12 @@ describe('POST /api/admin/course/courseupload', () => {
 });
 
 describe('who may not upload', () => {
-  it('refuses anonymous callers and students (401), authority 2 (403), writing nothing', async () => {
+  it('refuses anonymous callers (401), students and authority 2 (403), writing nothing', async () => {
     const { code, ids } = await setup(1);
     const before = [await applicationCount(), await courseCount(), await auditCount()];
     for (const [cookie, status] of [
       [undefined, 401],
-      [student, 401],
+      [student, 403],
       [univ, 403],
     ] as const) {
       const a = await post(

@@ -592,22 +592,25 @@ describe('POST /api/admin/course/add/ and /update/', () => {
 });
 
 describe('who may not call the course API', () => {
-  it('refuses anonymous callers and students (401) everywhere, authority 2 (403) on add and update', async () => {
+  it('refuses anonymous callers (401) and students (403) everywhere, authority 2 (403) on add and update', async () => {
     const c = await makeCourse(t.db, { universityId: 'U01', name: '権限確認' });
     const before = [await courseCount(), await auditCount()];
-    for (const cookie of [undefined, student]) {
+    for (const [cookie, status] of [
+      [undefined, 401],
+      [student, 403],
+    ] as const) {
       for (const path of [
         '/api/admin/courselist/',
         '/api/admin/courselist/period/',
         `/api/admin/course/?id=${c.id}`,
         '/api/admin/course/categories/',
       ]) {
-        expect((await get(t.app, path, cookie)).statusCode).toBe(401);
+        expect((await get(t.app, path, cookie)).statusCode).toBe(status);
       }
     }
     for (const [cookie, status] of [
       [undefined, 401],
-      [student, 401],
+      [student, 403],
       [univ, 403],
     ] as const) {
       expect((await post(t.app, '/api/admin/course/add/', body(), cookie)).statusCode).toBe(status);

@@ -86,17 +86,24 @@ describe('guards', () => {
     ['GET', CANCEL_VIEW(1)],
     ['POST', APPLY],
     ['POST', CANCEL],
-  ])('%s %s refuses anonymous callers and admin sessions (401), writing nothing', async (method, url) => {
-    const c = await openCourse();
-    for (const cookie of [undefined, cast.admin, cast.univ]) {
-      const res =
-        method === 'GET'
-          ? await get(t.app, url, cookie)
-          : await post(t.app, url, { course_id: String(c.id), updated_at: '' }, cookie);
-      expect(res.statusCode).toBe(401);
-    }
-    expect(await liveRows(c.id)).toHaveLength(0);
-  });
+  ])(
+    '%s %s refuses anonymous callers (401) and admin sessions (403), writing nothing',
+    async (method, url) => {
+      const c = await openCourse();
+      for (const [cookie, status] of [
+        [undefined, 401],
+        [cast.admin, 403],
+        [cast.univ, 403],
+      ] as const) {
+        const res =
+          method === 'GET'
+            ? await get(t.app, url, cookie)
+            : await post(t.app, url, { course_id: String(c.id), updated_at: '' }, cookie);
+        expect(res.statusCode).toBe(status);
+      }
+      expect(await liveRows(c.id)).toHaveLength(0);
+    },
+  );
 });
 
 describe('course searches', () => {

@@ -143,15 +143,18 @@ describe('my-page news', () => {
     ]);
   });
 
-  it('refuses admins and anonymous callers with 401', async () => {
+  it('refuses admins (403) and anonymous callers (401)', async () => {
     const admin = await loginAsAdmin(t.app);
-    for (const cookie of [admin, undefined]) {
-      expect((await get(t.app, '/api/mypage/top/', cookie)).statusCode).toBe(401);
-      expect((await get(t.app, '/api/mypage/newslist/?type=1', cookie)).statusCode).toBe(401);
-      expect((await get(t.app, `/api/mypage/news/?id=${ids['all-new']}`, cookie)).statusCode).toBe(401);
+    for (const [cookie, status] of [
+      [admin, 403],
+      [undefined, 401],
+    ] as const) {
+      expect((await get(t.app, '/api/mypage/top/', cookie)).statusCode).toBe(status);
+      expect((await get(t.app, '/api/mypage/newslist/?type=1', cookie)).statusCode).toBe(status);
+      expect((await get(t.app, `/api/mypage/news/?id=${ids['all-new']}`, cookie)).statusCode).toBe(status);
       expect(
         (await post(t.app, '/api/mypage/news/addread/', { notice_id: ids['all-new'] }, cookie)).statusCode,
-      ).toBe(401);
+      ).toBe(status);
     }
   });
 });

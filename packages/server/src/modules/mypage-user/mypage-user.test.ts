@@ -64,13 +64,16 @@ describe('guards', () => {
     ['GET', USER],
     ['POST', CONTACTS],
     ['POST', PASSWORD],
-  ])('%s %s refuses anonymous callers and admin sessions', async (method, url) => {
-    for (const cookie of [undefined, cast.admin]) {
+  ])('%s %s refuses anonymous callers (401) and admin sessions (403)', async (method, url) => {
+    for (const [cookie, status] of [
+      [undefined, 401],
+      [cast.admin, 403],
+    ] as const) {
       const res =
         method === 'GET'
           ? await get(t.app, url, cookie)
           : await post(t.app, url, { phone1: '03-1234-5678' }, cookie);
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(status);
     }
   });
 });

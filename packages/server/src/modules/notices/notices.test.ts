@@ -105,13 +105,13 @@ describe('who may call the notice API', () => {
     ['GET', '/api/admin/notice/publisherList/?id=1'],
   ];
   it.each(calls)(
-    '%s %s: authority 2 → 403, student and anonymous → 401, nothing written',
+    '%s %s: authority 2 and a student → 403, anonymous → 401, nothing written',
     async (method, url, body) => {
       const before = await noticeCount();
       const call = (cookie?: string) =>
         method === 'GET' ? get(t.app, url, cookie) : post(t.app, url, body, cookie);
       expect((await call(univ)).statusCode).toBe(403);
-      expect((await call(student)).statusCode).toBe(401);
+      expect((await call(student)).statusCode).toBe(403);
       expect((await call()).statusCode).toBe(401);
       expect(await noticeCount()).toBe(before);
     },

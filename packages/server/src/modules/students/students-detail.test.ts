@@ -31,7 +31,7 @@ const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog)
 /** Who may not call: anonymous and students 401, authority 2 403 (SPEC §6: no student section at all). */
 async function expectRefused(call: (cookie: string | undefined) => Promise<{ statusCode: number }>) {
   expect((await call(undefined)).statusCode).toBe(401);
-  expect((await call(student)).statusCode).toBe(401);
+  expect((await call(student)).statusCode).toBe(403);
   expect((await call(univ)).statusCode).toBe(403);
 }
 

@@ -125,13 +125,16 @@ describe('who may call the student form calls', () => {
     ['update', (c) => post(t.app, '/api/admin/student/update/', { user_id: 1 }, c)],
     ['approval', (c) => post(t.app, '/api/admin/student/approval/', { user_id: 1 }, c)],
   ];
-  it.each(calls)('%s: authority 2 → 403, a student or nobody → 401, nothing written', async (_name, call) => {
-    const before = await studentCount();
-    expect((await call(univ)).statusCode).toBe(403);
-    expect((await call(student)).statusCode).toBe(401);
-    expect((await call()).statusCode).toBe(401);
-    expect(await studentCount()).toBe(before);
-  });
+  it.each(calls)(
+    '%s: authority 2 and a student → 403, nobody → 401, nothing written',
+    async (_name, call) => {
+      const before = await studentCount();
+      expect((await call(univ)).statusCode).toBe(403);
+      expect((await call(student)).statusCode).toBe(403);
+      expect((await call()).statusCode).toBe(401);
+      expect(await studentCount()).toBe(before);
+    },
+  );
 });
 
 describe('GET /api/admin/student/loginid/exist/', () => {

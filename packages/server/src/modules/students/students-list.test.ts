@@ -42,9 +42,9 @@ describe('who may call the student list calls', () => {
     ['upload', (c) => post(t.app, UPLOAD, { student: dataUrl('学生番号\r\n'), student_type: '1' }, c)],
   ];
   for (const [name, call] of calls) {
-    it(`${name}: authority 2 → 403, a student or nobody → 401`, async () => {
+    it(`${name}: authority 2 and a student → 403, nobody → 401`, async () => {
       expect((await call(univ)).statusCode).toBe(403);
-      expect((await call(student)).statusCode).toBe(401);
+      expect((await call(student)).statusCode).toBe(403);
       expect((await call()).statusCode).toBe(401);
     });
   }

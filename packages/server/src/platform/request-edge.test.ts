@@ -1,0 +1,122 @@
+/**
+ * What every request meets before its handler (issue 12): the CSRF check on the route the router
+ * matched, why a guarded call is refused (401 no session / ended session, 403 the other area's
+ * session), and the caching of the web app's files.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MSG } from '@manabi/shared';
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { noticeCategories, sessions } from '../db/schema';
+import { type Cast, createTestApp, get, makeCast, type TestApp } from '../test/app';
+import { createTestDatabase } from '../test/db';
+
+let t: TestApp;
+let cast: Cast;
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await makeCast(t);
+});
+afterAll(() => t.close());
+
+const categoryCount = async () => (await t.db.select({ n: count() }).from(noticeCategories))[0]!.n;
+const sessionCount = async () => (await t.db.select({ n: count() }).from(sessions))[0]!.n;
+
+describe('CSRF is checked on the route the router matched', () => {
+  it('a percent-encoded /api path with a foreign Origin writes nothing', async () => {
+    const before = await categoryCount();
+    for (const url of ['/ap%69/admin/notice/category/add/', '/%61pi/admin/notice/category/add']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { category_name: '攻撃', sort_number: '1' },
+        headers: { 'content-type': 'application/json', origin: 'https://evil.example', cookie: cast.admin },
+      });
+      expect(res.statusCode, url).toBe(403);
+    }
+    expect(await categoryCount()).toBe(before);
+  });
+
+  it('a cross-site GET of an encoded logout path does not log the student out', async () => {
+    const before = await sessionCount();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/%61pi/auth/mypage/logout/',
+      headers: { 'sec-fetch-site': 'cross-site', cookie: cast.student },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await sessionCount()).toBe(before);
+    expect((await get(t.app, '/api/mypage/top/', cast.student)).statusCode).toBe(200);
+  });
+});
+
+describe('why a guarded call is refused', () => {
+  it('no session at all: 401 saying to log in', async () => {
+    const res = await get(t.app, '/api/mypage/top/');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(MSG.notLoggedIn);
+  });
+
+  it('a session that ended: 401 with the inactivity message', async () => {
+    const res = await get(t.app, '/api/mypage/top/', 'manabi_mypage=ended-long-ago');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(MSG.sessionExpired);
+  });
+
+  it("a live session of the other area: 403 (SPEC §8's stored admin on the my-page)", async () => {
+    const asAdmin = await get(t.app, '/api/mypage/top/', cast.admin);
+    expect(asAdmin.statusCode).toBe(403);
+    expect(asAdmin.json().message).toBe(MSG.forbidden);
+    const asStudent = await get(t.app, '/api/admin/courselist/', cast.student);
+    expect(asStudent.statusCode).toBe(403);
+  });
+
+  it('an ended session of the other area is no session: 401', async () => {
+    const res = await get(t.app, '/api/mypage/top/', 'manabi_admin=ended-long-ago');
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('caching of the web app', () => {
+  let web: FastifyInstance;
+  let dir: string;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'manabi-web-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>まなび</title>');
+    writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+    const database = await createTestDatabase();
+    const config = loadConfig({ SEED_DEMO: '0', WEB_DIST: dir } as NodeJS.ProcessEnv);
+    web = await buildApp({ config, db: database.db, serveWeb: true, logger: false });
+    await web.ready();
+    close = async () => {
+      await web.close();
+      await database.close();
+    };
+  });
+  afterAll(async () => {
+    await close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('HTML is revalidated on every visit; hashed assets are kept for a year', async () => {
+    for (const url of ['/mypage/top', '/admin/login', '/']) {
+      const page = await web.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+    const asset = await web.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await web.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    expect((await web.inject({ method: 'GET', url: '/assets/gone-old.js' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * How an API body or query reaches its schema (SPEC §7: "a client that sends back what our API gave it
+ * must succeed"). The one place that decides which JSON types a field takes:
+ *
+ * - Our form schemas read every value as a string ('12', '1'), as an HTML form holds it. The API hands
+ *   ids, codes, flags and counts out as JSON numbers (`id: 1`, `cancel: 0`), so a JSON number at the top
+ *   level of a body (or inside a top-level array) is read as its decimal text (1 → '1', 1.5 → '1.5',
+ *   which the integer rules then refuse), and a boolean as the flag it stands for (true → '1', false → '0').
+ *   Nested objects (an uploaded file's metadata) are left as they are.
+ * - A control character (C0 or DEL) other than tab, line feed and carriage return is refused wherever it
+ *   stands, with the field named: PostgreSQL cannot store NUL, and nothing a person types contains one.
+ *   Single-line fields refuse tab and line breaks too (rules.ts `base`); multi-line ones keep them.
+ * - Unknown fields are not refused: object schemas strip what they do not read.
+ */
+import { z } from 'zod';
+import { MSG } from './messages';
+
+/** Control characters no field accepts (tab, LF and CR are judged per field). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+export const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+const asText = (v: unknown): unknown =>
+  typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'boolean' ? (v ? '1' : '0') : v;
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Numbers and booleans of a body's top level (and of its top-level arrays) as the strings forms hold. */
+export function jsonScalarsAsText(input: unknown): unknown {
+  if (!isPlainObject(input)) return input;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    out[key] = Array.isArray(value) ? value.map(asText) : asText(value);
+  }
+  return out;
+}
+
+/** Paths of every string (at any depth) holding a forbidden control character. */
+export function controlCharacterPaths(input: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof input === 'string') return FORBIDDEN_CONTROL.test(input) ? [path] : [];
+  if (Array.isArray(input)) return input.flatMap((v, i) => controlCharacterPaths(v, [...path, i]));
+  if (isPlainObject(input)) {
+    return Object.entries(input).flatMap(([k, v]) => controlCharacterPaths(v, [...path, k]));
+  }
+  return [];
+}
+
+/**
+ * The schema a route validates its body or query with: `schema` behind the two input rules above. The
+ * server's validator compiler applies it to every route, so no route can forget it.
+ */
+export function apiInput<T extends z.ZodType>(schema: T) {
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      for (const path of controlCharacterPaths(value)) {
+        ctx.addIssue({ code: 'custom', message: MSG.controlCharacter, path, input: undefined });
+      }
+    })
+    .transform(jsonScalarsAsText)
+    .pipe(schema);
+}
