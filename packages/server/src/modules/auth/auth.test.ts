@@ -153,6 +153,31 @@ describe('login throttling', () => {
     expect(right.statusCode).toBe(429);
   });
 
+  it('40 parallel guesses at one id get at most LOGIN_MAX_FAILURES password checks, in both areas', async () => {
+    await makeStudent(t.db, { loginId: '24049903', password: 'rightpass1' });
+    await makeAdmin(t.db, { loginId: 'race01', password: 'rightpass1' });
+    for (const [area, loginId] of [
+      ['mypage', '24049903'],
+      ['admin', 'race01'],
+    ] as const) {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          post(t.app, `/api/auth/${area}/login/`, { login_id: loginId, password: `wrong-${i}` }),
+        ),
+      );
+      const statuses = answers.map((r) => r.statusCode);
+      // the first four checked failures say "wrong", the fifth locks; every other guess is never checked
+      expect(statuses.filter((s) => s === 422)).toHaveLength(4);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(36);
+      const right = await post(t.app, `/api/auth/${area}/login/`, {
+        login_id: loginId,
+        password: 'rightpass1',
+      });
+      expect(right.statusCode, area).toBe(429);
+      expect(right.cookies).toHaveLength(0);
+    }
+  });
+
   it('a success resets the count', async () => {
     await makeStudent(t.db, { loginId: '24049902', password: 'rightpass1' });
     for (let round = 0; round < 2; round++) {

@@ -11,7 +11,7 @@ import { getUser, updateContacts, updatePassword } from './mypage-user.service';
  */
 export async function mypageUserRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, config } = app.deps;
   const guard = { onRequest: app.guards.student };
 
   r.get('/mypage/user/', guard, async (req) => getUser(db, studentOf(req).id));
@@ -26,6 +26,7 @@ export async function mypageUserRoutes(app: FastifyInstance): Promise<void> {
     async (req) =>
       updatePassword(
         db,
+        config,
         // the guard has read this cookie's live session, so its hash is there
         { id: studentOf(req).id, sessionHash: sessionKey(req.cookies[COOKIE.student]) ?? '' },
         req.body,

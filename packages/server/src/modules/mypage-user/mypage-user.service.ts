@@ -5,11 +5,13 @@ import {
   type PasswordUpdateForm,
 } from '@manabi/shared/schemas/mypage-user';
 import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { students } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { hashPassword, verifyPassword } from '../../platform/crypto';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
+import { checkPasswordThrottled } from '../../platform/login-throttle';
 import { destroyUserSessions } from '../../platform/sessions';
 
 /** The address as one line: prefecture, town, block, number, building. */
@@ -95,6 +97,7 @@ export async function updateContacts(db: Db, studentId: number, input: ContactsU
  */
 export async function updatePassword(
   db: Db,
+  cfg: Config,
   student: { id: number; sessionHash: string },
   input: PasswordUpdateForm,
 ): Promise<ValidResult> {
@@ -102,9 +105,12 @@ export async function updatePassword(
     .select({ passwordHash: students.passwordHash, loginId: students.loginId })
     .from(students)
     .where(eq(students.id, student.id));
-  if (!row) throw notFound();
-  if (!(await verifyPassword(row.passwordHash, input.current_password)))
-    throw invalid('current_password', MYPAGE_USER_MSG.wrongPassword);
+  if (!row?.loginId) throw notFound();
+  // the login's per-account lock: a session must not become a way to guess the password unthrottled
+  const ok = await checkPasswordThrottled(db, cfg, 'student', row.loginId, () =>
+    verifyPassword(row.passwordHash, input.current_password),
+  );
+  if (!ok) throw invalid('current_password', MYPAGE_USER_MSG.wrongPassword);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await tx.update(students).set({ passwordHash, updatedAt: new Date() }).where(eq(students.id, student.id));

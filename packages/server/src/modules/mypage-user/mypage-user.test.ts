@@ -168,6 +168,26 @@ describe('POST mypage/user/password/update/', () => {
     ).toBe(200);
   });
 
+  it("the current-password check shares the login's per-account lock, parallel guesses included", async () => {
+    await makeStudent(t.db, { loginId: '24040003', password: 'student03' });
+    const third = await loginAsStudent(t.app, '24040003', 'student03');
+    const guess = (i: number) => ({ ...body(`guess-${i}`), login_id: '24040003' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(t.app, PASSWORD, guess(i), third)),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(16);
+    // locked for the password change with the right password, and for logging in
+    const right = await post(t.app, PASSWORD, { ...body('student03'), login_id: '24040003' }, third);
+    expect(right.statusCode).toBe(429);
+    const login = await post(t.app, '/api/auth/mypage/login/', {
+      login_id: '24040003',
+      password: 'student03',
+    });
+    expect(login.statusCode).toBe(429);
+  });
+
   it.each([
     [body('student02', 'short1'), 'password'],
     [body('student02', 'パスワード１２３'), 'password'],
