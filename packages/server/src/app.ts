@@ -41,7 +41,11 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    trustProxy: config.trustProxy,
+    // a hop count trusts the N nearest proxies (proxy-addr's hop is 0 for the socket's peer)
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // SPEC §7 writes some calls without the final slash and most with it: both spellings reach the route
     routerOptions: { ignoreTrailingSlash: true },

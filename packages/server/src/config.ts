@@ -11,7 +11,12 @@ export interface Config {
   sessionAbsoluteSeconds: number;
   /** 'auto' follows the request protocol (X-Forwarded-Proto with trustProxy) */
   cookieSecure: 'auto' | boolean;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-* to believe: false = none; a number = that many proxy hops in front of us; a list
+   * = requests from these addresses/CIDRs are from our proxies. Never "everyone": a client could then pick
+   * its own address and walk round every per-address limit.
+   */
+  trustProxy: false | number | string[];
   /** public origin(s) allowed to make state-changing calls besides the request's own host */
   allowedOrigins: string[];
   smtpUrl: string | undefined;
@@ -42,6 +47,26 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
 }
 
+const IPV4_OR_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
+const IPV6_OR_CIDR = /^[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
+
+/** TRUST_PROXY: unset/0/false → false; N → N hops (true/yes/on → 1); else a comma-separated address list. */
+export function trustProxy(raw: string | undefined): false | number | string[] {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '' || v === '0' || v === 'false' || v === 'no' || v === 'off') return false;
+  if (v === 'true' || v === 'yes' || v === 'on') return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.find((a) => !IPV4_OR_CIDR.test(a) && !IPV6_OR_CIDR.test(a));
+  if (bad !== undefined) {
+    throw new Error(`TRUST_PROXY must be a hop count or proxy addresses/CIDRs, got "${bad}"`);
+  }
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 3000);
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -57,7 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.COOKIE_SECURE === undefined || env.COOKIE_SECURE === 'auto'
         ? 'auto'
         : bool(env, 'COOKIE_SECURE', false),
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())
