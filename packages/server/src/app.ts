@@ -19,6 +19,7 @@ import type { Deps, RouteEntry } from './platform/context';
 import { installCsrf } from './platform/csrf';
 import { AppError } from './platform/errors';
 import { installGuards } from './platform/guards';
+import { loggerOptions } from './platform/logging';
 import { Mailer } from './platform/mail';
 import { webDistDir } from './platform/paths';
 
@@ -30,6 +31,8 @@ export interface BuildOptions {
   /** serve the built web app (off in API tests) */
   serveWeb?: boolean;
   logger?: boolean;
+  /** where log lines go (tests read them); default stdout */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the app without listening: tests call `inject`, main.ts calls `listen`. */
@@ -38,9 +41,12 @@ export async function buildApp({
   db,
   serveWeb = true,
   logger = true,
+  logStream,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) }
+      : false,
     // a hop count trusts the N nearest proxies (proxy-addr's hop is 0 for the socket's peer)
     trustProxy:
       typeof config.trustProxy === 'number'

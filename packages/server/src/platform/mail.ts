@@ -8,12 +8,24 @@ export interface MailMessage {
   to: string;
   subject: string;
   body: string;
+  /** the body carries a secret (a password-reset link): erased from the outbox once the mail has left */
+  holdsSecret?: boolean;
 }
+
+/** What a secret-bearing body becomes once sent (or given up on): the outbox keeps no live link. */
+export const ERASED_BODY = '（パスワード再設定用のURLを含むため、送信後に本文を消去しました）';
 
 /** Queue a mail inside the caller's transaction: it is sent only if that transaction commits. */
 export async function enqueueMail(tx: DbOrTx, message: MailMessage): Promise<void> {
-  await tx.insert(mailOutbox).values({ to: message.to, subject: message.subject, body: message.body });
+  await tx.insert(mailOutbox).values({
+    to: message.to,
+    subject: message.subject,
+    body: message.body,
+    holdsSecret: message.holdsSecret ?? false,
+  });
 }
+
+const erased = (row: { holdsSecret: boolean }) => (row.holdsSecret ? { body: ERASED_BODY } : {});
 
 const MAX_ATTEMPTS = 5;
 /**
@@ -102,10 +114,11 @@ export class Mailer {
         .returning({ id: mailOutbox.id });
       if (claimed.length === 0) continue;
       if (!this.transport) {
-        this.opts.log.info({ to: row.to, subject: row.subject }, 'mail (SMTP_URL unset: logged, not sent)');
+        // the address and the body are personal data: the log says only that a mail was kept
+        this.opts.log.info({ id: row.id, subject: row.subject }, 'mail (SMTP_URL unset: logged, not sent)');
         await this.db
           .update(mailOutbox)
-          .set({ status: 'logged', sentAt: new Date() })
+          .set({ status: 'logged', sentAt: new Date(), ...erased(row) })
           .where(eq(mailOutbox.id, row.id));
         continue;
       }
@@ -118,7 +131,7 @@ export class Mailer {
         });
         await this.db
           .update(mailOutbox)
-          .set({ status: 'sent', sentAt: new Date() })
+          .set({ status: 'sent', sentAt: new Date(), ...erased(row) })
           .where(eq(mailOutbox.id, row.id));
       } catch (err) {
         const attempts = row.attempts + 1;
@@ -128,6 +141,7 @@ export class Mailer {
           .update(mailOutbox)
           .set({
             status: failed ? 'failed' : 'pending',
+            ...(failed ? erased(row) : {}),
             lastError: String(err).slice(0, 1000),
             nextAttemptAt: failed ? null : new Date(Date.now() + retryDelayMs(attempts)),
           })

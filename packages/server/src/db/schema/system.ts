@@ -109,6 +109,8 @@ export const mailOutbox = pgTable(
     to: varchar('to', { length: 300 }).notNull(),
     subject: varchar('subject', { length: 200 }).notNull(),
     body: text('body').notNull(),
+    /** the body carries a secret (a password-reset link): it is erased once the mail has left */
+    holdsSecret: boolean('holds_secret').notNull().default(false),
     /** 'pending' | 'sent' | 'failed' | 'logged' */
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

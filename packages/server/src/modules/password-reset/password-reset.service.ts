@@ -36,6 +36,7 @@ export function resetMail(
 ) {
   const url = new URL(`/mypage/passwordsetting/${token}`, config.publicUrl).toString();
   return {
+    holdsSecret: true,
     subject: '【まなび】パスワード再設定のご案内',
     body: [
       `${student.name} 様`,
@@ -141,9 +142,14 @@ async function liveToken(db: DbOrTx, token: string, lock = false) {
   return row;
 }
 
-/** GET /api/mypage/login/isexpire/?token=: true for an unknown, used, superseded or expired link. */
-export async function isExpired(db: Db, token: string): Promise<{ is_expire: boolean }> {
-  return { is_expire: (await liveToken(db, token)) === undefined };
+/**
+ * GET /api/mypage/login/isexpire/?token=: `result` (SPEC §7) reads as the call's name asks — true when the
+ * link can no longer be used (unknown, used, superseded or expired), false when it still works.
+ * `is_expire` says the same, for the screens written before.
+ */
+export async function isExpired(db: Db, token: string): Promise<{ result: boolean; is_expire: boolean }> {
+  const expired = (await liveToken(db, token)) === undefined;
+  return { result: expired, is_expire: expired };
 }
 
 const invalidToken: PasswordCheckResult = {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, loginThrottles, mailOutbox, passwordResetTokens } from '../../db/schema';
+import { ERASED_BODY } from '../../platform/mail';
 import { createTestApp, get, loginAsStudent, post, type TestApp } from '../../test/app';
 import { makeStudent } from '../../test/factories';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp';
@@ -75,6 +76,19 @@ describe('POST login/sendmail/', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
     const row = rows.at(-1)!;
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(24 * 3_600_000);
+    // once sent, the outbox keeps no live link (its body is erased)
+    const sent = await t.db.select().from(mailOutbox);
+    expect(JSON.stringify(sent)).not.toContain(token);
+    expect(sent.at(-1)).toMatchObject({ status: 'sent', holdsSecret: true, body: ERASED_BODY });
+  });
+
+  it('isexpire answers result as SPEC §7 writes it: true once the link cannot be used', async () => {
+    await makeStudent(t.db, { loginId: '25110009', mail1: 'res@example.jp' });
+    const token = await resetToken('25110009', 'res@example.jp');
+    const live = await get(t.app, `/api/mypage/login/isexpire/?token=${token}`);
+    expect(live.json()).toEqual({ result: false, is_expire: false });
+    const dead = await get(t.app, '/api/mypage/login/isexpire/?token=no-such-token');
+    expect(dead.json()).toEqual({ result: true, is_expire: true });
   });
 
   it('the second address works as well', async () => {
@@ -181,7 +195,7 @@ describe('GET login/isexpire/ and POST login/passwordsetting/', () => {
   it('unknown, empty or overlong tokens are expired', async () => {
     expect(await isExpire('no-such-token')).toBe(true);
     expect(await isExpire('x'.repeat(500))).toBe(true);
-    expect((await get(t.app, '/api/mypage/login/isexpire/')).json()).toEqual({ is_expire: true });
+    expect((await get(t.app, '/api/mypage/login/isexpire/')).json()).toEqual({ result: true, is_expire: true });
   });
 
   it('bad input: 422 with field messages (printable ASCII 8–12, confirmation equal)', async () => {
