@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { inquiries, students } from '../../db/schema';
 import { audit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
 
 /**
@@ -22,6 +23,14 @@ import { enqueueMail } from '../../platform/mail';
  * identical requests racing each other are serialised (decision: no client token, no schema change).
  */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
+
+/**
+ * New admissions one mail address may make in a day (the confirmation mail goes to it): a family may
+ * share an address, a script that mails strangers through our form may not.
+ */
+export const ADMISSIONS_PER_MAIL_PER_DAY = 3;
+export const ADMISSION_MAIL_LIMIT_MSG =
+  'このメールアドレスでの入学申込みが続いたため、受付を一時的に止めています。明日以降にお申し込みいただくか、事務局までお電話でお問い合わせください。';
 
 type OfficeConfig = Pick<Config, 'publicUrl' | 'officePhone' | 'officeMail'>;
 
@@ -116,6 +125,20 @@ export async function applyAdmission(
     // the completion screen shows the office phone: configurable (OFFICE_PHONE), so it travels here
     const answer = { result: true as const, office_phone: config.officePhone };
     if (seen) return answer;
+    await lockKey(tx, `admission-mail:${input.mail1}`);
+    const [recent] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(students)
+      .where(
+        and(
+          sql`${students.approvalStatus} <> ${APPROVAL.APPROVED}`,
+          eq(students.mail1, input.mail1),
+          gte(students.createdAt, new Date(now.getTime() - 24 * 3_600_000)),
+        ),
+      );
+    if ((recent?.n ?? 0) >= ADMISSIONS_PER_MAIL_PER_DAY) {
+      throw new AppError('RATE_LIMITED', ADMISSION_MAIL_LIMIT_MSG);
+    }
     const [row] = await tx
       .insert(students)
       .values({

@@ -6,6 +6,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiries, mailOutbox, students } from '../../db/schema';
 import { createTestApp, get, makeCast, post, type TestApp } from '../../test/app';
+import { ADMISSION_RATE_LIMIT } from './public-forms.routes';
+import { ADMISSION_MAIL_LIMIT_MSG, ADMISSIONS_PER_MAIL_PER_DAY } from './public-forms.service';
 
 let t: TestApp;
 let admin: string;
@@ -101,6 +103,58 @@ describe('POST /api/mypage/admission/', () => {
     const office = await mailsTo('office@test.example.jp');
     expect(office.map((m) => m.subject)).toEqual(['【まなび】新しい入学申込みがあります']);
     expect(office[0]!.body).toContain('/admin/student?approval_status=0');
+  });
+
+  it('the mail to the applicant carries nothing the sender typed but the name', async () => {
+    const res = await post(
+      t.app,
+      '/api/mypage/admission/',
+      admission({
+        name_l: '広告',
+        mail1: 'victim@example.jp',
+        mail1_confirm: 'victim@example.jp',
+        street_name1: '今すぐ http://spam.example',
+        address: '当選しました',
+        emergency_contacts_name: 'http://spam.example',
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    const [mail] = await mailsTo('victim@example.jp');
+    expect(mail!.body).toContain('広告 花子 様');
+    for (const typed of ['spam.example', '当選しました', '今すぐ']) expect(mail!.body).not.toContain(typed);
+  });
+
+  it(`one mail address makes at most ${ADMISSIONS_PER_MAIL_PER_DAY} new admissions a day (429, nothing stored)`, async () => {
+    const sameAddress = (name_f: string) =>
+      admission({ name_f, mail1: 'family@example.jp', mail1_confirm: 'family@example.jp' });
+    for (let i = 0; i < ADMISSIONS_PER_MAIL_PER_DAY; i++) {
+      expect((await post(t.app, '/api/mypage/admission/', sameAddress(`家族${i}`))).statusCode).toBe(200);
+    }
+    const before = await studentCount();
+    const res = await post(t.app, '/api/mypage/admission/', sameAddress('もう一人'));
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(ADMISSION_MAIL_LIMIT_MSG);
+    expect(await studentCount()).toBe(before);
+    expect(await mailsTo('family@example.jp')).toHaveLength(ADMISSIONS_PER_MAIL_PER_DAY);
+  });
+
+  it(`one client address makes at most ${ADMISSION_RATE_LIMIT.max} admissions an hour`, async () => {
+    const from = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/mypage/admission/',
+        remoteAddress: '192.0.2.77',
+        payload: admission({
+          name_f: `連続${i}`,
+          mail1: `r${i}@example.jp`,
+          mail1_confirm: `r${i}@example.jp`,
+        }),
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:80' },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i <= ADMISSION_RATE_LIMIT.max; i++) statuses.push((await from(i)).statusCode);
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('stores a resend (double click) once and answers the same', async () => {
