@@ -133,8 +133,8 @@ const SESSION_FIELD = /^attendance_(0|[1-9]\d*)_([1-9]\d?)$/;
 
 /**
  * Reads flattened table rows (SPEC §7: `is_update_{n}`, `attendance_{n}_{1..15}`, …) of a body: the keys in
- * `topLevel` are left to the caller, every other key must be one of `rowFields` or a session of a row
- * below APPLICANT_UPDATE_MAX_ROWS. Rows whose is_update_{n} is not '1' are left alone; the others are parsed
+ * `topLevel` are left to the caller; `rowFields` and sessions 1..15 of a row below APPLICANT_UPDATE_MAX_ROWS
+ * are read (a row number past it is refused), any other key is ignored. Rows whose is_update_{n} is not '1' are left alone; the others are parsed
  * with `rowSchema` (fields named without `_{n}`, sessions as attendance1..15) and every issue is named by
  * its flattened field (`acquisition_unit_3`, `attendance_3_7`). Returns the parsed rows with their n.
  */
@@ -152,13 +152,12 @@ export function parseFlattenedRows<S extends z.ZodType<Record<string, unknown>>>
     if (topLevel.includes(key)) continue;
     const m = ROW_FIELD.exec(key);
     const s = m ? null : SESSION_FIELD.exec(key);
-    const n = Number(m?.[2] ?? s?.[1] ?? Number.NaN);
     const session = Number(s?.[2] ?? 0);
-    if (
-      !(n < APPLICANT_UPDATE_MAX_ROWS) ||
-      (s && session > SESSION_COUNT) ||
-      (m && !rowFields.includes(m[1] as string))
-    ) {
+    // a field this call does not read is ignored, as every body's unknown fields are (SPEC §7: a client
+    // may send more than we read, e.g. the id or user_id_{n} its list gave it)
+    if ((!m && !s) || (m && !rowFields.includes(m[1] as string)) || (s && session > SESSION_COUNT)) continue;
+    const n = Number(m?.[2] ?? s?.[1]);
+    if (!(n < APPLICANT_UPDATE_MAX_ROWS)) {
       ctx.addIssue({ code: 'custom', message: MSG.invalidValue, path: [key], input: value });
       continue;
     }
@@ -201,7 +200,7 @@ const APPLICANT_ROW_FIELDS = [
 
 /**
  * SPEC §7 courseapplicantlist/update: course_id plus is_update_{n}, attendance_{n}_{1..15}, ... for rows n,
- * each ticked row validated with applicantTableRowSchema. Unknown fields are refused.
+ * each ticked row validated with applicantTableRowSchema. Unknown fields are ignored.
  */
 export const applicantListUpdateBodySchema = z
   .object({ course_id: recordId() })

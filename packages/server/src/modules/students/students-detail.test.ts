@@ -179,6 +179,10 @@ describe('POST /api/admin/student/applicantCourse/update/', () => {
         user_id: s.id,
         ...row(0, a, { attendance_0_15: '2', acquisition_unit_0: '１２' }),
         ...row(1, b, { is_update_1: '0' }),
+        // fields this call does not read are ignored, not refused (and change nothing)
+        id: s.id,
+        lottery_status_0: '3',
+        user_id_0: s.id,
       },
       admin,
     );
@@ -227,10 +231,6 @@ describe('POST /api/admin/student/applicantCourse/update/', () => {
         { name: 'course_id_0', msg: STUDENT_COURSE_MSG.noApplication },
       ],
       [{ ...row(0, cancelled) }, { name: 'attendance_status_0', msg: STUDENT_COURSE_MSG.cancelled }],
-      [
-        { ...row(0, a), lottery_status_0: '3' },
-        { name: 'lottery_status_0', msg: MSG.invalidValue },
-      ],
       [
         { ...row(0, a), ...row(1, a) },
         { name: 'course_id_1', msg: STUDENT_COURSE_MSG.duplicateRow },
