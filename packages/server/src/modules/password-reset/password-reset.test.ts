@@ -195,7 +195,10 @@ describe('GET login/isexpire/ and POST login/passwordsetting/', () => {
   it('unknown, empty or overlong tokens are expired', async () => {
     expect(await isExpire('no-such-token')).toBe(true);
     expect(await isExpire('x'.repeat(500))).toBe(true);
-    expect((await get(t.app, '/api/mypage/login/isexpire/')).json()).toEqual({ result: true, is_expire: true });
+    expect((await get(t.app, '/api/mypage/login/isexpire/')).json()).toEqual({
+      result: true,
+      is_expire: true,
+    });
   });
 
   it('bad input: 422 with field messages (printable ASCII 8–12, confirmation equal)', async () => {
