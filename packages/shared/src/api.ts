@@ -88,9 +88,9 @@ export interface TopData {
   not_read_cnt: number;
   notice_list: { id: number; date: string; title: string; is_read: boolean }[];
 }
-/** GET /api/mypage/newslist/?type=1|2&keyword&date_from&date_to&page — server-paged, 8 a page (SPEC §9). */
+/** GET /api/mypage/newslist/?type=1|2&keyword&date_from&date_to&page — server-paged, 8 a page (SPEC §9); no type = both. */
 export interface NewsListQuery {
-  type: '1' | '2';
+  type?: '' | '1' | '2';
   keyword?: string;
   date_from?: string;
   date_to?: string;

@@ -7,8 +7,11 @@ export const NEWS_KEYWORD_MAX = 100;
 export const NEWS_PAGE_SIZE = 8;
 
 export const newsListQuerySchema = z.object({
-  /** 1 = notices to everyone, 2 = notices to this student (SPEC §2) */
-  type: z.enum(['1', '2'], { error: MSG.invalidValue }),
+  /**
+   * 1 = notices to everyone, 2 = notices to this student (SPEC §2's news/1, news/2); absent or '' = every
+   * notice addressed to the student (SPEC §7's call sends only keyword and dates)
+   */
+  type: z.enum(['', '1', '2'], { error: MSG.invalidValue }).prefault(''),
   keyword: text({ max: NEWS_KEYWORD_MAX }),
   date_from: dateYmd(),
   date_to: dateYmd(),

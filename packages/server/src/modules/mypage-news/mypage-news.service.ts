@@ -13,9 +13,12 @@ const publishedTo = (n: number) => (n === 1 || n === 2 || n === 3 ? n : 1) as 1 
 const isRead = (studentId: number) =>
   sql<boolean>`exists (select 1 from ${noticeReads} where ${qualified(noticeReads, noticeReads.noticeId)} = ${qualified(notices, notices.id)} and ${qualified(noticeReads, noticeReads.studentId)} = ${studentId})`;
 
-/** news/1 = notices to everyone; news/2 = notices addressed to this student (generation or course). */
-const ofType = (type: '1' | '2') =>
-  type === '1' ? eq(notices.publishedTo, 1) : inArray(notices.publishedTo, [2, 3]);
+/**
+ * news/1 = notices to everyone; news/2 = notices addressed to this student (generation or course); no type
+ * = both (every notice the student may see).
+ */
+const ofType = (type: '' | '1' | '2') =>
+  type === '' ? undefined : type === '1' ? eq(notices.publishedTo, 1) : inArray(notices.publishedTo, [2, 3]);
 
 /** Tokyo midnight of a YYYY-MM-DD date. */
 const tokyoStart = (ymd: string) => new Date(`${ymd}T00:00:00+09:00`);
@@ -41,7 +44,7 @@ export async function getTop(db: Db, student: AudienceMember): Promise<TopData> 
 export async function listNews(
   db: Db,
   student: AudienceMember,
-  q: { type: '1' | '2'; keyword?: string; date_from?: string; date_to?: string; page?: string },
+  q: { type: '' | '1' | '2'; keyword?: string; date_from?: string; date_to?: string; page?: string },
 ): Promise<NewsList> {
   const keyword = q.keyword?.trim();
   const where = and(

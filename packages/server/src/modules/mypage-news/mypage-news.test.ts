@@ -67,6 +67,18 @@ describe('my-page news', () => {
     expect(titles(res.json().data_list)).toEqual(['gen-mine', 'course-won', 'course-any']);
   });
 
+  it('without type (as SPEC §7 writes the call) lists every notice addressed to the student, newest first', async () => {
+    const all = await get(t.app, '/api/mypage/newslist/', me);
+    expect(all.statusCode).toBe(200);
+    const one = titles((await get(t.app, '/api/mypage/newslist/?type=1', me)).json().data_list);
+    const two = titles((await get(t.app, '/api/mypage/newslist/?type=2', me)).json().data_list);
+    expect(new Set(titles(all.json().data_list))).toEqual(new Set([...one, ...two]));
+    const dates = (all.json().data_list as { date: string }[]).map((x) => x.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const kw = await get(t.app, `/api/mypage/newslist/?keyword=${encodeURIComponent('お休み')}`, me);
+    expect(titles(kw.json().data_list)).toEqual(['all-new']);
+  });
+
   it('filters by keyword (title or content) and by date', async () => {
     const kw = await get(t.app, `/api/mypage/newslist/?type=1&keyword=${encodeURIComponent('お休み')}`, me);
     expect(titles(kw.json().data_list)).toEqual(['all-new']);
