@@ -309,6 +309,8 @@ export interface CourseApplicantRow extends SessionAttendance {
   attendance_updated_date: string | null;
   acquisition_unit: number;
   updated_at: string;
+  /** the application was cancelled (its lottery_status is then キャンセル) */
+  is_cancel: boolean;
 }
 /** Authority 2 gets only name_kana of the person (SPEC §6), with the ids a row needs. */
 export type CourseApplicantRowLimited = Pick<
@@ -328,8 +330,6 @@ export interface CourseApplicantDetailQuery {
 export interface CourseApplicantDetail extends CourseApplicantRow {
   course_name: string;
   remarks: string;
-  /** the application was cancelled */
-  is_cancel: boolean;
   /** the course forbids cancellation (courses.is_cancelable false) */
   cannot_cancel: boolean;
   postcode: string;
@@ -352,24 +352,28 @@ export interface CourseApplicantDetail extends CourseApplicantRow {
   /** the application is live (not cancelled) */
   is_open_applicant: boolean;
 }
-/** Authority 2: no birthday, age, units, attendance or cancel (SPEC §6), and no contact data. */
-export type CourseApplicantDetailLimited = Omit<
+/**
+ * Authority 2: no birthday, age, units, attendance or cancel (SPEC §6), and no contact data, emergency
+ * contact or remarks (the server's APPLICANT_DETAIL_LIMITED_FIELDS).
+ */
+export type CourseApplicantDetailLimited = Pick<
   CourseApplicantDetail,
-  | 'postcode'
-  | 'address'
-  | 'phone1'
-  | 'mail1'
-  | 'phone2'
-  | 'mail2'
-  | 'e_phone'
-  | 'birthday'
-  | 'age'
-  | 'acquisition_unit'
-  | 'attendance_status'
-  | 'attendance_updated_date'
-  | 'is_cancel'
-  | 'cannot_cancel'
-  | keyof SessionAttendance
+  | 'course_applicant_id'
+  | 'course_id'
+  | 'user_id'
+  | 'student_id'
+  | 'login_id'
+  | 'name'
+  | 'name_kana'
+  | 'lottery_status'
+  | 'how_apply'
+  | 'updated_at'
+  | 'course_name'
+  | 'gender'
+  | 'aid_tuition_fee'
+  | 'is_student'
+  | 'is_email'
+  | 'is_open_applicant'
 >;
 /** POST /api/admin/course/courseapplicantupload — the file as a data URL. */
 export interface CourseApplicantUploadBody {

@@ -36,6 +36,8 @@ export const presentApplicantRow = (
   acquisition_unit: a.acquisitionUnit,
   ...sessions(a.attendance),
   updated_at: a.updatedAt.toISOString(),
+  // SPEC §3 Course applicant: the cancellation as a flag beside the キャンセル status
+  is_cancel: a.cancelledAt !== null,
 });
 
 /** SPEC §6: authority 2 sees only name_kana of the person. */
@@ -58,7 +60,6 @@ export const presentApplicantDetail = (
   ...presentApplicantRow(a, s),
   course_name: c.name,
   remarks: a.remarks,
-  is_cancel: a.cancelledAt !== null,
   cannot_cancel: !c.isCancelable,
   postcode: s.postcode,
   address: [s.pref, s.streetName1, s.streetName2, s.address, s.streetName3].join(''),
@@ -78,28 +79,35 @@ export const presentApplicantDetail = (
   is_open_applicant: a.cancelledAt === null,
 });
 
-/** SPEC §6: authority 2 gets no birthday, age, units, attendance or cancel fields, and no contact data. */
+/**
+ * What an authority-2 admin sees of an applicant: an allowlist, so a field added to the full detail stays
+ * hidden until someone decides a partner university needs it. SPEC §6 excludes birthday, age, units,
+ * attendance and cancel; data minimisation also keeps out the contact data, the emergency contact and the
+ * office's remarks.
+ */
+export const APPLICANT_DETAIL_LIMITED_FIELDS = [
+  'course_applicant_id',
+  'course_id',
+  'user_id',
+  'student_id',
+  'login_id',
+  'name',
+  'name_kana',
+  'lottery_status',
+  'how_apply',
+  'updated_at',
+  'course_name',
+  'gender',
+  'aid_tuition_fee',
+  'is_student',
+  'is_email',
+  'is_open_applicant',
+] as const satisfies readonly (keyof CourseApplicantDetail)[];
+
 export function presentApplicantDetailLimited(d: CourseApplicantDetail): CourseApplicantDetailLimited {
-  const {
-    postcode: _postcode,
-    address: _address,
-    phone1: _phone1,
-    mail1: _mail1,
-    phone2: _phone2,
-    mail2: _mail2,
-    e_phone: _ePhone,
-    birthday: _birthday,
-    age: _age,
-    acquisition_unit: _unit,
-    attendance_status: _status,
-    attendance_updated_date: _updated,
-    is_cancel: _isCancel,
-    cannot_cancel: _cannotCancel,
-    ...rest
-  } = d;
-  const limited: Record<string, unknown> = { ...rest };
-  for (let i = 1; i <= 15; i++) delete limited[`attendance${i}`];
-  return limited as CourseApplicantDetailLimited;
+  return Object.fromEntries(
+    APPLICANT_DETAIL_LIMITED_FIELDS.map((k) => [k, d[k]]),
+  ) as CourseApplicantDetailLimited;
 }
 
 export const presentStudentCandidate = (

@@ -82,8 +82,10 @@ describe('GET /api/admin/courseapplicantlist/', () => {
       attendance1: '1',
       attendance15: '1',
       updated_at: rows[1]!.a.updatedAt.toISOString(),
+      is_cancel: false,
     });
-    expect(list[2].lottery_status).toBe('4');
+    // SPEC §3 Course applicant: the cancellation as is_cancel beside the キャンセル status
+    expect(list[2]).toMatchObject({ lottery_status: '4', is_cancel: true });
 
     const won = (
       await get(t.app, q(L, { id: c.id, lottery_status_2: '1', lottery_status_4: '1' }), admin)

@@ -1,0 +1,137 @@
+/**
+ * Data minimisation for partner universities (SPEC §6, issue 12): the exact fields every answer an
+ * authority-2 admin can get carries, in one table. A field added to any of these answers fails here until
+ * someone decides a partner university needs it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Cast, createTestApp, get, makeCast, type TestApp } from './test/app';
+import { makeApplication, makeCourse, makeStudent } from './test/factories';
+
+let t: TestApp;
+let cast: Cast;
+let url: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await makeCast(t);
+  const course = await makeCourse(t.db, {
+    universityId: 'U01',
+    name: '大学の講座',
+    periodFrom: new Date('2026-04-01T00:00:00+09:00'),
+    periodTo: new Date('2026-04-30T00:00:00+09:00'),
+  });
+  const s = await makeStudent(t.db, {
+    postcode: '180-0001',
+    phone1: '0422-11-2222',
+    mail1: 'a@example.jp',
+    emergencyName: '家族 太郎',
+    emergencyRelation: '長男',
+    emergencyPhone: '090-1111-2222',
+  });
+  await makeApplication(t.db, { courseId: course.id, studentId: s.id, remarks: '事務局のメモ' });
+  url = {
+    '/api/admin/courselist/': '/api/admin/courselist/?control=1',
+    '/api/admin/courselist/period/': '/api/admin/courselist/period/',
+    '/api/admin/course/': `/api/admin/course/?id=${course.id}`,
+    '/api/admin/course/categories/': '/api/admin/course/categories/',
+    '/api/admin/courseapplicantlist/': `/api/admin/courseapplicantlist/?id=${course.id}`,
+    '/api/admin/courseapplicantdetail/': `/api/admin/courseapplicantdetail/?id=${course.id}&user_id=${s.id}`,
+  };
+});
+afterAll(() => t.close());
+
+/** The keys an authority-2 admin may receive, per route; lists name the keys of each row. */
+const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[] } }> = {
+  '/api/admin/courselist/': {
+    top: ['data_list', 'is_end'],
+    row: {
+      in: 'data_list',
+      keys: ['id', 'course_id', 'course_name', 'organ', 'period_f', 'period_t', 'period', 'c_num', 'image'],
+    },
+  },
+  '/api/admin/courselist/period/': { top: ['date_start', 'date_end'] },
+  '/api/admin/course/': {
+    top: [
+      'id',
+      'course_id',
+      'course_name',
+      'content',
+      'organ',
+      'univ_id',
+      'period_f',
+      'period_t',
+      'capacity',
+      'application',
+      'period',
+      'all_times',
+      'venue',
+      'street_address',
+      'status',
+      'keyword',
+    ],
+  },
+  '/api/admin/course/categories/': { top: [], row: { in: '', keys: ['id', 'name'] } },
+  '/api/admin/courseapplicantlist/': {
+    top: ['data_list'],
+    row: { in: 'data_list', keys: ['course_applicant_id', 'course_id', 'student_id', 'name_kana'] },
+  },
+  '/api/admin/courseapplicantdetail/': {
+    top: [
+      'course_applicant_id',
+      'course_id',
+      'user_id',
+      'student_id',
+      'login_id',
+      'name',
+      'name_kana',
+      'lottery_status',
+      'how_apply',
+      'updated_at',
+      'course_name',
+      'gender',
+      'aid_tuition_fee',
+      'is_student',
+      'is_email',
+      'is_open_applicant',
+    ],
+  },
+};
+
+describe('what an authority-2 admin receives', () => {
+  it('every route an authority-2 admin may call is in the allowlist', () => {
+    const open = t.app.apiRoutes.filter((r) => r.guard === 'admin').map((r) => r.url);
+    expect(open.sort()).toEqual(Object.keys(ALLOWED).sort());
+  });
+
+  it('each answer carries exactly the allowed fields', async () => {
+    for (const [route, allowed] of Object.entries(ALLOWED)) {
+      const res = await get(t.app, url[route]!, cast.univ);
+      expect(res.statusCode, route).toBe(200);
+      const body = res.json();
+      if (allowed.row?.in === '') {
+        for (const row of body as object[])
+          expect(Object.keys(row).sort(), route).toEqual([...allowed.row.keys].sort());
+        continue;
+      }
+      expect(Object.keys(body).sort(), route).toEqual([...allowed.top].sort());
+      if (allowed.row) {
+        const rows = body[allowed.row.in] as object[];
+        expect(rows.length, `${route} has a row to check`).toBeGreaterThan(0);
+        for (const row of rows) expect(Object.keys(row).sort(), route).toEqual([...allowed.row.keys].sort());
+      }
+    }
+  });
+
+  it('the applicant detail holds none of the emergency contact or the office remarks', async () => {
+    const res = await get(t.app, url['/api/admin/courseapplicantdetail/']!, cast.univ);
+    expect(res.body).not.toContain('家族 太郎');
+    expect(res.body).not.toContain('長男');
+    expect(res.body).not.toContain('事務局のメモ');
+    const full = await get(t.app, url['/api/admin/courseapplicantdetail/']!, cast.admin);
+    expect(full.json()).toMatchObject({
+      e_name: '家族 太郎',
+      e_emereletion: '長男',
+      remarks: '事務局のメモ',
+    });
+  });
+});
