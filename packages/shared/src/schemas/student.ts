@@ -19,6 +19,7 @@ import {
   required,
   sameAs,
   text,
+  timestamp,
   zeroOrPositiveInt,
 } from '../validation/rules';
 
@@ -139,8 +140,19 @@ export const studentUpdateFormSchema = studentFieldsSchema
   .superRefine(passwordRules);
 export type StudentUpdateForm = z.output<typeof studentUpdateFormSchema>;
 
-/** POST /api/admin/student/add/ */
-export const studentAddBodySchema = studentNewFormSchema;
+/**
+ * POST /api/admin/student/add/: the new form's fields, but `login_id` may be left out (SPEC §4 "new login id
+ * assigned automatically": the server takes the generation's next free number); a given one keeps every
+ * check (8 digits, the generation's prefix, not in use).
+ */
+export const studentAddBodySchema = studentFieldsSchema
+  .extend({
+    login_id: digitsOnly({ length: STUDENT_LOGIN_ID_LENGTH, msg: MSG.digits8 }),
+    password: asciiPassword(),
+    password2: confirmField(),
+  })
+  .superRefine(studentRules)
+  .superRefine(passwordRules);
 
 /** POST /api/admin/student/update/ */
 export const studentUpdateBodySchema = studentFieldsSchema
@@ -148,7 +160,7 @@ export const studentUpdateBodySchema = studentFieldsSchema
     password: asciiPassword({ required: false }),
     password2: confirmField(),
     user_id: recordId(),
-    updated_at: required(),
+    updated_at: timestamp(),
   })
   .superRefine(studentRules)
   .superRefine(passwordRules);

@@ -130,11 +130,13 @@ export async function addStudent(db: Db, actor: Actor, input: StudentAddBody, to
   try {
     return await db.transaction(async (tx) => {
       await lockGeneration(tx, input.generation_id);
-      await assertLoginIdFree(tx, input.login_id);
+      // no login id given: the generation's next free number, taken under the generation's lock
+      const loginId = input.login_id || (await nextLoginId(tx, input.generation_id));
+      await assertLoginIdFree(tx, loginId);
       const [row] = await tx
         .insert(students)
         .values({
-          ...studentColumns(input),
+          ...studentColumns({ ...input, login_id: loginId }),
           approvalStatus: APPROVAL.APPROVED,
           // the card is issued on registration unless the office gives another date
           dateIssue: input.date_issue_num || today,
@@ -142,8 +144,8 @@ export async function addStudent(db: Db, actor: Actor, input: StudentAddBody, to
         })
         .returning({ id: students.id });
       if (!row) throw new Error('insert returned nothing');
-      await audit(tx, actor, 'create', 'student', row.id, auditDetail(row.id, input.login_id));
-      return { result: true as const, user_id: row.id, login_id: input.login_id };
+      await audit(tx, actor, 'create', 'student', row.id, auditDetail(row.id, loginId));
+      return { result: true as const, user_id: row.id, login_id: loginId };
     });
   } catch (e) {
     if (loginIdTaken(e)) throw invalid('login_id', STUDENT_MSG.loginIdInUse);

@@ -243,6 +243,30 @@ describe('POST /api/admin/student/add/', () => {
     expect(await t.db.select().from(students).where(eq(students.loginId, '26100050'))).toHaveLength(1);
   });
 
+  it("without login_id the generation's next free number is assigned, also for parallel adds (SPEC §4)", async () => {
+    const without = (name: string) => {
+      const { login_id: _omitted, ...rest } = body({ name, generation_id: '2701' });
+      return rest;
+    };
+    const answers = await Promise.all(
+      ['一人目', '二人目', '三人目'].map((name) =>
+        post(t.app, '/api/admin/student/add/', without(name), admin),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const ids = answers.map((r) => r.json().login_id as string).sort();
+    expect(ids).toEqual(['27010001', '27010002', '27010003']);
+    for (const r of answers) expect((await row(r.json().user_id)).loginId).toBe(r.json().login_id);
+    // a given login id is still checked: format and generation prefix
+    const bad = await post(
+      t.app,
+      '/api/admin/student/add/',
+      body({ login_id: '2701', generation_id: '2701' }),
+      admin,
+    );
+    expect(errOf(bad)).toEqual([{ name: 'login_id', msg: MSG.digits8 }]);
+  });
+
   it('422 on each bad field with SPEC §5 messages, nothing written', async () => {
     const before = await studentCount();
     const cases: [Record<string, unknown>, string, string][] = [
