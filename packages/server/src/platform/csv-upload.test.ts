@@ -114,6 +114,24 @@ describe('readCsvUpload', () => {
     expect((await decodeCsvText(iconv.encode(text, 'cp932'))).join('')).toBe(text);
   });
 
+  it('refuses bytes that are neither UTF-8 nor Shift_JIS, naming the line', async () => {
+    const sjis = iconv.encode('講座ID,学生番号,備考\r\nC2601,24040001,電話\r\n', 'cp932');
+    // 0x85 0x40 is not a CP932 character (an unassigned row): the third line is not text
+    const broken = Buffer.concat([
+      sjis,
+      Buffer.from('C2602,24040002,'),
+      Buffer.from([0x85, 0x40]),
+      Buffer.from('\r\n'),
+    ]);
+    expect(await refusal(read(broken))).toBe(CSV_UPLOAD_MSG.badBytes(3));
+  });
+
+  it('refuses a file whose lines mix UTF-8 and Shift_JIS, naming the odd line', async () => {
+    const utf8 = Buffer.from('講座ID,学生番号,備考\r\nC2601,24040001,電話で受付\r\nC2602,24040002,窓口\r\n');
+    const mixed = Buffer.concat([utf8, iconv.encode('C2603,24040003,郵送で受付\r\n', 'cp932')]);
+    expect(await refusal(read(mixed))).toBe(CSV_UPLOAD_MSG.mixedEncoding(4));
+  });
+
   it('parses a 20 MB file without holding the event loop for long', async () => {
     const line = 'C2601,24040001,"電話で受付、備考あり。""引用""",あいうえおかきくけこ\r\n';
     const head = '講座ID,学生番号,備考,メモ\r\n';

@@ -24,6 +24,10 @@ export const CSV_UPLOAD_MSG = {
   duplicateHeader: (header: string) => `見出し「${header}」が複数の列にあります。`,
   noRows: 'CSVファイルに登録するデータの行がありません。',
   rowErrors: '登録できない行があるため、1件も登録しませんでした。',
+  badBytes: (line: number) =>
+    `${line}行目に文字として読めないデータがあります。UTF-8またはShift_JIS（Excelの「CSV」形式）で保存し直してください。`,
+  mixedEncoding: (line: number) =>
+    `文字コードの違う行が混ざっています（${line}行目）。1つのファイルはUTF-8かShift_JISのどちらか一方で保存してください。`,
   moreErrors: (n: number) => `ほか${n}件`,
 } as const;
 
@@ -139,7 +143,62 @@ export async function decodeCsvText(bytes: Buffer): Promise<string[]> {
     return await decodeInSlices(bytes, utf8Decoder());
   } catch (e) {
     if (!(e instanceof TypeError)) throw e;
-    return decodeInSlices(bytes, iconv.getDecoder('cp932'));
+  }
+  // Not UTF-8 as a whole. Nothing may be stored as mojibake: a file whose lines are partly UTF-8 and partly
+  // not was pasted together from two sources; bytes that are not Shift_JIS either are not text.
+  await assertOneEncoding(bytes);
+  const pieces = await decodeInSlices(bytes, iconv.getDecoder('cp932'));
+  const text = pieces.join('');
+  const bad = text.indexOf(REPLACEMENT);
+  if (bad >= 0) throw new CsvUploadError(CSV_UPLOAD_MSG.badBytes(lineAt(text, bad)));
+  return pieces;
+}
+
+/** What iconv-lite puts for bytes that are not CP932 (CP932 itself has no such character). */
+const REPLACEMENT = '\uFFFD';
+const lineAt = (text: string, index: number) => {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+};
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const isUtf8 = (b: Buffer) => {
+  try {
+    strictUtf8.decode(b);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Refuses a file some of whose lines are UTF-8 with non-ASCII text while others are not UTF-8 at all,
+ * naming the first line of the kind there is less of. Lines split at LF, which is never part of a
+ * Shift_JIS character; checked in slices with a turn of the event loop between them.
+ */
+async function assertOneEncoding(bytes: Buffer): Promise<void> {
+  let utf8 = 0;
+  let other = 0;
+  let firstUtf8 = 0;
+  let firstOther = 0;
+  let line = 1;
+  for (let start = 0; start < bytes.length; line++) {
+    const end = bytes.indexOf(0x0a, start);
+    const lineBytes = bytes.subarray(start, end < 0 ? bytes.length : end);
+    start = end < 0 ? bytes.length : end + 1;
+    if (!lineBytes.some((b) => b >= 0x80)) continue;
+    if (isUtf8(lineBytes)) {
+      utf8++;
+      firstUtf8 ||= line;
+    } else {
+      other++;
+      firstOther ||= line;
+    }
+    if (line % ROW_SLICE === 0) await nextTurn();
+  }
+  if (utf8 > 0 && other > 0) {
+    throw new CsvUploadError(CSV_UPLOAD_MSG.mixedEncoding(utf8 >= other ? firstOther : firstUtf8));
   }
 }
 

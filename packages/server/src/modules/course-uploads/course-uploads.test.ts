@@ -1,3 +1,4 @@
+import { MSG } from '@manabi/shared';
 import { toCsv } from '@manabi/shared/domain/csv';
 import { CSV_MAX_BYTES } from '@manabi/shared/validation/rules';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
@@ -361,6 +362,21 @@ describe('POST /api/admin/course/courseupload', () => {
       ].join(''),
     );
     expect([await courseCount(), await auditCount()]).toEqual(before);
+  });
+
+  it('refuses a line break in a one-line cell, naming the row and column; keeps it in 内容', async () => {
+    const before = await courseCount();
+    const csv = toCsv([
+      COURSE_HEADER,
+      courseRow({ 講座ID: 'K0201', 内容: '一行目\n二行目' }),
+      courseRow({ 講座ID: 'K0202', 講座名: '講座の\n名前' }),
+    ]);
+    const answer = await uploadCourses(csv);
+    expect(answer.result).toBe(false);
+    expect(answer.msg).toBe(
+      `登録できない行があるため、1件も登録しませんでした。3行目（講座名）：${MSG.controlCharacter}。`,
+    );
+    expect(await courseCount()).toBe(before);
   });
 
   it('needs the headers of the required fields', async () => {
