@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { apiInput, MSG } from '@manabi/shared';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -21,6 +21,7 @@ import { AppError } from './platform/errors';
 import { installGuards } from './platform/guards';
 import { loggerOptions } from './platform/logging';
 import { Mailer } from './platform/mail';
+import { installOpenApi, openApiRoutes } from './platform/openapi';
 import { webDistDir } from './platform/paths';
 
 z.config(z.locales.ja());
@@ -126,16 +127,22 @@ export async function buildApp({
 
   const apiRoutes: RouteEntry[] = [];
   app.decorate('apiRoutes', apiRoutes);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.method === 'HEAD') return;
+  const guardOf = (route: RouteOptions): RouteEntry['guard'] => {
     const hooks = [route.onRequest].flat();
-    const guard = (['authority1', 'admin', 'student'] as const).find((g) => hooks.includes(app.guards[g]));
+    return (
+      (['authority1', 'admin', 'student'] as const).find((g) => hooks.includes(app.guards[g])) ?? 'public'
+    );
+  };
+  await installOpenApi(app, guardOf);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.method === 'HEAD' || route.schema?.hide) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      apiRoutes.push({ method, url: route.url, guard: guard ?? 'public', schema: route.schema });
+      apiRoutes.push({ method, url: route.url, guard: guardOf(route), schema: route.schema });
     }
   });
   await app.register(registerModules, { prefix: '/api' });
+  openApiRoutes(app, config.apiDocs);
 
   const webRoot = serveWeb ? webDistDir(config.webDist) : undefined;
   const hasWeb = webRoot !== undefined && existsSync(join(webRoot, 'index.html'));

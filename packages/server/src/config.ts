@@ -31,6 +31,8 @@ export interface Config {
   webDist: string | undefined;
   migrationsDir: string | undefined;
   publicUrl: string;
+  /** who may read /api/openapi.json and /api/docs: anyone, or admin sessions */
+  apiDocs: 'public' | 'admin';
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -99,5 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST || undefined,
     migrationsDir: env.MIGRATIONS_DIR || undefined,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    // the reference is public on the embedded demo database, admin-only on a real server unless said
+    apiDocs: (env.API_DOCS ?? (databaseUrl ? 'admin' : 'public')) === 'public' ? 'public' : 'admin',
   };
 }

@@ -4,30 +4,14 @@
  */
 
 /** Every non-2xx validation answer: field-level Japanese messages. */
-export interface ErrItem {
-  name: string;
-  msg: string;
-}
+import type { ErrItem } from './schemas/common';
+
+export type { ErrItem, ErrorBody } from './schemas/common';
+
 export interface ValidationErrorBody {
   is_valid: false;
   err_list: ErrItem[];
 }
-/** Every other non-2xx answer. `message` is Japanese and safe to show. */
-export interface ErrorBody {
-  code:
-    | 'VALIDATION'
-    | 'UNAUTHORIZED'
-    | 'FORBIDDEN'
-    | 'NOT_FOUND'
-    | 'CONFLICT'
-    | 'LOCKED'
-    | 'RATE_LIMITED'
-    | 'INTERNAL';
-  message: string;
-  is_valid?: false;
-  err_list?: ErrItem[];
-}
-
 // ---- Auth (SPEC §7 Auth, §3 Session user) ----
 export interface LoginBody {
   login_id: string;

@@ -1,0 +1,81 @@
+/**
+ * The generated API reference (issue 13): one OpenAPI 3.1 document from the routes' own schemas, every
+ * SPEC §7 call in it, the roles of each call, and a readable page; gated by API_DOCS.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Cast, createTestApp, get, makeCast, type TestApp } from '../test/app';
+
+let t: TestApp;
+let cast: Cast;
+beforeAll(async () => {
+  t = await createTestApp({ API_DOCS: 'admin' });
+  cast = await makeCast(t);
+});
+afterAll(() => t.close());
+
+interface Doc {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<string, { summary?: string; 'x-roles'?: string; responses?: Record<string, unknown> }>
+  >;
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document of every API route, each with its roles and the error shape', async () => {
+    const res = await get(t.app, '/api/openapi.json', cast.admin);
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as Doc;
+    expect(doc.openapi).toBe('3.1.0');
+    for (const route of t.app.apiRoutes) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const op = doc.paths[path]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.url}`).toBeDefined();
+      expect(op!['x-roles'], route.url).toBe(route.guard);
+      expect(op!.summary, route.url).toBeTruthy();
+      expect(Object.keys(op!.responses ?? {}), route.url).toEqual(
+        expect.arrayContaining(['401', '403', '422']),
+      );
+    }
+  });
+
+  // SPEC.md lives beside this repository (shared/); CI clones it there.
+  const specPath = join(import.meta.dirname, '../../../../../shared/SPEC.md');
+  it.skipIf(!existsSync(specPath))('holds every call SPEC §7 writes, under its SPEC spelling', async () => {
+    const doc = (await get(t.app, '/api/openapi.json', cast.admin)).json() as Doc;
+    const spec = readFileSync(specPath, 'utf8');
+    const section = spec.slice(spec.indexOf('## 7.'), spec.indexOf('## 8.'));
+    const paths = Object.keys(doc.paths);
+    const calls = [...section.matchAll(/\b(GET|POST) (\/api\/[^\s(;,?:]+?)\.?(?=[\s(;,?:]|$)/gm)].flatMap(([, method, path]) =>
+      path!.includes('{kind}')
+        ? ['accepting', 'before', 'applied', 'attended'].map((k) => [method!, path!.replace('{kind}', k)])
+        : [[method!, path!]],
+    );
+    expect(calls.length).toBeGreaterThan(50);
+    for (const [method, path] of calls) {
+      const written = paths.find((p) => p === path || p === `${path}/` || `${p}/` === path);
+      expect(written, `${method} ${path}`).toBeDefined();
+      expect(doc.paths[written!]![method!.toLowerCase()], `${method} ${path}`).toBeDefined();
+    }
+  });
+
+  it('with API_DOCS=admin: admins only (401 without a session, 403 for a student)', async () => {
+    expect((await get(t.app, '/api/openapi.json')).statusCode).toBe(401);
+    expect((await get(t.app, '/api/openapi.json', cast.student)).statusCode).toBe(403);
+    expect((await get(t.app, '/api/docs', cast.student)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('is a readable Japanese HTML page listing the calls, with no script', async () => {
+    const res = await get(t.app, '/api/docs', cast.admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<html lang="ja">');
+    expect(res.body).toContain('POST /api/mypage/courseapplication/');
+    expect(res.body).toContain('学生（マイページのセッション）');
+    expect(res.body).not.toContain('<script');
+  });
+});
