@@ -136,7 +136,7 @@ export function renderDocs(doc: OpenApiDocument): string {
     .join('');
   return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(
     doc.info.title,
-  )}</title><style>body{font:18px/1.7 system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem;color:#1a1a1a}code{font-size:.95em}table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #767676;padding:.25rem .5rem;text-align:left}h2{font-size:1.2rem;margin-top:2rem;border-top:1px solid #ccc;padding-top:1rem}</style></head><body><main><h1>${esc(
+  )}</title><style>body{font:18px/1.7 system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem;color:#1a1a1a}code{font-size:.95em;overflow-wrap:anywhere}table{border-collapse:collapse;margin:.5rem 0;max-width:100%}th,td{border:1px solid #767676;padding:.25rem .5rem;text-align:left;overflow-wrap:anywhere}h2{font-size:1.2rem;margin-top:2rem;border-top:1px solid #ccc;padding-top:1rem}</style></head><body><main><h1>${esc(
     doc.info.title,
   )}</h1><p>${esc(doc.info.description ?? '')}</p><p><a href="/api/openapi.json">OpenAPI 3.1（JSON）</a></p>${sections}</main></body></html>`;
 }
