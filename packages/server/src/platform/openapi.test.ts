@@ -48,10 +48,11 @@ describe('GET /api/openapi.json', () => {
     const spec = readFileSync(specPath, 'utf8');
     const section = spec.slice(spec.indexOf('## 7.'), spec.indexOf('## 8.'));
     const paths = Object.keys(doc.paths);
-    const calls = [...section.matchAll(/\b(GET|POST) (\/api\/[^\s(;,?:]+?)\.?(?=[\s(;,?:]|$)/gm)].flatMap(([, method, path]) =>
-      path!.includes('{kind}')
-        ? ['accepting', 'before', 'applied', 'attended'].map((k) => [method!, path!.replace('{kind}', k)])
-        : [[method!, path!]],
+    const calls = [...section.matchAll(/\b(GET|POST) (\/api\/[^\s(;,?:]+?)\.?(?=[\s(;,?:]|$)/gm)].flatMap(
+      ([, method, path]) =>
+        path!.includes('{kind}')
+          ? ['accepting', 'before', 'applied', 'attended'].map((k) => [method!, path!.replace('{kind}', k)])
+          : [[method!, path!]],
     );
     expect(calls.length).toBeGreaterThan(50);
     for (const [method, path] of calls) {

@@ -27,3 +27,15 @@ export async function paged<R extends { total: number }>(
   }
   return { rows, total, page };
 }
+
+/**
+ * A unique index refused the write (SQLSTATE 23505), optionally that one index; the error may be wrapped
+ * (Drizzle wraps the driver's, PGlite and node-postgres nest differently), so every `cause` is looked at.
+ */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let x: unknown = err; x && typeof x === 'object'; x = (x as { cause?: unknown }).cause) {
+    const e = x as { code?: unknown; constraint?: unknown };
+    if (e.code === '23505' && (constraint === undefined || e.constraint === constraint)) return true;
+  }
+  return false;
+}

@@ -16,7 +16,7 @@ import { type Actor, audit } from '../../platform/audit';
 import { hashPassword } from '../../platform/crypto';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
-import { likeContains } from '../../platform/sql';
+import { isUniqueViolation, likeContains } from '../../platform/sql';
 import { presentAdminUser } from './admins.presenter';
 
 type MailConfig = Pick<Config, 'publicUrl' | 'officePhone' | 'officeMail'>;
@@ -119,13 +119,7 @@ async function lockAdminLoginIds(tx: DbOrTx) {
 }
 
 /** The unique index fired: an id of our shape was written outside the lock (a hand-made row). */
-function loginIdTaken(e: unknown): boolean {
-  for (let x: unknown = e; x && typeof x === 'object'; x = (x as { cause?: unknown }).cause) {
-    const err = x as { code?: unknown; constraint?: unknown };
-    if (err.code === '23505' && err.constraint === 'admin_users_login_id_unique') return true;
-  }
-  return false;
-}
+const loginIdTaken = (e: unknown) => isUniqueViolation(e, 'admin_users_login_id_unique');
 
 /** The columns both forms write; an authority-1 admin is tied to no university. */
 function adminColumns(input: AdminUserAddBodyParsed | AdminUserUpdateBodyParsed) {

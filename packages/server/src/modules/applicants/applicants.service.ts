@@ -11,14 +11,21 @@ import {
   SESSION_NUMBERS,
   STUDENT_SEARCH_LIMIT,
 } from '@manabi/shared/schemas/applicant';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, like, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNull, like, lte, notExists, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseApplications, courses, students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
-import { forbidden, invalid, notFound, seenAt, stale } from '../../platform/errors';
+import { forbidden, invalid, notFound } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
-import { likeContains } from '../../platform/sql';
+import { isUniqueViolation, likeContains } from '../../platform/sql';
+import {
+  cancelApplication,
+  insertApplications,
+  latestApplication,
+  lockCourse,
+  updateAttendance,
+} from '../../repositories/course-applications';
 import {
   presentApplicantDetail,
   presentApplicantDetailLimited,
@@ -32,27 +39,12 @@ const likePrefix = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Every call starts here: a missing course is 404 (SPEC §8), before anything else is read. */
 async function loadCourse(db: DbOrTx, id: number, lock = false) {
-  const q = db.select().from(courses).where(eq(courses.id, id));
-  const [course] = lock ? await q.for('update') : await q;
+  const [course] = lock
+    ? [await lockCourse(db, id)]
+    : await db.select().from(courses).where(eq(courses.id, id));
   if (!course) throw notFound();
   return course;
 }
-
-/** The application of a student to a course: the live one, else the latest cancelled one. */
-export async function findApplication(db: DbOrTx, courseId: number, studentId: number) {
-  const [row] = await db
-    .select()
-    .from(courseApplications)
-    .where(and(eq(courseApplications.courseId, courseId), eq(courseApplications.studentId, studentId)))
-    .orderBy(sql`${courseApplications.cancelledAt} IS NULL DESC`, desc(courseApplications.id))
-    .limit(1);
-  return row;
-}
-
-export const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 // ---- 1. list ----
 
@@ -144,33 +136,21 @@ export async function updateApplicantTable(
     const now = new Date();
     const changed: number[] = [];
     for (const row of input.rows) {
-      const current = await findApplication(tx, course.id, row.student_id);
+      const current = await latestApplication(tx, course.id, row.student_id);
       if (!current) throw invalid(`student_id_${row.n}`, APPLICANT_MSG.noApplication);
       checkLotteryChange(current, row.lottery_status, `lottery_status_${row.n}`);
-      const attendanceChanged =
-        row.is_update_attendance ||
-        current.lotteryStatus !== row.lottery_status ||
-        current.attendanceStatus !== row.attendance_status ||
-        current.attendance.join() !== row.attendance.join();
-      const [done] = await tx
-        .update(courseApplications)
-        .set({
+      // any stale row throws: the whole batch rolls back and nothing is written
+      const done = await updateAttendance(
+        tx,
+        current,
+        {
           lotteryStatus: row.lottery_status,
           attendanceStatus: row.attendance_status,
           acquisitionUnit: row.acquisition_unit,
           attendance: row.attendance,
-          updatedAt: now,
-          ...(attendanceChanged ? { attendanceUpdatedAt: now } : {}),
-        })
-        .where(
-          and(
-            eq(courseApplications.id, current.id),
-            eq(courseApplications.updatedAt, seenAt(row.updated_at)),
-          ),
-        )
-        .returning({ id: courseApplications.id });
-      // any stale row rolls the whole batch back: nothing is written
-      if (!done) throw stale();
+        },
+        { seen: row.updated_at, now, flagged: row.is_update_attendance },
+      );
       changed.push(done.id);
     }
     if (changed.length) {
@@ -250,36 +230,6 @@ export async function searchStudents(
 
 // ---- 5. add applicant ----
 
-export interface NewApplication {
-  courseId: number;
-  studentId: number;
-  /** CD005 */
-  howApply: string;
-  remarks: string;
-}
-
-/** Rows per INSERT statement: 5 parameters a row stays far below PostgreSQL's limit of 65535. */
-const INSERT_BATCH = 1000;
-
-/**
- * New applications as the office registers them (add applicant, CSV upload): 抽選待ち, not attended,
- * every session '－', no units — the column defaults. The caller checks the student and the course and
- * owns the transaction; the live-application unique index still refuses a duplicate.
- */
-export async function insertApplications(tx: DbOrTx, rows: readonly NewApplication[]) {
-  const inserted: { id: number; howApply: string }[] = [];
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    const batch = rows.slice(i, i + INSERT_BATCH).map((r) => ({ ...r, lotteryStatus: LOTTERY.PENDING }));
-    inserted.push(
-      ...(await tx
-        .insert(courseApplications)
-        .values(batch)
-        .returning({ id: courseApplications.id, howApply: courseApplications.howApply })),
-    );
-  }
-  return inserted;
-}
-
 export async function addApplicant(
   db: Db,
   actor: Actor,
@@ -287,13 +237,13 @@ export async function addApplicant(
 ) {
   try {
     return await db.transaction(async (tx) => {
-      const course = await loadCourse(tx, input.course_id);
+      const course = await loadCourse(tx, input.course_id, true);
       const [student] = await tx
         .select({ id: students.id })
         .from(students)
         .where(and(eq(students.id, input.user_id), eq(students.approvalStatus, '1')));
       if (!student) throw invalid('user_id', APPLICANT_MSG.studentNotFound);
-      const live = await findApplication(tx, course.id, student.id);
+      const live = await latestApplication(tx, course.id, student.id);
       if (live && live.cancelledAt === null) throw invalid('user_id', APPLICANT_MSG.alreadyApplied);
       const [row] = await insertApplications(tx, [
         { courseId: course.id, studentId: student.id, howApply: input.how_apply, remarks: input.remarks },
@@ -324,7 +274,7 @@ export async function getApplicantDetail(
   assertUniversityAccess(admin, course.universityId);
   // the edit form is authority 1's (SPEC §6); authority 2 gets the read-only view only
   if (q.is_edit === '1' && admin.authority !== 1) throw forbidden();
-  const application = await findApplication(db, course.id, q.user_id);
+  const application = await latestApplication(db, course.id, q.user_id);
   if (!application) throw notFound();
   const [student] = await db.select().from(students).where(eq(students.id, application.studentId));
   if (!student) throw notFound();
@@ -350,34 +300,22 @@ export async function updateApplicant(
 ) {
   return db.transaction(async (tx) => {
     const course = await loadCourse(tx, input.course_id);
-    const current = await findApplication(tx, course.id, input.user_id);
+    const current = await latestApplication(tx, course.id, input.user_id);
     if (!current) throw notFound();
     checkLotteryChange(current, input.lottery_status, 'lottery_status');
     const attendance = SESSION_NUMBERS.map((i) => input[`attendance${i}`] as string);
-    const attendanceChanged =
-      current.lotteryStatus !== input.lottery_status ||
-      current.attendanceStatus !== input.attendance_status ||
-      current.attendance.join() !== attendance.join();
-    const now = new Date();
-    const [row] = await tx
-      .update(courseApplications)
-      .set({
+    const row = await updateAttendance(
+      tx,
+      current,
+      {
         lotteryStatus: input.lottery_status,
         attendanceStatus: input.attendance_status,
         attendance,
         acquisitionUnit: Number(input.acquisition_unit),
         remarks: input.remarks,
-        updatedAt: now,
-        ...(attendanceChanged ? { attendanceUpdatedAt: now } : {}),
-      })
-      .where(
-        and(
-          eq(courseApplications.id, current.id),
-          eq(courseApplications.updatedAt, seenAt(input.updated_at)),
-        ),
-      )
-      .returning();
-    if (!row) throw stale();
+      },
+      { seen: input.updated_at },
+    );
     await audit(tx, actor, 'update', ENTITY, row.id, {
       lottery_status: row.lotteryStatus,
       attendance_status: row.attendanceStatus,
@@ -395,23 +333,14 @@ export async function cancelApplicant(
   input: { course_id: number; user_id: number; updated_at: string },
 ) {
   return db.transaction(async (tx) => {
-    const course = await loadCourse(tx, input.course_id);
-    const current = await findApplication(tx, course.id, input.user_id);
+    // the course row lock, as the student's own cancel takes it: seat changes on a course take turns
+    const course = await loadCourse(tx, input.course_id, true);
+    const current = await latestApplication(tx, course.id, input.user_id);
     if (!current) throw notFound();
     if (!course.isCancelable) throw invalid('course_id', APPLICANT_MSG.notCancelable);
     if (current.cancelledAt !== null) throw invalid('user_id', APPLICANT_MSG.alreadyCancelled);
-    const now = new Date();
-    const [row] = await tx
-      .update(courseApplications)
-      .set({ cancelledAt: now, lotteryStatus: LOTTERY.CANCELLED, updatedAt: now })
-      .where(
-        and(
-          eq(courseApplications.id, current.id),
-          eq(courseApplications.updatedAt, seenAt(input.updated_at)),
-        ),
-      )
-      .returning({ id: courseApplications.id });
-    if (!row) throw stale();
+    await cancelApplication(tx, current, { seen: input.updated_at });
+    const row = current;
     await audit(tx, actor, 'cancel', ENTITY, row.id, {
       course_id: course.id,
       student_id: current.studentId,

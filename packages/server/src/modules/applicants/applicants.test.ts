@@ -184,6 +184,23 @@ describe('POST /api/admin/courseapplicantlist/update/', () => {
     expect(log?.detail).toMatchObject({ course_id: c.id, ids: [rows[0]!.a.id, rows[2]!.a.id] });
   });
 
+  it('stamps 受講状況の更新日時 by one rule: status, a session or the units — not a lottery result alone', async () => {
+    const { c, rows } = await courseWith([{ lotteryStatus: '1' }, { lotteryStatus: '2' }]);
+    const res = await post(
+      t.app,
+      U,
+      {
+        course_id: c.id,
+        ...tableRow(0, rows[0]!.a, { lottery_status: '2' }),
+        ...tableRow(1, rows[1]!.a, { acquisition_unit: '3' }),
+      },
+      admin,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await appOf(rows[0]!.a.id)).attendanceUpdatedAt).toBeNull();
+    expect((await appOf(rows[1]!.a.id)).attendanceUpdatedAt).not.toBeNull();
+  });
+
   it('names the malformed field of row n and writes nothing', async () => {
     const { c, rows } = await courseWith([{}, {}]);
     const res = await post(

@@ -32,7 +32,8 @@ import {
   readCsvUpload,
   rowErrorsMessage,
 } from '../../platform/csv-upload';
-import { insertApplications, isUniqueViolation } from '../applicants/applicants.service';
+import { isUniqueViolation } from '../../platform/sql';
+import { insertApplications } from '../../repositories/course-applications';
 import { codeTaken, toColumns } from '../courses/courses.service';
 
 /**

@@ -34,7 +34,7 @@ import { type Actor, audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { AppError, invalid, notFound, stale } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
-import { likeContains, qualified } from '../../platform/sql';
+import { isUniqueViolation, likeContains, qualified } from '../../platform/sql';
 import { presentAdminCourse, presentCourseListRow } from './courses.presenter';
 
 /** Tokyo midnight of a YYYY-MM-DD date, and of the day after. */
@@ -260,13 +260,7 @@ async function linkCategories(tx: DbOrTx, courseId: number, categoryIds: number[
 }
 
 /** The course code's unique index can still fire when two admins save the same new code at once. */
-export function codeTaken(e: unknown): boolean {
-  for (let x: unknown = e; x && typeof x === 'object'; x = (x as { cause?: unknown }).cause) {
-    const err = x as { code?: unknown; constraint?: unknown };
-    if (err.code === '23505' && err.constraint === 'courses_code_unique') return true;
-  }
-  return false;
-}
+export const codeTaken = (e: unknown) => isUniqueViolation(e, 'courses_code_unique');
 
 const auditDetail = (id: number, input: CourseAddBody, categoryIds: number[]) => ({
   id,

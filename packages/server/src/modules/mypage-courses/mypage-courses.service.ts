@@ -24,7 +24,6 @@ import {
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   gt,
@@ -52,6 +51,13 @@ import type { StudentPrincipal } from '../../platform/context';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
 import { likeContains, paged, qualified } from '../../platform/sql';
+import {
+  cancelApplication,
+  insertApplications,
+  liveApplication,
+  liveCount,
+  lockCourse,
+} from '../../repositories/course-applications';
 
 type Course = typeof courses.$inferSelect;
 type Application = typeof courseApplications.$inferSelect;
@@ -307,13 +313,6 @@ export async function listAttended(
 // ---- 3. the detail ----
 
 /** Live applications of a course (the capacity of first-come courses counts these). */
-const liveCount = async (db: DbOrTx, courseId: number) => {
-  const [row] = await db
-    .select({ n: count() })
-    .from(courseApplications)
-    .where(and(eq(courseApplications.courseId, courseId), isNull(courseApplications.cancelledAt)));
-  return row?.n ?? 0;
-};
 
 /** GET /api/mypage/course/?id: a public course with this student's flags; non-public or unknown → 404. */
 export async function getCourse(
@@ -371,25 +370,6 @@ const REFUSAL_MSG = {
 } as const;
 
 /** The course row, locked: applications and cancellations of one course take turns (exact counts). */
-async function lockCourse(tx: DbOrTx, id: number) {
-  const [c] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
-  return c;
-}
-
-async function liveApplication(tx: DbOrTx, courseId: number, studentId: number) {
-  const [a] = await tx
-    .select()
-    .from(courseApplications)
-    .where(
-      and(
-        eq(courseApplications.courseId, courseId),
-        eq(courseApplications.studentId, studentId),
-        isNull(courseApplications.cancelledAt),
-      ),
-    )
-    .for('update');
-  return a;
-}
 
 async function contactOf(tx: DbOrTx, studentId: number) {
   const [s] = await tx
@@ -438,17 +418,15 @@ export async function applyCourse(
       const [name, msg] = REFUSAL_MSG[refusal];
       throw invalid(name, msg);
     }
-    const [row] = await tx
-      .insert(courseApplications)
-      .values({
+    const [row] = await insertApplications(tx, [
+      {
         courseId,
         studentId: student.id,
         lotteryStatus: c.isLottery ? LOTTERY.PENDING : LOTTERY.WON,
         howApply: HOW_APPLY.MYPAGE,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: courseApplications.id });
+        at: now,
+      },
+    ]);
     await audit(tx, { kind: 'student', id: student.id }, 'apply', 'course_application', row!.id, {
       course_id: courseId,
       login_id: student.loginId,
@@ -513,10 +491,7 @@ export async function cancelCourse(
     if (!a) throw notFound();
     if (a.updatedAt.getTime() !== seen.getTime()) throw stale();
     if (!isCancelable(ruleOf(c), liveOf(a), now)) throw invalid('course_id', MYPAGE_COURSE_MSG.notCancelable);
-    await tx
-      .update(courseApplications)
-      .set({ cancelledAt: now, lotteryStatus: LOTTERY.CANCELLED, updatedAt: now })
-      .where(eq(courseApplications.id, a.id));
+    await cancelApplication(tx, a, { now });
     await audit(tx, { kind: 'student', id: student.id }, 'cancel', 'course_application', a.id, {
       course_id: courseId,
       login_id: student.loginId,

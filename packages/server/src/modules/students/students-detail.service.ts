@@ -10,9 +10,9 @@ import { and, desc, eq, ilike, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseApplications, courses, students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
-import { invalid, notFound, seenAt, stale } from '../../platform/errors';
+import { invalid, notFound } from '../../platform/errors';
 import { likeContains } from '../../platform/sql';
-import { findApplication } from '../applicants/applicants.service';
+import { latestApplication, updateAttendance } from '../../repositories/course-applications';
 import { presentStudent } from './students.presenter';
 
 /** A student by id; 404 when missing (SPEC §8: the screens then go to /admin/404). */
@@ -110,32 +110,21 @@ export async function updateStudentCourses(
     const now = new Date();
     const changed: number[] = [];
     for (const row of input.rows) {
-      const current = await findApplication(tx, row.course_id, input.user_id);
+      const current = await latestApplication(tx, row.course_id, input.user_id);
       if (!current) throw invalid(`course_id_${row.n}`, STUDENT_COURSE_MSG.noApplication);
       if (current.cancelledAt !== null)
         throw invalid(`attendance_status_${row.n}`, STUDENT_COURSE_MSG.cancelled);
-      const attendanceChanged =
-        current.attendanceStatus !== row.attendance_status ||
-        current.attendance.join() !== row.attendance.join() ||
-        current.acquisitionUnit !== row.acquisition_unit;
-      const [done] = await tx
-        .update(courseApplications)
-        .set({
+      // any stale row throws: the whole batch rolls back
+      const done = await updateAttendance(
+        tx,
+        current,
+        {
           attendanceStatus: row.attendance_status,
           acquisitionUnit: row.acquisition_unit,
           attendance: row.attendance,
-          updatedAt: now,
-          ...(attendanceChanged ? { attendanceUpdatedAt: now } : {}),
-        })
-        .where(
-          and(
-            eq(courseApplications.id, current.id),
-            eq(courseApplications.updatedAt, seenAt(row.updated_at)),
-          ),
-        )
-        .returning({ id: courseApplications.id });
-      // any stale row rolls the whole batch back
-      if (!done) throw stale();
+        },
+        { seen: row.updated_at, now },
+      );
       changed.push(done.id);
     }
     if (changed.length) {

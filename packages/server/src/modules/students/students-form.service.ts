@@ -18,6 +18,7 @@ import { type Actor, audit } from '../../platform/audit';
 import { hashPassword } from '../../platform/crypto';
 import { invalid, notFound, stale } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
+import { isUniqueViolation } from '../../platform/sql';
 import { loadStudent } from './students-detail.service';
 
 /** The last 4 digits of a login id: generation_id (YYMM) + a sequence 0001–9999 (SPEC §3: 8 digits). */
@@ -55,13 +56,7 @@ export async function nextLoginIdFor(db: Db, generationId: string, today: string
 }
 
 /** The login id's unique index fired: another admin took the same number at the same moment. */
-export function loginIdTaken(e: unknown): boolean {
-  for (let x: unknown = e; x && typeof x === 'object'; x = (x as { cause?: unknown }).cause) {
-    const err = x as { code?: unknown; constraint?: unknown };
-    if (err.code === '23505' && err.constraint === 'students_login_id_unique') return true;
-  }
-  return false;
-}
+export const loginIdTaken = (e: unknown) => isUniqueViolation(e, 'students_login_id_unique');
 
 const gender = (v: string) => (v === '' ? null : Number(v));
 

@@ -24,8 +24,7 @@ import { students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import { atLine, rowErrorsMessage } from '../../platform/csv-upload';
 import { notFound } from '../../platform/errors';
-import { likeContains } from '../../platform/sql';
-import { isUniqueViolation } from '../applicants/applicants.service';
+import { isUniqueViolation, likeContains } from '../../platform/sql';
 import {
   anyOf,
   firstLines,
