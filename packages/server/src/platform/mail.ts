@@ -12,6 +12,17 @@ export interface MailMessage {
   holdsSecret?: boolean;
 }
 
+/** The last line of every mail we send. */
+export const NO_REPLY = '※このメールは送信専用です。返信されてもお答えできません。';
+
+/** How to reach the office, then the no-reply line: the end of every mail to a student or admin. */
+export function officeFooter(
+  config: { officePhone: string; officeMail: string },
+  ask = 'ご不明な点は、事務局までお問い合わせください。',
+): string[] {
+  return [ask, `電話：${config.officePhone}`, `メール：${config.officeMail}`, '', NO_REPLY];
+}
+
 /** What a secret-bearing body becomes once sent (or given up on): the outbox keeps no live link. */
 export const ERASED_BODY = '（パスワード再設定用のURLを含むため、送信後に本文を消去しました）';
 

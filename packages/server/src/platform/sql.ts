@@ -1,7 +1,12 @@
 import { type Column, getTableName, type SQL, sql, type Table } from 'drizzle-orm';
 
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** `%value%` for ILIKE with the user's % _ \ taken literally. */
-export const likeContains = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeContains = (value: string) => `%${escapeLike(value)}%`;
+
+/** `value%` (starts with), the user's % _ \ taken literally; an index on the column can serve it. */
+export const likePrefix = (value: string) => `${escapeLike(value)}%`;
 
 /**
  * `"table"."column"` always qualified. Drizzle leaves columns unqualified inside `sql` expressions in a

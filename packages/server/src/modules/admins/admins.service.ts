@@ -15,7 +15,7 @@ import { adminUsers, universities } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import { hashPassword } from '../../platform/crypto';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail';
+import { enqueueMail, officeFooter } from '../../platform/mail';
 import { isUniqueViolation, likeContains } from '../../platform/sql';
 import { presentAdminUser } from './admins.presenter';
 
@@ -170,11 +170,7 @@ export function adminAccountMail(
       `ログイン画面：${loginUrl}`,
       '',
       'パスワードはこのメールには書いていません。',
-      '心当たりのない場合は、事務局までお問い合わせください。',
-      `電話：${config.officePhone}`,
-      `メール：${config.officeMail}`,
-      '',
-      '※このメールは送信専用です。返信されてもお答えできません。',
+      ...officeFooter(config, '心当たりのない場合は、事務局までお問い合わせください。'),
     ]
       .filter((line, i, lines) => line !== '' || lines[i - 1] !== '')
       .join('\n'),

@@ -18,7 +18,7 @@ import { type Actor, audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
-import { isUniqueViolation, likeContains } from '../../platform/sql';
+import { isUniqueViolation, likeContains, likePrefix } from '../../platform/sql';
 import {
   cancelApplication,
   insertApplications,
@@ -35,7 +35,6 @@ import {
 } from './applicants.presenter';
 
 const ENTITY = 'course_application';
-const likePrefix = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Every call starts here: a missing course is 404 (SPEC §8), before anything else is read. */
 async function loadCourse(db: DbOrTx, id: number, lock = false) {

@@ -49,7 +49,7 @@ import {
 import { audit } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail';
+import { enqueueMail, officeFooter } from '../../platform/mail';
 import { likeContains, paged, qualified } from '../../platform/sql';
 import {
   cancelApplication,
@@ -539,11 +539,7 @@ export function courseMail(
       '',
       `申込状況の確認：${appliedUrl}`,
       '',
-      'ご不明な点は、事務局までお問い合わせください。',
-      `電話：${config.officePhone}`,
-      `メール：${config.officeMail}`,
-      '',
-      '※このメールは送信専用です。返信されてもお答えできません。',
+      ...officeFooter(config),
     ].join('\n'),
   };
 }

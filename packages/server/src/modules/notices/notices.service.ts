@@ -27,7 +27,8 @@ import {
 } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
-import { likeContains, paged } from '../../platform/sql';
+import { NO_REPLY } from '../../platform/mail';
+import { likeContains, likePrefix, paged } from '../../platform/sql';
 import { addressedTo, audienceStudents, noticeValues, studentColumns } from './notices.audience';
 import {
   presentNotice,
@@ -42,7 +43,6 @@ import {
  * times. Who a notice is addressed to is notices.audience.ts's one definition (decision 008).
  */
 
-const likePrefix = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const contains = (column: Parameters<typeof ilike>[0], value: string | undefined) => {
   const v = value?.trim();
   return v ? ilike(column, likeContains(v)) : undefined;
@@ -372,7 +372,7 @@ export function noticeMail(config: Pick<Config, 'publicUrl'>, row: typeof notice
       myPage,
       `お知らせの一覧：${new URL(`/mypage/news/${kind}`, config.publicUrl).toString()}`,
       '',
-      '※このメールは送信専用です。返信されてもお答えできません。',
+      NO_REPLY,
     ].join('\n'),
   };
 }

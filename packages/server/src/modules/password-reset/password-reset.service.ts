@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { loginThrottles, passwordResetTokens, students } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { hashPassword, randomToken, sha256 } from '../../platform/crypto';
-import { enqueueMail } from '../../platform/mail';
+import { enqueueMail, officeFooter } from '../../platform/mail';
 import { destroyUserSessions, sessionKey } from '../../platform/sessions';
 
 /**
@@ -50,11 +50,7 @@ export function resetMail(
       'URLは一度だけ使えます。再設定のメールを何度かお申込みの場合は、最後に届いたメールのURLをお使いください。',
       '',
       'お心当たりのない場合は、このメールを破棄してください。パスワードは変わりません。',
-      'ご不明な点は、事務局までお問い合わせください。',
-      `電話：${config.officePhone}`,
-      `メール：${config.officeMail}`,
-      '',
-      '※このメールは送信専用です。返信されてもお答えできません。',
+      ...officeFooter(config),
     ].join('\n'),
   };
 }

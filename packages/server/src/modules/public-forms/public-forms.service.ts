@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { inquiries, students } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail';
+import { enqueueMail, officeFooter } from '../../platform/mail';
 
 /**
  * Duplicate submissions (a double click, a resend after a network error) store one record: the same
@@ -55,11 +55,7 @@ export function admissionReceivedMail(config: OfficeConfig, name: string) {
       'まなびへの入学申込みを受け付けました。',
       '事務局で内容を確認したうえで、あらためてご連絡します。',
       '',
-      'ご不明な点は、事務局までお問い合わせください。',
-      `電話：${config.officePhone}`,
-      `メール：${config.officeMail}`,
-      '',
-      '※このメールは送信専用です。返信されてもお答えできません。',
+      ...officeFooter(config),
     ].join('\n'),
   };
 }

@@ -17,7 +17,7 @@ import { students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import { hashPassword } from '../../platform/crypto';
 import { invalid, notFound, stale } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail';
+import { enqueueMail, officeFooter } from '../../platform/mail';
 import { isUniqueViolation } from '../../platform/sql';
 import { loadStudent } from './students-detail.service';
 
@@ -217,11 +217,7 @@ export function approvalMail(
       `ログイン画面：${loginUrl}`,
       '',
       'パスワードはこのメールには書いていません。',
-      'ご不明な点は、事務局までお問い合わせください。',
-      `電話：${config.officePhone}`,
-      `メール：${config.officeMail}`,
-      '',
-      '※このメールは送信専用です。返信されてもお答えできません。',
+      ...officeFooter(config),
     ].join('\n'),
   };
 }

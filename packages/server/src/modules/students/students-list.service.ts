@@ -24,7 +24,7 @@ import { students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import { atLine, rowErrorsMessage } from '../../platform/csv-upload';
 import { notFound } from '../../platform/errors';
-import { isUniqueViolation, likeContains } from '../../platform/sql';
+import { isUniqueViolation, likeContains, likePrefix } from '../../platform/sql';
 import {
   anyOf,
   firstLines,
@@ -42,8 +42,6 @@ import { presentStudentRow } from './students.presenter';
  */
 
 // ---- 1. list ----
-
-const likePrefix = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const SORT_COLUMNS: Record<StudentListSort, AnyPgColumn> = {
   login_id: students.loginId,
