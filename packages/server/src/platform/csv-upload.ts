@@ -2,7 +2,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MSG } from '@manabi/shared';
 import { CSV_MAX_BYTES } from '@manabi/shared/validation/rules';
 import { parse } from 'csv-parse';
+import type { FastifyReply } from 'fastify';
 import iconv from 'iconv-lite';
+import type { z } from 'zod';
 
 /**
  * CSV uploads (SPEC §7 courseapplicantupload, student upload; §9 20 MB): the file arrives as the data URL
@@ -316,3 +318,80 @@ export function rowErrorsMessage(errors: readonly string[], limit = 10): string 
 
 /** 「3行目：…」 — a row's message. */
 export const atLine = (line: number, msg: string) => `${line}行目：${msg}`;
+
+// ---- what every upload call shares ----
+
+/** What an upload call answers (SPEC §7: result, msg; count of rows registered on success). */
+export interface UploadAnswer {
+  result: boolean;
+  msg: string;
+  count?: number;
+}
+
+export const refused = (msg: string): UploadAnswer => ({ result: false, msg });
+
+/** Reads the file; a file that cannot be read answers its message. */
+export async function readRows<F extends string>(
+  dataUrl: string,
+  columns: Readonly<Record<string, F>>,
+  optional: readonly string[],
+): Promise<CsvRow<F>[] | UploadAnswer> {
+  try {
+    return await readCsvUpload(dataUrl, { columns, optional });
+  } catch (e) {
+    if (e instanceof CsvUploadError) return refused(e.message);
+    throw e;
+  }
+}
+
+/** 「3行目（学生番号）：数字8桁で入力してください」 for each schema issue of a row. */
+export function issueMessages(
+  line: number,
+  issues: readonly z.core.$ZodIssue[],
+  headerOf: (field: string) => string | undefined,
+): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    if (seen.has(field)) continue; // one message per cell, like a form field
+    seen.add(field);
+    const header = headerOf(field);
+    out.push(header ? `${line}行目（${header}）：${issue.message}` : atLine(line, issue.message));
+  }
+  return out;
+}
+
+export const headerOfField = (columns: Readonly<Record<string, string>>) => {
+  const byField = new Map(Object.entries(columns).map(([header, field]) => [field, header]));
+  return (field: string) => byField.get(field);
+};
+
+/** Row numbers of rows whose key was already seen, with the first row of that key. */
+export function firstLines<T>(rows: readonly { line: number; key: T | null }[]) {
+  const first = new Map<T, number>();
+  const repeats = new Map<number, number>();
+  for (const { line, key } of rows) {
+    if (key === null) continue;
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, line);
+    else repeats.set(line, seen);
+  }
+  return repeats;
+}
+
+/**
+ * A refused file (unreadable, or rows that cannot be registered; nothing written) answers 422 with the
+ * SPEC's `{ result: false, msg }` and the same message on the file field as every validation answer.
+ */
+export function uploadReply(reply: FastifyReply, field: string, a: UploadAnswer) {
+  if (a.result) return a;
+  return reply.code(422).send({
+    result: false,
+    msg: a.msg,
+    code: 'VALIDATION',
+    message: a.msg,
+    is_valid: false,
+    err_list: [{ name: field, msg: a.msg }],
+  });
+}

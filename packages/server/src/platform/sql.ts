@@ -1,4 +1,5 @@
 import { type Column, getTableName, type SQL, sql, type Table } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -44,3 +45,13 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   }
   return false;
 }
+
+/** column = any(array): one parameter however many values (an IN list of 300 000 would pass PostgreSQL's limit). */
+export const anyOf = (
+  column: AnyPgColumn,
+  values: readonly (string | number)[],
+  type: 'text' | 'int',
+): SQL =>
+  type === 'text'
+    ? sql`${column} = any(${sql.param(values)}::text[])`
+    : sql`${column} = any(${sql.param(values)}::int[])`;

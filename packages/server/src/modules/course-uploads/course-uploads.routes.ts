@@ -2,33 +2,17 @@ import {
   courseApplicantUploadBodySchema,
   courseUploadBodySchema,
 } from '@manabi/shared/schemas/course-upload';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOf } from '../../platform/context';
-import { CSV_UPLOAD_BODY_LIMIT } from '../../platform/csv-upload';
-import { type UploadAnswer, uploadCourseApplicants, uploadCourses } from './course-uploads.service';
+import { CSV_UPLOAD_BODY_LIMIT, uploadReply } from '../../platform/csv-upload';
+import { uploadCourseApplicants, uploadCourses } from './course-uploads.service';
 
 /**
  * CSV uploads of the course list (SPEC §2, §7 courseapplicantupload; issue 3 course import): authority 1
  * only (SPEC §6), refused before the body is read. A 20 MB file is about 28 MB of JSON: these two routes
  * alone take that much (ARCHITECTURE: the global limit stays 1 MB).
  */
-/**
- * A refused file (unreadable, or rows that cannot be registered; nothing written) answers 422 with the
- * SPEC's `{ result: false, msg }` and the same message on the file field as every validation answer.
- */
-export function answer(reply: FastifyReply, field: string, a: UploadAnswer) {
-  if (a.result) return a;
-  return reply.code(422).send({
-    result: false,
-    msg: a.msg,
-    code: 'VALIDATION',
-    message: a.msg,
-    is_valid: false,
-    err_list: [{ name: field, msg: a.msg }],
-  });
-}
-
 export async function courseUploadRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
@@ -39,7 +23,7 @@ export async function courseUploadRoutes(app: FastifyInstance): Promise<void> {
     '/admin/course/courseapplicantupload',
     { ...upload, schema: { body: courseApplicantUploadBodySchema } },
     async (req, reply) =>
-      answer(
+      uploadReply(
         reply,
         'course_applicant',
         await uploadCourseApplicants(db, actor(req), req.body.course_applicant),
@@ -48,6 +32,6 @@ export async function courseUploadRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/admin/course/courseupload',
     { ...upload, schema: { body: courseUploadBodySchema } },
-    async (req, reply) => answer(reply, 'course', await uploadCourses(db, actor(req), req.body.course)),
+    async (req, reply) => uploadReply(reply, 'course', await uploadCourses(db, actor(req), req.body.course)),
   );
 }

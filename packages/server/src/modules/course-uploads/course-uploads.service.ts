@@ -12,9 +12,7 @@ import {
   UPLOAD_MSG,
 } from '@manabi/shared/schemas/course-upload';
 import { normalizeName } from '@manabi/shared/validation/normalize';
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   courseApplications,
@@ -27,12 +25,15 @@ import {
 import { type Actor, audit } from '../../platform/audit';
 import {
   atLine,
-  type CsvRow,
-  CsvUploadError,
-  readCsvUpload,
+  firstLines,
+  headerOfField,
+  issueMessages,
+  readRows,
+  refused,
   rowErrorsMessage,
+  type UploadAnswer,
 } from '../../platform/csv-upload';
-import { isUniqueViolation } from '../../platform/sql';
+import { anyOf, isUniqueViolation } from '../../platform/sql';
 import { insertApplications } from '../../repositories/course-applications';
 import { codeTaken, toColumns } from '../courses/courses.service';
 
@@ -42,74 +43,6 @@ import { codeTaken, toColumns } from '../courses/courses.service';
  * makes the whole file refused with the rows named, nothing written. The answer is `{ result, msg }`; the
  * routes send a refused one as 422 (SPEC §2 shows its msg on the file field).
  */
-
-export interface UploadAnswer {
-  result: boolean;
-  msg: string;
-  count?: number;
-}
-
-const refused = (msg: string): UploadAnswer => ({ result: false, msg });
-
-/** column = any(array): one parameter however many values (an IN list of 300 000 would pass PostgreSQL's limit). */
-export const anyOf = (
-  column: AnyPgColumn,
-  values: readonly (string | number)[],
-  type: 'text' | 'int',
-): SQL =>
-  type === 'text'
-    ? sql`${column} = any(${sql.param(values)}::text[])`
-    : sql`${column} = any(${sql.param(values)}::int[])`;
-
-/** Reads the file; a file that cannot be read answers its message. */
-export async function readRows<F extends string>(
-  dataUrl: string,
-  columns: Readonly<Record<string, F>>,
-  optional: readonly string[],
-): Promise<CsvRow<F>[] | UploadAnswer> {
-  try {
-    return await readCsvUpload(dataUrl, { columns, optional });
-  } catch (e) {
-    if (e instanceof CsvUploadError) return refused(e.message);
-    throw e;
-  }
-}
-
-/** 「3行目（学生番号）：数字8桁で入力してください」 for each schema issue of a row. */
-export function issueMessages(
-  line: number,
-  issues: readonly z.core.$ZodIssue[],
-  headerOf: (field: string) => string | undefined,
-): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
-    if (seen.has(field)) continue; // one message per cell, like a form field
-    seen.add(field);
-    const header = headerOf(field);
-    out.push(header ? `${line}行目（${header}）：${issue.message}` : atLine(line, issue.message));
-  }
-  return out;
-}
-
-export const headerOfField = (columns: Readonly<Record<string, string>>) => {
-  const byField = new Map(Object.entries(columns).map(([header, field]) => [field, header]));
-  return (field: string) => byField.get(field);
-};
-
-/** Row numbers of rows whose key was already seen, with the first row of that key. */
-export function firstLines<T>(rows: readonly { line: number; key: T | null }[]) {
-  const first = new Map<T, number>();
-  const repeats = new Map<number, number>();
-  for (const { line, key } of rows) {
-    if (key === null) continue;
-    const seen = first.get(key);
-    if (seen === undefined) first.set(key, line);
-    else repeats.set(line, seen);
-  }
-  return repeats;
-}
 
 // ---- course applications ----
 

@@ -6,8 +6,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOf } from '../../platform/context';
-import { CSV_UPLOAD_BODY_LIMIT } from '../../platform/csv-upload';
-import { answer } from '../course-uploads/course-uploads.routes';
+import { CSV_UPLOAD_BODY_LIMIT, uploadReply } from '../../platform/csv-upload';
 import { countUnapproved, findDuplicates, listStudents, uploadStudents } from './students-list.service';
 
 /**
@@ -35,7 +34,7 @@ export async function studentListRoutes(app: FastifyInstance): Promise<void> {
     '/admin/student/upload/',
     { ...authority1, bodyLimit: CSV_UPLOAD_BODY_LIMIT, schema: { body: studentUploadBodySchema } },
     async (req, reply) =>
-      answer(
+      uploadReply(
         reply,
         'student',
         await uploadStudents(

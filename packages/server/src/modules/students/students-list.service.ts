@@ -22,17 +22,17 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
-import { atLine, rowErrorsMessage } from '../../platform/csv-upload';
-import { notFound } from '../../platform/errors';
-import { isUniqueViolation, likeContains, likePrefix } from '../../platform/sql';
 import {
-  anyOf,
+  atLine,
   firstLines,
   headerOfField,
   issueMessages,
   readRows,
+  rowErrorsMessage,
   type UploadAnswer,
-} from '../course-uploads/course-uploads.service';
+} from '../../platform/csv-upload';
+import { notFound } from '../../platform/errors';
+import { anyOf, isUniqueViolation, likeContains, likePrefix } from '../../platform/sql';
 import { presentStudentRow } from './students.presenter';
 
 /**

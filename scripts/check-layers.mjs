@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// Proves the layer rules of biome.json hold (issue 13): for each edge of docs/architecture.md it plants a
+// file with one forbidden import, runs Biome on it, and fails unless Biome refuses it; then it plants an
+// allowed import of the same layer and fails if Biome refuses that. The planted files are removed again.
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** [file to plant, forbidden import, allowed import, the edge in words] */
+const EDGES = [
+  [
+    'packages/shared/src/__layer.ts',
+    '../../server/src/config',
+    './codes',
+    'shared imports only zod (no server)',
+  ],
+  ['packages/shared/src/__layer.ts', '../../web/src/lib/api', './codes', 'shared imports only zod (no web)'],
+  ['packages/shared/src/__layer.ts', 'drizzle-orm', 'zod', 'shared imports only zod (no drizzle)'],
+  [
+    'packages/server/src/modules/courses/__layer.routes.ts',
+    '../../db/schema/courses',
+    './courses.service',
+    'routes never touch the database (schema file)',
+  ],
+  [
+    'packages/server/src/modules/courses/__layer.routes.ts',
+    '../../db/schema',
+    '../../platform/context',
+    'routes never touch the database (schema index)',
+  ],
+  [
+    'packages/server/src/modules/courses/__layer.routes.ts',
+    'drizzle-orm',
+    '../../platform/errors',
+    'routes never touch the database (drizzle)',
+  ],
+  [
+    'packages/server/src/modules/courses/__layer.routes.ts',
+    '../../repositories/course-applications',
+    './courses.service',
+    'routes go through their service, not a repository',
+  ],
+  [
+    'packages/server/src/modules/courses/__layer.routes.ts',
+    '../applicants/applicants.service',
+    './courses.service',
+    'a route does not import another module',
+  ],
+  [
+    'packages/server/src/platform/__layer.ts',
+    '../modules/courses/courses.service',
+    './errors',
+    'platform does not import modules',
+  ],
+  [
+    'packages/server/src/repositories/__layer.ts',
+    '../modules/courses/courses.service',
+    '../platform/errors',
+    'repositories do not import modules',
+  ],
+  [
+    'packages/server/src/__layer.ts',
+    '../../web/src/lib/api',
+    './config',
+    'the server does not import the web app',
+  ],
+  [
+    'packages/web/src/lib/__layer.ts',
+    '../../../server/src/config',
+    './api',
+    'the web app does not import the server',
+  ],
+  [
+    'packages/web/src/lib/__layer.ts',
+    'drizzle-orm',
+    './api',
+    'the web app does not import the database layer',
+  ],
+  [
+    'packages/web/src/admin/__layer.ts',
+    '../mypage/layout/mypage-search',
+    '../lib/api',
+    'admin does not import mypage',
+  ],
+  [
+    'packages/web/src/mypage/__layer.ts',
+    '../admin/server-list',
+    '../lib/api',
+    'mypage does not import admin',
+  ],
+  ['packages/web/src/ui/__layer.ts', '../admin/server-list', '../lib/api', 'ui does not import screens'],
+];
+
+function refused(file, specifier) {
+  const path = join(root, file);
+  writeFileSync(path, `import * as planted from '${specifier}';\nexport const used = planted;\n`);
+  try {
+    execFileSync('npx', ['biome', 'lint', '--only=style/noRestrictedImports', path], {
+      cwd: root,
+      stdio: 'pipe',
+    });
+    return false;
+  } catch {
+    return true;
+  } finally {
+    rmSync(path, { force: true });
+  }
+}
+
+let failed = 0;
+for (const [file, forbidden, allowed, edge] of EDGES) {
+  const bad = refused(file, forbidden);
+  const good = !refused(file, allowed);
+  if (!bad || !good) failed++;
+  console.log(
+    `${bad && good ? 'ok  ' : 'FAIL'} ${edge}: '${forbidden}' ${bad ? 'refused' : 'ALLOWED'}, '${allowed}' ${good ? 'allowed' : 'REFUSED'}`,
+  );
+}
+console.log(`layers: ${EDGES.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
