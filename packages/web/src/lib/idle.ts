@@ -6,8 +6,6 @@ import { idleTracker } from './idle-tracker';
 import { paths } from './paths';
 import { fetchSession, logout, sessionQueryKey } from './session';
 
-export { DEFAULT_IDLE_TIMEOUT_SEC, idleTracker } from './idle-tracker';
-
 /** Seconds before the idle deadline at which the warning dialog opens (WCAG 2.2.1: at least 20 s). */
 export const IDLE_WARNING_SEC = 60;
 /** While the warning is open, how often to re-read the session (another tab may have been active). */

@@ -115,11 +115,6 @@ export function useSessionUser(): SessionUser {
   return user;
 }
 
-/** Like {@link useSessionUser} but null outside a guarded layout. */
-export function useOptionalSessionUser(): SessionUser | null {
-  return useContext(SessionUserContext);
-}
-
 /**
  * Returns `logoutAndLeave(opts?)`: logs out of the area, forgets the cached session and goes to the
  * area's login page (with `sessionexp=1` when `expired`).

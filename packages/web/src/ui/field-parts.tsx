@@ -63,13 +63,6 @@ export function RequiredBadge() {
 }
 
 /** The 「任意」 badge (optional; DADS shows it for optional fields in long forms). */
-export function OptionalBadge() {
-  return (
-    <span className="ml-2 inline-block rounded-4 border border-line px-2 align-middle text-dns-14B-130 text-ink-muted">
-      任意
-    </span>
-  );
-}
 
 /** Field label (react-aria Label, so it is tied to the control) with the 必須 badge when required. */
 export function FieldLabel({

@@ -24,8 +24,6 @@ export interface FormSchema<TValues, TInput extends FieldValues> {
 
 /** What a form holds for a schema (before parsing), e.g. `SchemaInput<typeof categoryFormSchema>`. */
 export type SchemaInput<S> = S extends FormSchema<unknown, infer I> ? I : never;
-/** What a schema produces (after parsing). */
-export type SchemaOutput<S> = S extends FormSchema<infer O, FieldValues> ? O : never;
 
 export type FormStep = 'input' | 'confirm' | 'complete';
 

@@ -31,6 +31,7 @@ const row = (studentId: number, patch: Partial<CourseApplicantRow> = {}): Course
     Array.from({ length: 15 }, (_, i) => [`attendance${i + 1}`, '0']),
   ) as SessionAttendance),
   updated_at: `2026-11-2${studentId}T01:02:03.456Z`,
+  is_cancel: false,
   ...patch,
 });
 

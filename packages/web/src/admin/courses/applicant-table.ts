@@ -16,9 +16,7 @@ export {
   type Edits,
   hasPendingEdits,
   NO_EDITS,
-  type RowEdit,
   SESSION_FIELDS,
-  type SessionField,
 } from '../attendance/table-editing';
 
 /** The applicant table of a course (SPEC §4): rows are students. */

@@ -20,7 +20,6 @@ import { apiGet, apiPost } from '../../../lib/api';
 export const COURSES_KEY = ['mypage', 'courses'] as const;
 
 export type CourseSearchKind = 'accepting' | 'before';
-export type CourseHistoryKind = 'applied' | 'attended';
 
 /** The search as it lives in the URL (every value a string; '' = not set) plus the page. */
 export type CourseListFilter = Required<{ [K in keyof MypageCourseSearchForm]: string }> & { page: number };
