@@ -126,6 +126,44 @@ describe('readCsvUpload', () => {
     expect(await refusal(read(broken))).toBe(CSV_UPLOAD_MSG.badBytes(3));
   });
 
+  it('refuses every Shift_JIS byte iconv-lite would pass through or replace, naming the line', async () => {
+    const head = iconv.encode('講座ID,学生番号,備考\r\nC2601,24040001,電話\r\n', 'cp932');
+    const withLine3 = (...bytes: number[]) =>
+      Buffer.concat([head, Buffer.from('C2602,24040002,'), Buffer.from(bytes), Buffer.from('\r\n')]);
+    // 0x80 comes out of iconv-lite as U+0080 (no replacement character), 0xA0 and 0xFD–0xFF are no
+    // character, 0x81 0x7F a lead byte with a trail no character has, a lone lead byte at the very end
+    for (const bytes of [[0x80], [0xa0], [0xfd], [0xff], [0x81, 0x7f], [0x81, 0x20]]) {
+      expect(await refusal(read(withLine3(0x8b, 0x9f, ...bytes))), bytes.join(' ')).toBe(
+        CSV_UPLOAD_MSG.badBytes(3),
+      );
+    }
+    expect(
+      await refusal(read(Buffer.concat([head, Buffer.from('C2602,24040002,'), Buffer.from([0x81])]))),
+    ).toBe(CSV_UPLOAD_MSG.badBytes(3));
+    // 0xF040–0xF9FC: 外字 (user-defined characters), private-use code points that no other computer shows
+    expect(await refusal(read(withLine3(0xf0, 0x40)))).toBe(CSV_UPLOAD_MSG.userDefined(3));
+  });
+
+  it('refuses C1 control characters (double-decoded text) in a UTF-8 file, naming the line', async () => {
+    const text = '講座ID,学生番号,備考\r\nC2601,24040001,電話\r\nC2602,24040002,\u0082\u00a0\r\n';
+    expect(await refusal(read(Buffer.from(text)))).toBe(CSV_UPLOAD_MSG.badBytes(3));
+  });
+
+  it('reads a Shift_JIS line of half-width katakana that happens to be valid UTF-8 as Shift_JIS', async () => {
+    // ﾃｽ is C3 BD in Shift_JIS: also UTF-8 for ý; the rest of the file is Shift_JIS kanji
+    const text = '講座ID,学生番号,備考\r\nC2601,24040001,電話で受付\r\nC2602,24040002,ﾃｽ\r\n';
+    const rows = await read(iconv.encode(text, 'cp932'));
+    expect(rows.map((r) => r.values.remarks)).toEqual(['電話で受付', 'ﾃｽ']);
+  });
+
+  it('refuses a UTF-8 file with one broken character, naming its line', async () => {
+    const good = Buffer.from('講座ID,学生番号,備考\r\nC2601,24040001,電話で受付\r\nC2602,24040002,');
+    // 「窓」 cut after its second byte: the line is neither UTF-8 nor what the rest of the file is
+    const broken = Buffer.concat([good, Buffer.from('窓').subarray(0, 2), Buffer.from('\r\n')]);
+    const msg = await refusal(read(broken));
+    expect([CSV_UPLOAD_MSG.badBytes(3), CSV_UPLOAD_MSG.mixedEncoding(3)]).toContain(msg);
+  });
+
   it('refuses a file whose lines mix UTF-8 and Shift_JIS, naming the odd line', async () => {
     const utf8 = Buffer.from('講座ID,学生番号,備考\r\nC2601,24040001,電話で受付\r\nC2602,24040002,窓口\r\n');
     const mixed = Buffer.concat([utf8, iconv.encode('C2603,24040003,郵送で受付\r\n', 'cp932')]);

@@ -28,6 +28,8 @@ export const CSV_UPLOAD_MSG = {
   rowErrors: '登録できない行があるため、1件も登録しませんでした。',
   badBytes: (line: number) =>
     `${line}行目に文字として読めないデータがあります。UTF-8またはShift_JIS（Excelの「CSV」形式）で保存し直してください。`,
+  userDefined: (line: number) =>
+    `${line}行目に外字（パソコンごとに独自に登録した文字）があります。ほかの文字に置き換えて保存し直してください。`,
   mixedEncoding: (line: number) =>
     `文字コードの違う行が混ざっています（${line}行目）。1つのファイルはUTF-8かShift_JISのどちらか一方で保存してください。`,
   moreErrors: (n: number) => `ほか${n}件`,
@@ -141,27 +143,56 @@ const utf8Decoder = (): ChunkDecoder => {
 export async function decodeCsvText(bytes: Buffer): Promise<string[]> {
   // a NUL never occurs in a CSV of text: an Excel workbook (.xlsx is a zip) or other binary renamed .csv
   if (bytes.includes(0)) throw new CsvUploadError(CSV_UPLOAD_MSG.notCsv);
+  let utf8: string[] | undefined;
   try {
-    return await decodeInSlices(bytes, utf8Decoder());
+    utf8 = await decodeInSlices(bytes, utf8Decoder());
   } catch (e) {
     if (!(e instanceof TypeError)) throw e;
+  }
+  if (utf8) {
+    await refuseFirst(utf8, UNREADABLE, CSV_UPLOAD_MSG.badBytes);
+    return utf8;
   }
   // Not UTF-8 as a whole. Nothing may be stored as mojibake: a file whose lines are partly UTF-8 and partly
   // not was pasted together from two sources; bytes that are not Shift_JIS either are not text.
   await assertOneEncoding(bytes);
   const pieces = await decodeInSlices(bytes, iconv.getDecoder('cp932'));
-  const text = pieces.join('');
-  const bad = text.indexOf(REPLACEMENT);
-  if (bad >= 0) throw new CsvUploadError(CSV_UPLOAD_MSG.badBytes(lineAt(text, bad)));
+  // iconv-lite never throws: a byte sequence that is no CP932 character comes out as U+FFFD, and the lone
+  // byte 0x80 as the control character U+0080, so the decoded text is checked instead
+  await refuseFirst(pieces, UNREADABLE, CSV_UPLOAD_MSG.badBytes);
+  await refuseFirst(pieces, USER_DEFINED, CSV_UPLOAD_MSG.userDefined);
   return pieces;
 }
 
-/** What iconv-lite puts for bytes that are not CP932 (CP932 itself has no such character). */
-const REPLACEMENT = '\uFFFD';
-const lineAt = (text: string, index: number) => {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+/**
+ * Never text of a readable file: U+FFFD (what a decoder puts for bytes that are no character; CP932 has
+ * none of its own, and in a UTF-8 file it marks text an earlier program already lost) and the C1 controls
+ * (iconv-lite's 0x80, or Shift_JIS read once as Latin-1 and saved as UTF-8).
+ */
+const UNREADABLE = /[\u0080-\u009F\uFFFD]/;
+/** CP932 0xF040–0xF9FC, 外字: private-use code points that show as nothing, or something else, elsewhere. */
+const USER_DEFINED = /[\uE000-\uF8FF]/;
+
+/** Refuses the text when `pattern` occurs in it, naming the line (LF-counted) of the first occurrence. */
+async function refuseFirst(
+  pieces: readonly string[],
+  pattern: RegExp,
+  msg: (line: number) => string,
+): Promise<void> {
+  for (const [i, piece] of pieces.entries()) {
+    const at = piece.search(pattern);
+    if (at >= 0) {
+      const before = pieces.slice(0, i).reduce((n, p) => n + lineBreaks(p, p.length), 0);
+      throw new CsvUploadError(msg(before + lineBreaks(piece, at) + 1));
+    }
+    await nextTurn();
+  }
+}
+
+const lineBreaks = (text: string, end: number) => {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 };
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -189,15 +220,19 @@ async function assertOneEncoding(bytes: Buffer): Promise<void> {
     const end = bytes.indexOf(0x0a, start);
     const lineBytes = bytes.subarray(start, end < 0 ? bytes.length : end);
     start = end < 0 ? bytes.length : end + 1;
+    if (line % ROW_SLICE === 0) await nextTurn();
     if (!lineBytes.some((b) => b >= 0x80)) continue;
-    if (isUtf8(lineBytes)) {
+    const utf8Line = isUtf8(lineBytes);
+    // Japanese in UTF-8 takes 3 bytes a character; a valid line without one (ﾃｽ in Shift_JIS is C3 BD,
+    // UTF-8 for ý) proves nothing either way and is read with the rest
+    if (utf8Line && !lineBytes.some((b) => b >= 0xe0)) continue;
+    if (utf8Line) {
       utf8++;
       firstUtf8 ||= line;
     } else {
       other++;
       firstOther ||= line;
     }
-    if (line % ROW_SLICE === 0) await nextTurn();
   }
   if (utf8 > 0 && other > 0) {
     throw new CsvUploadError(CSV_UPLOAD_MSG.mixedEncoding(utf8 >= other ? firstOther : firstUtf8));

@@ -123,6 +123,31 @@ describe('POST /api/admin/course/courseapplicantupload', () => {
     ]);
   });
 
+  it('refuses 外字 and undecodable Shift_JIS bytes, naming the line; a line break in 講座ID names row and column', async () => {
+    const { course, code, ids } = await setup(2);
+    const before = await auditCount();
+    const head = iconv.encode(
+      `講座ID,学生番号,備考\r\n${code},${ids[0]},窓口\r\n${code},${ids[1]},`,
+      'cp932',
+    );
+    // 0xF040: the first user-defined character (U+E000 through iconv-lite); 0x81 0x7F: no character
+    const gaiji = Buffer.concat([head, Buffer.from([0xf0, 0x40]), Buffer.from('\r\n')]);
+    expect(await uploadApplicants(gaiji)).toEqual({ result: false, msg: CSV_UPLOAD_MSG.userDefined(3) });
+    const broken = Buffer.concat([head, Buffer.from([0x81, 0x7f]), Buffer.from('\r\n')]);
+    expect(await uploadApplicants(broken)).toEqual({ result: false, msg: CSV_UPLOAD_MSG.badBytes(3) });
+    const newline = toCsv([
+      ['講座ID', '学生番号', '備考'],
+      [code, ids[0]!, '一行目\n二行目'],
+      [`${code}\n`.repeat(2), ids[1]!, ''],
+    ]);
+    expect(await uploadApplicants(newline)).toEqual({
+      result: false,
+      msg: `登録できない行があるため、1件も登録しませんでした。3行目（講座ID）：${MSG.controlCharacter}。`,
+    });
+    expect(await liveOf(course.id)).toEqual([]);
+    expect(await auditCount()).toBe(before);
+  });
+
   it('skips and counts unregistered students and those who already applied', async () => {
     const { course, code, ids, people } = await setup(3);
     const pending = await makeStudent(t.db, { loginId: '26000001', approvalStatus: '0' });
@@ -377,6 +402,22 @@ describe('POST /api/admin/course/courseupload', () => {
       `登録できない行があるため、1件も登録しませんでした。3行目（講座名）：${MSG.controlCharacter}。`,
     );
     expect(await courseCount()).toBe(before);
+  });
+
+  it('refuses a Shift_JIS course file with a byte that is no character, naming the line', async () => {
+    const before = [await courseCount(), await auditCount()];
+    const file = iconv.encode(
+      toCsv([
+        COURSE_HEADER,
+        courseRow({ 講座ID: 'K0301' }),
+        courseRow({ 講座ID: 'K0302', 開催日時: '毎週X' }),
+      ]),
+      'cp932',
+    );
+    // iconv-lite reads 0x80 as U+0080 without a replacement character: it must not reach the database
+    file[file.lastIndexOf('X')] = 0x80;
+    expect(await uploadCourses(file)).toEqual({ result: false, msg: CSV_UPLOAD_MSG.badBytes(3) });
+    expect([await courseCount(), await auditCount()]).toEqual(before);
   });
 
   it('needs the headers of the required fields', async () => {

@@ -1,3 +1,4 @@
+import { MSG } from '@manabi/shared';
 import type { StudentDuplicates, StudentList } from '@manabi/shared/api';
 import { toCsv } from '@manabi/shared/domain/csv';
 import { studentNameKey } from '@manabi/shared/domain/student';
@@ -385,6 +386,39 @@ describe('POST /api/admin/student/upload/', () => {
     expect(badType.statusCode).toBe(422);
     expect(badType.json().err_list).toContainEqual({ name: 'student_type', msg: '選択肢から選んでください' });
     expect(await studentCount()).toBe(before);
+  });
+
+  it('refuses line breaks and control characters in one-line cells, naming row and column; keeps them in 備考', async () => {
+    const before = [await studentCount(), await auditCount()];
+    const answer = await upload(
+      csvOf([
+        person('26060001', { 備考: '一行目\r\n二行目' }),
+        person('26060002', { 氏名: '山田\n太郎' }),
+        person('26060003', { 緊急連絡先続柄: '長\t男', 町名: '港区\u0007芝' }),
+      ]),
+    );
+    expect(answer).toEqual({
+      result: false,
+      msg: [
+        '登録できない行があるため、1件も登録しませんでした。',
+        `3行目（氏名）：${MSG.controlCharacter}。`,
+        `4行目（町名）：${MSG.controlCharacter}。`,
+        `4行目（緊急連絡先続柄）：${MSG.controlCharacter}。`,
+      ].join(''),
+    });
+    expect([await studentCount(), await auditCount()]).toEqual(before);
+  });
+
+  it('refuses a Shift_JIS file with bytes that are no character, naming the line (422 on the file field)', async () => {
+    const before = [await studentCount(), await auditCount()];
+    const good = iconv.encode(csvOf([person('26070001', { 氏名: '髙橋　①子' })]), 'cp932');
+    // the third line's name: 0x80 (iconv-lite would store U+0080) — a file saved in neither encoding
+    const third = iconv.encode(csvOf([person('26070002', { 氏名: '山田X' })]).split('\r\n')[1]!, 'cp932');
+    third[third.indexOf('X')] = 0x80;
+    const answer = await upload(Buffer.concat([good, third, Buffer.from('\r\n')]));
+    expect(answer).toEqual({ result: false, msg: CSV_UPLOAD_MSG.badBytes(3) });
+    expect([await studentCount(), await auditCount()]).toEqual(before);
+    expect(await byLogin('26070001')).toBeUndefined();
   });
 
   it('registers 5 000 rows in one go (batched) and says how long it took', async () => {
