@@ -79,6 +79,27 @@ describe('my-page news', () => {
     expect(titles(kw.json().data_list)).toEqual(['all-new']);
   });
 
+  it("answers SPEC §7's call as written (keyword, date_from, date_to; no type): both kinds, newest first", async () => {
+    const all = await get(t.app, '/api/mypage/newslist/?keyword=&date_from=&date_to=', me);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(titles(all.json().data_list)).toEqual([
+      'all-new',
+      'gen-mine',
+      'course-won',
+      'course-any',
+      'all-old',
+    ]);
+    expect(all.json()).toMatchObject({ total: 5, page: 1, page_size: 8 });
+    const ymd = (daysAgo: number) =>
+      new Date(Date.now() + 9 * 3_600_000 - daysAgo * DAY).toISOString().slice(0, 10);
+    const window = await get(
+      t.app,
+      `/api/mypage/newslist/?keyword=&date_from=${ymd(3)}&date_to=${ymd(2)}`,
+      me,
+    );
+    expect(titles(window.json().data_list)).toEqual(['gen-mine', 'course-won']);
+  });
+
   it('filters by keyword (title or content) and by date', async () => {
     const kw = await get(t.app, `/api/mypage/newslist/?type=1&keyword=${encodeURIComponent('お休み')}`, me);
     expect(titles(kw.json().data_list)).toEqual(['all-new']);
@@ -102,6 +123,10 @@ describe('my-page news', () => {
     const p9 = (await get(t.app, '/api/mypage/newslist/?type=1&page=9', me)).json();
     expect(p9).toMatchObject({ page: 2, total: 11 });
     expect(p9.data_list).toHaveLength(3);
+    // without type the same paging, over both kinds (11 to everyone + 3 to me)
+    const all2 = (await get(t.app, '/api/mypage/newslist/?page=2', me)).json();
+    expect(all2).toMatchObject({ page: 2, total: 14, page_size: 8 });
+    expect(all2.data_list).toHaveLength(6);
   });
 
   it('top counts unread notices addressed to me; reading one lowers the count', async () => {
