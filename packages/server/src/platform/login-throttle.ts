@@ -14,7 +14,7 @@ import type { SessionKind } from './sessions';
  * succeeds only while the id is not locked and fewer than the maximum attempts are counted. Parallel
  * requests therefore cannot outrun the count (40 parallel guesses get at most LOGIN_MAX_FAILURES checks,
  * in one process or many: the database decides). A right password clears the count; a wrong one leaves
- * its failure counted and, at the maximum, locks the id.
+ * its failure counted; the attempt that reaches the maximum wrote the lock when it was counted.
  */
 export async function checkPasswordThrottled(
   db: Db,
@@ -24,34 +24,38 @@ export async function checkPasswordThrottled(
   verify: () => Promise<boolean>,
 ): Promise<boolean> {
   const now = new Date();
+  const max = Math.max(1, cfg.loginMaxFailures);
+  const lockUntil = new Date(now.getTime() + cfg.loginLockMinutes * 60_000);
+  // a count at the maximum with no lock written is an attempt still being checked — or one whose process
+  // died before it could finish: after a lock's length it is stale and the count starts again
+  const staleBefore = new Date(now.getTime() - cfg.loginLockMinutes * 60_000);
+  const t = loginThrottles;
+  const restart = sql`(${t.lockedUntil} is not null or ${t.failures} >= ${max})`;
+  const counted = sql`case when ${restart} then 1 else ${t.failures} + 1 end`;
   const [reserved] = await db
-    .insert(loginThrottles)
-    .values({ kind, loginId, failures: 1, updatedAt: now })
+    .insert(t)
+    .values({ kind, loginId, failures: 1, lockedUntil: max <= 1 ? lockUntil : null, updatedAt: now })
     .onConflictDoUpdate({
-      target: [loginThrottles.kind, loginThrottles.loginId],
+      target: [t.kind, t.loginId],
       set: {
-        failures: sql`case when ${loginThrottles.lockedUntil} is null then ${loginThrottles.failures} + 1 else 1 end`,
-        lockedUntil: null,
+        failures: counted,
+        // the attempt that reaches the maximum writes the lock itself: a right password then clears it,
+        // a wrong one leaves it; no second write that a crash could leave undone
+        lockedUntil: sql`case when ${counted} >= ${max} then ${lockUntil}::timestamptz else null end`,
         updatedAt: now,
       },
-      setWhere: sql`(${loginThrottles.lockedUntil} is null or ${loginThrottles.lockedUntil} <= ${now}) and (${loginThrottles.lockedUntil} is not null or ${loginThrottles.failures} < ${cfg.loginMaxFailures})`,
+      setWhere: sql`(${t.lockedUntil} is null and ${t.failures} < ${max})
+        or ${t.lockedUntil} <= ${now}
+        or (${t.lockedUntil} is null and ${t.updatedAt} <= ${staleBefore})`,
     })
-    .returning({ failures: loginThrottles.failures });
+    .returning({ failures: t.failures });
   if (!reserved) throw await lockedError(db, cfg, kind, loginId);
 
   if (await verify()) {
-    await db
-      .delete(loginThrottles)
-      .where(and(eq(loginThrottles.kind, kind), eq(loginThrottles.loginId, loginId)));
+    await db.delete(t).where(and(eq(t.kind, kind), eq(t.loginId, loginId)));
     return true;
   }
-  if (reserved.failures >= cfg.loginMaxFailures) {
-    await db
-      .update(loginThrottles)
-      .set({ lockedUntil: new Date(Date.now() + cfg.loginLockMinutes * 60_000), updatedAt: new Date() })
-      .where(and(eq(loginThrottles.kind, kind), eq(loginThrottles.loginId, loginId)));
-    throw new AppError('LOCKED', MSG.accountLocked(cfg.loginLockMinutes));
-  }
+  if (reserved.failures >= max) throw new AppError('LOCKED', MSG.accountLocked(cfg.loginLockMinutes));
   return false;
 }
 

@@ -1,7 +1,7 @@
 import { MSG } from '@manabi/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema';
+import { loginThrottles, sessions } from '../../db/schema';
 import { sha256 } from '../../platform/crypto';
 import { createTestApp, get, loginAsAdmin, loginAsStudent, post, type TestApp } from '../../test/app';
 import { makeAdmin, makeStudent } from '../../test/factories';
@@ -176,6 +176,69 @@ describe('login throttling', () => {
       expect(right.statusCode, area).toBe(429);
       expect(right.cookies).toHaveLength(0);
     }
+  });
+
+  it('the right password among 40 parallel wrong ones: logs in only before the lock, never after it', async () => {
+    await makeStudent(t.db, { loginId: '24049906', password: 'rightpass1' });
+    const guesses = Array.from({ length: 41 }, (_, i) => (i === 20 ? 'rightpass1' : `wrong-${i}`));
+    const answers = await Promise.all(
+      guesses.map((password) => post(t.app, '/api/auth/mypage/login/', { login_id: '24049906', password })),
+    );
+    const right = answers[20]!;
+    const wrong = answers.filter((_, i) => i !== 20).map((r) => r.statusCode);
+    if (right.statusCode === 200) {
+      // it was checked before the fifth failure and cleared the count: at most two rounds of checks
+      expect(wrong.filter((s) => s === 422).length).toBeLessThanOrEqual(8);
+    } else {
+      // refused unchecked: exactly the four failures before the lock were answered as wrong
+      expect(right.statusCode).toBe(429);
+      expect(right.cookies).toHaveLength(0);
+      expect(wrong.filter((s) => s === 422)).toHaveLength(4);
+    }
+    expect(wrong.every((s) => s === 422 || s === 429)).toBe(true);
+  });
+
+  it('a lock left half-written (the reserving process died mid-check) does not lock the id forever', async () => {
+    await makeStudent(t.db, { loginId: '24049904', password: 'rightpass1' });
+    // the maximum reserved but never followed by a lock: recent = an attempt still in flight, refused
+    await t.db.insert(loginThrottles).values({ kind: 'student', loginId: '24049904', failures: 5 });
+    const inFlight = await post(t.app, '/api/auth/mypage/login/', {
+      login_id: '24049904',
+      password: 'rightpass1',
+    });
+    expect(inFlight.statusCode).toBe(429);
+    // older than a lock would last: the process that reserved it is gone, the count starts again
+    await t.db
+      .update(loginThrottles)
+      .set({ updatedAt: new Date(Date.now() - 16 * 60_000) })
+      .where(and(eq(loginThrottles.kind, 'student'), eq(loginThrottles.loginId, '24049904')));
+    const later = await post(t.app, '/api/auth/mypage/login/', {
+      login_id: '24049904',
+      password: 'rightpass1',
+    });
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('the attempt that reaches the maximum writes the lock in the same statement that counts it', async () => {
+    await makeStudent(t.db, { loginId: '24049905', password: 'rightpass1' });
+    await t.db.insert(loginThrottles).values({ kind: 'student', loginId: '24049905', failures: 4 });
+    // the fifth attempt is the right password: it logs in and clears the count…
+    const ok = await post(t.app, '/api/auth/mypage/login/', { login_id: '24049905', password: 'rightpass1' });
+    expect(ok.statusCode).toBe(200);
+    const left = await t.db
+      .select()
+      .from(loginThrottles)
+      .where(and(eq(loginThrottles.kind, 'student'), eq(loginThrottles.loginId, '24049905')));
+    expect(left).toHaveLength(0);
+    // …a wrong fifth attempt leaves a lock with its end written
+    await t.db.insert(loginThrottles).values({ kind: 'student', loginId: '24049905', failures: 4 });
+    const wrong = await post(t.app, '/api/auth/mypage/login/', { login_id: '24049905', password: 'wrong' });
+    expect(wrong.statusCode).toBe(429);
+    const [row] = await t.db
+      .select()
+      .from(loginThrottles)
+      .where(and(eq(loginThrottles.kind, 'student'), eq(loginThrottles.loginId, '24049905')));
+    expect(row?.lockedUntil).toBeInstanceOf(Date);
   });
 
   it('a success resets the count', async () => {
