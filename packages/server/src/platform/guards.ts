@@ -1,3 +1,4 @@
+import { APPROVAL } from '@manabi/shared/codes';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminUsers, sessions, students } from '../db/schema';
@@ -73,7 +74,7 @@ export function installGuards(app: FastifyInstance): void {
         and(
           eq(sessions.idHash, idHash),
           eq(sessions.kind, 'student'),
-          eq(students.approvalStatus, '1'),
+          eq(students.approvalStatus, APPROVAL.APPROVED),
           isNotNull(students.loginId),
         ),
       );

@@ -55,3 +55,9 @@ export const anyOf = (
   type === 'text'
     ? sql`${column} = any(${sql.param(values)}::text[])`
     : sql`${column} = any(${sql.param(values)}::int[])`;
+
+/**
+ * A constant as an SQL literal, not a bind parameter (e.g. a code value in a raw fragment): the statement
+ * text stays the same for every call and the planner sees the value.
+ */
+export const sqlLiteral = (value: string): SQL => sql.raw(`'${value.replaceAll("'", "''")}'`);

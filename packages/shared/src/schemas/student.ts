@@ -3,6 +3,7 @@
  * students"). One schema per payload, used by the screens and the server alike.
  */
 import { z } from 'zod';
+import { APPROVAL } from '../codes';
 import { MSG } from '../validation/messages';
 import {
   asciiPassword,
@@ -232,7 +233,7 @@ function approvalRules(value: z.output<typeof studentApprovalFieldsSchema>, ctx:
   studentContactRules(value, ctx);
   if (value.approval_status === '') {
     ctx.addIssue({ code: 'custom', message: APPROVAL_MSG.choose, path: ['approval_status'], input: '' });
-  } else if (value.approval_status === '1') {
+  } else if (value.approval_status === APPROVAL.APPROVED) {
     check(
       digitsOnly({ required: true, length: GENERATION_ID_LENGTH, msg: MSG.digits4 }),
       value.generation_id,

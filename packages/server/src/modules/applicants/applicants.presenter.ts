@@ -6,6 +6,7 @@ import type {
   CourseApplicantRowLimited,
   SessionAttendance,
 } from '@manabi/shared/api';
+import { APPROVAL } from '@manabi/shared/codes';
 import type { courseApplications, courses, students } from '../../db/schema';
 
 type Application = typeof courseApplications.$inferSelect;
@@ -74,7 +75,7 @@ export const presentApplicantDetail = (
   e_emereletion: s.emergencyRelation,
   e_phone: s.emergencyPhone,
   aid_tuition_fee: a.aidTuitionFee ? '1' : '0',
-  is_student: s.approvalStatus === '1' && !s.isRejection,
+  is_student: s.approvalStatus === APPROVAL.APPROVED && !s.isRejection,
   is_email: s.isEmail,
   is_open_applicant: a.cancelledAt === null,
 });

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { LOTTERY } from '@manabi/shared/codes';
+import { APPROVAL, LOTTERY } from '@manabi/shared/codes';
 import { ageAtFiscalYearEnd } from '@manabi/shared/domain/age';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import { drawLottery } from '@manabi/shared/domain/lottery';
@@ -200,7 +200,7 @@ export async function searchStudents(
     .from(students)
     .where(
       and(
-        eq(students.approvalStatus, '1'),
+        eq(students.approvalStatus, APPROVAL.APPROVED),
         q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
         q.name ? ilike(students.name, likeContains(q.name)) : undefined,
         q.name_kana ? ilike(students.nameKana, likeContains(q.name_kana)) : undefined,
@@ -240,7 +240,7 @@ export async function addApplicant(
       const [student] = await tx
         .select({ id: students.id })
         .from(students)
-        .where(and(eq(students.id, input.user_id), eq(students.approvalStatus, '1')));
+        .where(and(eq(students.id, input.user_id), eq(students.approvalStatus, APPROVAL.APPROVED)));
       if (!student) throw invalid('user_id', APPLICANT_MSG.studentNotFound);
       const live = await latestApplication(tx, course.id, student.id);
       if (live && live.cancelledAt === null) throw invalid('user_id', APPLICANT_MSG.alreadyApplied);

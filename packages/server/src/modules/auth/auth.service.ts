@@ -1,5 +1,6 @@
 import { MSG } from '@manabi/shared';
 import type { SessionUser } from '@manabi/shared/api';
+import { APPROVAL } from '@manabi/shared/codes';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -52,7 +53,7 @@ export async function loginStudent(
   const [student] = await db
     .select()
     .from(students)
-    .where(and(eq(students.loginId, input.login_id), eq(students.approvalStatus, '1')));
+    .where(and(eq(students.loginId, input.login_id), eq(students.approvalStatus, APPROVAL.APPROVED)));
   const ok = await checkPasswordThrottled(db, cfg, 'student', input.login_id, () =>
     verifyPassword(student?.passwordHash, input.password),
   );
@@ -71,7 +72,7 @@ export async function sessionUserOf(db: Db, kind: SessionKind, userId: number): 
     return admin && !admin.isRejection ? adminSessionUser(admin) : null;
   }
   const [student] = await db.select().from(students).where(eq(students.id, userId));
-  return student && student.approvalStatus === '1' && !student.isRejection
+  return student && student.approvalStatus === APPROVAL.APPROVED && !student.isRejection
     ? studentSessionUser(student)
     : null;
 }

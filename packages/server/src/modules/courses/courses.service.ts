@@ -1,5 +1,6 @@
 import { MSG } from '@manabi/shared';
 import type { CourseList, PeriodDefaults } from '@manabi/shared/api';
+import { LOTTERY } from '@manabi/shared/codes';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import {
   COURSE_LIST_PAGE_SIZE,
@@ -34,7 +35,7 @@ import { type Actor, audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { AppError, invalid, notFound, stale } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
-import { isUniqueViolation, likeContains, qualified } from '../../platform/sql';
+import { isUniqueViolation, likeContains, qualified, sqlLiteral } from '../../platform/sql';
 import { presentAdminCourse, presentCourseListRow } from './courses.presenter';
 
 /** Tokyo midnight of a YYYY-MM-DD date, and of the day after. */
@@ -49,7 +50,7 @@ const tokyoDateTime = (local: string) => new Date(`${local}:00+09:00`);
  */
 const liveApplication = and(
   isNull(courseApplications.cancelledAt),
-  ne(courseApplications.lotteryStatus, '4'),
+  ne(courseApplications.lotteryStatus, LOTTERY.CANCELLED),
 );
 
 /** SPEC §6: an authority-2 admin sees only their university's courses (none if they have no university). */
@@ -85,7 +86,7 @@ export async function listCourses(db: Db, admin: AdminPrincipal, q: CourseListFi
     select count(*) from ${courseApplications}
     where ${qualified(courseApplications, courseApplications.courseId)} = ${qualified(courses, courses.id)}
       and ${qualified(courseApplications, courseApplications.cancelledAt)} is null
-      and ${qualified(courseApplications, courseApplications.lotteryStatus)} <> '4'
+      and ${qualified(courseApplications, courseApplications.lotteryStatus)} <> ${sqlLiteral(LOTTERY.CANCELLED)}
   )`.mapWith(Number);
   const rows = await db
     .select({

@@ -1,6 +1,7 @@
+import { APPROVAL, LOTTERY } from '@manabi/shared/codes';
 import { and, Column, eq, gte, is, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { courseApplications, notices, students } from '../../db/schema';
-import { qualified } from '../../platform/sql';
+import { qualified, sqlLiteral } from '../../platform/sql';
 
 export interface AudienceMember {
   id: number;
@@ -34,7 +35,7 @@ const q = (x: Operand): SQL | string | number | null =>
 const ca = (column: Column) => qualified(courseApplications, column);
 
 /** A live application: not cancelled (cancelled_at set or lottery status 4, either marker alone). */
-const liveApplication = sql`${ca(courseApplications.cancelledAt)} is null and ${ca(courseApplications.lotteryStatus)} <> '4'`;
+const liveApplication = sql`${ca(courseApplications.cancelledAt)} is null and ${ca(courseApplications.lotteryStatus)} <> ${sqlLiteral(LOTTERY.CANCELLED)}`;
 
 export function addressedTo(notice: NoticeTarget, student: StudentSide): SQL {
   return sql`(${q(notice.publishedTo)} = 1
@@ -73,7 +74,7 @@ export const noticeValues = (n: typeof notices.$inferSelect): NoticeTarget => ({
  * guard's own conditions). The publisher list and the mail take only these.
  */
 export const audienceStudents = and(
-  eq(students.approvalStatus, '1'),
+  eq(students.approvalStatus, APPROVAL.APPROVED),
   sql`${students.loginId} is not null`,
   eq(students.isRejection, false),
 ) as SQL;

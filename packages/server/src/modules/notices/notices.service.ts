@@ -1,5 +1,6 @@
 import { ID_MAX } from '@manabi/shared';
 import type { NoticeCourseList, NoticeList, PublisherList, WriteResult } from '@manabi/shared/api';
+import { LOTTERY } from '@manabi/shared/codes';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { COURSE_LIST_PAGE_SIZE } from '@manabi/shared/schemas/course';
 import {
@@ -282,7 +283,7 @@ const liveApplicationOf = (courseId: number | null) =>
     eq(courseApplications.courseId, courseId ?? 0),
     eq(courseApplications.studentId, students.id),
     isNull(courseApplications.cancelledAt),
-    ne(courseApplications.lotteryStatus, '4'),
+    ne(courseApplications.lotteryStatus, LOTTERY.CANCELLED),
   );
 
 const PUBLISHER_SORTS: Record<PublisherListSort, AnyPgColumn> = {

@@ -1,3 +1,4 @@
+import { LOTTERY } from '@manabi/shared/codes';
 import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
 import { codeOptions, cx, type Option } from '../../ui';
 import type { EditableField, SessionField } from './table-editing';
@@ -19,7 +20,9 @@ export const SESSION_OPTIONS: readonly Option[] = codeOptions('CD006').map((o) =
   label: o.value === '0' ? '－' : o.label,
 }));
 /** The lottery status of a live application: キャンセル only through the cancel screen. */
-export const LOTTERY_OPTIONS: readonly Option[] = codeOptions('CD003').filter((o) => o.value !== '4');
+export const LOTTERY_OPTIONS: readonly Option[] = codeOptions('CD003').filter(
+  (o) => o.value !== LOTTERY.CANCELLED,
+);
 export const ATTENDANCE_OPTIONS: readonly Option[] = codeOptions('CD004');
 
 const control =

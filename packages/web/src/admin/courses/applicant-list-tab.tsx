@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CourseApplicantRow, CourseApplicantRowLimited } from '@manabi/shared/api';
-import { codeText } from '@manabi/shared/codes';
+import { codeText, LOTTERY } from '@manabi/shared/codes';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import {
   type ApplicantSearchForm,
@@ -221,7 +221,7 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
       })
     : [{ key: 'name_kana', header: '氏名カナ', sortable: true, isRowHeader: true }];
 
-  const undrawnCount = rows.filter((r) => r.lottery_status === '1').length;
+  const undrawnCount = rows.filter((r) => r.lottery_status === LOTTERY.PENDING).length;
 
   return (
     <div className="space-y-6">
@@ -423,7 +423,7 @@ function fullColumns({ courseId, edits, errors, onEdit, onTick }: CellProps) {
       header: '抽選状況',
       sortable: true,
       render: (row) =>
-        row.lottery_status === '4' ? (
+        row.lottery_status === LOTTERY.CANCELLED ? (
           <span>キャンセル</span>
         ) : (
           <ChoiceCell {...cell(row, 'lottery_status')} options={LOTTERY_OPTIONS} />

@@ -1,4 +1,5 @@
 import type { Student } from '@manabi/shared/api';
+import { APPROVAL } from '@manabi/shared/codes';
 import {
   APPROVAL_CHOICES,
   defaultGenerationId,
@@ -140,7 +141,7 @@ function ApprovalStepForm({ current }: { current: Student }) {
             <ConfirmList
               items={[
                 { label: '承認・却下', value: optionLabel(CHOICES, values.approval_status) },
-                ...(values.approval_status === '1'
+                ...(values.approval_status === APPROVAL.APPROVED
                   ? [
                       { label: '期生ID', value: values.generation_id },
                       { label: 'パスワード', value: '設定する（画面には表示しません）' },
@@ -155,7 +156,7 @@ function ApprovalStepForm({ current }: { current: Student }) {
         )}
         renderComplete={(result) => (
           <div className="space-y-6">
-            {result.approval_status === '1' ? (
+            {result.approval_status === APPROVAL.APPROVED ? (
               <Alert variant="success" title="承認完了">
                 <p>{current.name}さんの入学を承認しました。</p>
                 <p>
@@ -169,7 +170,7 @@ function ApprovalStepForm({ current }: { current: Student }) {
               </Alert>
             )}
             <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
-              {result.approval_status === '1' && (
+              {result.approval_status === APPROVAL.APPROVED && (
                 <li>
                   <TextLink to={paths.admin.studentDetail(result.user_id)}>学生詳細へ</TextLink>
                 </li>

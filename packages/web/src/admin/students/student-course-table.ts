@@ -1,4 +1,5 @@
 import type { StudentAppliedCourse } from '@manabi/shared/api';
+import { LOTTERY } from '@manabi/shared/codes';
 import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
 import {
   type EditableField,
@@ -12,7 +13,8 @@ import {
 export const studentCourseEditing = tableEditing<StudentAppliedCourse>((row) => row.id);
 
 /** A cancelled application keeps its record as it was: no controls, never sent. */
-export const isEditableCourse = (row: StudentAppliedCourse): boolean => row.lottery_status !== '4';
+export const isEditableCourse = (row: StudentAppliedCourse): boolean =>
+  row.lottery_status !== LOTTERY.CANCELLED;
 
 /**
  * SPEC §7 student/applicantCourse/update: user_id plus the ticked rows, numbered 0.. in the table's order,

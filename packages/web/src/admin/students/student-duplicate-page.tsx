@@ -1,4 +1,5 @@
 import type { DuplicateRow } from '@manabi/shared/api';
+import { APPROVAL } from '@manabi/shared/codes';
 import {
   DUPLICATE_GROUP_LIMIT,
   DUPLICATE_GROUPS,
@@ -26,7 +27,7 @@ const GROUP_TITLES: Record<DuplicateGroup, string> = {
 
 /** Approved students open their detail; the others (no student number yet) their approval screen. */
 const studentLink = (row: DuplicateRow) =>
-  row.approval_status === '1'
+  row.approval_status === APPROVAL.APPROVED
     ? paths.admin.studentDetail(row.user_id)
     : paths.admin.studentApproval(row.user_id);
 

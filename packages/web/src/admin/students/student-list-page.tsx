@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { StudentRow } from '@manabi/shared/api';
-import { CODE_LISTS } from '@manabi/shared/codes';
+import { APPROVAL, CODE_LISTS } from '@manabi/shared/codes';
 import {
   STUDENT_CSV_COLUMNS,
   STUDENT_CSV_REQUIRED,
@@ -40,7 +40,7 @@ import {
 
 /** SPEC §2: approved students open their detail, the others (pending, rejected) the approval screen. */
 const studentLink = (row: { user_id: number; approval_status: string }) =>
-  row.approval_status === '1'
+  row.approval_status === APPROVAL.APPROVED
     ? paths.admin.studentDetail(row.user_id)
     : paths.admin.studentApproval(row.user_id);
 
