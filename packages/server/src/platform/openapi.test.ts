@@ -62,6 +62,21 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('describes the flattened bulk bodies honestly (patternProperties)', async () => {
+    const doc = (await get(t.app, '/api/openapi.json', cast.admin)).json() as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+    };
+    for (const path of [
+      '/api/admin/courseapplicantlist/update/',
+      '/api/admin/student/applicantCourse/update/',
+    ]) {
+      const body = JSON.stringify(doc.paths[path]!.post.requestBody.content['application/json']!.schema);
+      expect(body, path).toContain('patternProperties');
+      expect(body, path).toContain('attendance_');
+      expect(body, path).toContain('is_update');
+    }
+  });
+
   it('with API_DOCS=admin: admins only (401 without a session, 403 for a student)', async () => {
     expect((await get(t.app, '/api/openapi.json')).statusCode).toBe(401);
     expect((await get(t.app, '/api/openapi.json', cast.student)).statusCode).toBe(403);

@@ -66,10 +66,35 @@ export function openApiRoutes(app: FastifyInstance, access: 'public' | 'admin') 
   const gate = async (req: FastifyRequest, reply: FastifyReply) => {
     if (access === 'admin') await app.guards.admin(req, reply);
   };
-  app.get('/api/openapi.json', { onRequest: gate, schema: { hide: true } }, async () => app.swagger());
+  let document: OpenApiDocument | undefined;
+  const doc = () => {
+    document ??= withPatternProperties(structuredClone(app.swagger()) as OpenApiDocument);
+    return document;
+  };
+  app.get('/api/openapi.json', { onRequest: gate, schema: { hide: true } }, async () => doc());
   app.get('/api/docs', { onRequest: gate, schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').send(renderDocs(app.swagger() as OpenApiDocument)),
+    reply.type('text/html; charset=utf-8').send(renderDocs(doc())),
   );
+}
+
+/**
+ * The flattened bulk bodies (`is_update_{n}`, `attendance_{n}_{k}`) carry their field patterns as
+ * `x-pattern-properties` (shared/schemas/applicant.ts flattenedRowsDoc); OpenAPI 3.1 has patternProperties,
+ * so they go back where they belong and no longer read as "any other string field".
+ */
+function withPatternProperties<T>(node: T): T {
+  if (Array.isArray(node)) {
+    for (const item of node) withPatternProperties(item);
+  } else if (node && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    if (o['x-pattern-properties']) {
+      o.patternProperties = o['x-pattern-properties'];
+      o.additionalProperties = true;
+      delete o['x-pattern-properties'];
+    }
+    for (const value of Object.values(o)) withPatternProperties(value);
+  }
+  return node;
 }
 
 interface OpenApiDocument {

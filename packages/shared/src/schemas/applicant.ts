@@ -184,6 +184,23 @@ export function parseFlattenedRows<S extends z.ZodType<Record<string, unknown>>>
   return rows;
 }
 
+/**
+ * The flattened row fields as JSON Schema `patternProperties`, for the API document (issue 13): `{field}_{n}`
+ * for each row field and `attendance_{n}_{1..15}`, all strings (numbers are read as their text).
+ */
+export function flattenedRowsDoc(rowFields: readonly string[]) {
+  const n = '(0|[1-9]\\d*)';
+  return {
+    description: `表の行ごとの項目：${rowFields.map((f) => `${f}_{n}`).join('、')}、attendance_{n}_{1..15}（n は行番号）。is_update_{n} が 1 の行だけを読む`,
+    // @fastify/swagger turns patternProperties into additionalProperties (an OpenAPI 3.0 habit); the
+    // server's document route puts these back (platform/openapi.ts)
+    'x-pattern-properties': {
+      [`^(${rowFields.join('|')})_${n}$`]: { type: 'string' },
+      [`^attendance_${n}_([1-9]|1[0-5])$`]: { type: 'string' },
+    },
+  };
+}
+
 /** The 15 CD006 values of a parsed row, sessions 1..15 in order. */
 export const sessionValues = (row: Record<string, unknown>): string[] =>
   SESSION_NUMBERS.map((i) => row[`attendance${i}`] as string);
@@ -205,6 +222,7 @@ const APPLICANT_ROW_FIELDS = [
 export const applicantListUpdateBodySchema = z
   .object({ course_id: recordId() })
   .catchall(z.unknown())
+  .meta(flattenedRowsDoc(APPLICANT_ROW_FIELDS))
   .transform((body, ctx) => {
     const parsed = parseFlattenedRows(body, ctx, {
       topLevel: ['course_id'],

@@ -6,7 +6,13 @@ import { z } from 'zod';
 import type { SessionNo } from '../api';
 import { MSG } from '../validation/messages';
 import { codeOf, digitsOnly, recordId, text, timestamp, zeroOrPositiveInt } from '../validation/rules';
-import { ACQUISITION_UNIT_MAX_DIGITS, parseFlattenedRows, SESSION_NUMBERS, sessionValues } from './applicant';
+import {
+  ACQUISITION_UNIT_MAX_DIGITS,
+  flattenedRowsDoc,
+  parseFlattenedRows,
+  SESSION_NUMBERS,
+  sessionValues,
+} from './applicant';
 import { COURSE_LIST_OFFSET_MAX_DIGITS, COURSE_SEARCH_TEXT_MAX, COURSE_SITE_IDS } from './course';
 import { numberAsString } from './util';
 
@@ -91,6 +97,7 @@ const ROW_FIELDS = [
 export const studentCourseUpdateBodySchema = z
   .object({ user_id: recordId() })
   .catchall(z.unknown())
+  .meta(flattenedRowsDoc(ROW_FIELDS))
   .transform((body, ctx) => {
     const parsed = parseFlattenedRows(body, ctx, {
       topLevel: ['user_id'],
