@@ -52,6 +52,22 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * Requests per purpose and key (a client address) in a fixed window, counted in the database so that
+ * every app process shares the limit (the admission form's hourly limit per client address).
+ */
+export const requestCounters = pgTable(
+  'request_counters',
+  {
+    /** what is counted, e.g. 'admission-ip' */
+    scope: varchar('scope', { length: 20 }).notNull(),
+    key: varchar('key', { length: 64 }).notNull(),
+    windowStart: tstz('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('request_counters_window_idx').on(t.windowStart)],
+);
+
 /** Consecutive failed logins per login id (known or not, so the answer never reveals which ids exist). */
 export const loginThrottles = pgTable(
   'login_throttles',

@@ -8,10 +8,10 @@ import {
   INQUIRY_CONTENT_OPTIONS,
   type InquiryInput,
 } from '@manabi/shared/schemas/inquiry';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { inquiries, students } from '../../db/schema';
+import { inquiries, requestCounters, students } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { enqueueMail, officeFooter } from '../../platform/mail';
@@ -31,6 +31,50 @@ export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 export const ADMISSIONS_PER_MAIL_PER_DAY = 3;
 export const ADMISSION_MAIL_LIMIT_MSG =
   'このメールアドレスでの入学申込みが続いたため、受付を一時的に止めています。明日以降にお申し込みいただくか、事務局までお電話でお問い合わせください。';
+
+/**
+ * Admissions one client address may send in an hour (each one mails the address it names): a community
+ * centre helping a group stays well under it; a script using our form to mail strangers does not get far.
+ * Counted in the database (request_counters), so every app process shares it.
+ */
+export const ADMISSIONS_PER_CLIENT_PER_HOUR = 30;
+export const ADMISSION_CLIENT_LIMIT_MSG =
+  '入学申込みの送信が続いたため、受付を一時的に止めています。しばらくたってからお申し込みいただくか、事務局までお電話でお問い合わせください。';
+const CLIENT_WINDOW_MS = 3_600_000;
+
+/**
+ * Counts one admission request from a client address (one atomic upsert in a fixed hourly window) and
+ * refuses it past {@link ADMISSIONS_PER_CLIENT_PER_HOUR}. Refused requests count too: a script that keeps
+ * trying stays refused until the window ends.
+ */
+export async function countAdmissionFrom(db: Db, clientAddress: string, now = new Date()): Promise<void> {
+  const windowFrom = new Date(now.getTime() - CLIENT_WINDOW_MS);
+  const c = requestCounters;
+  const expired = sql`${c.windowStart} <= ${windowFrom}::timestamptz`;
+  const [row] = await db
+    .insert(c)
+    .values({ scope: 'admission-ip', key: clientAddress.slice(0, 64), windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: [c.scope, c.key],
+      set: {
+        count: sql`case when ${expired} then 1 else ${c.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${now}::timestamptz else ${c.windowStart} end`,
+      },
+    })
+    .returning({ count: c.count });
+  if ((row?.count ?? 0) > ADMISSIONS_PER_CLIENT_PER_HOUR) {
+    throw new AppError('RATE_LIMITED', ADMISSION_CLIENT_LIMIT_MSG);
+  }
+  // windows long over are of no use: the table holds about one hour of client addresses
+  await db.delete(c).where(and(eq(c.scope, 'admission-ip'), lt(c.windowStart, windowFrom)));
+}
+
+/**
+ * The mailbox an address reaches, for the per-address limit: case does not matter and a '+tag' in the
+ * local part reaches the same box (Victim+1@Example.jp is victim@example.jp). The address itself is stored
+ * as typed; the same rule in SQL and in code.
+ */
+const mailboxOf = (column: AnyColumn) => sql`lower(regexp_replace(${column}, '[+][^@]*@', '@'))`;
 
 type OfficeConfig = Pick<Config, 'publicUrl' | 'officePhone' | 'officeMail'>;
 
@@ -121,14 +165,15 @@ export async function applyAdmission(
     // the completion screen shows the office phone: configurable (OFFICE_PHONE), so it travels here
     const answer = { result: true as const, office_phone: config.officePhone };
     if (seen) return answer;
-    await lockKey(tx, `admission-mail:${input.mail1}`);
+    const mailbox = input.mail1.replace(/[+][^@]*@/, '@').toLowerCase();
+    await lockKey(tx, `admission-mail:${mailbox}`);
     const [recent] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(students)
       .where(
         and(
           sql`${students.approvalStatus} <> ${APPROVAL.APPROVED}`,
-          eq(students.mail1, input.mail1),
+          sql`${mailboxOf(students.mail1)} = ${mailbox}`,
           gte(students.createdAt, new Date(now.getTime() - 24 * 3_600_000)),
         ),
       );
