@@ -1,3 +1,20 @@
+import type { z } from 'zod';
+import type {
+  courseCancelViewResponseSchema,
+  mypageAppliedItemSchema,
+  mypageAppliedListResponseSchema,
+  mypageAttendedListResponseSchema,
+  mypageCourseDetailResponseSchema,
+  mypageCourseListResponseSchema,
+  mypageCourseSearchItemSchema,
+  mypageUserResponseSchema,
+  newsDetailResponseSchema,
+  newsListResponseSchema,
+  sessionInfoSchema,
+  sessionUserSchema,
+  topResponseSchema,
+  validResultResponseSchema,
+} from './schemas/responses';
 /**
  * Request/response types of the API calls (SPEC §7). JSON names keep the spec's spelling.
  * Dates travel as ISO-8601 strings; business dates (YYYY-MM-DD) are Asia/Tokyo.
@@ -18,23 +35,9 @@ export interface LoginBody {
   password: string;
 }
 /** §3 "Session user" (stored locally as userData for display only). */
-export interface SessionUser {
-  name: string;
-  login_id: string;
-  birthday: string | null; // YYYY-MM-DD, students only
-  date_issue_num: string | null; // student ID issue date YYYY-MM-DD
-  expiration_date: string | null; // student ID expiry YYYY-MM-DD
-  authority: 1 | 2 | null; // admins only
-  university_id: string | null; // admins with authority 2
-  is_admin: boolean;
-}
+export type SessionUser = z.output<typeof sessionUserSchema>;
 /** GET /api/auth/{admin|mypage}/session/?touch=0|1 — current session (401 when none). */
-export interface SessionInfo {
-  user: SessionUser;
-  /** seconds until the idle timeout ends the session (after this call's touch, if any) */
-  idle_remaining_sec: number;
-  idle_timeout_sec: number;
-}
+export type SessionInfo = z.output<typeof sessionInfoSchema>;
 
 // ---- Code master (SPEC §7 Shared) ----
 export interface CodeEntry {
@@ -67,11 +70,7 @@ export interface WriteResult {
 }
 
 // ---- My-page news (SPEC §7 Student area) ----
-export interface TopData {
-  /** unread notices addressed to this student (news/2) */
-  not_read_cnt: number;
-  notice_list: { id: number; date: string; title: string; is_read: boolean }[];
-}
+export type TopData = z.output<typeof topResponseSchema>;
 /** GET /api/mypage/newslist/?type=1|2&keyword&date_from&date_to&page — server-paged, 8 a page (SPEC §9); no type = both. */
 export interface NewsListQuery {
   type?: '' | '1' | '2';
@@ -80,32 +79,9 @@ export interface NewsListQuery {
   date_to?: string;
   page?: string;
 }
-export interface NewsListItem {
-  id: number;
-  date: string; // period_from (or created_at), YYYY-MM-DD
-  title: string;
-  category_name: string | null;
-  is_read: boolean;
-  published_to: 1 | 2 | 3;
-}
-export interface NewsList {
-  data_list: NewsListItem[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-export interface NewsDetail {
-  id: number;
-  title: string;
-  content: string;
-  category_name: string | null;
-  refarence_url1: string | null;
-  refarence_url2: string | null;
-  refarence_url3: string | null;
-  date: string;
-  published_to: 1 | 2 | 3;
-  is_read: boolean;
-}
+export type NewsListItem = NewsList['data_list'][number];
+export type NewsList = z.output<typeof newsListResponseSchema>;
+export type NewsDetail = z.output<typeof newsDetailResponseSchema>;
 export interface AddReadBody {
   notice_id: number;
 }
@@ -853,94 +829,16 @@ export interface MypageCourseListQuery {
   lottery_status_3?: string;
   lottery_status_4?: string;
 }
-export interface MypageCourseSearchItem {
-  id: Id;
-  categories: string[];
-  course_name: string;
-  organ: string;
-  period_f: string;
-  period_t: string;
-  period: string;
-  image: string;
-  keyword: string;
-  /** set when this student has applied */
-  applicant_id: Id | null;
-}
-/** A page of a student-area list: 8 a page, paged on the server (decision 010). */
-export interface MypagePaged {
-  total: number;
-  page: number;
-  page_size: number;
-}
-export interface MypageCourseList extends MypagePaged {
-  data_list: MypageCourseSearchItem[];
-}
-export interface MypageAppliedItem {
-  /** the application's id (not in SPEC §3: a course cancelled and applied again is listed twice) */
-  applicant_id: Id;
-  course_id: Id;
-  course_name: string;
-  organ: string;
-  period_f: string;
-  period_t: string;
-  period: string;
-  in_period: boolean;
-  lottery_status: string;
-  lottery_status_text: string;
-  is_cancelable: boolean;
-  /** CD007; '2' (non-public) shows the name without a link */
-  status: string;
-  acquisition_unit: number | null;
-  course_acquisition_unit: number | null;
-}
-export interface MypageAppliedList extends MypagePaged {
-  data_list: MypageAppliedItem[];
-}
-export interface MypageAttendedList extends MypagePaged {
-  data_list: MypageAppliedItem[];
-  /** every unit the student has acquired (all attended courses, whatever the search) */
-  acquisition_unit_sum: number;
-}
+export type MypageCourseSearchItem = z.output<typeof mypageCourseSearchItemSchema>;
+export type MypageCourseList = z.output<typeof mypageCourseListResponseSchema>;
+export type MypageAppliedItem = z.output<typeof mypageAppliedItemSchema>;
+export type MypageAppliedList = z.output<typeof mypageAppliedListResponseSchema>;
+export type MypageAttendedList = z.output<typeof mypageAttendedListResponseSchema>;
 export interface MypageCourseQuery {
   id: IdParam;
 }
 /** GET /api/mypage/course/ — {} means not found (SPEC §8). */
-export interface MypageCourseDetail {
-  id: Id;
-  course_name: string;
-  categories: string[];
-  applicant_id: Id | null;
-  image: string;
-  period: string;
-  period_f: string;
-  period_t: string;
-  organ: string;
-  capacity: number | null;
-  all_times: number | null;
-  tuition_fee: number | null;
-  venue: string;
-  unit: number | null;
-  material_cost: number | null;
-  keyword: string;
-  how_to_apply: string;
-  apply_url: string;
-  apply_url_text: string;
-  permalink: string;
-  univ_id: string | null;
-  in_period: boolean;
-  is_cancelable: boolean;
-  /** cancellable by the course rule alone, ignoring the period */
-  is_cancelable_pure: boolean;
-  is_disp_applybtn: boolean;
-  /** cancellation allowed after the period */
-  cancel: boolean;
-  /** the course description (plain text; not in SPEC §3, shown above the facts) */
-  content: string;
-  /** first-come course whose seats are taken: in period, yet no apply button */
-  is_full: boolean;
-  /** the student's lottery status (CD003) when applied, else null */
-  lottery_status: string | null;
-}
+export type MypageCourseDetail = z.output<typeof mypageCourseDetailResponseSchema>;
 /** SPEC §3 Course application payload. */
 export interface CourseApplicationBody {
   course_id: IdParam;
@@ -952,18 +850,7 @@ export interface CourseApplicationBody {
   is_dont_canncel: Flag;
 }
 /** GET /api/mypage/coursecancel/?id — {} means not found. */
-export interface CourseCancelView {
-  id: Id;
-  is_cancelable: boolean;
-  course_name: string;
-  updated_at: string;
-  login_id: string;
-  name: string;
-  phone1: string;
-  mail1: string;
-  phone2: string;
-  mail2: string;
-}
+export type CourseCancelView = z.output<typeof courseCancelViewResponseSchema>;
 export interface CourseCancelBody {
   course_id: IdParam;
   course_name: string;
@@ -972,24 +859,7 @@ export interface CourseCancelBody {
 
 // ---- Student area user (SPEC §3 My-page user) ----
 /** GET /api/mypage/user/ — {} means not found. */
-export interface MypageUser {
-  login_id: string;
-  name: string;
-  name_kana: string;
-  birthday: string | null;
-  phone1: string;
-  mail1: string;
-  phone2: string;
-  mail2: string;
-  contact_updated_at1: string;
-  contact_updated_at2: string;
-  app_user_updated_at: string;
-  postcode: string;
-  address: string;
-  emergency_name: string;
-  emergency_emereletion: string;
-  emergency_phone: string;
-}
+export type MypageUser = z.output<typeof mypageUserResponseSchema>;
 export interface ContactsUpdateBody {
   phone1: string;
   mail1: string;
@@ -1005,10 +875,7 @@ export interface PasswordUpdateBody {
   login_id: string;
   updated_at: string;
 }
-export interface ValidResult {
-  is_valid: boolean;
-  err_list: ErrItem[];
-}
+export type ValidResult = z.output<typeof validResultResponseSchema>;
 
 // ---- Public my-page forms (SPEC §3 Inquiry, Admission, Reset mail, Password setting) ----
 export interface InquiryBody {

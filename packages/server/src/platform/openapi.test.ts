@@ -62,6 +62,21 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('every route declares its 200 response schema; the list still without one only shrinks', () => {
+    // issue 13 in progress: the back-office calls and two public forms get theirs next
+    const pending = new Set([
+      ...t.app.apiRoutes.filter((r) => r.url.startsWith('/api/admin/')).map((r) => r.url),
+      '/api/mypage/admission/',
+      '/api/mypage/inquiry/',
+    ]);
+    for (const route of t.app.apiRoutes) {
+      const has = (route.schema as { response?: Record<string, unknown> } | undefined)?.response?.['200'];
+      if (pending.has(route.url)) continue;
+      expect(has, `${route.method} ${route.url} has no 200 response schema`).toBeDefined();
+    }
+    expect(pending.size).toBeLessThanOrEqual(46);
+  });
+
   it('describes the flattened bulk bodies honestly (patternProperties)', async () => {
     const doc = (await get(t.app, '/api/openapi.json', cast.admin)).json() as {
       paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;

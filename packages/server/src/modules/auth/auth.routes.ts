@@ -1,4 +1,5 @@
 import { adminLoginBodySchema, mypageLoginBodySchema } from '@manabi/shared';
+import { resultResponseSchema, sessionInfoSchema, sessionUserSchema } from '@manabi/shared/schemas/responses';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +36,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/auth/admin/login/',
-    { schema: { body: adminLoginBodySchema }, config: { rateLimit } },
+    { schema: { body: adminLoginBodySchema, response: { 200: sessionUserSchema } }, config: { rateLimit } },
     async (req, reply) => {
       const { token, user } = await loginAdmin(db, config, req.body, meta(req, 'admin'));
       setCookie(req, reply, 'admin', token);
@@ -44,7 +45,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/auth/mypage/login/',
-    { schema: { body: mypageLoginBodySchema }, config: { rateLimit } },
+    { schema: { body: mypageLoginBodySchema, response: { 200: sessionUserSchema } }, config: { rateLimit } },
     async (req, reply) => {
       const { token, user } = await loginStudent(db, config, req.body, meta(req, 'student'));
       setCookie(req, reply, 'student', token);
@@ -56,28 +57,36 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     ['admin', 'admin'],
     ['mypage', 'student'],
   ] as const) {
-    r.get(`/auth/${area}/logout/`, async (req, reply) => {
-      await destroySession(db, req.cookies[COOKIE[kind]]);
-      reply.clearCookie(COOKIE[kind], { path: '/' });
-      return { result: true };
-    });
+    r.get(
+      `/auth/${area}/logout/`,
+      { schema: { response: { 200: resultResponseSchema } } },
+      async (req, reply) => {
+        await destroySession(db, req.cookies[COOKIE[kind]]);
+        reply.clearCookie(COOKIE[kind], { path: '/' });
+        return { result: true as const };
+      },
+    );
     // The idle-timeout dialog reads the remaining time with touch=0 and extends it with touch=1.
-    r.get(`/auth/${area}/session/`, { schema: { querystring: sessionQuerySchema } }, async (req) => {
-      const session = await loadSession(
-        db,
-        config,
-        kind,
-        req.cookies[COOKIE[kind]],
-        req.query.touch === '1' && 'force',
-      );
-      if (!session) throw unauthorized();
-      const user = await sessionUserOf(db, kind, session.userId);
-      if (!user) throw unauthorized();
-      return {
-        user,
-        idle_remaining_sec: idleRemainingSeconds(config, session),
-        idle_timeout_sec: config.sessionIdleSeconds,
-      };
-    });
+    r.get(
+      `/auth/${area}/session/`,
+      { schema: { querystring: sessionQuerySchema, response: { 200: sessionInfoSchema } } },
+      async (req) => {
+        const session = await loadSession(
+          db,
+          config,
+          kind,
+          req.cookies[COOKIE[kind]],
+          req.query.touch === '1' && 'force',
+        );
+        if (!session) throw unauthorized();
+        const user = await sessionUserOf(db, kind, session.userId);
+        if (!user) throw unauthorized();
+        return {
+          user,
+          idle_remaining_sec: idleRemainingSeconds(config, session),
+          idle_timeout_sec: config.sessionIdleSeconds,
+        };
+      },
+    );
   }
 }

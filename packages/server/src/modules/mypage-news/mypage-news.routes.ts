@@ -1,4 +1,10 @@
 import { addReadBodySchema, newsDetailQuerySchema, newsListQuerySchema } from '@manabi/shared';
+import {
+  newsDetailResponseSchema,
+  newsListResponseSchema,
+  resultResponseSchema,
+  topResponseSchema,
+} from '@manabi/shared/schemas/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { studentOf } from '../../platform/context';
@@ -13,14 +19,22 @@ export async function mypageNewsRoutes(app: FastifyInstance): Promise<void> {
     return { id: s.id, generationId: s.generationId };
   };
 
-  r.get('/mypage/top/', guard, async (req) => getTop(db, me(req)));
-  r.get('/mypage/newslist/', { ...guard, schema: { querystring: newsListQuerySchema } }, async (req) =>
-    listNews(db, me(req), req.query),
+  r.get('/mypage/top/', { ...guard, schema: { response: { 200: topResponseSchema } } }, async (req) =>
+    getTop(db, me(req)),
   );
-  r.get('/mypage/news/', { ...guard, schema: { querystring: newsDetailQuerySchema } }, async (req) =>
-    getNews(db, me(req), req.query.id),
+  r.get(
+    '/mypage/newslist/',
+    { ...guard, schema: { querystring: newsListQuerySchema, response: { 200: newsListResponseSchema } } },
+    async (req) => listNews(db, me(req), req.query),
   );
-  r.post('/mypage/news/addread/', { ...guard, schema: { body: addReadBodySchema } }, async (req) =>
-    addRead(db, me(req), req.body.notice_id),
+  r.get(
+    '/mypage/news/',
+    { ...guard, schema: { querystring: newsDetailQuerySchema, response: { 200: newsDetailResponseSchema } } },
+    async (req) => getNews(db, me(req), req.query.id),
+  );
+  r.post(
+    '/mypage/news/addread/',
+    { ...guard, schema: { body: addReadBodySchema, response: { 200: resultResponseSchema } } },
+    async (req) => addRead(db, me(req), req.body.notice_id),
   );
 }

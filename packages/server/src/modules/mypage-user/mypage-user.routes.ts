@@ -1,4 +1,9 @@
 import { contactsUpdateBodySchema, passwordUpdateBodySchema } from '@manabi/shared/schemas/mypage-user';
+import {
+  mypageUserResponseSchema,
+  resultResponseSchema,
+  validResultResponseSchema,
+} from '@manabi/shared/schemas/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { studentOf } from '../../platform/context';
@@ -14,15 +19,17 @@ export async function mypageUserRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
   const guard = { onRequest: app.guards.student };
 
-  r.get('/mypage/user/', guard, async (req) => getUser(db, studentOf(req).id));
+  r.get('/mypage/user/', { ...guard, schema: { response: { 200: mypageUserResponseSchema } } }, async (req) =>
+    getUser(db, studentOf(req).id),
+  );
   r.post(
     '/mypage/user/contacts/update/',
-    { ...guard, schema: { body: contactsUpdateBodySchema } },
+    { ...guard, schema: { body: contactsUpdateBodySchema, response: { 200: resultResponseSchema } } },
     async (req) => updateContacts(db, studentOf(req).id, req.body),
   );
   r.post(
     '/mypage/user/password/update/',
-    { ...guard, schema: { body: passwordUpdateBodySchema } },
+    { ...guard, schema: { body: passwordUpdateBodySchema, response: { 200: validResultResponseSchema } } },
     async (req) =>
       updatePassword(
         db,

@@ -3,6 +3,11 @@ import {
   passwordSettingBodySchema,
   sendMailBodySchema,
 } from '@manabi/shared/schemas/password-reset';
+import {
+  isExpireResponseSchema,
+  passwordCheckResponseSchema,
+  resultResponseSchema,
+} from '@manabi/shared/schemas/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isExpired, requestReset, setPassword } from './password-reset.service';
@@ -19,7 +24,7 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/mypage/login/sendmail/',
-    { schema: { body: sendMailBodySchema }, config: { rateLimit } },
+    { schema: { body: sendMailBodySchema, response: { 200: resultResponseSchema } }, config: { rateLimit } },
     async (req) => {
       // the mail is delivered now rather than on the next tick (it stays queued if SMTP is down)
       if (await requestReset(db, config, req.body)) void app.deps.mailer.flush();
@@ -28,12 +33,18 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/mypage/login/isexpire/',
-    { schema: { querystring: isExpireQuerySchema }, config: { rateLimit } },
+    {
+      schema: { querystring: isExpireQuerySchema, response: { 200: isExpireResponseSchema } },
+      config: { rateLimit },
+    },
     async (req) => isExpired(db, req.query.token),
   );
   r.post(
     '/mypage/login/passwordsetting/',
-    { schema: { body: passwordSettingBodySchema }, config: { rateLimit } },
+    {
+      schema: { body: passwordSettingBodySchema, response: { 200: passwordCheckResponseSchema } },
+      config: { rateLimit },
+    },
     async (req) => setPassword(db, req.body),
   );
 }

@@ -1,0 +1,202 @@
+/**
+ * Response schemas (issue 13): what each call answers, written once. Fastify serialises every answer
+ * through its route's schema (a presenter that drifts from the contract fails, and nothing it does not list
+ * leaves the server); the OpenAPI document and the client's types come from the same schemas. Grouped by
+ * SPEC §7 area; error bodies are `errorBodySchema` (common.ts) for every route.
+ */
+import { z } from 'zod';
+import { errItemSchema } from './common';
+
+const id = z.number().int();
+const ymd = z.string().describe('YYYY-MM-DD');
+const iso = z.string().describe('ISO 8601 (UTC)');
+
+// ---- results ----
+
+/** `{ result: true }` — a write that has nothing else to say. */
+export const resultResponseSchema = z.object({ result: z.literal(true) });
+/** `{ is_valid, err_list }` — a check whose refusal is an answer, not an error (SPEC §7 password calls). */
+export const validResultResponseSchema = z.object({
+  is_valid: z.boolean(),
+  err_list: z.array(errItemSchema),
+});
+
+// ---- auth, session (SPEC §3 Session user) ----
+
+export const sessionUserSchema = z.object({
+  name: z.string(),
+  login_id: z.string(),
+  birthday: ymd.nullable(),
+  date_issue_num: ymd.nullable(),
+  expiration_date: ymd.nullable(),
+  authority: z.union([z.literal(1), z.literal(2)]).nullable(),
+  university_id: z.string().nullable(),
+  is_admin: z.boolean(),
+});
+export const sessionInfoSchema = z.object({
+  user: sessionUserSchema,
+  idle_remaining_sec: z.number().int(),
+  idle_timeout_sec: z.number().int(),
+});
+
+// ---- common ----
+
+export const codeListResponseSchema = z.array(
+  z.object({ d_value: z.string(), d_text: z.string(), is_init: z.boolean() }),
+);
+export const postcodeResponseSchema = z.object({
+  results: z.array(z.object({ prefecture: z.string(), city: z.string(), town: z.string() })),
+});
+export const healthResponseSchema = z.object({ status: z.string(), database: z.string() });
+
+// ---- my-page news ----
+
+const publishedTo = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export const topResponseSchema = z.object({
+  not_read_cnt: z.number().int(),
+  notice_list: z.array(z.object({ id, date: ymd, title: z.string(), is_read: z.boolean() })),
+});
+const paged = { total: z.number().int(), page: z.number().int(), page_size: z.number().int() };
+export const newsListResponseSchema = z.object({
+  data_list: z.array(
+    z.object({
+      id,
+      date: ymd,
+      title: z.string(),
+      category_name: z.string().nullable(),
+      is_read: z.boolean(),
+      published_to: publishedTo,
+    }),
+  ),
+  ...paged,
+});
+export const newsDetailResponseSchema = z.object({
+  id,
+  title: z.string(),
+  content: z.string(),
+  category_name: z.string().nullable(),
+  refarence_url1: z.string().nullable(),
+  refarence_url2: z.string().nullable(),
+  refarence_url3: z.string().nullable(),
+  date: ymd,
+  published_to: publishedTo,
+  is_read: z.boolean(),
+});
+
+// ---- my-page user ----
+
+export const mypageUserResponseSchema = z.object({
+  login_id: z.string(),
+  name: z.string(),
+  name_kana: z.string(),
+  birthday: ymd.nullable(),
+  phone1: z.string(),
+  mail1: z.string(),
+  phone2: z.string(),
+  mail2: z.string(),
+  contact_updated_at1: iso,
+  contact_updated_at2: iso,
+  app_user_updated_at: iso,
+  postcode: z.string(),
+  address: z.string(),
+  emergency_name: z.string(),
+  emergency_emereletion: z.string(),
+  emergency_phone: z.string(),
+});
+
+// ---- my-page courses (SPEC §3 Course search item, Course detail, Applied/attended item) ----
+
+export const mypageCourseSearchItemSchema = z.object({
+  id,
+  categories: z.array(z.string()),
+  course_name: z.string(),
+  organ: z.string(),
+  period_f: z.string(),
+  period_t: z.string(),
+  period: z.string(),
+  image: z.string(),
+  keyword: z.string(),
+  applicant_id: id.nullable(),
+});
+export const mypageCourseListResponseSchema = z.object({
+  data_list: z.array(mypageCourseSearchItemSchema),
+  ...paged,
+});
+export const mypageAppliedItemSchema = z.object({
+  applicant_id: id,
+  course_id: id,
+  course_name: z.string(),
+  organ: z.string(),
+  period_f: z.string(),
+  period_t: z.string(),
+  period: z.string(),
+  in_period: z.boolean(),
+  lottery_status: z.string(),
+  lottery_status_text: z.string(),
+  is_cancelable: z.boolean(),
+  status: z.string(),
+  acquisition_unit: z.number().nullable(),
+  course_acquisition_unit: z.number().nullable(),
+});
+export const mypageAppliedListResponseSchema = z.object({
+  data_list: z.array(mypageAppliedItemSchema),
+  ...paged,
+});
+export const mypageAttendedListResponseSchema = mypageAppliedListResponseSchema.extend({
+  acquisition_unit_sum: z.number(),
+});
+export const mypageCourseDetailResponseSchema = z.object({
+  id,
+  course_name: z.string(),
+  categories: z.array(z.string()),
+  applicant_id: id.nullable(),
+  image: z.string(),
+  period: z.string(),
+  period_f: z.string(),
+  period_t: z.string(),
+  organ: z.string(),
+  capacity: z.number().nullable(),
+  all_times: z.number().nullable(),
+  tuition_fee: z.number().nullable(),
+  venue: z.string(),
+  unit: z.number().nullable(),
+  material_cost: z.number().nullable(),
+  keyword: z.string(),
+  how_to_apply: z.string(),
+  apply_url: z.string(),
+  apply_url_text: z.string(),
+  permalink: z.string(),
+  univ_id: z.string().nullable(),
+  in_period: z.boolean(),
+  is_cancelable: z.boolean(),
+  is_cancelable_pure: z.boolean(),
+  is_disp_applybtn: z.boolean(),
+  cancel: z.boolean(),
+  content: z.string(),
+  is_full: z.boolean(),
+  lottery_status: z.string().nullable(),
+});
+export const courseCancelViewResponseSchema = z.object({
+  id,
+  is_cancelable: z.boolean(),
+  course_name: z.string(),
+  updated_at: iso,
+  login_id: z.string(),
+  name: z.string(),
+  phone1: z.string(),
+  mail1: z.string(),
+  phone2: z.string(),
+  mail2: z.string(),
+});
+
+// ---- public my-page forms ----
+
+/** GET /api/mypage/login/isexpire/: `result` true = the link can no longer be used (decision 011). */
+export const isExpireResponseSchema = z.object({ result: z.boolean(), is_expire: z.boolean() });
+/** `{ is_valid, name, msg }` — a check naming the one field it refused (SPEC §7 passwordsetting, adminuser/password). */
+export const passwordCheckResponseSchema = z.object({
+  is_valid: z.boolean(),
+  name: z.string(),
+  msg: z.string(),
+});
+export const admissionResponseSchema = z.object({ result: z.literal(true), office_phone: z.string() });
