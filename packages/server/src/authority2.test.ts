@@ -92,7 +92,6 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
       'aid_tuition_fee',
       'is_student',
       'is_email',
-      'is_open_applicant',
     ],
   },
 };

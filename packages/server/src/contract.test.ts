@@ -299,6 +299,16 @@ describe('fuzz', () => {
     expect(q.json().err_list[0].name).toBe('keyword');
   });
 
+  it('a field a call does not read may hold anything, control characters included', async () => {
+    const res = await post(
+      t.app,
+      '/api/admin/notice/category/add/',
+      { category_name: '未知の項目', sort_number: '2', memo: 'a\u0007b\u0000', extra: { x: '\u001b' } },
+      cast.admin,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('a line break in a one-line field is refused; a textarea keeps it', async () => {
     const oneLine = await post(
       t.app,

@@ -333,7 +333,6 @@ export type CourseApplicantDetailLimited = Pick<
   | 'aid_tuition_fee'
   | 'is_student'
   | 'is_email'
-  | 'is_open_applicant'
 >;
 /** POST /api/admin/course/courseapplicantupload — the file as a data URL. */
 export interface CourseApplicantUploadBody {

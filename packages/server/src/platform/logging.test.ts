@@ -34,6 +34,17 @@ describe('redaction', () => {
   });
 });
 
+describe('personal data in errors', () => {
+  it('an SMTP refusal is logged without the recipient address', () => {
+    const err = new Error(
+      "Can't send mail - all recipients were rejected: 550 <taro.yamada@example.jp>: no such user",
+    );
+    const logged = JSON.stringify(serializeError(err));
+    expect(logged).toContain('550');
+    expect(logged).not.toContain('taro.yamada');
+  });
+});
+
 describe('request logging', () => {
   let database: Database;
   let app: Awaited<ReturnType<typeof buildApp>>;

@@ -13,6 +13,8 @@ export function redactUrl(url: string): string {
 }
 
 const PARAMS = /\nparams: [\s\S]*$/;
+/** An SMTP peer's refusal quotes the recipient: a mail address is personal data, not for the log. */
+const MAIL_ADDRESS = /[^\s<>"'@]+@[^\s<>"'@]+/g;
 
 interface LoggedError {
   [key: string]: unknown;
@@ -25,7 +27,7 @@ interface LoggedError {
 
 export function serializeError(err: unknown, depth = 0): LoggedError {
   if (!(err instanceof Error)) return { type: typeof err, message: '(not an Error)', stack: '' };
-  const message = err.message.replace(PARAMS, '');
+  const message = err.message.replace(PARAMS, '').replace(MAIL_ADDRESS, '***@***');
   const out: LoggedError = {
     type: err.constructor.name,
     message,

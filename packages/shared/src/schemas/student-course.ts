@@ -92,7 +92,7 @@ const ROW_FIELDS = [
 /**
  * POST /api/admin/student/applicantCourse/update/: user_id plus, per row n, is_update_{n},
  * is_update_attendance_{n}, student_id_{n} (must be user_id), course_id_{n}, attendance_status_{n},
- * acquisition_unit_{n}, attendance_{n}_{1..15}, updated_at_{n}. Unknown fields are refused.
+ * acquisition_unit_{n}, attendance_{n}_{1..15}, updated_at_{n}. Fields it does not read are ignored.
  */
 export const studentCourseUpdateBodySchema = z
   .object({ user_id: recordId() })

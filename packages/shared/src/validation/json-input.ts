@@ -10,7 +10,8 @@
  * - A control character (C0 or DEL) other than tab, line feed and carriage return is refused wherever it
  *   stands, with the field named: PostgreSQL cannot store NUL, and nothing a person types contains one.
  *   Single-line fields refuse tab and line breaks too (rules.ts `base`); multi-line ones keep them.
- * - Unknown fields are not refused: object schemas strip what they do not read.
+ * - Unknown fields are not refused: object schemas strip what they do not read, and the control-character
+  check looks only at the fields a call reads.
  */
 import { z } from 'zod';
 import { MSG } from './messages';
@@ -36,6 +37,24 @@ export function jsonScalarsAsText(input: unknown): unknown {
   return out;
 }
 
+/**
+ * The top-level keys a body or query schema reads: its properties, and the patterns of a flattened body
+ * (`x-pattern-properties`, shared/schemas/applicant.ts). null when the schema cannot say (every key counts).
+ */
+export function readKeys(schema: z.ZodType): ((key: string) => boolean) | null {
+  try {
+    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+      properties?: Record<string, unknown>;
+      'x-pattern-properties'?: Record<string, unknown>;
+    };
+    const names = new Set(Object.keys(json.properties ?? {}));
+    const patterns = Object.keys(json['x-pattern-properties'] ?? {}).map((p) => new RegExp(p));
+    return (key) => names.has(key) || patterns.some((re) => re.test(key));
+  } catch {
+    return null;
+  }
+}
+
 /** Paths of every string (at any depth) holding a forbidden control character. */
 export function controlCharacterPaths(input: unknown, path: (string | number)[] = []): (string | number)[][] {
   if (typeof input === 'string') return FORBIDDEN_CONTROL.test(input) ? [path] : [];
@@ -51,10 +70,14 @@ export function controlCharacterPaths(input: unknown, path: (string | number)[] 
  * server's validator compiler applies it to every route, so no route can forget it.
  */
 export function apiInput<T extends z.ZodType>(schema: T) {
+  // only the fields the call reads are judged: a field it ignores may hold anything (SPEC §7: a client
+  // may send more than we read)
+  const isRead = readKeys(schema);
   return z
     .unknown()
     .superRefine((value, ctx) => {
       for (const path of controlCharacterPaths(value)) {
+        if (isRead && !isRead(String(path[0]))) continue;
         ctx.addIssue({ code: 'custom', message: MSG.controlCharacter, path, input: undefined });
       }
     })

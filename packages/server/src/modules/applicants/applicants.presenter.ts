@@ -83,8 +83,8 @@ export const presentApplicantDetail = (
 /**
  * What an authority-2 admin sees of an applicant: an allowlist, so a field added to the full detail stays
  * hidden until someone decides a partner university needs it. SPEC §6 excludes birthday, age, units,
- * attendance and cancel; data minimisation also keeps out the contact data, the emergency contact and the
- * office's remarks.
+ * attendance and cancel (is_open_applicant is only the inverse of is_cancel, so it goes too); data
+ * minimisation also keeps out the contact data, the emergency contact and the office's remarks.
  */
 export const APPLICANT_DETAIL_LIMITED_FIELDS = [
   'course_applicant_id',
@@ -102,7 +102,6 @@ export const APPLICANT_DETAIL_LIMITED_FIELDS = [
   'aid_tuition_fee',
   'is_student',
   'is_email',
-  'is_open_applicant',
 ] as const satisfies readonly (keyof CourseApplicantDetail)[];
 
 export function presentApplicantDetailLimited(d: CourseApplicantDetail): CourseApplicantDetailLimited {
