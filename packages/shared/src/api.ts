@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import type {
+  adminUserSchema,
+  adminUserWriteResponseSchema,
+  categorySchema,
   courseCancelViewResponseSchema,
   mypageAppliedItemSchema,
   mypageAppliedListResponseSchema,
@@ -10,6 +13,7 @@ import type {
   mypageUserResponseSchema,
   newsDetailResponseSchema,
   newsListResponseSchema,
+  passwordCheckResponseSchema,
   sessionInfoSchema,
   sessionUserSchema,
   topResponseSchema,
@@ -47,12 +51,7 @@ export interface CodeEntry {
 }
 
 // ---- Notice categories (SPEC §7 Admin notices) ----
-export interface Category {
-  id: number;
-  category_name: string;
-  sort_number: number;
-  updated_at: string;
-}
+export type Category = z.output<typeof categorySchema>;
 export interface CategoryListQuery {
   category_name?: string;
 }
@@ -412,22 +411,7 @@ export interface CourseApplicantCancelBody {
 export interface AdminUserListQuery {
   name?: string;
 }
-export interface AdminUserRow {
-  id: Id;
-  /** assigned by the system on add ('a' + 6 digits); the demo admins keep 'admin' and 'univ01' */
-  login_id: string;
-  name: string;
-  /** SPEC §3: the email travels as `mail` */
-  mail: string;
-  /** CD001 */
-  authority: string;
-  authority_text: string;
-  /** the university of an authority-2 admin; '' for authority 1 */
-  university_id: string;
-  is_rejection: Flag;
-  is_email: Flag;
-  updated_at: string;
-}
+export type AdminUserRow = z.output<typeof adminUserSchema>;
 export interface AdminUserDetailQuery {
   id: IdParam;
 }
@@ -458,16 +442,8 @@ export interface AdminUserPasswordBody extends AdminUserAddBody {
   id?: IdParam | '' | 0;
 }
 /** The check's answer: `name` is the refused field, `msg` the message to show on it. */
-export interface AdminUserPasswordCheck {
-  is_valid: boolean;
-  name: string;
-  msg: string;
-}
-export interface AdminUserWriteResult {
-  result: true;
-  id: Id;
-  login_id: string;
-}
+export type AdminUserPasswordCheck = z.output<typeof passwordCheckResponseSchema>;
+export type AdminUserWriteResult = z.output<typeof adminUserWriteResponseSchema>;
 
 // ---- Admin students (SPEC §3 Student) ----
 export interface StudentListQuery {

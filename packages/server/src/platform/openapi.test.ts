@@ -65,7 +65,10 @@ describe('GET /api/openapi.json', () => {
   it('every route declares its 200 response schema; the list still without one only shrinks', () => {
     // issue 13 in progress: the back-office calls and two public forms get theirs next
     const pending = new Set([
-      ...t.app.apiRoutes.filter((r) => r.url.startsWith('/api/admin/')).map((r) => r.url),
+      ...t.app.apiRoutes
+        .filter((r) => r.url.startsWith('/api/admin/'))
+        .filter((r) => !/^\/api\/admin\/(notice\/category|adminuser)\//.test(r.url))
+        .map((r) => r.url),
       '/api/mypage/admission/',
       '/api/mypage/inquiry/',
     ]);
@@ -74,7 +77,7 @@ describe('GET /api/openapi.json', () => {
       if (pending.has(route.url)) continue;
       expect(has, `${route.method} ${route.url} has no 200 response schema`).toBeDefined();
     }
-    expect(pending.size).toBeLessThanOrEqual(46);
+    expect(pending.size).toBeLessThanOrEqual(36);
   });
 
   it('describes the flattened bulk bodies honestly (patternProperties)', async () => {

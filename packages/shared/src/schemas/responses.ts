@@ -200,3 +200,33 @@ export const passwordCheckResponseSchema = z.object({
   msg: z.string(),
 });
 export const admissionResponseSchema = z.object({ result: z.literal(true), office_phone: z.string() });
+
+// ---- notice categories ----
+
+export const categorySchema = z.object({
+  id,
+  category_name: z.string(),
+  sort_number: z.number().int(),
+  updated_at: iso,
+});
+export const categoryListResponseSchema = z.array(categorySchema);
+/** `{ result: true, id }` — a record written (categories, applicants, courses). */
+export const writtenResponseSchema = z.object({ result: z.literal(true), id });
+
+// ---- admin users (SPEC §3 Admin user; never the password) ----
+
+const flag = z.enum(['0', '1']);
+export const adminUserSchema = z.object({
+  id,
+  login_id: z.string(),
+  name: z.string(),
+  mail: z.string(),
+  authority: z.string(),
+  authority_text: z.string(),
+  university_id: z.string(),
+  is_rejection: flag,
+  is_email: flag,
+  updated_at: iso,
+});
+export const adminUserListResponseSchema = z.array(adminUserSchema);
+export const adminUserWriteResponseSchema = z.object({ result: z.literal(true), id, login_id: z.string() });

@@ -5,6 +5,12 @@ import {
   adminUserPasswordBodySchema,
   adminUserUpdateBodySchema,
 } from '@manabi/shared/schemas/admin-user';
+import {
+  adminUserListResponseSchema,
+  adminUserSchema,
+  adminUserWriteResponseSchema,
+  passwordCheckResponseSchema,
+} from '@manabi/shared/schemas/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOf } from '../../platform/context';
@@ -28,22 +34,34 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/admin/adminuser/list/',
-    { ...authority1, schema: { querystring: adminUserListQuerySchema } },
+    {
+      ...authority1,
+      schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserListResponseSchema } },
+    },
     async (req) => listAdminUsers(db, req.query),
   );
   r.get(
     '/admin/adminuser/detail/',
-    { ...authority1, schema: { querystring: adminUserDetailQuerySchema } },
+    {
+      ...authority1,
+      schema: { querystring: adminUserDetailQuerySchema, response: { 200: adminUserSchema } },
+    },
     async (req) => getAdminUser(db, req.query.id),
   );
   r.post(
     '/admin/adminuser/password/',
-    { ...authority1, schema: { body: adminUserPasswordBodySchema } },
+    {
+      ...authority1,
+      schema: { body: adminUserPasswordBodySchema, response: { 200: passwordCheckResponseSchema } },
+    },
     async (req) => checkAdminUser(db, actor(req), req.body),
   );
   r.post(
     '/admin/adminuser/add/',
-    { ...authority1, schema: { body: adminUserAddBodySchema } },
+    {
+      ...authority1,
+      schema: { body: adminUserAddBodySchema, response: { 200: adminUserWriteResponseSchema } },
+    },
     async (req) => {
       const result = await addAdminUser(db, config, actor(req), req.body);
       // deliver the registration mail now rather than on the next tick (it stays queued if SMTP is down)
@@ -53,7 +71,10 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/admin/adminuser/update/',
-    { ...authority1, schema: { body: adminUserUpdateBodySchema } },
+    {
+      ...authority1,
+      schema: { body: adminUserUpdateBodySchema, response: { 200: adminUserWriteResponseSchema } },
+    },
     async (req) => {
       const result = await updateAdminUser(db, config, actor(req), req.body);
       void app.deps.mailer.flush();
