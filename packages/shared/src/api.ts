@@ -13,11 +13,16 @@ import type {
   mypageUserResponseSchema,
   newsDetailResponseSchema,
   newsListResponseSchema,
+  noticeListResponseSchema,
+  noticeRowSchema,
+  noticeSchema,
   passwordCheckResponseSchema,
+  publisherListResponseSchema,
   sessionInfoSchema,
   sessionUserSchema,
   topResponseSchema,
   validResultResponseSchema,
+  writtenResponseSchema,
 } from './schemas/responses';
 /**
  * Request/response types of the API calls (SPEC §7). JSON names keep the spec's spelling.
@@ -63,10 +68,7 @@ export interface CategoryUpdateBody extends CategoryAddBody {
   id: number;
   updated_at: string;
 }
-export interface WriteResult {
-  result: true;
-  id?: number;
-}
+export type WriteResult = z.output<typeof writtenResponseSchema>;
 
 // ---- My-page news (SPEC §7 Student area) ----
 export type TopData = z.output<typeof topResponseSchema>;
@@ -688,55 +690,12 @@ export interface NoticeListQuery {
   dir?: string;
 }
 /** GET /api/admin/notice/list/ — paged on the server (decision 008). */
-export interface NoticeList {
-  data_list: NoticeRow[];
-  total: number;
-  page: number;
-  size: number;
-}
-export interface NoticeRow {
-  id: Id;
-  title: string;
-  category_name: string | null;
-  period_from: string | null;
-  period_from_str: string;
-  period_to: string | null;
-  period_to_str: string;
-  is_control: string;
-  published_to: string;
-  created_at: string;
-}
+export type NoticeList = z.output<typeof noticeListResponseSchema>;
+export type NoticeRow = z.output<typeof noticeRowSchema>;
 export interface NoticeDetailQuery {
   id: IdParam;
 }
-export interface Notice {
-  id: Id;
-  category_id: Id | null;
-  category_name: string | null;
-  title: string;
-  content: string;
-  refarence_url1: string;
-  refarence_url2: string;
-  refarence_url3: string;
-  remarks: string;
-  period_from: string | null;
-  period_from_str: string;
-  period_to: string | null;
-  period_to_str: string;
-  created_at: string;
-  /** CD007 */
-  is_control: string;
-  /** CD008 */
-  published_to: string;
-  generation_id: string | null;
-  course_id: Id | null;
-  course_name: string | null;
-  /** CD003, for target 3 */
-  lottery_status: string | null;
-  is_email: Flag;
-  email_title: string;
-  updated_at: string;
-}
+export type Notice = z.output<typeof noticeSchema>;
 /** The notice form spells reference_url1..3 (SPEC §3); the server answers refarence_url1..3. */
 export interface NoticeBody {
   category_id: string;
@@ -777,20 +736,8 @@ export interface PublisherListQuery {
   dir?: string;
 }
 /** GET /api/admin/notice/publisherList/ — paged on the server (decision 008). */
-export interface PublisherList {
-  data_list: PublisherRow[];
-  total: number;
-  page: number;
-  size: number;
-}
-export interface PublisherRow {
-  id: Id;
-  login_id: string;
-  name: string;
-  name_kana: string;
-  lottery_status: string | null;
-  read_time: string | null;
-}
+export type PublisherList = z.output<typeof publisherListResponseSchema>;
+export type PublisherRow = PublisherList['data_list'][number];
 
 // ---- Student area courses (SPEC §3 Course search item, Course detail, Applied/attended item) ----
 export type MypageCourseListKind = 'accepting' | 'before' | 'applied' | 'attended';

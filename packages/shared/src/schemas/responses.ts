@@ -230,3 +230,71 @@ export const adminUserSchema = z.object({
 });
 export const adminUserListResponseSchema = z.array(adminUserSchema);
 export const adminUserWriteResponseSchema = z.object({ result: z.literal(true), id, login_id: z.string() });
+
+// ---- notices (SPEC §3 Notice, Publisher list row, Notice course search result) ----
+
+export const noticeCourseListResponseSchema = z.object({
+  data_list: z.array(
+    z.object({
+      id,
+      course_name: z.string(),
+      period: z.string(),
+      organ: z.string(),
+      univ_id: z.string().nullable(),
+      keyword: z.string(),
+    }),
+  ),
+  is_end: z.boolean(),
+});
+const serverPage = { total: z.number().int(), page: z.number().int(), size: z.number().int() };
+export const noticeRowSchema = z.object({
+  id,
+  title: z.string(),
+  category_name: z.string().nullable(),
+  period_from: z.string().nullable(),
+  period_from_str: z.string(),
+  period_to: z.string().nullable(),
+  period_to_str: z.string(),
+  is_control: z.string(),
+  published_to: z.string(),
+  created_at: z.string(),
+});
+export const noticeListResponseSchema = z.object({ data_list: z.array(noticeRowSchema), ...serverPage });
+export const noticeSchema = z.object({
+  id,
+  category_id: id.nullable(),
+  category_name: z.string().nullable(),
+  title: z.string(),
+  content: z.string(),
+  refarence_url1: z.string(),
+  refarence_url2: z.string(),
+  refarence_url3: z.string(),
+  remarks: z.string(),
+  period_from: z.string().nullable(),
+  period_from_str: z.string(),
+  period_to: z.string().nullable(),
+  period_to_str: z.string(),
+  created_at: z.string(),
+  is_control: z.string(),
+  published_to: z.string(),
+  generation_id: z.string().nullable(),
+  course_id: id.nullable(),
+  course_name: z.string().nullable(),
+  lottery_status: z.string().nullable(),
+  is_email: flag,
+  email_title: z.string(),
+  updated_at: iso,
+});
+export const publisherListResponseSchema = z.object({
+  data_list: z.array(
+    z.object({
+      id,
+      login_id: z.string(),
+      name: z.string(),
+      name_kana: z.string(),
+      lottery_status: z.string().nullable(),
+      read_time: z.string().nullable(),
+    }),
+  ),
+  ...serverPage,
+});

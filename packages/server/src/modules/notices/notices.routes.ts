@@ -6,6 +6,13 @@ import {
   noticeUpdateBodySchema,
   publisherListQuerySchema,
 } from '@manabi/shared/schemas/notice';
+import {
+  noticeCourseListResponseSchema,
+  noticeListResponseSchema,
+  noticeSchema,
+  publisherListResponseSchema,
+  writtenResponseSchema,
+} from '@manabi/shared/schemas/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOf } from '../../platform/context';
@@ -30,28 +37,38 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/admin/notice/course/list/',
-    { ...authority1, schema: { querystring: noticeCourseQuerySchema } },
+    {
+      ...authority1,
+      schema: { querystring: noticeCourseQuerySchema, response: { 200: noticeCourseListResponseSchema } },
+    },
     async (req) => listNoticeCourses(db, req.query),
   );
   r.get(
     '/admin/notice/list/',
-    { ...authority1, schema: { querystring: noticeListQuerySchema } },
+    {
+      ...authority1,
+      schema: { querystring: noticeListQuerySchema, response: { 200: noticeListResponseSchema } },
+    },
     async (req) => listNotices(db, req.query),
   );
   r.get(
     '/admin/notice/detail/',
-    { ...authority1, schema: { querystring: noticeDetailQuerySchema } },
+    { ...authority1, schema: { querystring: noticeDetailQuerySchema, response: { 200: noticeSchema } } },
     async (req) => getNotice(db, req.query.id),
   );
-  r.post('/admin/notice/add/', { ...authority1, schema: { body: noticeAddBodySchema } }, async (req) => {
-    const result = await addNotice(db, config, actor(req), req.body);
-    // deliver the notice mail now rather than on the next tick (it stays queued if SMTP is down)
-    void app.deps.mailer.flush();
-    return result;
-  });
+  r.post(
+    '/admin/notice/add/',
+    { ...authority1, schema: { body: noticeAddBodySchema, response: { 200: writtenResponseSchema } } },
+    async (req) => {
+      const result = await addNotice(db, config, actor(req), req.body);
+      // deliver the notice mail now rather than on the next tick (it stays queued if SMTP is down)
+      void app.deps.mailer.flush();
+      return result;
+    },
+  );
   r.post(
     '/admin/notice/update/',
-    { ...authority1, schema: { body: noticeUpdateBodySchema } },
+    { ...authority1, schema: { body: noticeUpdateBodySchema, response: { 200: writtenResponseSchema } } },
     async (req) => {
       const result = await updateNotice(db, config, actor(req), req.body);
       void app.deps.mailer.flush();
@@ -60,7 +77,10 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/admin/notice/publisherList/',
-    { ...authority1, schema: { querystring: publisherListQuerySchema } },
+    {
+      ...authority1,
+      schema: { querystring: publisherListQuerySchema, response: { 200: publisherListResponseSchema } },
+    },
     async (req) => listPublishers(db, req.query),
   );
 }
