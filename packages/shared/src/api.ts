@@ -1,9 +1,13 @@
 import type { z } from 'zod';
 import type {
+  adminCourseLimitedSchema,
+  adminCourseSchema,
   adminUserSchema,
   adminUserWriteResponseSchema,
   categorySchema,
   courseCancelViewResponseSchema,
+  courseCategoryItemSchema,
+  courseListResponseSchema,
   mypageAppliedItemSchema,
   mypageAppliedListResponseSchema,
   mypageAttendedListResponseSchema,
@@ -17,6 +21,7 @@ import type {
   noticeRowSchema,
   noticeSchema,
   passwordCheckResponseSchema,
+  periodDefaultsResponseSchema,
   publisherListResponseSchema,
   sessionInfoSchema,
   sessionUserSchema,
@@ -151,96 +156,19 @@ export interface CourseSearchQuery extends PagedQuery {
   /** CD007 */
   control?: string;
 }
-export interface CourseListRow {
-  id: Id;
-  course_id: string;
-  course_name: string;
-  organ: string;
-  period_f: string;
-  period_t: string;
-  period: string;
-  /** applicant count */
-  c_num: number;
-  /** the image URL (SPEC §3's HTML snippet is not kept: the URL is stored and sent as is) */
-  image: string;
-}
+export type CourseListRow = z.output<typeof courseListResponseSchema>['data_list'][number];
 export type CourseList = PagedList<CourseListRow>;
 /** GET /api/admin/courselist/period/ — defaults of period_f_s and period_t_e. */
-export interface PeriodDefaults {
-  date_start: string;
-  date_end: string;
-}
+export type PeriodDefaults = z.output<typeof periodDefaultsResponseSchema>;
 export interface CourseQuery {
   id: IdParam;
 }
-export interface CourseCategoryItem {
-  id: Id;
-  name: string;
-}
-export interface AdminCourse {
-  id: Id;
-  /** the office's course code ('' when none) */
-  course_id: string;
-  course_name: string;
-  /** HTML stripped to plain text */
-  content: string;
-  organ: string;
-  univ_id: string | null;
-  /** application period, ISO timestamps ('' when not set) */
-  period_f: string;
-  period_t: string;
-  capacity: number | null;
-  minimum: number | null;
-  /** live applicant count (cancelled excluded) */
-  application: number;
-  period: string;
-  all_times: number;
-  tuition_fee: number | null;
-  venue: string;
-  street_address: string;
-  /** cancellation allowed */
-  cancel: boolean;
-  unit: number;
-  tuition_fee1: number | null;
-  material_cost: number | null;
-  category: CourseCategoryItem[];
-  image: string;
-  /** CD007 */
-  status: string;
-  attendee: string;
-  keyword: string;
-  permalink: string;
-  how_to_apply: string;
-  apply_url: string;
-  apply_url_text: string;
-  is_lottery: boolean;
-  updated_at: string;
-}
+export type CourseCategoryItem = z.output<typeof courseCategoryItemSchema>;
+export type AdminCourse = z.output<typeof adminCourseSchema>;
 /** What authority 2 sees (SPEC §6: a reduced course detail, no fees, units, cancel or authoring fields). */
-export type AdminCourseLimited = Pick<
-  AdminCourse,
-  | 'id'
-  | 'course_id'
-  | 'course_name'
-  | 'content'
-  | 'organ'
-  | 'univ_id'
-  | 'period_f'
-  | 'period_t'
-  | 'capacity'
-  | 'application'
-  | 'period'
-  | 'all_times'
-  | 'venue'
-  | 'street_address'
-  | 'status'
-  | 'keyword'
->;
+export type AdminCourseLimited = z.output<typeof adminCourseLimitedSchema>;
 /** POST /api/admin/course/add/ and /update/ answer. */
-export interface CourseWriteResult {
-  result: true;
-  id: Id;
-}
+export type CourseWriteResult = z.output<typeof writtenResponseSchema>;
 
 // ---- Admin course applicants (SPEC §3 Course applicant (admin)) ----
 export interface CourseApplicantListQuery {

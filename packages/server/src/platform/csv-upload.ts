@@ -420,7 +420,7 @@ export function firstLines<T>(rows: readonly { line: number; key: T | null }[]) 
  * SPEC's `{ result: false, msg }` and the same message on the file field as every validation answer.
  */
 export function uploadReply(reply: FastifyReply, field: string, a: UploadAnswer) {
-  if (a.result) return a;
+  if (a.result) return { ...a, result: true as const };
   return reply.code(422).send({
     result: false,
     msg: a.msg,

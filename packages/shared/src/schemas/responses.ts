@@ -298,3 +298,69 @@ export const publisherListResponseSchema = z.object({
   ),
   ...serverPage,
 });
+
+// ---- admin courses (SPEC §3 Course list row, Course (admin); authority 2 gets the limited shape) ----
+
+export const courseListResponseSchema = z.object({
+  data_list: z.array(
+    z.object({
+      id,
+      course_id: z.string(),
+      course_name: z.string(),
+      organ: z.string(),
+      period_f: z.string(),
+      period_t: z.string(),
+      period: z.string(),
+      c_num: z.number().int(),
+      image: z.string(),
+    }),
+  ),
+  is_end: z.boolean(),
+});
+export const periodDefaultsResponseSchema = z.object({ date_start: ymd, date_end: ymd });
+export const courseCategoryItemSchema = z.object({ id, name: z.string() });
+export const courseCategoriesResponseSchema = z.array(courseCategoryItemSchema);
+export const adminCourseLimitedSchema = z.object({
+  id,
+  course_id: z.string(),
+  course_name: z.string(),
+  content: z.string(),
+  organ: z.string(),
+  univ_id: z.string().nullable(),
+  period_f: z.string(),
+  period_t: z.string(),
+  capacity: z.number().nullable(),
+  application: z.number().int(),
+  period: z.string(),
+  all_times: z.number(),
+  venue: z.string(),
+  street_address: z.string(),
+  status: z.string(),
+  keyword: z.string(),
+});
+export const adminCourseSchema = adminCourseLimitedSchema.extend({
+  minimum: z.number().nullable(),
+  tuition_fee: z.number().nullable(),
+  cancel: z.boolean(),
+  unit: z.number(),
+  tuition_fee1: z.number().nullable(),
+  material_cost: z.number().nullable(),
+  category: z.array(courseCategoryItemSchema),
+  image: z.string(),
+  attendee: z.string(),
+  permalink: z.string(),
+  how_to_apply: z.string(),
+  apply_url: z.string(),
+  apply_url_text: z.string(),
+  is_lottery: z.boolean(),
+  updated_at: iso,
+});
+/** GET /api/admin/course/: the full course for authority 1, the limited one for authority 2 (SPEC §6). */
+export const adminCourseResponseSchema = z.union([adminCourseSchema, adminCourseLimitedSchema]);
+
+/** A CSV upload that registered its rows (SPEC §7: result, msg); a refused file is a 422 error body. */
+export const uploadResponseSchema = z.object({
+  result: z.literal(true),
+  msg: z.string(),
+  count: z.number().int().optional(),
+});

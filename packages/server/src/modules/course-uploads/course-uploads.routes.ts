@@ -2,6 +2,7 @@ import {
   courseApplicantUploadBodySchema,
   courseUploadBodySchema,
 } from '@manabi/shared/schemas/course-upload';
+import { uploadResponseSchema } from '@manabi/shared/schemas/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOf } from '../../platform/context';
@@ -21,7 +22,7 @@ export async function courseUploadRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/admin/course/courseapplicantupload',
-    { ...upload, schema: { body: courseApplicantUploadBodySchema } },
+    { ...upload, schema: { body: courseApplicantUploadBodySchema, response: { 200: uploadResponseSchema } } },
     async (req, reply) =>
       uploadReply(
         reply,
@@ -31,7 +32,7 @@ export async function courseUploadRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/admin/course/courseupload',
-    { ...upload, schema: { body: courseUploadBodySchema } },
+    { ...upload, schema: { body: courseUploadBodySchema, response: { 200: uploadResponseSchema } } },
     async (req, reply) => uploadReply(reply, 'course', await uploadCourses(db, actor(req), req.body.course)),
   );
 }

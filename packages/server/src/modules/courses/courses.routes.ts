@@ -4,6 +4,13 @@ import {
   courseListQuerySchema,
   courseUpdateBodySchema,
 } from '@manabi/shared/schemas/course';
+import {
+  adminCourseResponseSchema,
+  courseCategoriesResponseSchema,
+  courseListResponseSchema,
+  periodDefaultsResponseSchema,
+  writtenResponseSchema,
+} from '@manabi/shared/schemas/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOf } from '../../platform/context';
@@ -28,18 +35,40 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
   const authority1 = { onRequest: app.guards.authority1 };
   const actor = (req: Parameters<typeof adminOf>[0]) => ({ kind: 'admin' as const, id: adminOf(req).id });
 
-  r.get('/admin/courselist/', { ...anyAdmin, schema: { querystring: courseListQuerySchema } }, async (req) =>
-    listCourses(db, adminOf(req), req.query),
+  r.get(
+    '/admin/courselist/',
+    {
+      ...anyAdmin,
+      schema: { querystring: courseListQuerySchema, response: { 200: courseListResponseSchema } },
+    },
+    async (req) => listCourses(db, adminOf(req), req.query),
   );
-  r.get('/admin/courselist/period/', anyAdmin, async () => fiscalYearPeriod());
-  r.get('/admin/course/', { ...anyAdmin, schema: { querystring: courseDetailQuerySchema } }, async (req) =>
-    getCourse(db, adminOf(req), req.query.id),
+  r.get(
+    '/admin/courselist/period/',
+    { ...anyAdmin, schema: { response: { 200: periodDefaultsResponseSchema } } },
+    async () => fiscalYearPeriod(),
   );
-  r.get('/admin/course/categories/', anyAdmin, async () => listCourseCategories(db));
-  r.post('/admin/course/add/', { ...authority1, schema: { body: courseAddBodySchema } }, async (req) =>
-    addCourse(db, actor(req), req.body),
+  r.get(
+    '/admin/course/',
+    {
+      ...anyAdmin,
+      schema: { querystring: courseDetailQuerySchema, response: { 200: adminCourseResponseSchema } },
+    },
+    async (req) => getCourse(db, adminOf(req), req.query.id),
   );
-  r.post('/admin/course/update/', { ...authority1, schema: { body: courseUpdateBodySchema } }, async (req) =>
-    updateCourse(db, actor(req), req.body),
+  r.get(
+    '/admin/course/categories/',
+    { ...anyAdmin, schema: { response: { 200: courseCategoriesResponseSchema } } },
+    async () => listCourseCategories(db),
+  );
+  r.post(
+    '/admin/course/add/',
+    { ...authority1, schema: { body: courseAddBodySchema, response: { 200: writtenResponseSchema } } },
+    async (req) => addCourse(db, actor(req), req.body),
+  );
+  r.post(
+    '/admin/course/update/',
+    { ...authority1, schema: { body: courseUpdateBodySchema, response: { 200: writtenResponseSchema } } },
+    async (req) => updateCourse(db, actor(req), req.body),
   );
 }

@@ -1,3 +1,4 @@
+import { uploadResponseSchema } from '@manabi/shared/schemas/responses';
 import {
   studentDuplicateQuerySchema,
   studentListQuerySchema,
@@ -32,7 +33,11 @@ export async function studentListRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/admin/student/upload/',
-    { ...authority1, bodyLimit: CSV_UPLOAD_BODY_LIMIT, schema: { body: studentUploadBodySchema } },
+    {
+      ...authority1,
+      bodyLimit: CSV_UPLOAD_BODY_LIMIT,
+      schema: { body: studentUploadBodySchema, response: { 200: uploadResponseSchema } },
+    },
     async (req, reply) =>
       uploadReply(
         reply,
