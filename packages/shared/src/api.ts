@@ -1,13 +1,20 @@
 import type { z } from 'zod';
 import type {
+  addApplicantStudentsResponseSchema,
   adminCourseLimitedSchema,
   adminCourseSchema,
   adminUserSchema,
   adminUserWriteResponseSchema,
   categorySchema,
+  countResponseSchema,
+  courseApplicantDetailLimitedSchema,
+  courseApplicantDetailSchema,
+  courseApplicantRowLimitedSchema,
+  courseApplicantRowSchema,
   courseCancelViewResponseSchema,
   courseCategoryItemSchema,
   courseListResponseSchema,
+  lotteryResponseSchema,
   mypageAppliedItemSchema,
   mypageAppliedListResponseSchema,
   mypageAttendedListResponseSchema,
@@ -184,28 +191,9 @@ export interface CourseApplicantListQuery {
   /** CD004 (SPEC §4: default 1) */
   attendance_status?: string;
 }
-export interface CourseApplicantRow extends SessionAttendance {
-  course_applicant_id: Id;
-  course_id: Id;
-  user_id: Id;
-  student_id: Id;
-  login_id: string;
-  name: string;
-  name_kana: string;
-  lottery_status: string;
-  how_apply: string;
-  attendance_status: string;
-  attendance_updated_date: string | null;
-  acquisition_unit: number;
-  updated_at: string;
-  /** the application was cancelled (its lottery_status is then キャンセル) */
-  is_cancel: boolean;
-}
+export type CourseApplicantRow = z.output<typeof courseApplicantRowSchema>;
 /** Authority 2 gets only name_kana of the person (SPEC §6), with the ids a row needs. */
-export type CourseApplicantRowLimited = Pick<
-  CourseApplicantRow,
-  'course_applicant_id' | 'course_id' | 'student_id' | 'name_kana'
->;
+export type CourseApplicantRowLimited = z.output<typeof courseApplicantRowLimitedSchema>;
 /** GET /api/admin/courseapplicantlist/ */
 export interface CourseApplicantList {
   data_list: CourseApplicantRow[] | CourseApplicantRowLimited[];
@@ -216,53 +204,12 @@ export interface CourseApplicantDetailQuery {
   /** '1' when loading the update form */
   is_edit?: Flag;
 }
-export interface CourseApplicantDetail extends CourseApplicantRow {
-  course_name: string;
-  remarks: string;
-  /** the course forbids cancellation (courses.is_cancelable false) */
-  cannot_cancel: boolean;
-  postcode: string;
-  address: string;
-  birthday: string | null;
-  age: number | null;
-  gender: string;
-  phone1: string;
-  mail1: string;
-  phone2: string;
-  mail2: string;
-  e_name: string;
-  e_emereletion: string;
-  e_phone: string;
-  /** '1' tuition aid applies, '0' not */
-  aid_tuition_fee: string;
-  /** the student is an approved, not refused student */
-  is_student: boolean;
-  is_email: boolean;
-  /** the application is live (not cancelled) */
-  is_open_applicant: boolean;
-}
+export type CourseApplicantDetail = z.output<typeof courseApplicantDetailSchema>;
 /**
  * Authority 2: no birthday, age, units, attendance or cancel (SPEC §6), and no contact data, emergency
  * contact or remarks (the server's APPLICANT_DETAIL_LIMITED_FIELDS).
  */
-export type CourseApplicantDetailLimited = Pick<
-  CourseApplicantDetail,
-  | 'course_applicant_id'
-  | 'course_id'
-  | 'user_id'
-  | 'student_id'
-  | 'login_id'
-  | 'name'
-  | 'name_kana'
-  | 'lottery_status'
-  | 'how_apply'
-  | 'updated_at'
-  | 'course_name'
-  | 'gender'
-  | 'aid_tuition_fee'
-  | 'is_student'
-  | 'is_email'
->;
+export type CourseApplicantDetailLimited = z.output<typeof courseApplicantDetailLimitedSchema>;
 /** POST /api/admin/course/courseapplicantupload — the file as a data URL. */
 export interface CourseApplicantUploadBody {
   course_applicant: string;
@@ -271,16 +218,9 @@ export interface LotteryBody {
   id: IdParam;
   win_num: string;
 }
-export interface LotteryResult {
-  result: true;
-  win_count: number;
-  lose_count: number;
-}
+export type LotteryResult = z.output<typeof lotteryResponseSchema>;
 /** Answer of courseapplicantlist/update: rows written. */
-export interface CourseApplicantListUpdateResult {
-  result: true;
-  count: number;
-}
+export type CourseApplicantListUpdateResult = z.output<typeof countResponseSchema>;
 /** Per-row fields, n = row number: is_update_{n}, attendance_{n}_{1..15}, ... (SPEC §7). */
 export type CourseApplicantListUpdateBody = { course_id: IdParam } & {
   [k: `is_update_${number}`]: Flag | undefined;
@@ -302,19 +242,8 @@ export interface AddApplicantStudentQuery {
   birthday_s?: string;
   birthday_e?: string;
 }
-export interface AddApplicantStudentRow {
-  user_id: Id;
-  login_id: string;
-  name: string;
-  name_kana: string;
-  street_name1: string;
-  street_name2: string;
-  birthday: string | null;
-}
-export interface AddApplicantResult {
-  result: true;
-  id: Id;
-}
+export type AddApplicantStudentRow = z.output<typeof addApplicantStudentsResponseSchema>[number];
+export type AddApplicantResult = z.output<typeof writtenResponseSchema>;
 export interface AddApplicantBody {
   course_id: IdParam;
   user_id: IdParam;

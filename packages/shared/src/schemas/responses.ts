@@ -364,3 +364,100 @@ export const uploadResponseSchema = z.object({
   msg: z.string(),
   count: z.number().int().optional(),
 });
+
+// ---- public forms ----
+
+export const inquiryResponseSchema = resultResponseSchema;
+
+// ---- admin course applicants (SPEC §3 Course applicant (admin)) ----
+
+const sessions = Object.fromEntries(
+  Array.from({ length: 15 }, (_, i) => [`attendance${i + 1}`, z.string()]),
+) as Record<`attendance${number}`, z.ZodString>;
+export const courseApplicantRowSchema = z.object({
+  course_applicant_id: id,
+  course_id: id,
+  user_id: id,
+  student_id: id,
+  login_id: z.string(),
+  name: z.string(),
+  name_kana: z.string(),
+  lottery_status: z.string(),
+  how_apply: z.string(),
+  attendance_status: z.string(),
+  attendance_updated_date: z.string().nullable(),
+  acquisition_unit: z.number(),
+  ...sessions,
+  updated_at: iso,
+  is_cancel: z.boolean(),
+});
+/** SPEC §6: authority 2 sees only name_kana of the person, with the ids a row needs. */
+export const courseApplicantRowLimitedSchema = courseApplicantRowSchema.pick({
+  course_applicant_id: true,
+  course_id: true,
+  student_id: true,
+  name_kana: true,
+});
+export const courseApplicantListResponseSchema = z.object({
+  data_list: z.union([z.array(courseApplicantRowSchema), z.array(courseApplicantRowLimitedSchema)]),
+});
+export const courseApplicantDetailSchema = courseApplicantRowSchema.extend({
+  course_name: z.string(),
+  remarks: z.string(),
+  cannot_cancel: z.boolean(),
+  postcode: z.string(),
+  address: z.string(),
+  birthday: ymd.nullable(),
+  age: z.number().nullable(),
+  gender: z.string(),
+  phone1: z.string(),
+  mail1: z.string(),
+  phone2: z.string(),
+  mail2: z.string(),
+  e_name: z.string(),
+  e_emereletion: z.string(),
+  e_phone: z.string(),
+  aid_tuition_fee: z.string(),
+  is_student: z.boolean(),
+  is_email: z.boolean(),
+  is_open_applicant: z.boolean(),
+});
+/** Authority 2's applicant detail: the server's APPLICANT_DETAIL_LIMITED_FIELDS, nothing more. */
+export const courseApplicantDetailLimitedSchema = courseApplicantDetailSchema.pick({
+  course_applicant_id: true,
+  course_id: true,
+  user_id: true,
+  student_id: true,
+  login_id: true,
+  name: true,
+  name_kana: true,
+  lottery_status: true,
+  how_apply: true,
+  updated_at: true,
+  course_name: true,
+  gender: true,
+  aid_tuition_fee: true,
+  is_student: true,
+  is_email: true,
+});
+export const courseApplicantDetailResponseSchema = z.union([
+  courseApplicantDetailSchema,
+  courseApplicantDetailLimitedSchema,
+]);
+export const lotteryResponseSchema = z.object({
+  result: z.literal(true),
+  win_count: z.number().int(),
+  lose_count: z.number().int(),
+});
+export const countResponseSchema = z.object({ result: z.literal(true), count: z.number().int() });
+export const addApplicantStudentsResponseSchema = z.array(
+  z.object({
+    user_id: id,
+    login_id: z.string(),
+    name: z.string(),
+    name_kana: z.string(),
+    street_name1: z.string(),
+    street_name2: z.string(),
+    birthday: ymd.nullable(),
+  }),
+);

@@ -8,6 +8,15 @@ import {
   applicantUpdateBodySchema,
   lotteryBodySchema,
 } from '@manabi/shared/schemas/applicant';
+import {
+  addApplicantStudentsResponseSchema,
+  countResponseSchema,
+  courseApplicantDetailResponseSchema,
+  courseApplicantListResponseSchema,
+  lotteryResponseSchema,
+  resultResponseSchema,
+  writtenResponseSchema,
+} from '@manabi/shared/schemas/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOf } from '../../platform/context';
@@ -36,42 +45,57 @@ export async function applicantRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/admin/courseapplicantlist/',
-    { ...read, schema: { querystring: applicantListQuerySchema } },
+    {
+      ...read,
+      schema: { querystring: applicantListQuerySchema, response: { 200: courseApplicantListResponseSchema } },
+    },
     async (req) => listApplicants(db, adminOf(req), req.query),
   );
   r.post(
     '/admin/courseapplicantlist/lottery/',
-    { ...write, schema: { body: lotteryBodySchema } },
+    { ...write, schema: { body: lotteryBodySchema, response: { 200: lotteryResponseSchema } } },
     async (req) => runLottery(db, actor(req), req.body),
   );
   r.post(
     '/admin/courseapplicantlist/update/',
-    { ...write, schema: { body: applicantListUpdateBodySchema } },
+    { ...write, schema: { body: applicantListUpdateBodySchema, response: { 200: countResponseSchema } } },
     async (req) => updateApplicantTable(db, actor(req), req.body),
   );
   r.get(
     '/admin/addcourseapplicant/studentlist/',
-    { ...write, schema: { querystring: addApplicantStudentQuerySchema } },
+    {
+      ...write,
+      schema: {
+        querystring: addApplicantStudentQuerySchema,
+        response: { 200: addApplicantStudentsResponseSchema },
+      },
+    },
     async (req) => searchStudents(db, req.query),
   );
   r.post(
     '/admin/addcourseapplicant/add/',
-    { ...write, schema: { body: addApplicantBodySchema } },
+    { ...write, schema: { body: addApplicantBodySchema, response: { 200: writtenResponseSchema } } },
     async (req) => addApplicant(db, actor(req), req.body),
   );
   r.get(
     '/admin/courseapplicantdetail/',
-    { ...read, schema: { querystring: applicantDetailQuerySchema } },
+    {
+      ...read,
+      schema: {
+        querystring: applicantDetailQuerySchema,
+        response: { 200: courseApplicantDetailResponseSchema },
+      },
+    },
     async (req) => getApplicantDetail(db, adminOf(req), req.query),
   );
   r.post(
     '/admin/courseapplicantdetail/update/',
-    { ...write, schema: { body: applicantUpdateBodySchema } },
+    { ...write, schema: { body: applicantUpdateBodySchema, response: { 200: resultResponseSchema } } },
     async (req) => updateApplicant(db, actor(req), req.body),
   );
   r.post(
     '/admin/courseapplicantdetail/cancel/',
-    { ...write, schema: { body: applicantCancelBodySchema } },
+    { ...write, schema: { body: applicantCancelBodySchema, response: { 200: resultResponseSchema } } },
     async (req) => cancelApplicant(db, actor(req), req.body),
   );
 }

@@ -1,5 +1,6 @@
 import { admissionBodySchema } from '@manabi/shared/schemas/admission';
 import { inquiryBodySchema } from '@manabi/shared/schemas/inquiry';
+import { admissionResponseSchema, inquiryResponseSchema } from '@manabi/shared/schemas/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { applyAdmission, countAdmissionFrom, sendInquiry } from './public-forms.service';
@@ -22,16 +23,24 @@ export async function publicFormRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
   const limits = { bodyLimit: PUBLIC_FORM_BODY_LIMIT, config: { rateLimit: PUBLIC_FORM_RATE_LIMIT } };
 
-  r.post('/mypage/admission/', { ...limits, schema: { body: admissionBodySchema } }, async (req) => {
-    // per client address, in the database (every process shares it); per mail address in applyAdmission
-    await countAdmissionFrom(db, req.ip);
-    const result = await applyAdmission(db, config, req.body);
-    void app.deps.mailer.flush();
-    return result;
-  });
-  r.post('/mypage/inquiry/', { ...limits, schema: { body: inquiryBodySchema } }, async (req) => {
-    const result = await sendInquiry(db, config, req.body);
-    void app.deps.mailer.flush();
-    return result;
-  });
+  r.post(
+    '/mypage/admission/',
+    { ...limits, schema: { body: admissionBodySchema, response: { 200: admissionResponseSchema } } },
+    async (req) => {
+      // per client address, in the database (every process shares it); per mail address in applyAdmission
+      await countAdmissionFrom(db, req.ip);
+      const result = await applyAdmission(db, config, req.body);
+      void app.deps.mailer.flush();
+      return result;
+    },
+  );
+  r.post(
+    '/mypage/inquiry/',
+    { ...limits, schema: { body: inquiryBodySchema, response: { 200: inquiryResponseSchema } } },
+    async (req) => {
+      const result = await sendInquiry(db, config, req.body);
+      void app.deps.mailer.flush();
+      return result;
+    },
+  );
 }
