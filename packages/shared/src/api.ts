@@ -14,6 +14,7 @@ import type {
   courseCancelViewResponseSchema,
   courseCategoryItemSchema,
   courseListResponseSchema,
+  loginIdExistResponseSchema,
   lotteryResponseSchema,
   mypageAppliedItemSchema,
   mypageAppliedListResponseSchema,
@@ -32,7 +33,12 @@ import type {
   publisherListResponseSchema,
   sessionInfoSchema,
   sessionUserSchema,
+  studentAppliedCourseListResponseSchema,
+  studentDuplicatesResponseSchema,
+  studentListResponseSchema,
+  studentSchema,
   topResponseSchema,
+  unapprovalCountResponseSchema,
   validResultResponseSchema,
   writtenResponseSchema,
 } from './schemas/responses';
@@ -322,71 +328,13 @@ export interface StudentListQuery {
   dir?: string;
 }
 /** GET /api/admin/student/list/ — one page of the search and the count of the whole search. */
-export interface StudentList {
-  data_list: StudentRow[];
-  total: number;
-  page: number;
-  size: number;
-}
-export interface StudentRow {
-  user_id: Id;
-  login_id: string | null;
-  generation_id: string | null;
-  name: string;
-  name_kana: string;
-  street_name1: string;
-  birthday: string | null;
-  approval_status: string;
-  approval_status_text: string;
-  student_type: string;
-  student_type_text: string;
-  filing_date: string | null;
-}
+export type StudentList = z.output<typeof studentListResponseSchema>;
+export type StudentRow = StudentList['data_list'][number];
 export interface StudentDetailQuery {
   user_id: IdParam;
   is_edit?: Flag;
 }
-export interface Student {
-  user_id: Id;
-  login_id: string | null;
-  generation_id: string | null;
-  name: string;
-  name_kana: string;
-  postcode: string;
-  pref: string;
-  street_name1: string;
-  street_name2: string;
-  address: string;
-  street_name3: string;
-  birthday: string | null;
-  birthday_str: string;
-  age: number | null;
-  gender: string;
-  phone_1: string;
-  mail_1: string;
-  phone_2: string;
-  mail_2: string;
-  emergency_name: string;
-  emergency_emereletion: string;
-  emergency_phone: string;
-  total_units: number | null;
-  filing_date: string | null;
-  filing_date_str: string;
-  is_graduation: Flag;
-  is_rejection: Flag;
-  is_email: Flag;
-  student_type: string;
-  student_type_text: string;
-  approval_status: string;
-  approval_status_text: string;
-  date_issue_num: string | null;
-  date_issue_num_str: string;
-  remarks: string;
-  is_attendance: Flag;
-  contacts_updated_at_1: string;
-  contacts_updated_at_2: string;
-  updated_at: string;
-}
+export type Student = z.output<typeof studentSchema>;
 /** Student form fields (add/update); all strings as the form holds them. */
 export interface StudentBody {
   login_id?: string;
@@ -447,17 +395,13 @@ export interface StudentUploadBody {
   /** CD009 */
   student_type: string;
 }
-export interface UnapprovalCount {
-  unapploval: number;
-}
+export type UnapprovalCount = z.output<typeof unapprovalCountResponseSchema>;
 export interface LoginIdExistQuery {
   login_id: string;
   /** the student being edited (excluded from the check) */
   id?: IdParam;
 }
-export interface LoginIdExist {
-  is_exist: boolean;
-}
+export type LoginIdExist = z.output<typeof loginIdExistResponseSchema>;
 export interface StudentAppliedCourseQuery extends PagedQuery {
   user_id: IdParam;
   course_name?: string;
@@ -466,22 +410,9 @@ export interface StudentAppliedCourseQuery extends PagedQuery {
   lottery_status?: string;
   attendance_status?: string;
 }
-export interface StudentAppliedCourse extends SessionAttendance {
-  id: Id;
-  course_id: Id;
-  course_name: string;
-  student_id: Id;
-  univ_id: string | null;
-  lottery_status: string;
-  lottery_status_text: string;
-  how_apply: string;
-  how_apply_text: string;
-  attendance_status: string;
-  attendance_status_text: string;
-  attendance_updated_date: string | null;
-  acquisition_unit: number | null;
-  updated_at: string;
-}
+export type StudentAppliedCourse = z.output<
+  typeof studentAppliedCourseListResponseSchema
+>['data_list'][number];
 export type StudentAppliedCourseList = PagedList<StudentAppliedCourse>;
 /** Rows keyed by n as in CourseApplicantListUpdateBody, plus student_id_{n}. */
 export type StudentAppliedCourseUpdateBody = { user_id: IdParam } & Omit<
@@ -490,31 +421,12 @@ export type StudentAppliedCourseUpdateBody = { user_id: IdParam } & Omit<
 > & {
     [k: `course_id_${number}`]: IdParam | undefined;
   };
-export interface DuplicateRow {
-  user_id: Id;
-  login_id: string | null;
-  name: string;
-  street_name1: string;
-  birthday: string | null;
-  /** CD002: approved rows link to the detail, the others to the approval screen */
-  approval_status: string;
-}
+export type DuplicateRow = StudentDuplicates['user_data'];
 /**
  * GET /api/admin/student/duplicate/ — exclusive groups (a student only in the strongest group it matches),
  * each at most DUPLICATE_GROUP_LIMIT rows; `counts` has each group's full size.
  */
-export interface StudentDuplicates {
-  user_data: DuplicateRow;
-  /** name + street (town) + birthday, and the weaker combinations */
-  nm_sn_bd: DuplicateRow[];
-  nm_sn: DuplicateRow[];
-  nm_bd: DuplicateRow[];
-  sn_bd: DuplicateRow[];
-  nm: DuplicateRow[];
-  sn: DuplicateRow[];
-  bd: DuplicateRow[];
-  counts: Record<'nm_sn_bd' | 'nm_sn' | 'nm_bd' | 'sn_bd' | 'nm' | 'sn' | 'bd', number>;
-}
+export type StudentDuplicates = z.output<typeof studentDuplicatesResponseSchema>;
 
 // ---- Admin notices (SPEC §3 Notice, Publisher list row, Notice course search result) ----
 export interface NoticeCourseQuery extends PagedQuery {

@@ -461,3 +461,121 @@ export const addApplicantStudentsResponseSchema = z.array(
     birthday: ymd.nullable(),
   }),
 );
+
+// ---- admin students (SPEC §3 Student) ----
+
+export const studentListResponseSchema = z.object({
+  data_list: z.array(
+    z.object({
+      user_id: id,
+      login_id: z.string().nullable(),
+      generation_id: z.string().nullable(),
+      name: z.string(),
+      name_kana: z.string(),
+      street_name1: z.string(),
+      birthday: ymd.nullable(),
+      approval_status: z.string(),
+      approval_status_text: z.string(),
+      student_type: z.string(),
+      student_type_text: z.string(),
+      filing_date: ymd.nullable(),
+    }),
+  ),
+  ...serverPage,
+});
+export const studentSchema = z.object({
+  user_id: id,
+  login_id: z.string().nullable(),
+  generation_id: z.string().nullable(),
+  name: z.string(),
+  name_kana: z.string(),
+  postcode: z.string(),
+  pref: z.string(),
+  street_name1: z.string(),
+  street_name2: z.string(),
+  address: z.string(),
+  street_name3: z.string(),
+  birthday: ymd.nullable(),
+  birthday_str: z.string(),
+  age: z.number().nullable(),
+  gender: z.string(),
+  phone_1: z.string(),
+  mail_1: z.string(),
+  phone_2: z.string(),
+  mail_2: z.string(),
+  emergency_name: z.string(),
+  emergency_emereletion: z.string(),
+  emergency_phone: z.string(),
+  total_units: z.number().nullable(),
+  filing_date: ymd.nullable(),
+  filing_date_str: z.string(),
+  is_graduation: flag,
+  is_rejection: flag,
+  is_email: flag,
+  student_type: z.string(),
+  student_type_text: z.string(),
+  approval_status: z.string(),
+  approval_status_text: z.string(),
+  date_issue_num: ymd.nullable(),
+  date_issue_num_str: z.string(),
+  remarks: z.string(),
+  is_attendance: flag,
+  contacts_updated_at_1: iso,
+  contacts_updated_at_2: iso,
+  updated_at: iso,
+});
+export const unapprovalCountResponseSchema = z.object({ unapploval: z.number().int() });
+export const loginIdExistResponseSchema = z.object({ is_exist: z.boolean() });
+export const loginIdNextResponseSchema = z.object({ generation_id: z.string(), login_id: z.string() });
+export const studentWriteResponseSchema = z.object({
+  result: z.literal(true),
+  user_id: id,
+  login_id: z.string().nullable(),
+});
+export const studentApprovalResponseSchema = studentWriteResponseSchema.extend({
+  approval_status: z.string(),
+});
+export const studentAppliedCourseListResponseSchema = z.object({
+  data_list: z.array(
+    z.object({
+      id,
+      course_id: id,
+      course_name: z.string(),
+      student_id: id,
+      univ_id: z.string().nullable(),
+      lottery_status: z.string(),
+      lottery_status_text: z.string(),
+      how_apply: z.string(),
+      how_apply_text: z.string(),
+      attendance_status: z.string(),
+      attendance_status_text: z.string(),
+      attendance_updated_date: z.string().nullable(),
+      acquisition_unit: z.number().nullable(),
+      ...sessions,
+      updated_at: iso,
+    }),
+  ),
+  is_end: z.boolean(),
+});
+const duplicateRowSchema = z.object({
+  user_id: id,
+  login_id: z.string().nullable(),
+  name: z.string(),
+  street_name1: z.string(),
+  birthday: ymd.nullable(),
+  approval_status: z.string(),
+});
+const duplicateGroups = ['nm_sn_bd', 'nm_sn', 'nm_bd', 'sn_bd', 'nm', 'sn', 'bd'] as const;
+export const studentDuplicatesResponseSchema = z.object({
+  user_data: duplicateRowSchema,
+  ...(Object.fromEntries(duplicateGroups.map((g) => [g, z.array(duplicateRowSchema)])) as Record<
+    (typeof duplicateGroups)[number],
+    z.ZodArray<typeof duplicateRowSchema>
+  >),
+  counts: z.object(
+    Object.fromEntries(duplicateGroups.map((g) => [g, z.number().int()])) as Record<
+      (typeof duplicateGroups)[number],
+      z.ZodNumber
+    >,
+  ),
+});

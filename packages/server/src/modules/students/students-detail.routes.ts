@@ -1,3 +1,8 @@
+import {
+  countResponseSchema,
+  studentAppliedCourseListResponseSchema,
+  studentSchema,
+} from '@manabi/shared/schemas/responses';
 import { studentDetailQuerySchema } from '@manabi/shared/schemas/student';
 import {
   studentCourseListQuerySchema,
@@ -20,17 +25,26 @@ export async function studentDetailRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/admin/student/detail/',
-    { ...authority1, schema: { querystring: studentDetailQuerySchema } },
+    { ...authority1, schema: { querystring: studentDetailQuerySchema, response: { 200: studentSchema } } },
     async (req) => getStudentDetail(db, req.query.user_id),
   );
   r.get(
     '/admin/student/applicantCourse/list/',
-    { ...authority1, schema: { querystring: studentCourseListQuerySchema } },
+    {
+      ...authority1,
+      schema: {
+        querystring: studentCourseListQuerySchema,
+        response: { 200: studentAppliedCourseListResponseSchema },
+      },
+    },
     async (req) => listStudentCourses(db, req.query),
   );
   r.post(
     '/admin/student/applicantCourse/update/',
-    { ...authority1, schema: { body: studentCourseUpdateBodySchema } },
+    {
+      ...authority1,
+      schema: { body: studentCourseUpdateBodySchema, response: { 200: countResponseSchema } },
+    },
     async (req) => updateStudentCourses(db, actor(req), req.body),
   );
 }

@@ -1,4 +1,10 @@
 import {
+  loginIdExistResponseSchema,
+  loginIdNextResponseSchema,
+  studentApprovalResponseSchema,
+  studentWriteResponseSchema,
+} from '@manabi/shared/schemas/responses';
+import {
   loginIdExistQuerySchema,
   loginIdNextQuerySchema,
   studentAddBodySchema,
@@ -28,25 +34,39 @@ export async function studentFormRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/admin/student/loginid/exist/',
-    { ...authority1, schema: { querystring: loginIdExistQuerySchema } },
+    {
+      ...authority1,
+      schema: { querystring: loginIdExistQuerySchema, response: { 200: loginIdExistResponseSchema } },
+    },
     async (req) => loginIdExists(db, req.query.login_id, req.query.id || undefined),
   );
   r.get(
     '/admin/student/loginid/next/',
-    { ...authority1, schema: { querystring: loginIdNextQuerySchema } },
+    {
+      ...authority1,
+      schema: { querystring: loginIdNextQuerySchema, response: { 200: loginIdNextResponseSchema } },
+    },
     async (req) => nextLoginIdFor(db, req.query.generation_id),
   );
-  r.post('/admin/student/add/', { ...authority1, schema: { body: studentAddBodySchema } }, async (req) =>
-    addStudent(db, actor(req), req.body),
+  r.post(
+    '/admin/student/add/',
+    { ...authority1, schema: { body: studentAddBodySchema, response: { 200: studentWriteResponseSchema } } },
+    async (req) => addStudent(db, actor(req), req.body),
   );
   r.post(
     '/admin/student/update/',
-    { ...authority1, schema: { body: studentUpdateBodySchema } },
+    {
+      ...authority1,
+      schema: { body: studentUpdateBodySchema, response: { 200: studentWriteResponseSchema } },
+    },
     async (req) => updateStudent(db, actor(req), req.body),
   );
   r.post(
     '/admin/student/approval/',
-    { ...authority1, schema: { body: studentApprovalBodySchema } },
+    {
+      ...authority1,
+      schema: { body: studentApprovalBodySchema, response: { 200: studentApprovalResponseSchema } },
+    },
     async (req) => {
       const result = await decideApproval(db, config, actor(req), req.body);
       // deliver the approval mail now rather than on the next tick (it stays queued if SMTP is down)

@@ -1,4 +1,9 @@
-import { uploadResponseSchema } from '@manabi/shared/schemas/responses';
+import {
+  studentDuplicatesResponseSchema,
+  studentListResponseSchema,
+  unapprovalCountResponseSchema,
+  uploadResponseSchema,
+} from '@manabi/shared/schemas/responses';
 import {
   studentDuplicateQuerySchema,
   studentListQuerySchema,
@@ -22,13 +27,26 @@ export async function studentListRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/admin/student/list/',
-    { ...authority1, schema: { querystring: studentListQuerySchema } },
+    {
+      ...authority1,
+      schema: { querystring: studentListQuerySchema, response: { 200: studentListResponseSchema } },
+    },
     async (req) => listStudents(db, req.query),
   );
-  r.get('/admin/student/unapploval/count/', authority1, async () => countUnapproved(db));
+  r.get(
+    '/admin/student/unapploval/count/',
+    { ...authority1, schema: { response: { 200: unapprovalCountResponseSchema } } },
+    async () => countUnapproved(db),
+  );
   r.get(
     '/admin/student/duplicate/',
-    { ...authority1, schema: { querystring: studentDuplicateQuerySchema } },
+    {
+      ...authority1,
+      schema: {
+        querystring: studentDuplicateQuerySchema,
+        response: { 200: studentDuplicatesResponseSchema },
+      },
+    },
     async (req) => findDuplicates(db, req.query.user_id),
   );
   r.post(
