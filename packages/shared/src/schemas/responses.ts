@@ -371,9 +371,27 @@ export const inquiryResponseSchema = resultResponseSchema;
 
 // ---- admin course applicants (SPEC §3 Course applicant (admin)) ----
 
-const sessions = Object.fromEntries(
-  Array.from({ length: 15 }, (_, i) => [`attendance${i + 1}`, z.string()]),
-) as Record<`attendance${number}`, z.ZodString>;
+/** attendance1..attendance15, each a CD006 value */
+const SESSION_KEYS = [
+  'attendance1',
+  'attendance2',
+  'attendance3',
+  'attendance4',
+  'attendance5',
+  'attendance6',
+  'attendance7',
+  'attendance8',
+  'attendance9',
+  'attendance10',
+  'attendance11',
+  'attendance12',
+  'attendance13',
+  'attendance14',
+  'attendance15',
+] as const;
+const sessions = Object.fromEntries(SESSION_KEYS.map((k) => [k, z.string()])) as {
+  [K in (typeof SESSION_KEYS)[number]]: z.ZodString;
+};
 export const courseApplicantRowSchema = z.object({
   course_applicant_id: id,
   course_id: id,
