@@ -98,7 +98,8 @@ async function adminCreate(argv: string[]) {
           universityId: input.university_id || null,
         })
         .returning({ id: adminUsers.id });
-      await audit(tx, { kind: 'system', id: null }, 'create', 'admin_user', row!.id, { via: 'cli' });
+      if (!row) throw new Error('insert returned nothing');
+      await audit(tx, { kind: 'system', id: null }, 'create', 'admin_user', row.id, { via: 'cli' });
     });
     console.log(`Admin "${input.login_id}" created.`);
   });

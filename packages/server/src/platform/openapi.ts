@@ -118,8 +118,14 @@ interface JsonSchema {
   $ref?: string;
 }
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 const typeText = (s: JsonSchema | undefined): string => {
   if (!s) return '';

@@ -249,7 +249,8 @@ async function checkReferences(tx: DbOrTx, input: CourseAddBody, selfId: number 
       .where(inArray(courseCategories.id, wanted));
     if (found.length !== wanted.length) errors.push({ name: 'category', msg: MSG.invalidChoice });
   }
-  if (errors.length > 0) throw new AppError('VALIDATION', errors[0]!.msg, errors);
+  const [first] = errors;
+  if (first) throw new AppError('VALIDATION', first.msg, errors);
   return wanted;
 }
 

@@ -427,7 +427,8 @@ export async function applyCourse(
         at: now,
       },
     ]);
-    await audit(tx, { kind: 'student', id: student.id }, 'apply', 'course_application', row!.id, {
+    if (!row) throw new Error('insert returned nothing');
+    await audit(tx, { kind: 'student', id: student.id }, 'apply', 'course_application', row.id, {
       course_id: courseId,
       login_id: student.loginId,
       agreed_no_cancel: !c.isCancelable,
