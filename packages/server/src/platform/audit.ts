@@ -6,12 +6,42 @@ export interface Actor {
   id: number | null;
 }
 
+/** What the audit log records: a closed list, so a report can rely on every value it may meet. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'update_batch',
+  'cancel',
+  'apply',
+  'lottery',
+  'upload',
+  'admission',
+  'approve',
+  'reject',
+  'update_contacts',
+  'password_change',
+  'password_reset',
+  'password_reset_mail',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The kinds of record an audit row is about. */
+export const AUDIT_ENTITIES = [
+  'admin_user',
+  'course',
+  'course_application',
+  'notice',
+  'notice_category',
+  'student',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
 /** Appends to the audit log; call it inside the transaction of the write it records. */
 export async function audit(
   tx: DbOrTx,
   actor: Actor,
-  action: string,
-  entity: string,
+  action: AuditAction,
+  entity: AuditEntity,
   entityId: string | number | null,
   detail?: Record<string, unknown>,
 ): Promise<void> {
