@@ -255,6 +255,9 @@ test.describe('[マイページ][申込状況]', () => {
       '申込の内容がほかの操作で変更されました。内容をもう一度ご確認ください。',
     );
     await expect(alert).toBeFocused();
+    // scan the settled page: while the view is read again the button is briefly dimmed (pending)
+    await expect(page.getByRole('button', { name: '受講をキャンセルする' })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
     await expectAccessible(page);
     // the view was read again, so a second press goes through
     await page.getByRole('button', { name: '受講をキャンセルする' }).click();
