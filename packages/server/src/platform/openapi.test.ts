@@ -2,10 +2,9 @@
  * The generated API reference (issue 13): one OpenAPI 3.1 document from the routes' own schemas, every
  * SPEC §7 call in it, the roles of each call, and a readable page; gated by API_DOCS.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cast, createTestApp, get, makeCast, type TestApp } from '../test/app';
+import { hasSpec, specCalls } from '../test/spec';
 
 let t: TestApp;
 let cast: Cast;
@@ -41,19 +40,10 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  // SPEC.md lives beside this repository (shared/); CI clones it there.
-  const specPath = join(import.meta.dirname, '../../../../../shared/SPEC.md');
-  it.skipIf(!existsSync(specPath))('holds every call SPEC §7 writes, under its SPEC spelling', async () => {
+  it.skipIf(!hasSpec)('holds every call SPEC §7 writes, under its SPEC spelling', async () => {
     const doc = (await get(t.app, '/api/openapi.json', cast.admin)).json() as Doc;
-    const spec = readFileSync(specPath, 'utf8');
-    const section = spec.slice(spec.indexOf('## 7.'), spec.indexOf('## 8.'));
     const paths = Object.keys(doc.paths);
-    const calls = [...section.matchAll(/\b(GET|POST) (\/api\/[^\s(;,?:]+?)\.?(?=[\s(;,?:]|$)/gm)].flatMap(
-      ([, method, path]) =>
-        path!.includes('{kind}')
-          ? ['accepting', 'before', 'applied', 'attended'].map((k) => [method!, path!.replace('{kind}', k)])
-          : [[method!, path!]],
-    );
+    const calls = specCalls();
     expect(calls.length).toBeGreaterThan(50);
     for (const [method, path] of calls) {
       const written = paths.find((p) => p === path || p === `${path}/` || `${p}/` === path);
