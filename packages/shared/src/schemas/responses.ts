@@ -365,10 +365,6 @@ export const uploadResponseSchema = z.object({
   count: z.number().int().optional(),
 });
 
-// ---- public forms ----
-
-export const inquiryResponseSchema = resultResponseSchema;
-
 // ---- admin course applicants (SPEC §3 Course applicant (admin)) ----
 
 /** attendance1..attendance15, each a CD006 value */

@@ -1,6 +1,6 @@
 import { admissionBodySchema } from '@manabi/shared/schemas/admission';
 import { inquiryBodySchema } from '@manabi/shared/schemas/inquiry';
-import { admissionResponseSchema, inquiryResponseSchema } from '@manabi/shared/schemas/responses';
+import { admissionResponseSchema, resultResponseSchema } from '@manabi/shared/schemas/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { applyAdmission, countAdmissionFrom, sendInquiry } from './public-forms.service';
@@ -36,7 +36,7 @@ export async function publicFormRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/mypage/inquiry/',
-    { ...limits, schema: { body: inquiryBodySchema, response: { 200: inquiryResponseSchema } } },
+    { ...limits, schema: { body: inquiryBodySchema, response: { 200: resultResponseSchema } } },
     async (req) => {
       const result = await sendInquiry(db, config, req.body);
       void app.deps.mailer.flush();
