@@ -15,7 +15,6 @@ import {
   timestamp,
   zeroOrPositiveInt,
 } from '../validation/rules';
-import { numberAsString } from './util';
 
 /** SPEC §9: 15 sessions per applicant. */
 export const SESSION_COUNT = 15;
@@ -49,8 +48,7 @@ const flag = () =>
     .prefault('')
     .transform((v): '0' | '1' => (v === '1' ? '1' : '0'));
 
-const acquisitionUnit = () =>
-  numberAsString(zeroOrPositiveInt({ required: true, maxDigits: ACQUISITION_UNIT_MAX_DIGITS }));
+const acquisitionUnit = () => zeroOrPositiveInt({ required: true, maxDigits: ACQUISITION_UNIT_MAX_DIGITS });
 
 // ---- 1. list ----
 export const applicantListQuerySchema = z.object({
@@ -94,7 +92,7 @@ export type LotteryForm = z.infer<typeof lotteryFormSchema>;
 
 export const lotteryBodySchema = z.object({
   id: recordId(),
-  win_num: numberAsString(positiveInt({ required: true, maxDigits: WIN_NUM_MAX_DIGITS })),
+  win_num: positiveInt({ required: true, maxDigits: WIN_NUM_MAX_DIGITS }),
 });
 
 // ---- 3. inline table update (flattened per-row fields) ----
@@ -205,7 +203,7 @@ export function flattenedRowsDoc(rowFields: readonly string[]) {
 export const sessionValues = (row: Record<string, unknown>): string[] =>
   SESSION_NUMBERS.map((i) => row[`attendance${i}`] as string);
 
-const APPLICANT_ROW_FIELDS = [
+export const APPLICANT_ROW_FIELDS = [
   'is_update',
   'is_update_attendance',
   'student_id',
@@ -265,7 +263,7 @@ export const addApplicantStudentQuerySchema = z.object({
 
 // ---- 5. add applicant ----
 export const addApplicantFormSchema = z.object({
-  user_id: numberAsString(required(MSG.selectStudent)),
+  user_id: required(MSG.selectStudent),
   how_apply: codeOf('CD005'),
   remarks: text({ max: APPLICANT_REMARKS_MAX, multiline: true }),
 });
@@ -273,7 +271,7 @@ export type AddApplicantForm = z.infer<typeof addApplicantFormSchema>;
 
 export const addApplicantBodySchema = addApplicantFormSchema.extend({
   course_id: recordId(),
-  user_id: numberAsString(required(MSG.selectStudent)).transform((v, ctx) => {
+  user_id: required(MSG.selectStudent).transform((v, ctx) => {
     const id = recordId(MSG.selectStudent).safeParse(v);
     if (id.success) return id.data;
     ctx.addIssue({ code: 'custom', message: MSG.selectStudent, input: v });

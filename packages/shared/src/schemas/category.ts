@@ -1,7 +1,6 @@
 /** Notice categories (SPEC §5 Category: name required max 30; sort_number required, max 5 digits, 0 or more). */
 import { z } from 'zod';
 import { recordId, text, timestamp, zeroOrPositiveInt } from '../validation/rules';
-import { numberAsString } from './util';
 
 export const CATEGORY_NAME_MAX = 30;
 export const SORT_NUMBER_MAX_DIGITS = 5;
@@ -13,10 +12,8 @@ export const categoryFormSchema = z.object({
 });
 export type CategoryForm = z.infer<typeof categoryFormSchema>;
 
-/** The form's fields; sort_number may also arrive as a JSON number (api.ts CategoryAddBody). */
-export const categoryAddBodySchema = categoryFormSchema.extend({
-  sort_number: numberAsString(zeroOrPositiveInt({ required: true, maxDigits: SORT_NUMBER_MAX_DIGITS })),
-});
+/** The form's fields (a JSON number in sort_number is read as its digits: validation/json-input.ts). */
+export const categoryAddBodySchema = categoryFormSchema;
 
 export const categoryUpdateBodySchema = categoryAddBodySchema.extend({
   id: recordId(),

@@ -18,7 +18,6 @@ import {
   url,
   zeroOrPositiveInt,
 } from '../validation/rules';
-import { numberAsString } from './util';
 
 // ---- search (SPEC §5: course_name, course_content, organ, period, keyword max 100; §9 offset 0..999) ----
 export const COURSE_SEARCH_TEXT_MAX = 100;
@@ -78,8 +77,8 @@ export const courseDetailQuerySchema = z.object({ id: recordId() });
 const flag = () =>
   text({ required: true }).refine((v) => v === '' || v === '0' || v === '1', { error: MSG.invalidChoice });
 
-const count5 = () => numberAsString(zeroOrPositiveInt({ maxDigits: COURSE_NUMBER_MAX_DIGITS }));
-const yen = () => numberAsString(zeroOrPositiveInt({ maxDigits: COURSE_YEN_MAX_DIGITS }));
+const count5 = () => zeroOrPositiveInt({ maxDigits: COURSE_NUMBER_MAX_DIGITS });
+const yen = () => zeroOrPositiveInt({ maxDigits: COURSE_YEN_MAX_DIGITS });
 
 const courseFields = {
   /** the office's course code: optional, unique (the server checks) */
@@ -97,7 +96,7 @@ const courseFields = {
   period: text({ max: COURSE_PERIOD_MAX }),
   capacity: count5(),
   minimum: count5(),
-  all_times: numberAsString(positiveInt({ required: true, maxDigits: 2 })).refine(
+  all_times: positiveInt({ required: true, maxDigits: 2 }).refine(
     (v) => v === '' || Number(v) <= COURSE_ALL_TIMES_MAX,
     { error: MSG.intRange(1, COURSE_ALL_TIMES_MAX) },
   ),
@@ -109,7 +108,7 @@ const courseFields = {
   /** '1' = cancellation allowed */
   cancel: flag(),
   /** units per attended session */
-  unit: numberAsString(zeroOrPositiveInt({ required: true, maxDigits: COURSE_NUMBER_MAX_DIGITS })),
+  unit: zeroOrPositiveInt({ required: true, maxDigits: COURSE_NUMBER_MAX_DIGITS }),
   /** course category ids (checkboxes) */
   category: z
     .array(z.union([z.string(), z.number()]), { error: MSG.invalidChoice })

@@ -14,7 +14,6 @@ import {
   sessionValues,
 } from './applicant';
 import { COURSE_LIST_OFFSET_MAX_DIGITS, COURSE_SEARCH_TEXT_MAX, COURSE_SITE_IDS } from './course';
-import { numberAsString } from './util';
 
 /** Rows per page of student/applicantCourse/list (paged like the course list: offset_num, is_end). */
 export const STUDENT_COURSE_PAGE_SIZE = 100;
@@ -60,9 +59,7 @@ export const studentCourseRowSchema = z.object({
   student_id: recordId(),
   course_id: recordId(),
   attendance_status: codeOf('CD004'),
-  acquisition_unit: numberAsString(
-    zeroOrPositiveInt({ required: true, maxDigits: ACQUISITION_UNIT_MAX_DIGITS }),
-  ),
+  acquisition_unit: zeroOrPositiveInt({ required: true, maxDigits: ACQUISITION_UNIT_MAX_DIGITS }),
   ...(Object.fromEntries(SESSION_NUMBERS.map((i) => [`attendance${i}`, codeOf('CD006')])) as {
     [K in `attendance${SessionNo}`]: ReturnType<typeof codeOf>;
   }),
@@ -79,7 +76,7 @@ export interface StudentCourseUpdateRow {
   updated_at: string;
 }
 
-const ROW_FIELDS = [
+export const STUDENT_COURSE_ROW_FIELDS = [
   'is_update',
   'is_update_attendance',
   'student_id',
@@ -97,11 +94,11 @@ const ROW_FIELDS = [
 export const studentCourseUpdateBodySchema = z
   .object({ user_id: recordId() })
   .catchall(z.unknown())
-  .meta(flattenedRowsDoc(ROW_FIELDS))
+  .meta(flattenedRowsDoc(STUDENT_COURSE_ROW_FIELDS))
   .transform((body, ctx) => {
     const parsed = parseFlattenedRows(body, ctx, {
       topLevel: ['user_id'],
-      rowFields: ROW_FIELDS,
+      rowFields: STUDENT_COURSE_ROW_FIELDS,
       rowSchema: studentCourseRowSchema,
     });
     const rows: StudentCourseUpdateRow[] = [];
