@@ -1,15 +1,13 @@
 import type {
   CourseCancelView,
-  MypageAppliedItem,
   MypageAppliedList,
   MypageAttendedList,
   MypageCourseDetail,
   MypageCourseList,
 } from '@manabi/shared/api';
-import { ATTENDANCE, codeText, HOW_APPLY, LOTTERY, PUBLISH } from '@manabi/shared/codes';
+import { ATTENDANCE, HOW_APPLY, LOTTERY, PUBLISH } from '@manabi/shared/codes';
 import {
   applyRefusal,
-  type CourseRule,
   courseFlags,
   isCancelable,
   WINDOW_END_MINUTE_MS,
@@ -49,7 +47,7 @@ import {
 import { audit } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
-import { enqueueMail, officeFooter } from '../../platform/mail';
+import { enqueueMail } from '../../platform/mail';
 import { likeContains, paged, qualified } from '../../platform/sql';
 import {
   cancelApplication,
@@ -58,11 +56,16 @@ import {
   liveCount,
   lockCourse,
 } from '../../repositories/course-applications';
+import { courseMail } from './mypage-courses.mail';
+import {
+  liveOf,
+  presentCancelView,
+  presentCourseDetail,
+  presentHistoryRow,
+  presentSearchItem,
+  ruleOf,
+} from './mypage-courses.presenter';
 
-type Course = typeof courses.$inferSelect;
-type Application = typeof courseApplications.$inferSelect;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : '');
 const isPublic = eq(courses.status, PUBLISH.PUBLIC);
 
 /** The category names of the course in the outer query, in the office's order, as a JSON array. */
@@ -147,11 +150,7 @@ export async function searchCourses(
       .offset(offset),
   );
   return {
-    data_list: rows.map(({ periodFrom, periodTo, total: _total, ...r }) => ({
-      ...r,
-      period_f: iso(periodFrom),
-      period_t: iso(periodTo),
-    })),
+    data_list: rows.map(presentSearchItem),
     total,
     page,
     page_size: MYPAGE_COURSE_PAGE_SIZE,
@@ -159,19 +158,6 @@ export async function searchCourses(
 }
 
 // ---- 2. the student's history (applied, attended) ----
-
-const ruleOf = (c: Pick<Course, keyof CourseRule>): CourseRule => ({
-  periodFrom: c.periodFrom,
-  periodTo: c.periodTo,
-  status: c.status,
-  isCancelable: c.isCancelable,
-  isLottery: c.isLottery,
-  capacity: c.capacity,
-});
-const liveOf = (a: Pick<Application, 'cancelledAt' | 'lotteryStatus' | 'attendanceStatus'> | null) =>
-  a && a.cancelledAt === null
-    ? { lotteryStatus: a.lotteryStatus, attendanceStatus: a.attendanceStatus }
-    : null;
 
 const historyColumns = {
   course: {
@@ -196,32 +182,6 @@ const historyColumns = {
   },
   total: sql<number>`count(*) over ()`.mapWith(Number),
 };
-
-interface HistoryRow {
-  course: Pick<Course, keyof typeof historyColumns.course>;
-  application: Pick<Application, keyof typeof historyColumns.application>;
-}
-
-function presentHistoryRow(row: HistoryRow, now: Date): MypageAppliedItem {
-  const { course: c, application: a } = row;
-  const rule = ruleOf(c);
-  return {
-    applicant_id: a.id,
-    course_id: c.id,
-    course_name: c.name,
-    organ: c.organ,
-    period_f: iso(c.periodFrom),
-    period_t: iso(c.periodTo),
-    period: c.period,
-    in_period: courseFlags(rule, null, 0, now).in_period,
-    lottery_status: a.lotteryStatus,
-    lottery_status_text: codeText('CD003', a.lotteryStatus),
-    is_cancelable: isCancelable(rule, liveOf(a), now),
-    status: c.status,
-    acquisition_unit: a.acquisitionUnit,
-    course_acquisition_unit: c.unit,
-  };
-}
 
 /** Newest first class day first; courses without one last. */
 const historyOrder = [sql`${courses.startDate} desc nulls last`, desc(courseApplications.id)];
@@ -331,33 +291,7 @@ export async function getCourse(
   const a = row.application;
   const needsCount = !c.isLottery && c.capacity !== null;
   const flags = courseFlags(ruleOf(c), liveOf(a), needsCount ? await liveCount(db, c.id) : 0, now);
-  return {
-    id: c.id,
-    course_name: c.name,
-    categories: row.categories,
-    applicant_id: a?.id ?? null,
-    image: c.imageUrl,
-    period: c.period,
-    period_f: iso(c.periodFrom),
-    period_t: iso(c.periodTo),
-    organ: c.organ,
-    capacity: c.capacity,
-    all_times: c.allTimes,
-    tuition_fee: c.tuitionFee,
-    venue: c.venue,
-    unit: c.unit,
-    material_cost: c.materialCost,
-    keyword: c.keyword,
-    how_to_apply: c.howToApply,
-    apply_url: c.applyUrl,
-    apply_url_text: c.applyUrlText,
-    permalink: c.permalink,
-    univ_id: c.universityId,
-    ...flags,
-    cancel: c.isCancelable,
-    content: c.content,
-    lottery_status: a?.lotteryStatus ?? null,
-  };
+  return presentCourseDetail(c, row.categories, a, flags);
 }
 
 // ---- 4. apply ----
@@ -457,18 +391,7 @@ export async function getCancelView(
   if (!row || !isCancelable(ruleOf(row.course), liveOf(row.application), now)) throw notFound();
   const s = await contactOf(db, student.id);
   if (!s) throw notFound();
-  return {
-    id: row.course.id,
-    is_cancelable: true,
-    course_name: row.course.name,
-    updated_at: row.application.updatedAt.toISOString(),
-    login_id: s.loginId ?? '',
-    name: s.name,
-    phone1: s.phone1,
-    mail1: s.mail1,
-    phone2: s.phone2,
-    mail2: s.mail2,
-  };
+  return presentCancelView(row.course, row.application, s);
 }
 
 /**
@@ -503,44 +426,4 @@ export async function cancelCourse(
       await enqueueMail(tx, { to: s.mail1, ...courseMail(config, 'cancel', s.name, c) });
     return { result: true as const };
   });
-}
-
-// ---- 6. the mails ----
-
-/** The confirmation mail of an application or a cancellation (plain text). */
-export function courseMail(
-  config: Pick<Config, 'publicUrl' | 'officeMail' | 'officePhone'>,
-  kind: 'apply' | 'cancel',
-  name: string,
-  c: Pick<Course, 'name' | 'organ' | 'period' | 'isLottery'>,
-) {
-  const appliedUrl = new URL('/mypage/course/applied', config.publicUrl).toString();
-  const lead =
-    kind === 'apply'
-      ? [
-          '次の講座の申込みを受け付けました。',
-          c.isLottery
-            ? '受講できるかどうかは抽選で決まります。抽選の結果は、マイページの「申込状況」でお知らせします。'
-            : '先着順の講座のため、受講が決まりました。',
-        ]
-      : ['次の講座の申込みをキャンセルしました。'];
-  return {
-    subject:
-      kind === 'apply'
-        ? '【まなび】講座の申込みを受け付けました'
-        : '【まなび】講座の申込みをキャンセルしました',
-    body: [
-      `${name} 様`,
-      '',
-      ...lead,
-      '',
-      `講座名：${c.name}`,
-      `実施機関：${c.organ}`,
-      ...(c.period ? [`開催日：${c.period}`] : []),
-      '',
-      `申込状況の確認：${appliedUrl}`,
-      '',
-      ...officeFooter(config),
-    ].join('\n'),
-  };
 }

@@ -1,0 +1,146 @@
+/**
+ * The my-page course answers (SPEC §3 Course search item, Course detail, Applied/attended item, cancel view):
+ * database rows to the contract's names, and the course rule the shared domain functions judge.
+ */
+import type {
+  CourseCancelView,
+  MypageAppliedItem,
+  MypageCourseDetail,
+  MypageCourseSearchItem,
+} from '@manabi/shared/api';
+import { codeText } from '@manabi/shared/codes';
+import {
+  type CourseFlags,
+  type CourseRule,
+  courseFlags,
+  isCancelable,
+} from '@manabi/shared/domain/course-rules';
+import type { courseApplications, courses, students } from '../../db/schema';
+
+type Course = typeof courses.$inferSelect;
+type Application = typeof courseApplications.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : '');
+
+export const ruleOf = (c: Pick<Course, keyof CourseRule>): CourseRule => ({
+  periodFrom: c.periodFrom,
+  periodTo: c.periodTo,
+  status: c.status,
+  isCancelable: c.isCancelable,
+  isLottery: c.isLottery,
+  capacity: c.capacity,
+});
+export const liveOf = (a: Pick<Application, 'cancelledAt' | 'lotteryStatus' | 'attendanceStatus'> | null) =>
+  a && a.cancelledAt === null
+    ? { lotteryStatus: a.lotteryStatus, attendanceStatus: a.attendanceStatus }
+    : null;
+
+/** A search row as selected (searchCourses) to its answer. */
+export const presentSearchItem = ({
+  periodFrom,
+  periodTo,
+  total: _total,
+  ...r
+}: Omit<MypageCourseSearchItem, 'period_f' | 'period_t'> & {
+  periodFrom: Date | null;
+  periodTo: Date | null;
+  total: number;
+}): MypageCourseSearchItem => ({ ...r, period_f: iso(periodFrom), period_t: iso(periodTo) });
+
+export interface HistoryRow {
+  course: Pick<
+    Course,
+    | 'id'
+    | 'name'
+    | 'organ'
+    | 'periodFrom'
+    | 'periodTo'
+    | 'period'
+    | 'status'
+    | 'isCancelable'
+    | 'isLottery'
+    | 'capacity'
+    | 'unit'
+  >;
+  application: Pick<
+    Application,
+    'id' | 'lotteryStatus' | 'attendanceStatus' | 'acquisitionUnit' | 'cancelledAt'
+  >;
+}
+
+export function presentHistoryRow(row: HistoryRow, now: Date): MypageAppliedItem {
+  const { course: c, application: a } = row;
+  const rule = ruleOf(c);
+  return {
+    applicant_id: a.id,
+    course_id: c.id,
+    course_name: c.name,
+    organ: c.organ,
+    period_f: iso(c.periodFrom),
+    period_t: iso(c.periodTo),
+    period: c.period,
+    in_period: courseFlags(rule, null, 0, now).in_period,
+    lottery_status: a.lotteryStatus,
+    lottery_status_text: codeText('CD003', a.lotteryStatus),
+    is_cancelable: isCancelable(rule, liveOf(a), now),
+    status: c.status,
+    acquisition_unit: a.acquisitionUnit,
+    course_acquisition_unit: c.unit,
+  };
+}
+
+/** GET /api/mypage/course/: the course with this student's live application and flags. */
+export function presentCourseDetail(
+  c: Course,
+  categories: MypageCourseDetail['categories'],
+  a: Application | null,
+  flags: CourseFlags,
+): MypageCourseDetail {
+  return {
+    id: c.id,
+    course_name: c.name,
+    categories: categories,
+    applicant_id: a?.id ?? null,
+    image: c.imageUrl,
+    period: c.period,
+    period_f: iso(c.periodFrom),
+    period_t: iso(c.periodTo),
+    organ: c.organ,
+    capacity: c.capacity,
+    all_times: c.allTimes,
+    tuition_fee: c.tuitionFee,
+    venue: c.venue,
+    unit: c.unit,
+    material_cost: c.materialCost,
+    keyword: c.keyword,
+    how_to_apply: c.howToApply,
+    apply_url: c.applyUrl,
+    apply_url_text: c.applyUrlText,
+    permalink: c.permalink,
+    univ_id: c.universityId,
+    ...flags,
+    cancel: c.isCancelable,
+    content: c.content,
+    lottery_status: a?.lotteryStatus ?? null,
+  };
+}
+
+/** GET /api/mypage/coursecancel/: the application to cancel and the contact data the screen confirms. */
+export function presentCancelView(
+  c: Course,
+  a: Application,
+  s: Pick<typeof students.$inferSelect, 'loginId' | 'name' | 'phone1' | 'mail1' | 'phone2' | 'mail2'>,
+): CourseCancelView {
+  return {
+    id: c.id,
+    is_cancelable: true,
+    course_name: c.name,
+    updated_at: a.updatedAt.toISOString(),
+    login_id: s.loginId ?? '',
+    name: s.name,
+    phone1: s.phone1,
+    mail1: s.mail1,
+    phone2: s.phone2,
+    mail2: s.mail2,
+  };
+}
