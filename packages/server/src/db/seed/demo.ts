@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../platform/crypto';
-import type { Db } from '../client';
+
+import type { Db, Tx } from '../client';
 import {
   adminUsers,
   courseApplications,
@@ -31,498 +32,537 @@ const at = (offsetDays: number, hhmm = '09:00') => new Date(`${tokyoDate(offsetD
 
 const nameKey = (s: string) => s.normalize('NFKC').replace(/\s+/g, '');
 
+interface DemoPasswords {
+  admin: string;
+  univ: string;
+  student1: string;
+  student2: string;
+}
+
+/** The demo accounts' passwords (README), hashed once. */
+const demoPasswords = async (): Promise<DemoPasswords> => {
+  const [admin, univ, student1, student2] = await Promise.all([
+    hashPassword('adminpass1'),
+    hashPassword('univpass01'),
+    hashPassword('student01'),
+    hashPassword('student02'),
+  ]);
+  return { admin, univ, student1, student2 };
+};
+
+/** Two universities, the programme office's administrator and one university's (authority 2). */
+async function seedAccounts(tx: Tx, pw: DemoPasswords): Promise<void> {
+  await tx.insert(universities).values([
+    { id: 'U01', name: 'みなと学院大学' },
+    { id: 'U02', name: '東都文化大学' },
+  ]);
+  await tx.insert(adminUsers).values([
+    {
+      loginId: 'admin',
+      name: '事務局 管理者',
+      email: 'admin@manabi.example.jp',
+      passwordHash: pw.admin,
+      authority: 1,
+    },
+    {
+      loginId: 'univ01',
+      name: 'みなと学院大学 担当',
+      email: 'univ01@manabi.example.jp',
+      passwordHash: pw.univ,
+      authority: 2,
+      universityId: 'U01',
+    },
+  ]);
+}
+
+/**
+ * Approved students of two cohorts, and pending admissions: one duplicating 24040001, one from outside the
+ * ward. Answers a lookup of a student's id by login id (the pending ones have none).
+ */
+async function seedStudents(tx: Tx, pw: DemoPasswords): Promise<(loginId: string) => number> {
+  const studentRows = await tx
+    .insert(students)
+    .values([
+      {
+        loginId: '24040001',
+        generationId: '2404',
+        name: '山田 花子',
+        nameKana: 'ヤマダ ハナコ',
+        nameKey: nameKey('山田 花子'),
+        postcode: '105-0011',
+        pref: '東京都',
+        streetName1: '港区芝公園',
+        streetName2: '4',
+        address: '2-8',
+        streetName3: '',
+        birthday: '1958-05-12',
+        gender: 2,
+        phone1: '03-1234-5678',
+        mail1: 'hanako@example.jp',
+        phone2: '090-1234-5678',
+        emergencyName: '山田 一郎',
+        emergencyRelation: '夫',
+        emergencyPhone: '090-8765-4321',
+        totalUnits: 12,
+        filingDate: '2024-03-15',
+        dateIssue: '2024-04-01',
+        approvalStatus: '1',
+        isAttendance: true,
+        passwordHash: pw.student1,
+      },
+      {
+        loginId: '24040002',
+        generationId: '2404',
+        name: '佐藤 健一',
+        nameKana: 'サトウ ケンイチ',
+        nameKey: nameKey('佐藤 健一'),
+        postcode: '108-0074',
+        pref: '東京都',
+        streetName1: '港区高輪',
+        streetName2: '3',
+        address: '10-1',
+        streetName3: 'コーポ高輪201',
+        birthday: '1955-11-03',
+        gender: 1,
+        phone1: '03-2345-6789',
+        mail1: 'kenichi@example.jp',
+        totalUnits: 0,
+        filingDate: '2024-03-20',
+        dateIssue: '2024-04-01',
+        approvalStatus: '1',
+        isAttendance: false,
+        passwordHash: pw.student2,
+      },
+      {
+        loginId: '25040001',
+        generationId: '2504',
+        name: '鈴木 和子',
+        nameKana: 'スズキ カズコ',
+        nameKey: nameKey('鈴木 和子'),
+        postcode: '106-0032',
+        pref: '東京都',
+        streetName1: '港区六本木',
+        streetName2: '6',
+        address: '1-1',
+        birthday: '1960-02-28',
+        gender: 2,
+        phone1: '03-3456-7890',
+        mail1: 'kazuko@example.jp',
+        filingDate: '2025-03-10',
+        dateIssue: '2025-04-01',
+        approvalStatus: '1',
+        passwordHash: null,
+      },
+      {
+        // pending admission: same name and birthday as 24040001 (duplicate check)
+        name: '山田　花子',
+        nameKana: 'ヤマダ ハナコ',
+        nameKey: nameKey('山田　花子'),
+        postcode: '105-0011',
+        pref: '東京都',
+        streetName1: '港区芝公園',
+        streetName2: '4',
+        address: '2-8',
+        birthday: '1958-05-12',
+        gender: 2,
+        phone1: '03-1234-5678',
+        mail1: 'hanako.yamada@example.jp',
+        filingDate: tokyoDate(-3),
+        approvalStatus: '0',
+        isAttendance: true,
+      },
+      {
+        name: '高橋 誠',
+        nameKana: 'タカハシ マコト',
+        nameKey: nameKey('高橋 誠'),
+        postcode: '107-0052',
+        pref: '東京都',
+        streetName1: '港区赤坂',
+        streetName2: '5',
+        address: '3-1',
+        birthday: '1962-07-07',
+        gender: 1,
+        phone1: '03-5555-0101',
+        filingDate: tokyoDate(-1),
+        approvalStatus: '0',
+        isAttendance: false,
+      },
+      {
+        // pending admission from outside the ward (the form's caution); left pending for the list
+        name: '伊藤 洋子',
+        nameKana: 'イトウ ヨウコ',
+        nameKey: nameKey('伊藤 洋子'),
+        postcode: '141-0022',
+        pref: '東京都',
+        streetName1: '品川区東五反田',
+        streetName2: '1',
+        address: '6-3',
+        birthday: '1965-11-03',
+        gender: 2,
+        phone1: '03-5555-0202',
+        mail1: 'yoko.ito@example.jp',
+        filingDate: tokyoDate(0),
+        approvalStatus: '0',
+        isAttendance: true,
+      },
+    ])
+    .returning({ id: students.id, loginId: students.loginId });
+  return (loginId) => studentRows.find((s) => s.loginId === loginId)!.id;
+}
+
+/** Course categories and courses in every state (open, before, closed, drawn, past, private). */
+async function seedCourses(tx: Tx): Promise<(code: string) => number> {
+  const cats = await tx
+    .insert(courseCategories)
+    .values([
+      { name: '歴史・文化', sortNumber: 1 },
+      { name: '健康・スポーツ', sortNumber: 2 },
+      { name: '語学', sortNumber: 3 },
+      { name: '地域・くらし', sortNumber: 4 },
+    ])
+    .returning({ id: courseCategories.id });
+
+  const base = {
+    content: '',
+    allTimes: 15,
+    venue: 'まなびプラザ 3階 講義室',
+    streetAddress: '東京都港区芝公園4-2-8',
+    unit: 1,
+    tuitionFee: 0,
+    materialCost: 0,
+    capacity: 30,
+    minimum: 10,
+  };
+  const courseRows = await tx
+    .insert(courses)
+    .values([
+      {
+        ...base,
+        code: 'C2601',
+        name: '江戸の町と暮らし',
+        organ: 'まなび市民大学',
+        periodFrom: at(-7),
+        periodTo: at(14, '17:00'),
+        period: '毎週火曜 10:00〜12:00',
+        startDate: tokyoDate(30),
+        content: '江戸の町の成り立ちと人びとの暮らしを、古地図や浮世絵から読み解きます。',
+        keyword: '歴史 江戸',
+        isCancelable: true,
+      },
+      {
+        ...base,
+        code: 'C2602',
+        name: 'はじめての健康ヨガ',
+        organ: 'まなび市民大学',
+        periodFrom: at(-3),
+        periodTo: at(10, '17:00'),
+        period: '毎週木曜 14:00〜15:30',
+        startDate: tokyoDate(25),
+        content: '椅子に座ってできるやさしいヨガです。',
+        keyword: '健康 ヨガ',
+        materialCost: 500,
+        isCancelable: true,
+      },
+      {
+        ...base,
+        code: 'C2603',
+        name: 'みなと学院大学 公開講座「海と港の経済学」',
+        organ: 'みなと学院大学',
+        universityId: 'U01',
+        periodFrom: at(-10),
+        periodTo: at(5, '17:00'),
+        period: '毎週水曜 13:00〜14:30',
+        startDate: tokyoDate(20),
+        content: '港が支えてきた経済の仕組みを学びます。',
+        keyword: '経済 港',
+        tuitionFee: 3000,
+        tuitionFee1: 1500,
+        isCancelable: false,
+      },
+      {
+        ...base,
+        code: 'C2604',
+        name: '東都文化大学「日本の古典文学」',
+        organ: '東都文化大学',
+        universityId: 'U02',
+        periodFrom: at(-5),
+        periodTo: at(20, '17:00'),
+        period: '毎週金曜 10:30〜12:00',
+        startDate: tokyoDate(35),
+        content: '源氏物語から徒然草まで、古典の名作を味わいます。',
+        keyword: '文学 古典',
+        tuitionFee: 4000,
+        isCancelable: false,
+      },
+      {
+        ...base,
+        code: 'C2605',
+        name: 'スマートフォン入門',
+        organ: 'まなび市民大学',
+        periodFrom: at(20),
+        periodTo: at(40, '17:00'),
+        period: '毎週月曜 10:00〜11:30',
+        startDate: tokyoDate(60),
+        content: '電話のかけ方から写真の送り方まで、ゆっくり学びます。',
+        keyword: 'スマホ IT',
+      },
+      {
+        ...base,
+        code: 'C2606',
+        name: 'やさしい英会話',
+        organ: 'まなび市民大学',
+        periodFrom: at(30),
+        periodTo: at(50, '17:00'),
+        period: '毎週土曜 10:00〜11:30',
+        startDate: tokyoDate(70),
+        keyword: '語学 英語',
+      },
+      {
+        ...base,
+        code: 'C2607',
+        name: 'みなと学院大学「地域の防災」',
+        organ: 'みなと学院大学',
+        universityId: 'U01',
+        periodFrom: at(15),
+        periodTo: at(30, '17:00'),
+        period: '隔週火曜 13:00〜15:00',
+        startDate: tokyoDate(45),
+        keyword: '防災 地域',
+        isCancelable: false,
+      },
+      {
+        ...base,
+        code: 'C2501',
+        name: '港区の歴史散歩',
+        organ: 'まなび市民大学',
+        periodFrom: at(-120),
+        periodTo: at(-90, '17:00'),
+        period: '毎週火曜 10:00〜12:00',
+        startDate: tokyoDate(-80),
+        keyword: '歴史 散歩',
+        unit: 2,
+      },
+      {
+        ...base,
+        code: 'C2502',
+        name: '健康づくりウォーキング',
+        organ: 'まなび市民大学',
+        periodFrom: at(-100),
+        periodTo: at(-70, '17:00'),
+        period: '毎週木曜 9:30〜11:00',
+        startDate: tokyoDate(-60),
+        keyword: '健康 ウォーキング',
+      },
+      {
+        ...base,
+        code: 'C2503',
+        name: 'みなと学院大学「世界の港町」',
+        organ: 'みなと学院大学',
+        universityId: 'U01',
+        periodFrom: at(-60),
+        periodTo: at(-30, '17:00'),
+        period: '毎週水曜 13:00〜14:30',
+        startDate: tokyoDate(-20),
+        keyword: '地理 港',
+        isCancelable: false,
+        tuitionFee: 3000,
+      },
+      {
+        ...base,
+        code: 'C2608',
+        name: '【非公開】講師研修講座',
+        organ: 'まなび市民大学',
+        periodFrom: at(-5),
+        periodTo: at(25, '17:00'),
+        period: '不定期',
+        status: '2',
+        keyword: '研修',
+      },
+      {
+        ...base,
+        code: 'C2504',
+        name: '【終了・非公開】書道入門',
+        organ: 'まなび市民大学',
+        periodFrom: at(-200),
+        periodTo: at(-170, '17:00'),
+        period: '毎週金曜 13:00〜15:00',
+        startDate: tokyoDate(-160),
+        status: '2',
+        keyword: '書道',
+        unit: 1,
+      },
+    ])
+    .returning({ id: courses.id, code: courses.code });
+  const cid = (code: string) => courseRows.find((c) => c.code === code)!.id;
+
+  await tx.insert(courseCategoryLinks).values([
+    { courseId: cid('C2601'), categoryId: cats[0]!.id },
+    { courseId: cid('C2602'), categoryId: cats[1]!.id },
+    { courseId: cid('C2603'), categoryId: cats[3]!.id },
+    { courseId: cid('C2604'), categoryId: cats[0]!.id },
+    { courseId: cid('C2605'), categoryId: cats[3]!.id },
+    { courseId: cid('C2606'), categoryId: cats[2]!.id },
+    { courseId: cid('C2607'), categoryId: cats[3]!.id },
+    { courseId: cid('C2501'), categoryId: cats[0]!.id },
+    { courseId: cid('C2502'), categoryId: cats[1]!.id },
+    { courseId: cid('C2503'), categoryId: cats[3]!.id },
+  ]);
+  return cid;
+}
+
+/** Applicants in every lottery status, cancelled ones, and past courses with attendance and units. */
+async function seedApplications(tx: Tx, sid: (loginId: string) => number, cid: (code: string) => number) {
+  const s1 = sid('24040001');
+  const s2 = sid('24040002');
+  const s3 = sid('25040001');
+  const full = (v: string) => Array.from({ length: 15 }, () => v);
+  const attended = ['1', '1', '1', '2', '1', '1', '1', '1', '3', '1', '1', '1', '2', '1', '1'];
+  await tx.insert(courseApplications).values([
+    // lottery statuses 1..4 all present
+    { courseId: cid('C2601'), studentId: s1, lotteryStatus: '1', howApply: '1' },
+    { courseId: cid('C2601'), studentId: s2, lotteryStatus: '1', howApply: '2' },
+    { courseId: cid('C2603'), studentId: s1, lotteryStatus: '2', howApply: '1' },
+    { courseId: cid('C2603'), studentId: s3, lotteryStatus: '3', howApply: '3' },
+    { courseId: cid('C2604'), studentId: s2, lotteryStatus: '4', howApply: '1', cancelledAt: at(-1) },
+    // past courses with attendance and units for 24040001
+    {
+      courseId: cid('C2501'),
+      studentId: s1,
+      lotteryStatus: '2',
+      attendanceStatus: '3',
+      attendance: attended,
+      acquisitionUnit: 26,
+      attendanceUpdatedAt: at(-10),
+    },
+    {
+      courseId: cid('C2502'),
+      studentId: s1,
+      lotteryStatus: '2',
+      attendanceStatus: '3',
+      attendance: full('1'),
+      acquisitionUnit: 15,
+      attendanceUpdatedAt: at(-5),
+    },
+    {
+      courseId: cid('C2503'),
+      studentId: s1,
+      lotteryStatus: '2',
+      attendanceStatus: '2',
+      attendance: [...full('1').slice(0, 6), ...full('0').slice(0, 9)],
+      acquisitionUnit: 6,
+      attendanceUpdatedAt: at(-2),
+    },
+    {
+      courseId: cid('C2504'),
+      studentId: s1,
+      lotteryStatus: '2',
+      attendanceStatus: '3',
+      attendance: full('1'),
+      acquisitionUnit: 15,
+      attendanceUpdatedAt: at(-150),
+    },
+    { courseId: cid('C2502'), studentId: s2, lotteryStatus: '3', howApply: '2' },
+  ]);
+}
+
+/** Notices to every audience (everyone, a cohort, a course's applicants), a draft, an expired one, a read. */
+async function seedNotices(tx: Tx, sid: (loginId: string) => number, cid: (code: string) => number) {
+  const s1 = sid('24040001');
+  const noticeCats = await tx
+    .insert(noticeCategories)
+    .values([
+      { name: '重要なお知らせ', sortNumber: 1 },
+      { name: '講座のご案内', sortNumber: 2 },
+      { name: '事務局から', sortNumber: 3 },
+    ])
+    .returning({ id: noticeCategories.id });
+  const inserted = await tx
+    .insert(notices)
+    .values([
+      {
+        categoryId: noticeCats[0]!.id,
+        title: '年末年始の窓口休業について',
+        content:
+          '12月29日から1月3日まで、事務局の窓口はお休みします。\nお急ぎの方はマイページのお問い合わせをご利用ください。',
+        periodFrom: at(-2),
+        publishedTo: 1,
+      },
+      {
+        categoryId: noticeCats[1]!.id,
+        title: '新しい講座の申込みが始まりました',
+        content: '「江戸の町と暮らし」「はじめての健康ヨガ」の申込みを受け付けています。',
+        periodFrom: at(-7),
+        publishedTo: 1,
+        referenceUrl1: 'https://www.city.example.jp/manabi/',
+      },
+      {
+        categoryId: noticeCats[2]!.id,
+        title: '2404期生の皆さまへ：修了式のご案内',
+        content: '2404期生の修了式を3月に行います。詳しくは後日お送りする案内状をご覧ください。',
+        periodFrom: at(-4),
+        publishedTo: 2,
+        generationId: '2404',
+      },
+      {
+        categoryId: noticeCats[1]!.id,
+        title: '「海と港の経済学」当選者の方へ',
+        content: '当選された方は、初回の授業に筆記用具をお持ちください。',
+        periodFrom: at(-1),
+        publishedTo: 3,
+        courseId: cid('C2603'),
+        lotteryStatus: '2',
+      },
+      {
+        categoryId: noticeCats[2]!.id,
+        title: '「江戸の町と暮らし」申込者の皆さまへ',
+        content: '抽選結果は申込期間終了後にマイページでお知らせします。',
+        periodFrom: at(-1),
+        publishedTo: 3,
+        courseId: cid('C2601'),
+      },
+      {
+        categoryId: noticeCats[0]!.id,
+        title: '【下書き】来年度の募集について',
+        content: '非公開のお知らせです。',
+        periodFrom: at(-1),
+        publishedTo: 1,
+        isControl: '2',
+      },
+      {
+        categoryId: noticeCats[2]!.id,
+        title: '2504期生の皆さまへ',
+        content: '2504期生向けのお知らせです。',
+        periodFrom: at(-3),
+        publishedTo: 2,
+        generationId: '2504',
+      },
+      {
+        categoryId: noticeCats[1]!.id,
+        title: '秋の特別講演会（終了）',
+        content: '掲載期間が終わったお知らせです。',
+        periodFrom: at(-60),
+        periodTo: at(-30),
+        publishedTo: 1,
+      },
+    ])
+    .returning({ id: notices.id });
+  // 24040001 has already read one notice to everyone
+  await tx.insert(noticeReads).values({ studentId: s1, noticeId: inserted[1]!.id });
+}
+
 /**
  * Demo data (ARCHITECTURE.md "Demo data"): accounts, courses in every state, applicants in every
  * lottery status, attendance, a pending admission that duplicates a student, notices to every audience.
  * Dates are relative to today (Asia/Tokyo) so the demo stays valid. One transaction.
  */
 export async function seedDemo(db: Db): Promise<void> {
-  const [adminHash, univHash, s1Hash, s2Hash] = await Promise.all([
-    hashPassword('adminpass1'),
-    hashPassword('univpass01'),
-    hashPassword('student01'),
-    hashPassword('student02'),
-  ]);
+  const pw = await demoPasswords();
   await db.transaction(async (tx) => {
-    await tx.insert(universities).values([
-      { id: 'U01', name: 'みなと学院大学' },
-      { id: 'U02', name: '東都文化大学' },
-    ]);
-    await tx.insert(adminUsers).values([
-      {
-        loginId: 'admin',
-        name: '事務局 管理者',
-        email: 'admin@manabi.example.jp',
-        passwordHash: adminHash,
-        authority: 1,
-      },
-      {
-        loginId: 'univ01',
-        name: 'みなと学院大学 担当',
-        email: 'univ01@manabi.example.jp',
-        passwordHash: univHash,
-        authority: 2,
-        universityId: 'U01',
-      },
-    ]);
-
-    const studentRows = await tx
-      .insert(students)
-      .values([
-        {
-          loginId: '24040001',
-          generationId: '2404',
-          name: '山田 花子',
-          nameKana: 'ヤマダ ハナコ',
-          nameKey: nameKey('山田 花子'),
-          postcode: '105-0011',
-          pref: '東京都',
-          streetName1: '港区芝公園',
-          streetName2: '4',
-          address: '2-8',
-          streetName3: '',
-          birthday: '1958-05-12',
-          gender: 2,
-          phone1: '03-1234-5678',
-          mail1: 'hanako@example.jp',
-          phone2: '090-1234-5678',
-          emergencyName: '山田 一郎',
-          emergencyRelation: '夫',
-          emergencyPhone: '090-8765-4321',
-          totalUnits: 12,
-          filingDate: '2024-03-15',
-          dateIssue: '2024-04-01',
-          approvalStatus: '1',
-          isAttendance: true,
-          passwordHash: s1Hash,
-        },
-        {
-          loginId: '24040002',
-          generationId: '2404',
-          name: '佐藤 健一',
-          nameKana: 'サトウ ケンイチ',
-          nameKey: nameKey('佐藤 健一'),
-          postcode: '108-0074',
-          pref: '東京都',
-          streetName1: '港区高輪',
-          streetName2: '3',
-          address: '10-1',
-          streetName3: 'コーポ高輪201',
-          birthday: '1955-11-03',
-          gender: 1,
-          phone1: '03-2345-6789',
-          mail1: 'kenichi@example.jp',
-          totalUnits: 0,
-          filingDate: '2024-03-20',
-          dateIssue: '2024-04-01',
-          approvalStatus: '1',
-          isAttendance: false,
-          passwordHash: s2Hash,
-        },
-        {
-          loginId: '25040001',
-          generationId: '2504',
-          name: '鈴木 和子',
-          nameKana: 'スズキ カズコ',
-          nameKey: nameKey('鈴木 和子'),
-          postcode: '106-0032',
-          pref: '東京都',
-          streetName1: '港区六本木',
-          streetName2: '6',
-          address: '1-1',
-          birthday: '1960-02-28',
-          gender: 2,
-          phone1: '03-3456-7890',
-          mail1: 'kazuko@example.jp',
-          filingDate: '2025-03-10',
-          dateIssue: '2025-04-01',
-          approvalStatus: '1',
-          passwordHash: null,
-        },
-        {
-          // pending admission: same name and birthday as 24040001 (duplicate check)
-          name: '山田　花子',
-          nameKana: 'ヤマダ ハナコ',
-          nameKey: nameKey('山田　花子'),
-          postcode: '105-0011',
-          pref: '東京都',
-          streetName1: '港区芝公園',
-          streetName2: '4',
-          address: '2-8',
-          birthday: '1958-05-12',
-          gender: 2,
-          phone1: '03-1234-5678',
-          mail1: 'hanako.yamada@example.jp',
-          filingDate: tokyoDate(-3),
-          approvalStatus: '0',
-          isAttendance: true,
-        },
-        {
-          name: '高橋 誠',
-          nameKana: 'タカハシ マコト',
-          nameKey: nameKey('高橋 誠'),
-          postcode: '107-0052',
-          pref: '東京都',
-          streetName1: '港区赤坂',
-          streetName2: '5',
-          address: '3-1',
-          birthday: '1962-07-07',
-          gender: 1,
-          phone1: '03-5555-0101',
-          filingDate: tokyoDate(-1),
-          approvalStatus: '0',
-          isAttendance: false,
-        },
-        {
-          // pending admission from outside the ward (the form's caution); left pending for the list
-          name: '伊藤 洋子',
-          nameKana: 'イトウ ヨウコ',
-          nameKey: nameKey('伊藤 洋子'),
-          postcode: '141-0022',
-          pref: '東京都',
-          streetName1: '品川区東五反田',
-          streetName2: '1',
-          address: '6-3',
-          birthday: '1965-11-03',
-          gender: 2,
-          phone1: '03-5555-0202',
-          mail1: 'yoko.ito@example.jp',
-          filingDate: tokyoDate(0),
-          approvalStatus: '0',
-          isAttendance: true,
-        },
-      ])
-      .returning({ id: students.id, loginId: students.loginId });
-    const sid = (loginId: string) => studentRows.find((s) => s.loginId === loginId)!.id;
-
-    const cats = await tx
-      .insert(courseCategories)
-      .values([
-        { name: '歴史・文化', sortNumber: 1 },
-        { name: '健康・スポーツ', sortNumber: 2 },
-        { name: '語学', sortNumber: 3 },
-        { name: '地域・くらし', sortNumber: 4 },
-      ])
-      .returning({ id: courseCategories.id });
-
-    const base = {
-      content: '',
-      allTimes: 15,
-      venue: 'まなびプラザ 3階 講義室',
-      streetAddress: '東京都港区芝公園4-2-8',
-      unit: 1,
-      tuitionFee: 0,
-      materialCost: 0,
-      capacity: 30,
-      minimum: 10,
-    };
-    const courseRows = await tx
-      .insert(courses)
-      .values([
-        {
-          ...base,
-          code: 'C2601',
-          name: '江戸の町と暮らし',
-          organ: 'まなび市民大学',
-          periodFrom: at(-7),
-          periodTo: at(14, '17:00'),
-          period: '毎週火曜 10:00〜12:00',
-          startDate: tokyoDate(30),
-          content: '江戸の町の成り立ちと人びとの暮らしを、古地図や浮世絵から読み解きます。',
-          keyword: '歴史 江戸',
-          isCancelable: true,
-        },
-        {
-          ...base,
-          code: 'C2602',
-          name: 'はじめての健康ヨガ',
-          organ: 'まなび市民大学',
-          periodFrom: at(-3),
-          periodTo: at(10, '17:00'),
-          period: '毎週木曜 14:00〜15:30',
-          startDate: tokyoDate(25),
-          content: '椅子に座ってできるやさしいヨガです。',
-          keyword: '健康 ヨガ',
-          materialCost: 500,
-          isCancelable: true,
-        },
-        {
-          ...base,
-          code: 'C2603',
-          name: 'みなと学院大学 公開講座「海と港の経済学」',
-          organ: 'みなと学院大学',
-          universityId: 'U01',
-          periodFrom: at(-10),
-          periodTo: at(5, '17:00'),
-          period: '毎週水曜 13:00〜14:30',
-          startDate: tokyoDate(20),
-          content: '港が支えてきた経済の仕組みを学びます。',
-          keyword: '経済 港',
-          tuitionFee: 3000,
-          tuitionFee1: 1500,
-          isCancelable: false,
-        },
-        {
-          ...base,
-          code: 'C2604',
-          name: '東都文化大学「日本の古典文学」',
-          organ: '東都文化大学',
-          universityId: 'U02',
-          periodFrom: at(-5),
-          periodTo: at(20, '17:00'),
-          period: '毎週金曜 10:30〜12:00',
-          startDate: tokyoDate(35),
-          content: '源氏物語から徒然草まで、古典の名作を味わいます。',
-          keyword: '文学 古典',
-          tuitionFee: 4000,
-          isCancelable: false,
-        },
-        {
-          ...base,
-          code: 'C2605',
-          name: 'スマートフォン入門',
-          organ: 'まなび市民大学',
-          periodFrom: at(20),
-          periodTo: at(40, '17:00'),
-          period: '毎週月曜 10:00〜11:30',
-          startDate: tokyoDate(60),
-          content: '電話のかけ方から写真の送り方まで、ゆっくり学びます。',
-          keyword: 'スマホ IT',
-        },
-        {
-          ...base,
-          code: 'C2606',
-          name: 'やさしい英会話',
-          organ: 'まなび市民大学',
-          periodFrom: at(30),
-          periodTo: at(50, '17:00'),
-          period: '毎週土曜 10:00〜11:30',
-          startDate: tokyoDate(70),
-          keyword: '語学 英語',
-        },
-        {
-          ...base,
-          code: 'C2607',
-          name: 'みなと学院大学「地域の防災」',
-          organ: 'みなと学院大学',
-          universityId: 'U01',
-          periodFrom: at(15),
-          periodTo: at(30, '17:00'),
-          period: '隔週火曜 13:00〜15:00',
-          startDate: tokyoDate(45),
-          keyword: '防災 地域',
-          isCancelable: false,
-        },
-        {
-          ...base,
-          code: 'C2501',
-          name: '港区の歴史散歩',
-          organ: 'まなび市民大学',
-          periodFrom: at(-120),
-          periodTo: at(-90, '17:00'),
-          period: '毎週火曜 10:00〜12:00',
-          startDate: tokyoDate(-80),
-          keyword: '歴史 散歩',
-          unit: 2,
-        },
-        {
-          ...base,
-          code: 'C2502',
-          name: '健康づくりウォーキング',
-          organ: 'まなび市民大学',
-          periodFrom: at(-100),
-          periodTo: at(-70, '17:00'),
-          period: '毎週木曜 9:30〜11:00',
-          startDate: tokyoDate(-60),
-          keyword: '健康 ウォーキング',
-        },
-        {
-          ...base,
-          code: 'C2503',
-          name: 'みなと学院大学「世界の港町」',
-          organ: 'みなと学院大学',
-          universityId: 'U01',
-          periodFrom: at(-60),
-          periodTo: at(-30, '17:00'),
-          period: '毎週水曜 13:00〜14:30',
-          startDate: tokyoDate(-20),
-          keyword: '地理 港',
-          isCancelable: false,
-          tuitionFee: 3000,
-        },
-        {
-          ...base,
-          code: 'C2608',
-          name: '【非公開】講師研修講座',
-          organ: 'まなび市民大学',
-          periodFrom: at(-5),
-          periodTo: at(25, '17:00'),
-          period: '不定期',
-          status: '2',
-          keyword: '研修',
-        },
-        {
-          ...base,
-          code: 'C2504',
-          name: '【終了・非公開】書道入門',
-          organ: 'まなび市民大学',
-          periodFrom: at(-200),
-          periodTo: at(-170, '17:00'),
-          period: '毎週金曜 13:00〜15:00',
-          startDate: tokyoDate(-160),
-          status: '2',
-          keyword: '書道',
-          unit: 1,
-        },
-      ])
-      .returning({ id: courses.id, code: courses.code });
-    const cid = (code: string) => courseRows.find((c) => c.code === code)!.id;
-
-    await tx.insert(courseCategoryLinks).values([
-      { courseId: cid('C2601'), categoryId: cats[0]!.id },
-      { courseId: cid('C2602'), categoryId: cats[1]!.id },
-      { courseId: cid('C2603'), categoryId: cats[3]!.id },
-      { courseId: cid('C2604'), categoryId: cats[0]!.id },
-      { courseId: cid('C2605'), categoryId: cats[3]!.id },
-      { courseId: cid('C2606'), categoryId: cats[2]!.id },
-      { courseId: cid('C2607'), categoryId: cats[3]!.id },
-      { courseId: cid('C2501'), categoryId: cats[0]!.id },
-      { courseId: cid('C2502'), categoryId: cats[1]!.id },
-      { courseId: cid('C2503'), categoryId: cats[3]!.id },
-    ]);
-
-    const s1 = sid('24040001');
-    const s2 = sid('24040002');
-    const s3 = sid('25040001');
-    const full = (v: string) => Array.from({ length: 15 }, () => v);
-    const attended = ['1', '1', '1', '2', '1', '1', '1', '1', '3', '1', '1', '1', '2', '1', '1'];
-    await tx.insert(courseApplications).values([
-      // lottery statuses 1..4 all present
-      { courseId: cid('C2601'), studentId: s1, lotteryStatus: '1', howApply: '1' },
-      { courseId: cid('C2601'), studentId: s2, lotteryStatus: '1', howApply: '2' },
-      { courseId: cid('C2603'), studentId: s1, lotteryStatus: '2', howApply: '1' },
-      { courseId: cid('C2603'), studentId: s3, lotteryStatus: '3', howApply: '3' },
-      { courseId: cid('C2604'), studentId: s2, lotteryStatus: '4', howApply: '1', cancelledAt: at(-1) },
-      // past courses with attendance and units for 24040001
-      {
-        courseId: cid('C2501'),
-        studentId: s1,
-        lotteryStatus: '2',
-        attendanceStatus: '3',
-        attendance: attended,
-        acquisitionUnit: 26,
-        attendanceUpdatedAt: at(-10),
-      },
-      {
-        courseId: cid('C2502'),
-        studentId: s1,
-        lotteryStatus: '2',
-        attendanceStatus: '3',
-        attendance: full('1'),
-        acquisitionUnit: 15,
-        attendanceUpdatedAt: at(-5),
-      },
-      {
-        courseId: cid('C2503'),
-        studentId: s1,
-        lotteryStatus: '2',
-        attendanceStatus: '2',
-        attendance: [...full('1').slice(0, 6), ...full('0').slice(0, 9)],
-        acquisitionUnit: 6,
-        attendanceUpdatedAt: at(-2),
-      },
-      {
-        courseId: cid('C2504'),
-        studentId: s1,
-        lotteryStatus: '2',
-        attendanceStatus: '3',
-        attendance: full('1'),
-        acquisitionUnit: 15,
-        attendanceUpdatedAt: at(-150),
-      },
-      { courseId: cid('C2502'), studentId: s2, lotteryStatus: '3', howApply: '2' },
-    ]);
-
-    const noticeCats = await tx
-      .insert(noticeCategories)
-      .values([
-        { name: '重要なお知らせ', sortNumber: 1 },
-        { name: '講座のご案内', sortNumber: 2 },
-        { name: '事務局から', sortNumber: 3 },
-      ])
-      .returning({ id: noticeCategories.id });
-    const inserted = await tx
-      .insert(notices)
-      .values([
-        {
-          categoryId: noticeCats[0]!.id,
-          title: '年末年始の窓口休業について',
-          content:
-            '12月29日から1月3日まで、事務局の窓口はお休みします。\nお急ぎの方はマイページのお問い合わせをご利用ください。',
-          periodFrom: at(-2),
-          publishedTo: 1,
-        },
-        {
-          categoryId: noticeCats[1]!.id,
-          title: '新しい講座の申込みが始まりました',
-          content: '「江戸の町と暮らし」「はじめての健康ヨガ」の申込みを受け付けています。',
-          periodFrom: at(-7),
-          publishedTo: 1,
-          referenceUrl1: 'https://www.city.example.jp/manabi/',
-        },
-        {
-          categoryId: noticeCats[2]!.id,
-          title: '2404期生の皆さまへ：修了式のご案内',
-          content: '2404期生の修了式を3月に行います。詳しくは後日お送りする案内状をご覧ください。',
-          periodFrom: at(-4),
-          publishedTo: 2,
-          generationId: '2404',
-        },
-        {
-          categoryId: noticeCats[1]!.id,
-          title: '「海と港の経済学」当選者の方へ',
-          content: '当選された方は、初回の授業に筆記用具をお持ちください。',
-          periodFrom: at(-1),
-          publishedTo: 3,
-          courseId: cid('C2603'),
-          lotteryStatus: '2',
-        },
-        {
-          categoryId: noticeCats[2]!.id,
-          title: '「江戸の町と暮らし」申込者の皆さまへ',
-          content: '抽選結果は申込期間終了後にマイページでお知らせします。',
-          periodFrom: at(-1),
-          publishedTo: 3,
-          courseId: cid('C2601'),
-        },
-        {
-          categoryId: noticeCats[0]!.id,
-          title: '【下書き】来年度の募集について',
-          content: '非公開のお知らせです。',
-          periodFrom: at(-1),
-          publishedTo: 1,
-          isControl: '2',
-        },
-        {
-          categoryId: noticeCats[2]!.id,
-          title: '2504期生の皆さまへ',
-          content: '2504期生向けのお知らせです。',
-          periodFrom: at(-3),
-          publishedTo: 2,
-          generationId: '2504',
-        },
-        {
-          categoryId: noticeCats[1]!.id,
-          title: '秋の特別講演会（終了）',
-          content: '掲載期間が終わったお知らせです。',
-          periodFrom: at(-60),
-          periodTo: at(-30),
-          publishedTo: 1,
-        },
-      ])
-      .returning({ id: notices.id });
-    // 24040001 has already read one notice to everyone
-    await tx.insert(noticeReads).values({ studentId: s1, noticeId: inserted[1]!.id });
+    await seedAccounts(tx, pw);
+    const sid = await seedStudents(tx, pw);
+    const cid = await seedCourses(tx);
+    await seedApplications(tx, sid, cid);
+    await seedNotices(tx, sid, cid);
   });
 }
 
