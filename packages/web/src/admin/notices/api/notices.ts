@@ -14,7 +14,6 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { apiGet, apiPost } from '../../../lib/api';
 import { emptySearchOf, type ListPage, pageQuery, searchFromUrl } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
-import { useRecordErrorRouting } from '../../record-errors';
 
 /** Admin notices (SPEC §7 "Admin notices"; issue 5): list, detail, publisher list, course search, add, update. */
 const KEY = ['admin', 'notices'] as const;
@@ -84,16 +83,14 @@ export const noticeDetailQuery = (id: number) =>
   queryOptions({
     queryKey: [...KEY, 'detail', id],
     queryFn: () => apiGet<Notice>('/api/admin/notice/detail/', { id: String(id) }),
-    meta: { notFoundTo: paths.admin.notFound(), handlesErrors: true },
+    meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
     gcTime: 0,
   });
 
 /** The notice of `id` (when `enabled`): a missing one (404) goes to /admin/404 (SPEC §2), others as SPEC §8. */
 export function useNoticeDetail(id: number, enabled = true) {
-  const query = useQuery({ ...noticeDetailQuery(id), enabled });
-  useRecordErrorRouting(query.error);
-  return query;
+  return useQuery({ ...noticeDetailQuery(id), enabled });
 }
 
 // ---- publisher list (detail tab 2) ----

@@ -11,7 +11,6 @@ import { useCallback } from 'react';
 import { apiGet, apiPost, isApiError } from '../../../lib/api';
 import { emptySearchOf, type ListPage, pageQuery, searchFromUrl } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
-import { useRecordErrorRouting } from '../../record-errors';
 
 /** Admin students: list, unapproved count, CSV upload, duplicate search (SPEC §7 "Admin students"). */
 const KEY = ['admin', 'students'] as const;
@@ -89,19 +88,17 @@ export function useRefreshStudents() {
 }
 
 /**
- * GET /api/admin/student/duplicate/?user_id= — handles its own errors: a missing or approved student (404)
+ * GET /api/admin/student/duplicate/?user_id= — a missing or approved student (404)
  * goes to /admin/404 (SPEC §2); any other error is routed as SPEC §8.
  */
 export const studentDuplicatesQuery = (userId: number) =>
   queryOptions({
     queryKey: [...KEY, 'duplicates', userId],
     queryFn: () => apiGet<StudentDuplicates>('/api/admin/student/duplicate/', { user_id: userId }),
-    meta: { notFoundTo: paths.admin.notFound(), handlesErrors: true },
+    meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
   });
 
 export function useStudentDuplicates(userId: number, enabled = true) {
-  const query = useQuery({ ...studentDuplicatesQuery(userId), enabled });
-  useRecordErrorRouting(query.error);
-  return query;
+  return useQuery({ ...studentDuplicatesQuery(userId), enabled });
 }
