@@ -52,6 +52,7 @@ export function LoginForm({
   submitSize = 'md',
 }: LoginFormProps) {
   const navigate = useNavigate();
+  // a plain read of one flag (?sessionexp=1), not a list's search: lib/search-state.ts is for lists
   const [params] = useSearchParams();
   const login = useLogin(area);
   const routeError = useRouteApiError();

@@ -12,7 +12,7 @@ import type {
 } from '@manabi/shared/api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
-import { emptySearchOf, type ListPage, pageQuery, searchFromUrl } from '../../../lib/list-search';
+import { type ListPage, pageQuery } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
 
 /** Admin notices (SPEC §7 "Admin notices"; issue 5): list, detail, publisher list, course search, add, update. */
@@ -33,11 +33,8 @@ export type NoticeSearchField = (typeof NOTICE_SEARCH_FIELDS)[number];
 /** The list's search conditions without paging: every value a string ('' = not given). */
 export type NoticeSearch = Record<NoticeSearchField, string>;
 
-export const emptyNoticeSearch = (): NoticeSearch => emptySearchOf(NOTICE_SEARCH_FIELDS);
-
-/** The search conditions as the URL carries them. */
-export const noticeSearchFromUrl = (params: URLSearchParams): NoticeSearch =>
-  searchFromUrl(NOTICE_SEARCH_FIELDS, params);
+export const emptyNoticeSearch = (): NoticeSearch =>
+  Object.fromEntries(NOTICE_SEARCH_FIELDS.map((field) => [field, ''])) as NoticeSearch;
 
 export type { ListPage };
 
@@ -108,17 +105,6 @@ export const emptyPublisherSearch = (): PublisherSearch => ({
   name_kana: '',
   is_read: '',
 });
-
-export function publisherSearchFromUrl(params: URLSearchParams): PublisherSearch {
-  const isRead = params.get('is_read');
-  return {
-    student_id: params.get('student_id') ?? '',
-    name: params.get('name') ?? '',
-    name_kana: params.get('name_kana') ?? '',
-    // anything else in the URL reads as "all" rather than a refused request
-    is_read: isRead === '0' || isRead === '1' ? isRead : '',
-  };
-}
 
 /**
  * GET /api/admin/notice/publisherList/: one page of the notice's audience with read times (decision 008:

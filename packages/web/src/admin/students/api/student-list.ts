@@ -5,12 +5,13 @@ import type {
   UnapprovalCount,
   UploadResult,
 } from '@manabi/shared/api';
-import { STUDENT_SEARCH_FIELDS, type StudentSearchField } from '@manabi/shared/schemas/student-list';
+import { type StudentSearchField, studentSearchSchema } from '@manabi/shared/schemas/student-list';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiGet, apiPost, isApiError } from '../../../lib/api';
-import { emptySearchOf, type ListPage, pageQuery, searchFromUrl } from '../../../lib/list-search';
+import { type ListPage, pageQuery } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
+import { parseSearch } from '../../../lib/search-state';
 
 /** Admin students: list, unapproved count, CSV upload, duplicate search (SPEC §7 "Admin students"). */
 const KEY = ['admin', 'students'] as const;
@@ -18,11 +19,9 @@ const KEY = ['admin', 'students'] as const;
 /** The list's search conditions without paging: every value a string ('' = not given). */
 export type StudentSearch = Record<StudentSearchField, string>;
 
-export const emptyStudentSearch = (): StudentSearch => emptySearchOf(STUDENT_SEARCH_FIELDS);
-
-/** The search conditions as the URL carries them. */
-export const studentSearchFromUrl = (params: URLSearchParams): StudentSearch =>
-  searchFromUrl(STUDENT_SEARCH_FIELDS, params);
+/** No conditions: the schema's defaults. */
+export const emptyStudentSearch = (): StudentSearch =>
+  parseSearch(studentSearchSchema, new URLSearchParams());
 
 /** Page, page size and sort of the server-paged list (DataTable's state). */
 export type StudentPage = ListPage;
