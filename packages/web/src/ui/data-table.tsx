@@ -328,7 +328,7 @@ export function useTableUrlState({
 }
 
 /** A table's URL parameters (named by `name`); anything else falls back to page 1, the default size, no sort. */
-function tableStateSchema(name: (key: string) => string, sizes: number[], defaultSize: number) {
+export function tableStateSchema(name: (key: string) => string, sizes: number[], defaultSize: number) {
   return z.object({
     [name('page')]: z
       .string()
