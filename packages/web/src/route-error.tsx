@@ -7,7 +7,7 @@ import { MAIN_ID, SkipLink } from './ui/skip-link';
 /**
  * Last-resort error screen for errors React Router catches (a crash while rendering, or a screen chunk
  * that failed to load — e.g. right after a new release). API errors never end here: they are routed by
- * lib/api.ts handleApiError.
+ * lib/error-routing.ts (the query client, or useRouteApiError for plain calls).
  */
 export function RouteErrorBoundary() {
   const error = useRouteError();

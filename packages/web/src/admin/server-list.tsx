@@ -1,7 +1,7 @@
 import type { CsvCell } from '@manabi/shared/domain/csv';
 import { type FormEvent, type ReactNode, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
-import { type ListPage, listPageOf, searchParamsFor } from '../lib/list-search';
+import { type ListPage, listPageOf } from '../lib/list-search';
+import { type SearchInput, type SearchSchema, useSearchState } from '../lib/search-state';
 import {
   Button,
   type Column,
@@ -17,34 +17,29 @@ import {
  * table state in the URL, the search form, and the results (table, CSV download of the whole search).
  */
 
-interface ServerListOptions<F extends string, S> {
-  fields: readonly F[];
-  /** The conditions as the URL carries them. */
-  fromUrl: (params: URLSearchParams) => S;
+interface ServerListOptions<S extends SearchSchema> {
+  /** The list's search conditions (its shared query schema without the paging). */
+  schema: S;
   /** Prefix of the table's URL parameters, so they never mix with the page's own (useTableUrlState). */
   tablePrefix?: string;
   /** Parameters every search keeps (e.g. the detail page's tab). */
   base?: Record<string, string>;
 }
 
+/** The table's parameters a new search keeps (it starts on page 1). */
+const TABLE_KEPT = ['size', 'sort', 'dir'] as const;
+
 /**
  * The list's conditions and table state from the URL, the paging for the list call, and `searchWith`: new
  * conditions go to the URL on page 1 with the table's page size and sort kept; the same conditions again
  * call `refetch` (someone may have changed the rows meanwhile).
  */
-export function useServerList<F extends string, S>({
-  fields,
-  fromUrl,
-  tablePrefix,
-  base,
-}: ServerListOptions<F, S>) {
-  const [params, setParams] = useSearchParams();
+export function useServerList<S extends SearchSchema>({ schema, tablePrefix, base }: ServerListOptions<S>) {
+  const { values: search, submit } = useSearchState(schema);
   const table = useTableUrlState({ prefix: tablePrefix });
-  const search = fromUrl(params);
-  const searchWith = (values: Partial<Record<F, unknown>>, refetch: () => void) => {
-    const next = searchParamsFor(fields, values, params, { tablePrefix, base });
-    if (next.toString() === params.toString()) refetch();
-    else setParams(next);
+  const keep = TABLE_KEPT.map((key) => (tablePrefix ? `${tablePrefix}_${key}` : key));
+  const searchWith = (values: SearchInput<S>, refetch: () => void) => {
+    if (!submit(values, { base, keep })) refetch();
   };
   const page: ListPage = listPageOf(table.state);
   return { search, table, page, searchWith };

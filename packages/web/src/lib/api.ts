@@ -1,12 +1,11 @@
 import type { ErrItem } from '@manabi/shared/api';
-import { storedUser } from './stored-user';
 
 /**
  * The one API client (ARCHITECTURE "How a request flows", STYLE "One error contract").
  *
  * - JSON in and out, same-origin cookies (the Fastify process serves both the app and /api).
- * - Every non-2xx becomes an {@link ApiError}; SPEC §8 routing is {@link handleApiError}, used by the
- *   query client (lib/query-client.ts), StepForm and any screen that calls the API by hand.
+ * - Every non-2xx becomes an {@link ApiError}; SPEC §8 routing of it is lib/error-routing.ts, done by the
+ *   query client (lib/query-client.ts) for queries and mutations and by `useRouteApiError` for plain calls.
  * - Every successful call is reported to the idle tracker (lib/idle.ts), which restarts the inactivity
  *   countdown of that area: the server extends the session on each authenticated request.
  */
@@ -27,9 +26,6 @@ export class ApiError extends Error {
   readonly body: unknown;
   /** Field errors from `{ is_valid: false, err_list: [{ name, msg }] }`; empty when none. */
   readonly errList: ErrItem[];
-  /** Set by handleApiError once the error has been routed, so it is never routed twice. */
-  routed = false;
-
   constructor(status: number, body: unknown, fallbackMessage?: string) {
     const obj = (body && typeof body === 'object' ? body : {}) as { message?: unknown; err_list?: unknown };
     const errList = Array.isArray(obj.err_list)
@@ -178,50 +174,10 @@ export function apiPost<T>(path: string, body?: unknown, options: ApiOptions = {
   return request<T>('POST', path, body, options);
 }
 
-// ---- SPEC §8 error routing ----
-
-/** Anything that can move to a path: react-router's `navigate`, or `router.navigate`. */
-export type NavigateTo = (to: string, options?: { replace?: boolean }) => unknown;
-
-/** Where SPEC §8 sends an error in an area (pure: no side effects). */
-export function errorDestination(area: Area, error: unknown): string {
-  const status = isApiError(error) ? error.status : -1;
-  if (area === 'admin') {
-    return status === 401 ? '/admin/login?sessionexp=1' : '/admin/apierror';
-  }
-  const user = storedUser.get();
-  if (status === 401) return '/mypage/login?sessionexp=1';
-  if (status === 403) return user?.is_admin ? '/mypage/login' : '/mypage/apierror?forbidden=1';
-  if (status === 404) return '/mypage/notfound';
-  return user ? '/mypage/apierror' : '/error';
-}
-
-/**
- * Routes an API error exactly as SPEC §8 says, once per error:
- * - admin: 401 → /admin/login?sessionexp=1; anything else → /admin/apierror (details on the console).
- * - mypage: 401 → /mypage/login?sessionexp=1 and the stored userData is cleared; 403 →
- *   /mypage/apierror?forbidden=1 (or /mypage/login when the stored user is an admin); 404 →
- *   /mypage/notfound; anything else → /mypage/apierror, or /error when no user is stored.
- * A 422 from a login call is not routed: the login screen shows it (do not call this for it).
- */
-export function handleApiError(area: Area, error: unknown, navigate: NavigateTo): void {
-  if (isApiError(error)) {
-    if (error.routed) return;
-    error.routed = true;
-  }
-  if (area === 'admin' && !(isApiError(error) && error.status === 401)) {
-    console.error('[manabi] API error', error);
-  }
-  const destination = errorDestination(area, error);
-  if (isApiError(error) && error.status === 401) {
-    // The display copy belongs to the area whose session ended (one key for both areas: SPEC §4).
-    const user = storedUser.get();
-    if (area === 'mypage' || user?.is_admin) storedUser.clear();
-  }
-  navigate(destination, { replace: true });
-}
-
 /** The area a browser path belongs to (used where no React context is available). */
 export function areaOfLocation(pathname: string = window.location.pathname): Area {
   return pathname.startsWith('/admin') ? 'admin' : 'mypage';
 }
+
+// TODO(issue 13 merge): compatibility for mypage/courses/course-applicant-page.tsx (see its doc comment).
+export { handleApiError } from './error-routing';

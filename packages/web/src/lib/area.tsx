@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
-import { type Area, areaOfLocation, handleApiError } from './api';
+import { type Area, areaOfLocation } from './api';
+import { type ErrorRouting, isHeldByQueryClient, routeApiError } from './error-routing';
 
 const AreaContext = createContext<Area | null>(null);
 
@@ -15,11 +17,28 @@ export function useArea(): Area {
 }
 
 /**
- * Returns `(error) => void` that routes an API error of the current area as SPEC §8 says
- * (see handleApiError). For screens that call the API outside TanStack Query.
+ * Returns `(error, routing?) => void`, the SPEC §8 routing (lib/error-routing.ts) of a call made outside
+ * TanStack Query (StepForm's submit, the login form, CSV upload and download). An error a query or
+ * mutation holds belongs to the QueryClient, which has routed it already: it is left alone, so an
+ * error caught from `mutateAsync` is never routed twice.
  */
-export function useApiErrorHandler(): (error: unknown) => void {
+export function useRouteApiError(): (error: unknown, routing?: ErrorRouting) => void {
   const area = useArea();
   const navigate = useNavigate();
-  return useCallback((error: unknown) => handleApiError(area, error, navigate), [area, navigate]);
+  const queryClient = useQueryClient();
+  return useCallback(
+    (error: unknown, routing: ErrorRouting = {}) => {
+      if (isHeldByQueryClient(queryClient, error)) return;
+      routeApiError(error, { area, ...routing }, { navigate, queryClient });
+    },
+    [area, navigate, queryClient],
+  );
 }
+
+/**
+ * @deprecated Use {@link useRouteApiError}.
+ * TODO(issue 13 merge): kept for admin/courses/applicant-list-tab.tsx, admin/courses/lottery-modal.tsx and
+ * admin/students/student-courses-tab.tsx, whose calls route errors of `mutateAsync` that the QueryClient
+ * has already routed (so they do nothing); drop those calls and this alias.
+ */
+export const useApiErrorHandler = (): ((error: unknown) => void) => useRouteApiError();

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import type { Area } from './api';
 import { idleTracker } from './idle-tracker';
 import { paths } from './paths';
-import { fetchSession, logout, sessionQueryKey } from './session';
+import { fetchSession, logout } from './session';
+import { sessionQueryKey } from './session-key';
 
 /** Seconds before the idle deadline at which the warning dialog opens (WCAG 2.2.1: at least 20 s). */
 export const IDLE_WARNING_SEC = 60;

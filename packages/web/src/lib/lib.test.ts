@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, areaOfPath, errorDestination, withQuery } from './api';
+import { ApiError, areaOfPath, withQuery } from './api';
+import { errorDestination } from './error-routing';
 import { paths, safeNext } from './paths';
 import { formatPhoneJp, formatPostcodeJp } from './phone';
 import { USER_DATA_KEY } from './stored-user';

@@ -1,18 +1,12 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { type Area, areaOfLocation, handleApiError, isApiError, type NavigateTo } from './api';
-import { sessionQueryKey } from './session';
+import { areaOfLocation, isApiError } from './api';
+import { type ErrorRouting, isFormError, type NavigateTo, routeApiError } from './error-routing';
 
 /**
- * `meta` accepted by queries and mutations (TanStack Query v5 `Register`).
- * - `handlesErrors: true` — the screen shows the error itself; the global SPEC §8 routing is skipped.
- * - `notFoundTo` — where a 404 goes instead (e.g. `paths.admin.notFound()` for a missing record).
- * - `area` — the area whose rules apply (default: from the URL).
+ * `meta` accepted by queries and mutations (TanStack Query v5 `Register`): how their errors are routed
+ * ({@link ErrorRouting}: `area`, `notFoundTo`, `forbiddenIsNotFound`, `shows`).
  */
-export type ManabiMeta = {
-  handlesErrors?: boolean;
-  notFoundTo?: string;
-  area?: Area;
-};
+export type ManabiMeta = ErrorRouting;
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -21,46 +15,34 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/**
- * Errors a form shows on itself and that must never be routed: field errors (400/422 with err_list)
- * and the optimistic-locking conflict (409, shown as MSG.stale).
- */
-export function isFormError(error: unknown): boolean {
-  return isApiError(error) && (error.isFieldError || error.isStale);
+/** True when the screen shows this error itself, so the QueryClient must not route it. */
+function isShownByScreen(error: unknown, meta: ManabiMeta | undefined): boolean {
+  if (meta?.handlesErrors) return true;
+  return isApiError(error) && (meta?.shows?.includes(error.status) ?? false);
 }
 
 /**
- * Creates the app's QueryClient. Every query or mutation error is routed as SPEC §8 (lib/api.ts
- * handleApiError) unless its `meta.handlesErrors` is set; mutation field errors and 409 are left to the
- * form (StepForm puts them on the fields). No refetch on window focus: a background fetch would count as
- * activity and defeat the idle timeout.
+ * Creates the app's QueryClient, the one place that routes the errors of queries and mutations (SPEC §8,
+ * lib/error-routing.ts) from their `meta`. A mutation's field errors and 409 are left to the form that
+ * shows them (StepForm puts them on the fields). No refetch on window focus: a background fetch would
+ * count as activity and defeat the idle timeout.
  */
 export function createQueryClient(navigate: NavigateTo): QueryClient {
   let client: QueryClient;
   const route = (error: unknown, meta: ManabiMeta | undefined) => {
-    const area = meta?.area ?? areaOfLocation();
-    if (isApiError(error)) {
-      if (error.status === 401) client.removeQueries({ queryKey: sessionQueryKey(area) });
-      if (error.status === 404 && meta?.notFoundTo) {
-        error.routed = true;
-        navigate(meta.notFoundTo, { replace: true });
-        return;
-      }
-    }
-    handleApiError(area, error, navigate);
+    if (isShownByScreen(error, meta)) return;
+    routeApiError(
+      error,
+      { ...meta, area: meta?.area ?? areaOfLocation() },
+      { navigate, queryClient: client },
+    );
   };
 
   client = new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (query.meta?.handlesErrors) return;
-        route(error, query.meta);
-      },
-    }),
+    queryCache: new QueryCache({ onError: (error, query) => route(error, query.meta) }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (mutation.meta?.handlesErrors || isFormError(error)) return;
-        route(error, mutation.meta);
+        if (!isFormError(error)) route(error, mutation.meta);
       },
     }),
     defaultOptions: {

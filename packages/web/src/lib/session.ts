@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { type Area, apiGet, apiPost, isApiError } from './api';
 import { idleTracker } from './idle-tracker';
 import { paths } from './paths';
+import { sessionQueryKey } from './session-key';
 import { storedUser } from './stored-user';
 
 /**
@@ -80,9 +81,6 @@ export function useLogin(area: Area) {
     [area, queryClient],
   );
 }
-
-/** TanStack Query key of the session answer of an area. */
-export const sessionQueryKey = (area: Area) => ['session', area] as const;
 
 /**
  * Query for the guarded layouts: one `session?touch=1` when the area is entered (entering is activity).

@@ -1,6 +1,6 @@
 import { CSV_BOM, type CsvCell, csvFileName, toCsv } from '@manabi/shared/domain/csv';
 import { useState } from 'react';
-import { useApiErrorHandler } from '../lib/area';
+import { useRouteApiError } from '../lib/area';
 import { Button, type ButtonVariant } from './button';
 
 export interface CsvDownloadProps {
@@ -48,7 +48,7 @@ export function CsvDownload({
   className,
 }: CsvDownloadProps) {
   const [isWorking, setIsWorking] = useState(false);
-  const routeError = useApiErrorHandler();
+  const routeError = useRouteApiError();
   const busy = isWorking || !!isPreparing;
 
   const run = async () => {

@@ -1,6 +1,6 @@
 import { csvFile } from '@manabi/shared/validation/rules';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useApiErrorHandler } from '../lib/area';
+import { useRouteApiError } from '../lib/area';
 import { Alert } from './alert';
 import { Button } from './button';
 import { RequiredBadge } from './field-parts';
@@ -64,7 +64,7 @@ export function CsvUpload({
   const [isDone, setIsDone] = useState(false);
   // the server's completion message (counts of registered and skipped rows), shown under the title
   const [doneMsg, setDoneMsg] = useState('');
-  const routeError = useApiErrorHandler();
+  const routeError = useRouteApiError();
   // Focus the file field once it is enabled again after an error (WCAG 3.3.1).
   const [focusTick, setFocusTick] = useState(0);
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { useSearchState } from '../lib/search-state';
 import { cx } from './cx';
 import { LoadingOverlay } from './loading-overlay';
 import { Pager } from './pager';
@@ -299,36 +300,50 @@ export function useTableUrlState({
   defaultPageSize = 10,
   pageSizeOptions = [10, 50, 100],
 }: TableUrlStateOptions = {}): { state: TableState; onStateChange: (state: TableState) => void } {
-  const [params, setParams] = useSearchParams();
   const name = useCallback((key: string) => (prefix ? `${prefix}_${key}` : key), [prefix]);
-  const pageRaw = Number(params.get(name('page')));
-  const sizeRaw = Number(params.get(name('size')));
-  const dirRaw = params.get(name('dir'));
+  const sizesKey = pageSizeOptions.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sizesKey stands for pageSizeOptions
+  const schema = useMemo(
+    () => tableStateSchema(name, pageSizeOptions, defaultPageSize),
+    [name, sizesKey, defaultPageSize],
+  );
+  const { values, patch } = useSearchState(schema);
   const state: TableState = {
-    page: Number.isInteger(pageRaw) && pageRaw > 0 ? pageRaw : 1,
-    pageSize: pageSizeOptions.includes(sizeRaw) ? sizeRaw : defaultPageSize,
-    sortKey: params.get(name('sort')) || null,
-    sortDir: dirRaw === 'desc' ? 'desc' : 'asc',
+    page: values[name('page')] as number,
+    pageSize: values[name('size')] as number,
+    sortKey: values[name('sort')] as string | null,
+    sortDir: values[name('dir')] as SortDirection,
   };
   const onStateChange = useCallback(
-    (next: TableState) => {
-      setParams(
-        (prev) => {
-          const out = new URLSearchParams(prev);
-          const set = (key: string, value: string | null) => {
-            if (value === null) out.delete(name(key));
-            else out.set(name(key), value);
-          };
-          set('page', next.page > 1 ? String(next.page) : null);
-          set('size', next.pageSize !== defaultPageSize ? String(next.pageSize) : null);
-          set('sort', next.sortKey);
-          set('dir', next.sortKey && next.sortDir === 'desc' ? 'desc' : null);
-          return out;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    },
-    [setParams, name, defaultPageSize],
+    (next: TableState) =>
+      patch({
+        [name('page')]: next.page > 1 ? String(next.page) : null,
+        [name('size')]: next.pageSize !== defaultPageSize ? String(next.pageSize) : null,
+        [name('sort')]: next.sortKey,
+        [name('dir')]: next.sortKey && next.sortDir === 'desc' ? 'desc' : null,
+      }),
+    [patch, name, defaultPageSize],
   );
   return { state, onStateChange };
+}
+
+/** A table's URL parameters (named by `name`); anything else falls back to page 1, the default size, no sort. */
+export function tableStateSchema(name: (key: string) => string, sizes: number[], defaultSize: number) {
+  return z.object({
+    [name('page')]: z
+      .string()
+      .regex(/^[1-9]\d*$/)
+      .transform(Number)
+      .default(1),
+    [name('size')]: z
+      .string()
+      .transform(Number)
+      .refine((n) => sizes.includes(n))
+      .default(defaultSize),
+    [name('sort')]: z
+      .string()
+      .transform((v) => v || null)
+      .default(null),
+    [name('dir')]: z.enum(['asc', 'desc']).default('asc'),
+  });
 }

@@ -5,7 +5,8 @@ import { MSG } from '@manabi/shared/validation/messages';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type Area, handleApiError, isApiError } from '../lib/api';
+import { type Area, isApiError } from '../lib/api';
+import { useRouteApiError } from '../lib/area';
 import { fetchSession, useLogin } from '../lib/session';
 import { Alert } from './alert';
 import { Button } from './button';
@@ -51,8 +52,10 @@ export function LoginForm({
   submitSize = 'md',
 }: LoginFormProps) {
   const navigate = useNavigate();
+  // a plain read of one flag (?sessionexp=1), not a list's search: lib/search-state.ts is for lists
   const [params] = useSearchParams();
   const login = useLogin(area);
+  const routeError = useRouteApiError();
   const [isChecking, setIsChecking] = useState(true);
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -95,7 +98,7 @@ export function LoginForm({
     } catch (error) {
       if (isApiError(error) && error.status === 422) setFailure(MSG.loginFailed);
       else if (isApiError(error) && error.status === 429) setFailure(error.message);
-      else handleApiError(area, error, navigate);
+      else routeError(error, { area });
     }
   };
 

@@ -10,7 +10,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import { isApiError } from '../lib/api';
-import { useApiErrorHandler } from '../lib/area';
+import { useRouteApiError } from '../lib/area';
 import { Alert } from './alert';
 import { Button } from './button';
 import { cx } from './cx';
@@ -137,7 +137,7 @@ export function StepForm<TValues extends FieldValues, TResult, TInput extends Fi
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
-  const routeError = useApiErrorHandler();
+  const routeError = useRouteApiError();
   const registry = useMemo<FieldRegistry>(() => new Map(), []);
   const [step, setStep] = useState<FormStep>('input');
   const [values, setValues] = useState<TValues | null>(null);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseSearch } from '../lib/search-state';
 import { codeOptions, optionLabel } from './code-options';
-import { compareValues, countText } from './data-table';
+import { compareValues, countText, tableStateSchema } from './data-table';
 import { flattenErrors } from './field-error-summary';
 import { pagerPages } from './pager';
 
@@ -44,5 +45,28 @@ describe('[web][ui] forms', () => {
     ]);
     expect(optionLabel('CD007', 2)).toBe('非公開');
     expect(optionLabel([{ value: 'a', label: 'エー' }], 'b')).toBe('');
+  });
+});
+
+describe('[web][ui] table state in the URL', () => {
+  const schema = tableStateSchema((key) => `c_${key}`, [10, 50, 100], 10);
+  const read = (query: string) => parseSearch(schema, new URLSearchParams(query));
+
+  it('reads page, size and sort under the table prefix', () => {
+    expect(read('c_page=3&c_size=50&c_sort=name&c_dir=desc&page=9')).toEqual({
+      c_page: 3,
+      c_size: 50,
+      c_sort: 'name',
+      c_dir: 'desc',
+    });
+  });
+
+  it('anything else falls back to page 1, the default size, no sort, ascending', () => {
+    expect(read('c_page=-1&c_size=7&c_sort=&c_dir=up')).toEqual({
+      c_page: 1,
+      c_size: 10,
+      c_sort: null,
+      c_dir: 'asc',
+    });
   });
 });

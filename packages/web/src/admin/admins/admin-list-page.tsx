@@ -4,8 +4,9 @@ import { ADMIN_FLAG_OPTIONS, adminUserListQuerySchema } from '@manabi/shared/sch
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
+import { useSearchState } from '../../lib/search-state';
 import {
   Button,
   ButtonLink,
@@ -61,8 +62,11 @@ const csvRow = (a: AdminUserRow) => [
  * 「管理者を新規登録」 to register/new/0. The search term and table state live in the URL.
  */
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const name = params.get('name') ?? '';
+  const {
+    values: { name },
+    submit,
+    clear,
+  } = useSearchState(adminUserListQuerySchema);
   const table = useTableUrlState();
   const list = useQuery(adminUserListQuery(name));
   const rows = list.data ?? [];
@@ -74,11 +78,8 @@ export function Component() {
   }, [name, form]);
 
   const search = form.handleSubmit((values) => {
-    const next = new URLSearchParams();
-    if (values.name) next.set('name', values.name);
     // the same search again: read again (someone may have changed the admins meanwhile)
-    if (next.toString() === params.toString()) void list.refetch();
-    else setParams(next);
+    if (!submit(values)) void list.refetch();
   });
 
   return (
@@ -103,7 +104,7 @@ export function Component() {
               variant="tertiary"
               onPress={() => {
                 form.reset({ name: '' });
-                setParams(new URLSearchParams());
+                clear();
               }}
             >
               条件をクリア

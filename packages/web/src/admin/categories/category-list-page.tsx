@@ -4,8 +4,9 @@ import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { categoryListQuerySchema } from '@manabi/shared/schemas/category';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
+import { useSearchState } from '../../lib/search-state';
 import {
   Button,
   ButtonLink,
@@ -43,8 +44,11 @@ const columns: Column<Category>[] = [
  * edit/new/0 and a link per row to edit/update/{id}. The search term and table state live in the URL.
  */
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const categoryName = params.get('category_name') ?? '';
+  const {
+    values: { category_name: categoryName },
+    submit,
+    clear,
+  } = useSearchState(categoryListQuerySchema);
   const table = useTableUrlState();
   const list = useQuery(categoryListQuery(categoryName));
   const form = useForm({
@@ -52,11 +56,7 @@ export function Component() {
     defaultValues: { category_name: categoryName },
   });
 
-  const search = form.handleSubmit((values) => {
-    const next = new URLSearchParams();
-    if (values.category_name) next.set('category_name', values.category_name);
-    setParams(next);
-  });
+  const search = form.handleSubmit((values) => submit(values));
 
   return (
     <div className="space-y-8">
@@ -84,7 +84,7 @@ export function Component() {
                 variant="tertiary"
                 onPress={() => {
                   form.reset({ category_name: '' });
-                  setParams(new URLSearchParams());
+                  clear();
                 }}
               >
                 条件をクリア

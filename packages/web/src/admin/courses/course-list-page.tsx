@@ -13,8 +13,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
+import { useSearchState } from '../../lib/search-state';
 import { useSessionUser } from '../../lib/session';
 import {
   Button,
@@ -33,12 +34,7 @@ import {
   useTableUrlState,
 } from '../../ui';
 import { uploadCourseApplicants, uploadCourses, useRefreshAfterUpload } from './api/course-uploads';
-import {
-  COURSE_SEARCH_FIELDS,
-  type CourseSearch,
-  courseListQuery,
-  coursePeriodDefaultsQuery,
-} from './api/courses';
+import { type CourseSearch, courseListQuery, coursePeriodDefaultsQuery } from './api/courses';
 
 /** SPEC §9: the default of 公開状態 (CD007 '1' = 公開). */
 const DEFAULT_CONTROL = '1';
@@ -60,16 +56,11 @@ const emptySearch = (): CourseSearch => ({
 });
 
 /**
- * The conditions in the URL. A searched URL always carries `control`; without it the page shows the first
+ * The search to show. A searched URL always carries `control` (`inUrl`); without it the page shows the first
  * search: the current fiscal year (GET courselist/period/) as application period FROM start / TO end.
  */
-function searchFromUrl(params: URLSearchParams, defaults: PeriodDefaults | undefined): CourseSearch | null {
-  if (params.has('control')) {
-    const search = emptySearch();
-    for (const key of COURSE_SEARCH_FIELDS) search[key] = params.get(key) ?? '';
-    search.control ||= DEFAULT_CONTROL;
-    return search;
-  }
+function searchToShow(inUrl: CourseSearch | null, defaults: PeriodDefaults | undefined): CourseSearch | null {
+  if (inUrl) return inUrl;
   if (!defaults) return null;
   return { ...emptySearch(), period_f_s: defaults.date_start, period_t_e: defaults.date_end };
 }
@@ -235,11 +226,11 @@ function CourseUploads() {
  */
 export function Component() {
   const user = useSessionUser();
-  const [params, setParams] = useSearchParams();
+  const url = useSearchState(searchSchema);
   const table = useTableUrlState();
-  const needsDefaults = !params.has('control');
+  const needsDefaults = !url.has('control');
   const periodDefaults = useQuery({ ...coursePeriodDefaultsQuery(), enabled: needsDefaults });
-  const search = searchFromUrl(params, periodDefaults.data);
+  const search = searchToShow(needsDefaults ? null : url.values, periodDefaults.data);
   const list = useQuery({
     ...courseListQuery(search ?? emptySearch()),
     enabled: search !== null,
@@ -260,20 +251,10 @@ export function Component() {
   }, [searchKey, form]);
 
   const submit = form.handleSubmit((values) => {
-    const next = new URLSearchParams();
-    for (const key of COURSE_SEARCH_FIELDS) {
-      const value = String(values[key] ?? '');
-      if (value) next.set(key, value);
-    }
-    next.set('control', String(values.control || DEFAULT_CONTROL));
-    // keep the table's page size and sort; a new search starts on page 1
-    for (const key of ['size', 'sort', 'dir']) {
-      const value = params.get(key);
-      if (value) next.set(key, value);
-    }
-    // the same conditions again: search again (someone may have changed the courses meanwhile)
-    if (next.toString() === params.toString()) void list.refetch();
-    else setParams(next);
+    const conditions = { ...values, control: values.control || DEFAULT_CONTROL };
+    // keep the table's page size and sort; a new search starts on page 1. The same conditions again:
+    // search again (someone may have changed the courses meanwhile)
+    if (!url.submit(conditions, { keep: ['size', 'sort', 'dir'] })) void list.refetch();
   });
 
   return (

@@ -2,8 +2,9 @@ import type { Notice } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { PUBLISHED_TO } from '@manabi/shared/schemas/notice';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
+import { detailTabSchema, useSearchState } from '../../lib/search-state';
 import {
   ButtonLink,
   type ConfirmItem,
@@ -85,8 +86,7 @@ export function Component() {
 }
 
 function NoticeDetail({ noticeId }: { noticeId: number }) {
-  const [params] = useSearchParams();
-  const tab = params.get('tab') === '2' ? '2' : '1';
+  const { tab } = useSearchState(detailTabSchema).values;
   const detail = useNoticeDetail(noticeId);
   const notice = detail.data;
   if (!notice) return <FullPageSpinner />;

@@ -15,14 +15,7 @@ import { paths } from '../../lib/paths';
 import { ButtonLink, type Column, type Option, PageTitle, Select, TextInput, TextLink } from '../../ui';
 import { categoryListQuery } from '../categories/api/categories';
 import { ListSearchForm, ServerListTable, useServerList } from '../server-list';
-import {
-  emptyNoticeSearch,
-  fetchNoticesForCsv,
-  NOTICE_CSV_MAX_ROWS,
-  NOTICE_SEARCH_FIELDS,
-  noticeListQuery,
-  noticeSearchFromUrl,
-} from './api/notices';
+import { emptyNoticeSearch, fetchNoticesForCsv, NOTICE_CSV_MAX_ROWS, noticeListQuery } from './api/notices';
 
 /** The search form's schema: the shared list query without the paging the table supplies. */
 const searchSchema = noticeListQuerySchema.omit({ page: true, size: true, sort: true, dir: true });
@@ -107,10 +100,7 @@ const csvRow = (n: NoticeRow) => [
  * links to the detail, CSV download of the whole search. Conditions and table state live in the URL.
  */
 export function Component() {
-  const { search, table, page, searchWith } = useServerList({
-    fields: NOTICE_SEARCH_FIELDS,
-    fromUrl: noticeSearchFromUrl,
-  });
+  const { search, table, page, searchWith } = useServerList({ schema: searchSchema });
   const list = useQuery(noticeListQuery(search, page));
   const categories = useQuery(categoryListQuery(''));
   const categoryOptions: Option[] = (categories.data ?? []).map((c) => ({

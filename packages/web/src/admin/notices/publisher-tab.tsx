@@ -16,9 +16,7 @@ import {
   emptyPublisherSearch,
   fetchPublishersForCsv,
   NOTICE_CSV_MAX_ROWS,
-  PUBLISHER_SEARCH_FIELDS,
   publisherListQuery,
-  publisherSearchFromUrl,
 } from './api/notices';
 import { audienceText } from './notice-values';
 
@@ -48,8 +46,7 @@ const TABLE_PREFIX = 'p';
  */
 export function PublisherTab({ notice }: { notice: Notice }) {
   const { search, table, page, searchWith } = useServerList({
-    fields: PUBLISHER_SEARCH_FIELDS,
-    fromUrl: publisherSearchFromUrl,
+    schema: searchSchema,
     tablePrefix: TABLE_PREFIX,
     base: { tab: '2' },
   });

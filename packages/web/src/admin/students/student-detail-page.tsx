@@ -1,8 +1,9 @@
 import type { Student } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
 import { GENDER_OPTIONS } from '@manabi/shared/schemas/student';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
+import { detailTabSchema, useSearchState } from '../../lib/search-state';
 import {
   ButtonLink,
   type ConfirmItem,
@@ -60,8 +61,7 @@ function studentItems(s: Student): ConfirmItem[] {
 export function Component() {
   const { userId } = useParams();
   const id = Number(userId);
-  const [params] = useSearchParams();
-  const tab = params.get('tab') === '2' ? '2' : '1';
+  const { tab } = useSearchState(detailTabSchema).values;
   const detail = useStudentDetail(id, { approvedOnly: true });
   const student = detail.data;
   if (!student) return <FullPageSpinner />;

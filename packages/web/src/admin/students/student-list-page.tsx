@@ -4,7 +4,6 @@ import { APPROVAL, CODE_LISTS } from '@manabi/shared/codes';
 import {
   STUDENT_CSV_COLUMNS,
   STUDENT_CSV_REQUIRED,
-  STUDENT_SEARCH_FIELDS,
   studentSearchSchema,
 } from '@manabi/shared/schemas/student-list';
 import { useQuery } from '@tanstack/react-query';
@@ -32,7 +31,6 @@ import {
   fetchStudentsForCsv,
   STUDENT_CSV_MAX_ROWS,
   studentListQuery,
-  studentSearchFromUrl,
   unapprovalCountQuery,
   uploadStudents,
   useRefreshStudents,
@@ -189,10 +187,7 @@ function StudentUpload() {
  * Search conditions and table state live in the URL (reload and back keep them).
  */
 export function Component() {
-  const { search, table, page, searchWith } = useServerList({
-    fields: STUDENT_SEARCH_FIELDS,
-    fromUrl: studentSearchFromUrl,
-  });
+  const { search, table, page, searchWith } = useServerList({ schema: studentSearchSchema });
   const list = useQuery(studentListQuery(search, page));
   const unapproved = useQuery(unapprovalCountQuery());
   /** The same conditions again: read the list and the unapproved count again. */

@@ -8,6 +8,7 @@ import { LoginForm, TextLink } from '../../ui';
  * /mypage path, else /mypage/top; a student already logged in goes to the top.
  */
 export function Component() {
+  // a plain read of the one redirect target (?next=), not a list's search: lib/search-state.ts is for lists
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
   return (

@@ -1,15 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { MypageAppliedItem } from '@manabi/shared/api';
-import { mypageCourseSearchFormSchema } from '@manabi/shared/schemas/mypage-course';
+import {
+  mypageCourseListQuerySchema,
+  mypageCourseSearchFormSchema,
+} from '@manabi/shared/schemas/mypage-course';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../lib/paths';
+import { useSearchState } from '../../lib/search-state';
 import { CheckboxGroup, PageTitle, Tabs } from '../../ui';
-import { ResultsSection, SearchBox, useUrlSearch } from '../layout/mypage-search';
-import { appliedListQuery, attendedListQuery, type CourseListFilter, filterFromParams } from './api/courses';
+import { ResultsSection, SearchBox } from '../layout/mypage-search';
+import { appliedListQuery, attendedListQuery, type CourseListFilter, courseFilterOf } from './api/courses';
 import { applicationPeriodText, CourseSearchFields, orDash, withUnit } from './course-parts';
 
 type Tab = 'applied' | 'attended';
@@ -32,8 +36,8 @@ const searchSchema = mypageCourseSearchFormSchema
  */
 export function Component() {
   const tab: Tab = useLocation().pathname.endsWith('/attended') ? 'attended' : 'applied';
-  const { params, submit, clear, goTo } = useUrlSearch();
-  const filter = filterFromParams(params);
+  const { values, submit, clear, goTo } = useSearchState(mypageCourseListQuerySchema);
+  const filter = courseFilterOf(values);
   // the lottery ticks only apply to the applied list
   const effective: CourseListFilter =
     tab === 'applied'
@@ -51,13 +55,13 @@ export function Component() {
     },
   });
 
-  const search = form.handleSubmit(({ lottery, ...values }) =>
+  const search = form.handleSubmit(({ lottery, ...conditions }) => {
     submit({
-      ...values,
+      ...conditions,
       // the lottery ticks travel as lottery_status_N=1 (SPEC §7), on the applied tab only
       ...Object.fromEntries((tab === 'applied' ? lottery : []).map((code) => [lotteryParam(code), '1'])),
-    }),
-  );
+    });
+  });
 
   return (
     <div className="space-y-8">

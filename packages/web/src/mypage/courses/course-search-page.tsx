@@ -1,12 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { mypageCourseSearchFormSchema } from '@manabi/shared/schemas/mypage-course';
+import {
+  mypageCourseListQuerySchema,
+  mypageCourseSearchFormSchema,
+} from '@manabi/shared/schemas/mypage-course';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
+import { useSearchState } from '../../lib/search-state';
 import { PageTitle, Tabs } from '../../ui';
-import { ResultsSection, SearchBox, useUrlSearch } from '../layout/mypage-search';
-import { type CourseSearchKind, courseSearchQuery, filterFromParams } from './api/courses';
+import { ResultsSection, SearchBox } from '../layout/mypage-search';
+import { type CourseSearchKind, courseFilterOf, courseSearchQuery } from './api/courses';
 import { CourseCard } from './course-card';
 import { CourseSearchFields } from './course-parts';
 
@@ -29,8 +33,8 @@ const searchSchema = mypageCourseSearchFormSchema.pick({
 export function Component() {
   // the router sends any other kind to notfound
   const kind: CourseSearchKind = useParams().kind === 'before' ? 'before' : 'accepting';
-  const { params, submit, clear, goTo } = useUrlSearch();
-  const filter = filterFromParams(params);
+  const { values, submit, clear, goTo } = useSearchState(mypageCourseListQuerySchema);
+  const filter = courseFilterOf(values);
   const list = useQuery(courseSearchQuery(kind, filter));
   const form = useForm({
     resolver: zodResolver(searchSchema),
@@ -59,7 +63,7 @@ export function Component() {
             title="講座を検索する"
             id="course-search"
             form={form}
-            onSubmit={form.handleSubmit(submit)}
+            onSubmit={form.handleSubmit((conditions) => void submit(conditions))}
             onClear={clear}
           >
             <CourseSearchFields control={form.control} />

@@ -9,6 +9,7 @@ import { Button, ButtonLink, ErrorPanel } from '../../ui';
  * belong to someone without access); otherwise a way back to the top page.
  */
 export function Component() {
+  // a plain read of one flag (?forbidden=1), not a list's search: lib/search-state.ts is for lists
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const isForbidden = params.get('forbidden') === '1';

@@ -1,39 +1,12 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
 import { Button, FieldErrorSummary, FieldRegistryProvider, LoadingOverlay, Pager } from '../../ui';
 
 /**
  * The search-and-results pattern of the my-page lists (news, course search, application history): the
- * conditions and the page live in the URL (so 戻る and a reload keep them), 8 a page from the server,
- * a pager with 5 neighbouring pages (SPEC §9).
+ * conditions and the page live in the URL (lib/search-state.ts, so 戻る and a reload keep them), 8 a page
+ * from the server, a pager with 5 neighbouring pages (SPEC §9).
  */
-
-type UrlValue = string | readonly string[] | undefined | null;
-
-/** Reads and writes the search in the URL: a new search starts at page 1; clear empties it. */
-export function useUrlSearch() {
-  const [params, setParams] = useSearchParams();
-  return {
-    params,
-    /** Each non-empty value becomes a parameter; an array adds `${key}` once per item. */
-    submit(values: Record<string, UrlValue>) {
-      const next = new URLSearchParams();
-      for (const [key, value] of Object.entries(values)) {
-        if (Array.isArray(value)) for (const item of value) next.append(key, item);
-        else if (typeof value === 'string' && value) next.set(key, value);
-      }
-      setParams(next);
-    },
-    clear: () => setParams(new URLSearchParams()),
-    goTo(page: number) {
-      const next = new URLSearchParams(params);
-      next.set('page', String(page));
-      setParams(next);
-      window.scrollTo({ top: 0 });
-    },
-  };
-}
 
 export interface SearchBoxProps<T extends FieldValues> {
   /** the heading, e.g. 「講座を検索する」 */

@@ -6,13 +6,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
+import { useSearchState } from '../../lib/search-state';
 import { DateInput, PageTitle, Tabs, TextInput } from '../../ui';
-import { ResultsSection, SearchBox, useUrlSearch } from '../layout/mypage-search';
+import { ResultsSection, SearchBox } from '../layout/mypage-search';
 import { type NewsFilter, newsListQuery } from './api/news';
 import { UnreadBadge } from './unread-badge';
 
 const TITLES = { '1': 'みなさんへのお知らせ', '2': 'あなたへのお知らせ' } as const;
 const searchSchema = newsListQuerySchema.pick({ keyword: true, date_from: true, date_to: true });
+/** The search in the URL: the form's fields and the page (the type comes from the path). */
+const urlSchema = newsListQuerySchema.omit({ type: true });
 
 /**
  * /mypage/news/{type} (SPEC §2): type 1 notices to everyone, 2 notices to this student (the router sends
@@ -21,13 +24,8 @@ const searchSchema = newsListQuerySchema.pick({ keyword: true, date_from: true, 
  */
 export function Component() {
   const type = useParams().type === '2' ? '2' : '1';
-  const { params, submit, clear, goTo } = useUrlSearch();
-  const filter: NewsFilter = {
-    keyword: params.get('keyword') ?? '',
-    date_from: params.get('date_from') ?? '',
-    date_to: params.get('date_to') ?? '',
-    page: Math.max(1, Number(params.get('page')) || 1),
-  };
+  const { values, submit, clear, goTo } = useSearchState(urlSchema);
+  const filter: NewsFilter = { ...values, page: Number(values.page) };
   const list = useQuery(newsListQuery(type, filter));
   const form = useForm({
     resolver: zodResolver(searchSchema),
@@ -51,7 +49,7 @@ export function Component() {
             title="お知らせを探す"
             id="news-search"
             form={form}
-            onSubmit={form.handleSubmit(submit)}
+            onSubmit={form.handleSubmit((conditions) => void submit(conditions))}
             onClear={clear}
           >
             <TextInput control={form.control} name="keyword" label="キーワード" width="lg" maxLength={100} />

@@ -5,10 +5,8 @@ import type {
   SessionAttendance,
 } from '@manabi/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { apiGet, apiPost, handleApiError, isApiError } from '../../../lib/api';
+import { apiGet, apiPost } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { useRecordErrorRouting } from '../../record-errors';
 
 /** Admin course applicants: detail, update, cancel (SPEC §7 "Admin courses"). */
 const KEY = ['admin', 'applicants'] as const;
@@ -29,7 +27,7 @@ const invalidate = (queryClient: ReturnType<typeof useQueryClient>) =>
 
 /**
  * GET /api/admin/courseapplicantdetail/?id=&user_id= — 404 and 403 (authority 2 on another university's
- * course) both go to /admin/404 (SPEC §2): use it through {@link useApplicantDetail}.
+ * course) both go to /admin/404 (SPEC §2, routed by the query client from `meta`).
  */
 export const applicantDetailQuery = (courseId: number, userId: number) =>
   queryOptions({
@@ -39,7 +37,7 @@ export const applicantDetailQuery = (courseId: number, userId: number) =>
         id: String(courseId),
         user_id: String(userId),
       }),
-    meta: { notFoundTo: paths.admin.notFound(), handlesErrors: true },
+    meta: { notFoundTo: paths.admin.notFound(), forbiddenIsNotFound: true },
     // update and cancel echo updated_at back: always start from the current row
     staleTime: 0,
     gcTime: 0,
@@ -50,9 +48,7 @@ export const applicantDetailQuery = (courseId: number, userId: number) =>
  * any other error is routed as SPEC §8.
  */
 export function useApplicantDetail(courseId: number, userId: number, enabled = true) {
-  const query = useQuery({ ...applicantDetailQuery(courseId, userId), enabled });
-  useRecordErrorRouting(query.error, { forbiddenIsNotFound: true });
-  return query;
+  return useQuery({ ...applicantDetailQuery(courseId, userId), enabled });
 }
 
 /** SPEC §7 courseapplicantdetail/update body (see applicantUpdateBodySchema). */
@@ -88,15 +84,10 @@ export interface ApplicantCancelBody {
  */
 export function useCancelApplicant() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: (body: ApplicantCancelBody) =>
       apiPost<ResultBody>('/api/admin/courseapplicantdetail/cancel/', body),
-    meta: { handlesErrors: true },
+    meta: { shows: [409, 422] },
     onSuccess: () => invalidate(queryClient),
-    onError: (error) => {
-      if (isApiError(error) && (error.status === 409 || error.status === 422)) return;
-      handleApiError('admin', error, navigate);
-    },
   });
 }

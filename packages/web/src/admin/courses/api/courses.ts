@@ -11,7 +11,6 @@ import type { CourseAddBody, CourseUpdateBody } from '@manabi/shared/schemas/cou
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { useRecordErrorRouting } from '../../record-errors';
 
 /** Admin courses (SPEC §7 "Admin courses"). */
 const KEY = ['admin', 'courses'] as const;
@@ -24,14 +23,13 @@ export const isFullCourse = (course: AdminCourseView): course is AdminCourse => 
 
 /**
  * GET /api/admin/course/?id= — 404 and 403 (authority 2 on another university's course) both go to
- * /admin/404 (SPEC §2). The global routing would send a 403 to /admin/apierror, so this query handles its
- * errors itself: use it through {@link useCourseDetail}.
+ * /admin/404 (SPEC §2), not to /admin/apierror: `meta.forbiddenIsNotFound`.
  */
 export const courseDetailQuery = (id: number) =>
   queryOptions({
     queryKey: [...KEY, 'detail', id],
     queryFn: () => apiGet<AdminCourseView>('/api/admin/course/', { id: String(id) }),
-    meta: { notFoundTo: paths.admin.notFound(), handlesErrors: true },
+    meta: { notFoundTo: paths.admin.notFound(), forbiddenIsNotFound: true },
     // the edit form echoes updated_at back: always start from the current row
     staleTime: 0,
     gcTime: 0,
@@ -61,9 +59,7 @@ export function useSaveCourse() {
  * as SPEC §8.
  */
 export function useCourseDetail(id: number, enabled = true) {
-  const query = useQuery({ ...courseDetailQuery(id), enabled });
-  useRecordErrorRouting(query.error, { forbiddenIsNotFound: true });
-  return query;
+  return useQuery({ ...courseDetailQuery(id), enabled });
 }
 
 // ---- course list (/admin/course) ----

@@ -12,9 +12,8 @@ import type {
 } from '@manabi/shared/api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
-import { emptySearchOf, type ListPage, pageQuery, searchFromUrl } from '../../../lib/list-search';
+import { type ListPage, pageQuery } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
-import { useRecordErrorRouting } from '../../record-errors';
 
 /** Admin notices (SPEC §7 "Admin notices"; issue 5): list, detail, publisher list, course search, add, update. */
 const KEY = ['admin', 'notices'] as const;
@@ -34,11 +33,8 @@ export type NoticeSearchField = (typeof NOTICE_SEARCH_FIELDS)[number];
 /** The list's search conditions without paging: every value a string ('' = not given). */
 export type NoticeSearch = Record<NoticeSearchField, string>;
 
-export const emptyNoticeSearch = (): NoticeSearch => emptySearchOf(NOTICE_SEARCH_FIELDS);
-
-/** The search conditions as the URL carries them. */
-export const noticeSearchFromUrl = (params: URLSearchParams): NoticeSearch =>
-  searchFromUrl(NOTICE_SEARCH_FIELDS, params);
+export const emptyNoticeSearch = (): NoticeSearch =>
+  Object.fromEntries(NOTICE_SEARCH_FIELDS.map((field) => [field, ''])) as NoticeSearch;
 
 export type { ListPage };
 
@@ -84,16 +80,14 @@ export const noticeDetailQuery = (id: number) =>
   queryOptions({
     queryKey: [...KEY, 'detail', id],
     queryFn: () => apiGet<Notice>('/api/admin/notice/detail/', { id: String(id) }),
-    meta: { notFoundTo: paths.admin.notFound(), handlesErrors: true },
+    meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
     gcTime: 0,
   });
 
 /** The notice of `id` (when `enabled`): a missing one (404) goes to /admin/404 (SPEC §2), others as SPEC §8. */
 export function useNoticeDetail(id: number, enabled = true) {
-  const query = useQuery({ ...noticeDetailQuery(id), enabled });
-  useRecordErrorRouting(query.error);
-  return query;
+  return useQuery({ ...noticeDetailQuery(id), enabled });
 }
 
 // ---- publisher list (detail tab 2) ----
@@ -111,17 +105,6 @@ export const emptyPublisherSearch = (): PublisherSearch => ({
   name_kana: '',
   is_read: '',
 });
-
-export function publisherSearchFromUrl(params: URLSearchParams): PublisherSearch {
-  const isRead = params.get('is_read');
-  return {
-    student_id: params.get('student_id') ?? '',
-    name: params.get('name') ?? '',
-    name_kana: params.get('name_kana') ?? '',
-    // anything else in the URL reads as "all" rather than a refused request
-    is_read: isRead === '0' || isRead === '1' ? isRead : '',
-  };
-}
 
 /**
  * GET /api/admin/notice/publisherList/: one page of the notice's audience with read times (decision 008:

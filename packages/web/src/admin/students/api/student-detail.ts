@@ -5,7 +5,6 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { apiGet, apiPost } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { useRecordErrorRouting } from '../../record-errors';
 
 /** Admin students: one student and their applied courses (SPEC §7 "Admin students"). */
 const KEY = ['admin', 'students'] as const;
@@ -15,7 +14,7 @@ export const studentDetailQuery = (userId: number) =>
   queryOptions({
     queryKey: [...KEY, 'detail', userId],
     queryFn: () => apiGet<Student>('/api/admin/student/detail/', { user_id: String(userId) }),
-    meta: { notFoundTo: paths.admin.notFound(), handlesErrors: true },
+    meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
     gcTime: 0,
   });
@@ -28,7 +27,6 @@ export function useStudentDetail(userId: number, { approvedOnly = false } = {}) 
   const navigate = useNavigate();
   const query = useQuery(studentDetailQuery(userId));
   const { data } = query;
-  useRecordErrorRouting(query.error);
   const isRefused = approvedOnly && data !== undefined && data.approval_status !== '1';
   useEffect(() => {
     if (isRefused) navigate(paths.admin.notFound(), { replace: true });

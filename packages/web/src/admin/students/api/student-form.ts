@@ -3,29 +3,26 @@ import type { StudentAddBody, StudentApprovalBody, StudentUpdateBody } from '@ma
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { useRecordErrorRouting } from '../../record-errors';
 
 /** Admin students, the new/update form and the approval (SPEC §7 "Admin students"; issue 4). */
 const KEY = ['admin', 'students'] as const;
 
 /**
  * GET /api/admin/student/detail/?user_id= for the forms: always the current row (they echo updated_at
- * back). A missing student goes to /admin/404 (SPEC §2): use it through {@link useStudentForEdit}.
+ * back). A missing student goes to /admin/404 (SPEC §2).
  */
 export const studentForEditQuery = (userId: number) =>
   queryOptions({
     queryKey: [...KEY, 'form', userId],
     queryFn: () => apiGet<Student>('/api/admin/student/detail/', { user_id: String(userId), is_edit: '1' }),
-    meta: { notFoundTo: paths.admin.notFound(), handlesErrors: true },
+    meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
     gcTime: 0,
   });
 
 /** The student of `userId` (when `enabled`); 404 → /admin/404, anything else routed as SPEC §8. */
 export function useStudentForEdit(userId: number, enabled = true) {
-  const query = useQuery({ ...studentForEditQuery(userId), enabled });
-  useRecordErrorRouting(query.error);
-  return query;
+  return useQuery({ ...studentForEditQuery(userId), enabled });
 }
 
 export interface NextLoginId {

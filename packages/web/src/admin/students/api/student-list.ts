@@ -5,13 +5,13 @@ import type {
   UnapprovalCount,
   UploadResult,
 } from '@manabi/shared/api';
-import { STUDENT_SEARCH_FIELDS, type StudentSearchField } from '@manabi/shared/schemas/student-list';
+import { type StudentSearchField, studentSearchSchema } from '@manabi/shared/schemas/student-list';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiGet, apiPost, isApiError } from '../../../lib/api';
-import { emptySearchOf, type ListPage, pageQuery, searchFromUrl } from '../../../lib/list-search';
+import { type ListPage, pageQuery } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
-import { useRecordErrorRouting } from '../../record-errors';
+import { parseSearch } from '../../../lib/search-state';
 
 /** Admin students: list, unapproved count, CSV upload, duplicate search (SPEC §7 "Admin students"). */
 const KEY = ['admin', 'students'] as const;
@@ -19,11 +19,9 @@ const KEY = ['admin', 'students'] as const;
 /** The list's search conditions without paging: every value a string ('' = not given). */
 export type StudentSearch = Record<StudentSearchField, string>;
 
-export const emptyStudentSearch = (): StudentSearch => emptySearchOf(STUDENT_SEARCH_FIELDS);
-
-/** The search conditions as the URL carries them. */
-export const studentSearchFromUrl = (params: URLSearchParams): StudentSearch =>
-  searchFromUrl(STUDENT_SEARCH_FIELDS, params);
+/** No conditions: the schema's defaults. */
+export const emptyStudentSearch = (): StudentSearch =>
+  parseSearch(studentSearchSchema, new URLSearchParams());
 
 /** Page, page size and sort of the server-paged list (DataTable's state). */
 export type StudentPage = ListPage;
@@ -89,19 +87,17 @@ export function useRefreshStudents() {
 }
 
 /**
- * GET /api/admin/student/duplicate/?user_id= — handles its own errors: a missing or approved student (404)
+ * GET /api/admin/student/duplicate/?user_id= — a missing or approved student (404)
  * goes to /admin/404 (SPEC §2); any other error is routed as SPEC §8.
  */
 export const studentDuplicatesQuery = (userId: number) =>
   queryOptions({
     queryKey: [...KEY, 'duplicates', userId],
     queryFn: () => apiGet<StudentDuplicates>('/api/admin/student/duplicate/', { user_id: userId }),
-    meta: { notFoundTo: paths.admin.notFound(), handlesErrors: true },
+    meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
   });
 
 export function useStudentDuplicates(userId: number, enabled = true) {
-  const query = useQuery({ ...studentDuplicatesQuery(userId), enabled });
-  useRecordErrorRouting(query.error);
-  return query;
+  return useQuery({ ...studentDuplicatesQuery(userId), enabled });
 }

@@ -6,10 +6,7 @@ import type {
   MypageCourseList,
   WriteResult,
 } from '@manabi/shared/api';
-import {
-  type MypageCourseSearchForm,
-  mypageCourseSearchFormSchema,
-} from '@manabi/shared/schemas/mypage-course';
+import type { MypageCourseListInput, MypageCourseSearchForm } from '@manabi/shared/schemas/mypage-course';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 
@@ -37,20 +34,22 @@ export const EMPTY_FILTER: CourseListFilter = {
 };
 
 /**
- * Reads the filter from URL search params. Unknown keys are ignored and a value the search form would not
- * accept (a hand-edited date, an overlong keyword) is dropped, so an old or edited link still searches.
+ * The filter of a search read from the URL (lib/search-state.ts parses it with the shared list query
+ * schema, so a value the form would not accept is already dropped): ticks as '1' or '', the page a number.
  */
-export function filterFromParams(params: URLSearchParams): CourseListFilter {
-  const filter = { ...EMPTY_FILTER };
-  for (const key of Object.keys(EMPTY_FILTER) as (keyof CourseListFilter)[]) {
-    if (key === 'page') {
-      filter.page = Math.min(999_999, Math.max(1, Math.trunc(Number(params.get('page'))) || 1));
-      continue;
-    }
-    const value = params.get(key) ?? '';
-    filter[key] = value && mypageCourseSearchFormSchema.shape[key].safeParse(value).success ? value : '';
-  }
-  return filter;
+export function courseFilterOf(values: MypageCourseListInput): CourseListFilter {
+  const tick = (value: '0' | '1') => (value === '1' ? '1' : '');
+  return {
+    keyword: values.keyword,
+    organ: values.organ,
+    date_from: values.date_from,
+    date_to: values.date_to,
+    lottery_status_1: tick(values.lottery_status_1),
+    lottery_status_2: tick(values.lottery_status_2),
+    lottery_status_3: tick(values.lottery_status_3),
+    lottery_status_4: tick(values.lottery_status_4),
+    page: Number(values.page),
+  };
 }
 
 const listQuery = <T>(kind: string, filter: CourseListFilter) =>
