@@ -5,6 +5,7 @@ import type {
   adminCourseSchema,
   adminUserSchema,
   adminUserWriteResponseSchema,
+  admissionResponseSchema,
   categorySchema,
   countResponseSchema,
   courseApplicantDetailLimitedSchema,
@@ -14,7 +15,9 @@ import type {
   courseCancelViewResponseSchema,
   courseCategoryItemSchema,
   courseListResponseSchema,
+  isExpireResponseSchema,
   loginIdExistResponseSchema,
+  loginIdNextResponseSchema,
   lotteryResponseSchema,
   mypageAppliedItemSchema,
   mypageAppliedListResponseSchema,
@@ -31,12 +34,15 @@ import type {
   passwordCheckResponseSchema,
   periodDefaultsResponseSchema,
   publisherListResponseSchema,
+  resultResponseSchema,
   sessionInfoSchema,
   sessionUserSchema,
   studentAppliedCourseListResponseSchema,
+  studentApprovalResponseSchema,
   studentDuplicatesResponseSchema,
   studentListResponseSchema,
   studentSchema,
+  studentWriteResponseSchema,
   topResponseSchema,
   unapprovalCountResponseSchema,
   validResultResponseSchema,
@@ -123,6 +129,8 @@ export type SessionNo = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 
 /** attendance1..attendance15, each a CD006 value. */
 export type SessionAttendance = { [K in `attendance${SessionNo}`]: string };
 
+/** `{ result: true }` — a write that answers nothing more (my-page apply, cancel, inquiry, reset mail). */
+export type ResultTrue = z.output<typeof resultResponseSchema>;
 /** Answers of writes that return `result` (SPEC §7 my-page calls, uploads). */
 export interface ResultBody {
   result: boolean;
@@ -135,11 +143,7 @@ export interface UploadResult {
   count?: number;
 }
 /** Password checks and changes (SPEC §7 adminuser/password, login/passwordsetting). */
-export interface PasswordCheckResult {
-  is_valid: boolean;
-  name: string;
-  msg: string;
-}
+export type PasswordCheckResult = z.output<typeof passwordCheckResponseSchema>;
 /** Paged fetches (offset_num, site_id): the client asks again until is_end (SPEC §4). */
 export interface PagedList<T> {
   data_list: T[];
@@ -402,6 +406,12 @@ export interface LoginIdExistQuery {
   id?: IdParam;
 }
 export type LoginIdExist = z.output<typeof loginIdExistResponseSchema>;
+/** GET /api/admin/student/loginid/next/ — the new form's default generation and login id. */
+export type LoginIdNext = z.output<typeof loginIdNextResponseSchema>;
+/** POST /api/admin/student/add/ and /update/. */
+export type StudentWriteResult = z.output<typeof studentWriteResponseSchema>;
+/** POST /api/admin/student/approval/ — login_id is the assigned 学生番号 (null when rejected). */
+export type StudentApprovalResult = z.output<typeof studentApprovalResponseSchema>;
 export interface StudentAppliedCourseQuery extends PagedQuery {
   user_id: IdParam;
   course_name?: string;
@@ -614,6 +624,10 @@ export interface SendMailBody {
 export interface IsExpireQuery {
   token: string;
 }
+/** GET /api/mypage/login/isexpire/ — true when the link can no longer be used. */
+export type IsExpireResult = z.output<typeof isExpireResponseSchema>;
+/** POST /api/mypage/admission/ — office_phone for the completion screen. */
+export type AdmissionResult = z.output<typeof admissionResponseSchema>;
 export interface PasswordSettingBody {
   password: string;
   password2: string;

@@ -4,7 +4,7 @@ import type {
   MypageAttendedList,
   MypageCourseDetail,
   MypageCourseList,
-  WriteResult,
+  ResultTrue,
 } from '@manabi/shared/api';
 import {
   type MypageCourseSearchForm,
@@ -84,7 +84,7 @@ export const cancelViewQuery = (id: number) =>
 
 /** POST /api/mypage/courseapplication/ (SPEC §3 Course application payload). */
 export const applyCourse = (detail: MypageCourseDetail, agreed: boolean) =>
-  apiPost<WriteResult>('/api/mypage/courseapplication/', {
+  apiPost<ResultTrue>('/api/mypage/courseapplication/', {
     course_id: detail.id,
     course_name: detail.course_name,
     university_id: detail.univ_id ?? '',
@@ -95,7 +95,7 @@ export const applyCourse = (detail: MypageCourseDetail, agreed: boolean) =>
 
 /** POST /api/mypage/coursecancel/cancel/ with the application's updated_at from the cancel view. */
 export const cancelCourse = (view: CourseCancelView) =>
-  apiPost<WriteResult>('/api/mypage/coursecancel/cancel/', {
+  apiPost<ResultTrue>('/api/mypage/coursecancel/cancel/', {
     course_id: view.id,
     course_name: view.course_name,
     updated_at: view.updated_at,
