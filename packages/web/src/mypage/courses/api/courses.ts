@@ -10,7 +10,7 @@ import {
   type MypageCourseSearchForm,
   mypageCourseSearchFormSchema,
 } from '@manabi/shared/schemas/mypage-course';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 
 /**
@@ -83,7 +83,7 @@ export const cancelViewQuery = (id: number) =>
   });
 
 /** POST /api/mypage/courseapplication/ (SPEC §3 Course application payload). */
-export const applyCourse = (detail: MypageCourseDetail, agreed: boolean) =>
+const applyCourse = (detail: MypageCourseDetail, agreed: boolean) =>
   apiPost<ResultTrue>('/api/mypage/courseapplication/', {
     course_id: detail.id,
     course_name: detail.course_name,
@@ -92,6 +92,20 @@ export const applyCourse = (detail: MypageCourseDetail, agreed: boolean) =>
     cancel: detail.cancel ? '1' : '0',
     is_dont_canncel: agreed ? '1' : '0',
   });
+
+/**
+ * 申込を確定: applies, then every course list and detail is read again. The screen shows the server's
+ * refusals itself (already applied, full, out of period) and routes the rest, so the global routing is off.
+ */
+export function useApplyCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ detail, agreed }: { detail: MypageCourseDetail; agreed: boolean }) =>
+      applyCourse(detail, agreed),
+    meta: { handlesErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
+  });
+}
 
 /** POST /api/mypage/coursecancel/cancel/ with the application's updated_at from the cancel view. */
 export const cancelCourse = (view: CourseCancelView) =>
