@@ -115,7 +115,7 @@ function hasPath(values: unknown, name: string): boolean {
  *
  * ```tsx
  * <StepForm schema={categoryFormSchema} defaultValues={{ category_name: '', sort_number: '' }}
- *   onSubmit={(v) => apiPost<WriteResult>('/api/admin/notice/category/add/', v)}
+ *   onSubmit={(v) => save.mutateAsync(v)} // a mutation from the screen family's api/ file
  *   renderInput={(form) => <TextInput control={form.control} name="category_name" label="カテゴリ名" isRequired maxLength={30} />}
  *   renderConfirm={(v) => <ConfirmList items={[{ label: 'カテゴリ名', value: v.category_name }]} />}
  *   renderComplete={() => <Alert variant="success" title="登録が完了しました" />} />
