@@ -55,6 +55,7 @@ import type {
   adminCourseSchema,
   adminUserSchema,
   adminUserWriteResponseSchema,
+  admissionResponseSchema,
   categorySchema,
   codeListResponseSchema,
   countResponseSchema,
@@ -66,7 +67,9 @@ import type {
   courseCancelViewResponseSchema,
   courseCategoryItemSchema,
   courseListResponseSchema,
+  isExpireResponseSchema,
   loginIdExistResponseSchema,
+  loginIdNextResponseSchema,
   lotteryResponseSchema,
   mypageAppliedItemSchema,
   mypageAppliedListResponseSchema,
@@ -88,9 +91,11 @@ import type {
   sessionInfoSchema,
   sessionUserSchema,
   studentAppliedCourseListResponseSchema,
+  studentApprovalResponseSchema,
   studentDuplicatesResponseSchema,
   studentListResponseSchema,
   studentSchema,
+  studentWriteResponseSchema,
   topResponseSchema,
   unapprovalCountResponseSchema,
   uploadResponseSchema,
@@ -154,8 +159,8 @@ export type SessionUser = Out<typeof sessionUserSchema>;
 export type SessionInfo = Out<typeof sessionInfoSchema>;
 export type CodeMasterQuery = ApiInput<typeof codeMasterQuerySchema>;
 export type CodeEntry = Out<typeof codeListResponseSchema>[number];
-/** `{ result: true }`: a write with nothing else to say (logout, my-page writes, cancel). */
-export type ResultBody = Out<typeof resultResponseSchema>;
+/** `{ result: true }`: a write with nothing else to say (logout, my-page writes, cancel, inquiry). */
+export type ResultTrue = Out<typeof resultResponseSchema>;
 export type WriteResult = Out<typeof writtenResponseSchema>;
 /**
  * A CSV upload's answer as SPEC §7 writes it: `{ result: true, msg, count }`, or a refused file's 422 body
@@ -256,6 +261,12 @@ export type StudentUploadBody = ApiInput<typeof studentUploadBodySchema>;
 export type UnapprovalCount = Out<typeof unapprovalCountResponseSchema>;
 export type LoginIdExistQuery = ApiInput<typeof loginIdExistQuerySchema>;
 export type LoginIdExist = Out<typeof loginIdExistResponseSchema>;
+/** GET /api/admin/student/loginid/next/ — the new form's default generation and login id. */
+export type LoginIdNext = Out<typeof loginIdNextResponseSchema>;
+/** POST /api/admin/student/add/ and /update/. */
+export type StudentWriteResult = Out<typeof studentWriteResponseSchema>;
+/** POST /api/admin/student/approval/ — login_id is the assigned 学生番号 (null when rejected). */
+export type StudentApprovalResult = Out<typeof studentApprovalResponseSchema>;
 export type StudentAppliedCourseQuery = ApiInput<typeof studentCourseListQuerySchema>;
 export type StudentAppliedCourseList = Out<typeof studentAppliedCourseListResponseSchema>;
 export type StudentAppliedCourse = StudentAppliedCourseList['data_list'][number];
@@ -315,6 +326,10 @@ export type ValidResult = Out<typeof validResultResponseSchema>;
 // ---- Public my-page forms (SPEC §3 Inquiry, Admission, Reset mail, Password setting) ----
 export type InquiryBody = ApiInput<typeof inquiryBodySchema>;
 export type AdmissionBody = ApiInput<typeof admissionBodySchema>;
+/** POST /api/mypage/admission/ — office_phone for the completion screen. */
+export type AdmissionResult = Out<typeof admissionResponseSchema>;
 export type SendMailBody = ApiInput<typeof sendMailBodySchema>;
 export type IsExpireQuery = ApiInput<typeof isExpireQuerySchema>;
+/** GET /api/mypage/login/isexpire/ — true when the link can no longer be used. */
+export type IsExpireResult = Out<typeof isExpireResponseSchema>;
 export type PasswordSettingBody = ApiInput<typeof passwordSettingBodySchema>;

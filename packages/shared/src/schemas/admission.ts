@@ -101,9 +101,3 @@ export const admissionFormSchema = admissionFieldsSchema
   .extend({ agreement: agreement() })
   .superRefine(admissionRules);
 export type AdmissionForm = z.output<typeof admissionFormSchema>;
-
-/** The answer of POST /api/mypage/admission/: office_phone (config OFFICE_PHONE) for the completion screen. */
-export interface AdmissionResult {
-  result: true;
-  office_phone: string;
-}

@@ -72,6 +72,14 @@ export const courseApplicationBodySchema = z.object({
 });
 export type CourseApplicationInput = z.output<typeof courseApplicationBodySchema>;
 
+/**
+ * /mypage/course/applicant/{id}: the agreement to the no-cancel warning. Asked only when the course
+ * forbids cancelling after the period (the screen keeps 申込を確定 disabled until it is ticked); the
+ * server checks it again (MYPAGE_COURSE_MSG.mustAgree).
+ */
+export const courseApplicationFormSchema = z.object({ is_dont_canncel: z.boolean() });
+export type CourseApplicationForm = z.output<typeof courseApplicationFormSchema>;
+
 /** POST /api/mypage/coursecancel/cancel/: updated_at is the application's, as the cancel view showed it. */
 export const courseCancelBodySchema = z.object({
   course_id: recordId(),

@@ -178,6 +178,3 @@ export function apiPost<T>(path: string, body?: unknown, options: ApiOptions = {
 export function areaOfLocation(pathname: string = window.location.pathname): Area {
   return pathname.startsWith('/admin') ? 'admin' : 'mypage';
 }
-
-// TODO(issue 13 merge): compatibility for mypage/courses/course-applicant-page.tsx (see its doc comment).
-export { handleApiError } from './error-routing';

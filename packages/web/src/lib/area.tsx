@@ -34,11 +34,3 @@ export function useRouteApiError(): (error: unknown, routing?: ErrorRouting) => 
     [area, navigate, queryClient],
   );
 }
-
-/**
- * @deprecated Use {@link useRouteApiError}.
- * TODO(issue 13 merge): kept for admin/courses/applicant-list-tab.tsx, admin/courses/lottery-modal.tsx and
- * admin/students/student-courses-tab.tsx, whose calls route errors of `mutateAsync` that the QueryClient
- * has already routed (so they do nothing); drop those calls and this alias.
- */
-export const useApiErrorHandler = (): ((error: unknown) => void) => useRouteApiError();

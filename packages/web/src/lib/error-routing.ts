@@ -24,11 +24,6 @@ export interface ErrorRouting {
   forbiddenIsNotFound?: boolean;
   /** Statuses the screen shows itself (never routed), beyond the form errors a mutation always keeps. */
   shows?: readonly number[];
-  /**
-   * @deprecated The screen routes every error itself. Use `shows` instead.
-   * TODO(issue 13 merge): only mypage/courses/course-applicant-page.tsx still sets it.
-   */
-  handlesErrors?: boolean;
 }
 
 /** Anything that can move to a path: react-router's `navigate`, or `router.navigate`. */
@@ -115,13 +110,4 @@ export function routeApiError(
     if (area === 'mypage' || storedUser.get()?.is_admin) storedUser.clear();
   }
   navigate(destination, { replace: true });
-}
-
-/**
- * @deprecated Use `useRouteApiError` (lib/area.tsx) for plain calls, or `meta` for queries and mutations.
- * TODO(issue 13 merge): only mypage/courses/course-applicant-page.tsx still calls it (from a mutation with
- * `meta.handlesErrors`); move its refusals to `meta: { shows: [400, 409, 422] }` and drop the call.
- */
-export function handleApiError(area: Area, error: unknown, navigate: NavigateTo): void {
-  routeApiError(error, { area }, { navigate });
 }

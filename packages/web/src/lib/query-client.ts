@@ -17,7 +17,6 @@ declare module '@tanstack/react-query' {
 
 /** True when the screen shows this error itself, so the QueryClient must not route it. */
 function isShownByScreen(error: unknown, meta: ManabiMeta | undefined): boolean {
-  if (meta?.handlesErrors) return true;
   return isApiError(error) && (meta?.shows?.includes(error.status) ?? false);
 }
 

@@ -1,3 +1,4 @@
+import { applicantSearchFormSchema } from '@manabi/shared/schemas/applicant';
 import { courseListQuerySchema } from '@manabi/shared/schemas/course';
 import { newsListQuerySchema } from '@manabi/shared/schemas/news';
 import { publisherListQuerySchema } from '@manabi/shared/schemas/notice';
@@ -29,6 +30,15 @@ describe('[web][lib] parseSearch: the URL read through the list’s shared schem
     expect(parseSearch(publisherListQuerySchema.pick({ is_read: true }), url('is_read=yes'))).toEqual({
       is_read: '',
     });
+  });
+
+  it('a list field reads every value of its repeated key, as searchParamsOf writes it', () => {
+    const written = searchParamsOf({ lottery_status: ['2', '3'], name: '' }, url(''));
+    expect(written.toString()).toBe('lottery_status=2&lottery_status=3');
+    expect(parseSearch(applicantSearchFormSchema, written).lottery_status).toEqual(['2', '3']);
+    expect(parseSearch(applicantSearchFormSchema, url('')).lottery_status).toEqual([]);
+    // a value that is no CD003 code refuses the list: the default (none ticked) instead
+    expect(parseSearch(applicantSearchFormSchema, url('lottery_status=9')).lottery_status).toEqual([]);
   });
 
   it('the page: a positive number, anything else page 1', () => {

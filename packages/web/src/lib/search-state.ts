@@ -30,13 +30,17 @@ function fallbackOf(field: z.ZodType): unknown {
   return empty.success ? empty.data : undefined;
 }
 
-/** The search in `params`, every field parsed by the schema or set to its default (pure). */
+/**
+ * The search in `params`, every field parsed by the schema or set to its default (pure). A field whose
+ * default is a list reads every value of its repeated key (what {@link searchParamsOf} writes).
+ */
 export function parseSearch<S extends SearchSchema>(schema: S, params: URLSearchParams): z.output<S> {
   const values: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(schema.shape) as [string, z.ZodType][]) {
-    const raw = params.get(key);
-    const parsed = raw === null ? null : field.safeParse(raw);
-    values[key] = parsed?.success ? parsed.data : fallbackOf(field);
+    const fallback = fallbackOf(field);
+    const raw = Array.isArray(fallback) ? params.getAll(key) : params.get(key);
+    const parsed = raw === null || (Array.isArray(raw) && raw.length === 0) ? null : field.safeParse(raw);
+    values[key] = parsed?.success ? parsed.data : fallback;
   }
   return values as z.output<S>;
 }

@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG } from '@manabi/shared/validation/messages';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
+  type DeepPartialSkipArrayKey,
   type DefaultValues,
   type FieldPath,
   type FieldValues,
   type Resolver,
   type UseFormReturn,
   useForm,
+  useWatch,
 } from 'react-hook-form';
 import { isApiError } from '../lib/api';
 import { useRouteApiError } from '../lib/area';
@@ -42,6 +44,17 @@ export interface StepFormProps<TValues extends FieldValues, TResult, TInput exte
   onBeforeConfirm?: (values: TValues, form: StepFormApi<TInput, TValues>) => Promise<boolean> | boolean;
   /** Registers. Throw (ApiError) to fail: err_list → back to input with field errors; 409 → MSG.stale. */
   onSubmit: (values: TValues) => Promise<TResult>;
+  /**
+   * For a screen that shows some refusals of `onSubmit` itself (e.g. the course application's reasons):
+   * return true when it did — the form stays on its step and nothing is routed; false for the usual handling.
+   */
+  onSubmitError?: (error: unknown) => boolean;
+  /**
+   * The input-step button is enabled only while this holds for the values being typed (e.g. an agreement
+   * ticked); `submitHint` says why while it does not.
+   */
+  canSubmit?: (values: DeepPartialSkipArrayKey<TInput>) => boolean;
+  submitHint?: ReactNode;
   /** The input fields; use `form.control` with the ui field components. */
   renderInput: (form: StepFormApi<TInput, TValues>) => ReactNode;
   /** The read-only confirmation (usually a ConfirmList of the parsed values). */
@@ -102,7 +115,7 @@ function hasPath(values: unknown, name: string): boolean {
  *
  * ```tsx
  * <StepForm schema={categoryFormSchema} defaultValues={{ category_name: '', sort_number: '' }}
- *   onSubmit={(v) => apiPost<WriteResult>('/api/admin/notice/category/add/', v)}
+ *   onSubmit={(v) => save.mutateAsync(v)} // a mutation from the screen family's api/ file
  *   renderInput={(form) => <TextInput control={form.control} name="category_name" label="カテゴリ名" isRequired maxLength={30} />}
  *   renderConfirm={(v) => <ConfirmList items={[{ label: 'カテゴリ名', value: v.category_name }]} />}
  *   renderComplete={() => <Alert variant="success" title="登録が完了しました" />} />
@@ -113,6 +126,9 @@ export function StepForm<TValues extends FieldValues, TResult, TInput extends Fi
   defaultValues,
   onBeforeConfirm,
   onSubmit,
+  onSubmitError,
+  canSubmit,
+  submitHint,
   renderInput,
   renderConfirm,
   renderComplete,
@@ -216,6 +232,7 @@ export function StepForm<TValues extends FieldValues, TResult, TInput extends Fi
         setResult({ value });
         goTo('complete');
       } catch (error) {
+        if (onSubmitError?.(error)) return;
         if (!showServerError(error)) {
           routeError(error);
           return;
@@ -229,7 +246,7 @@ export function StepForm<TValues extends FieldValues, TResult, TInput extends Fi
         setIsBusy(false);
       }
     },
-    [goTo, onSubmit, requestFocus, routeError, showServerError],
+    [goTo, onSubmit, onSubmitError, requestFocus, routeError, showServerError],
   );
 
   const onValid = async (parsed: TValues) => {
@@ -313,13 +330,15 @@ export function StepForm<TValues extends FieldValues, TResult, TInput extends Fi
               {renderInput(form)}
             </fieldset>
             <div className="flex flex-wrap items-center gap-4 pt-2">
-              <Button
-                type="submit"
+              <InputSubmit
+                form={form}
+                canSubmit={canSubmit}
+                hint={submitHint}
                 isPending={isBusy}
                 pendingLabel={skipConfirm ? pendingLabel : '確認中...'}
               >
                 {confirmLabel ?? (skipConfirm ? submitLabel : '確認画面へ')}
-              </Button>
+              </InputSubmit>
               {inputActions}
             </div>
           </form>
@@ -351,5 +370,61 @@ export function StepForm<TValues extends FieldValues, TResult, TInput extends Fi
         {step === 'complete' && result && values && renderComplete(result.value, values)}
       </div>
     </FieldRegistryProvider>
+  );
+}
+
+interface InputSubmitProps<TInput extends FieldValues, TValues> {
+  form: StepFormApi<TInput, TValues>;
+  canSubmit: ((values: DeepPartialSkipArrayKey<TInput>) => boolean) | undefined;
+  hint: ReactNode;
+  isPending: boolean;
+  pendingLabel: string;
+  children: ReactNode;
+}
+
+/** The input step's submit button; with `canSubmit` it follows the values as they are typed. */
+function InputSubmit<TInput extends FieldValues, TValues>({
+  canSubmit,
+  ...props
+}: InputSubmitProps<TInput, TValues>) {
+  if (!canSubmit) {
+    return (
+      <Button type="submit" isPending={props.isPending} pendingLabel={props.pendingLabel}>
+        {props.children}
+      </Button>
+    );
+  }
+  return <ConditionalSubmit canSubmit={canSubmit} {...props} />;
+}
+
+/** Watches the values in its own component so only the button re-renders on each change. */
+function ConditionalSubmit<TInput extends FieldValues, TValues>({
+  form,
+  canSubmit,
+  hint,
+  isPending,
+  pendingLabel,
+  children,
+}: InputSubmitProps<TInput, TValues> & { canSubmit: (values: DeepPartialSkipArrayKey<TInput>) => boolean }) {
+  const values = useWatch({ control: form.control });
+  const hintId = useId();
+  const isAllowed = canSubmit(values);
+  return (
+    <>
+      {!isAllowed && hint && (
+        <p id={hintId} className="basis-full text-std-16N-170 text-ink">
+          {hint}
+        </p>
+      )}
+      <Button
+        type="submit"
+        isDisabled={!isAllowed}
+        isPending={isPending}
+        pendingLabel={pendingLabel}
+        aria-describedby={!isAllowed && hint ? hintId : undefined}
+      >
+        {children}
+      </Button>
+    </>
   );
 }

@@ -1,18 +1,5 @@
 import { LOTTERY } from '@manabi/shared/codes';
-import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
 import { codeOptions, cx, type Option } from '../../ui';
-import type { EditableField, SessionField } from './table-editing';
-
-/** Column and field names of the attendance tables. */
-export const FIELD_LABEL: Record<EditableField, string> = {
-  lottery_status: '抽選状況',
-  attendance_status: '受講状況',
-  acquisition_unit: '取得単位',
-  ...(Object.fromEntries(SESSION_NUMBERS.map((i) => [`attendance${i}`, `第${i}回`])) as Record<
-    SessionField,
-    string
-  >),
-};
 
 /** The 15 session selects: the CD006 texts, the dash without its note. */
 export const SESSION_OPTIONS: readonly Option[] = codeOptions('CD006').map((o) => ({

@@ -17,6 +17,17 @@ export type EditableField = 'lottery_status' | 'attendance_status' | 'acquisitio
 
 export const SESSION_FIELDS = SESSION_NUMBERS.map((i) => `attendance${i}` as SessionField);
 
+/** Column and field names of the attendance tables. */
+export const FIELD_LABEL: Record<EditableField, string> = {
+  lottery_status: '抽選状況',
+  attendance_status: '受講状況',
+  acquisition_unit: '取得単位',
+  ...(Object.fromEntries(SESSION_NUMBERS.map((i) => [`attendance${i}`, `第${i}回`])) as Record<
+    SessionField,
+    string
+  >),
+};
+
 /** What an editable row carries. */
 export interface EditableRow extends SessionAttendance {
   lottery_status: string;
@@ -169,3 +180,6 @@ export function clearCellError(errors: CellErrors, key: number, field: EditableF
   next.set(key, forRow);
   return next;
 }
+
+/** The editing functions of one kind of table (what {@link tableEditing} returns). */
+export type TableEditing<Row extends EditableRow> = ReturnType<typeof tableEditing<Row>>;

@@ -1,25 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CourseApplicantRow, CourseApplicantRowLimited } from '@manabi/shared/api';
-import { codeText, LOTTERY } from '@manabi/shared/codes';
-import { formatDateTimeJa } from '@manabi/shared/domain/dates';
-import {
-  type ApplicantSearchForm,
-  applicantListUpdateBodySchema,
-  applicantSearchFormSchema,
-  SESSION_NUMBERS,
-} from '@manabi/shared/schemas/applicant';
+import { LOTTERY } from '@manabi/shared/codes';
+import { applicantListUpdateBodySchema, applicantSearchFormSchema } from '@manabi/shared/schemas/applicant';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
-import { isApiError } from '../../lib/api';
-import { useApiErrorHandler } from '../../lib/area';
+import { z } from 'zod';
 import { paths } from '../../lib/paths';
+import { useSearchState } from '../../lib/search-state';
 import {
   Button,
   ButtonLink,
   CheckboxGroup,
-  type Column,
   CsvDownload,
   DataTable,
   SearchPanel,
@@ -27,40 +19,16 @@ import {
   TextInput,
   useTableUrlState,
 } from '../../ui';
-import {
-  ATTENDANCE_OPTIONS,
-  ChoiceCell,
-  FIELD_LABEL,
-  LOTTERY_OPTIONS,
-  SESSION_OPTIONS,
-  TickCell,
-  UnitCell,
-} from '../attendance/attendance-cells';
-import { TableActions, type TableNotice, TableNoticeArea, useNoticeFocus } from '../attendance/table-notice';
+import { TableActions, TableNoticeArea } from '../attendance/table-notice';
+import { useAttendanceEditor } from '../attendance/use-attendance-editor';
 import {
   type ApplicantSearch,
   applicantListQuery,
   useReloadApplicants,
   useUpdateApplicantTable,
 } from './api/applicant-list';
-import {
-  buildTableUpdate,
-  type CellErrors,
-  cellErrors,
-  cellValue,
-  clearCellError,
-  type EditableField,
-  type Edits,
-  editCell,
-  hasPendingEdits,
-  isCellChanged,
-  isRowTicked,
-  NO_EDITS,
-  rebaseEdits,
-  SESSION_FIELDS,
-  tickedCount,
-  tickRow,
-} from './applicant-table';
+import { applicantCsv, fullColumns, LIMITED_COLUMNS } from './applicant-columns';
+import { applicantEditing, buildTableUpdate } from './applicant-table';
 import { LotteryModal } from './lottery-modal';
 
 /** SPEC §4: the attendance-status condition starts at 1 (未受講); '' is 「すべて」. */
@@ -74,29 +42,17 @@ const emptySearch = (): ApplicantSearch => ({
   attendance_status: DEFAULT_ATTENDANCE_STATUS,
 });
 
-/** The conditions in the URL (reload and back from an applicant keep them); absent = the defaults. */
-function searchFromUrl(params: URLSearchParams): ApplicantSearch {
-  const search = emptySearch();
-  search.login_id = params.get('login_id') ?? '';
-  search.name = params.get('name') ?? '';
-  search.name_kana = params.get('name_kana') ?? '';
-  search.lottery_status = (params.get('lottery_status') ?? '').split(',').filter((v) => /^[1-4]$/.test(v));
-  if (params.has('attendance_status')) search.attendance_status = params.get('attendance_status') ?? '';
-  return search;
-}
-
-function searchToUrl(search: ApplicantSearchForm, params: URLSearchParams): URLSearchParams {
-  const next = new URLSearchParams();
-  for (const key of ['login_id', 'name', 'name_kana'] as const) if (search[key]) next.set(key, search[key]);
-  if (search.lottery_status.length) next.set('lottery_status', [...search.lottery_status].sort().join(','));
-  if (search.attendance_status !== DEFAULT_ATTENDANCE_STATUS)
-    next.set('attendance_status', search.attendance_status);
-  for (const key of ['size', 'sort', 'dir']) {
-    const value = params.get(key);
-    if (value) next.set(key, value);
-  }
-  return next;
-}
+/**
+ * The conditions in the URL (reload and back from an applicant keep them): ticked statuses repeat
+ * `lottery_status`; the attendance status is absent for SPEC §4's default and `all` for 「すべて」.
+ */
+const applicantUrlSchema = applicantSearchFormSchema.extend({
+  attendance_status: z
+    .enum(['all', '1', '2', '3'])
+    .catch(DEFAULT_ATTENDANCE_STATUS)
+    .default(DEFAULT_ATTENDANCE_STATUS),
+});
+const ALL = 'all';
 
 const isFullRow = (row: CourseApplicantRow | CourseApplicantRowLimited): row is CourseApplicantRow =>
   'login_id' in row;
@@ -109,20 +65,31 @@ const isFullRow = (row: CourseApplicantRow | CourseApplicantRowLimited): row is 
  * modal and the add link. Authority 2 sees the name_kana column only.
  */
 export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFull: boolean }) {
-  const [params, setParams] = useSearchParams();
-  const search = searchFromUrl(params);
+  const url = useSearchState(applicantUrlSchema);
+  const fromUrl = url.values;
+  const search: ApplicantSearch = {
+    ...fromUrl,
+    attendance_status: fromUrl.attendance_status === ALL ? '' : fromUrl.attendance_status,
+  };
   const table = useTableUrlState();
   const list = useQuery(applicantListQuery(courseId, search));
   const allRows = list.data?.data_list ?? [];
   const rows = allRows.filter(isFullRow);
   const reload = useReloadApplicants();
-  const routeError = useApiErrorHandler();
   const update = useUpdateApplicantTable();
-
-  const [edits, setEdits] = useState<Edits>(NO_EDITS);
-  const [errors, setErrors] = useState<CellErrors>(new Map());
-  const [notice, setNotice] = useState<TableNotice>(null);
-  const noticeRef = useNoticeFocus(notice);
+  const editor = useAttendanceEditor({
+    editing: applicantEditing,
+    rows,
+    rowName: (row) => `${row.login_id} ${row.name}`,
+    buildUpdate: (current, edits) => buildTableUpdate(courseId, current, edits),
+    schema: applicantListUpdateBodySchema,
+    save: async (body) => {
+      const answer = await update.mutateAsync(body);
+      await reload();
+      return answer;
+    },
+    refetchRows: async () => ((await list.refetch()).data?.data_list ?? []).filter(isFullRow),
+  });
   const [isLotteryOpen, setIsLotteryOpen] = useState(false);
 
   const form = useForm({
@@ -135,91 +102,22 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
     form.reset(search);
   }, [searchKey, form]);
 
-  // a notice is announced and scrolled to once shown
-
-  const pending = hasPendingEdits(edits);
-  const ticked = tickedCount(rows, edits);
+  const pending = editor.isPending;
 
   const submitSearch = form.handleSubmit((values) => {
     // a new search starts from the stored rows: unsent changes are dropped (the screen says so)
-    setEdits(NO_EDITS);
-    setErrors(new Map());
-    setNotice(null);
-    const next = searchToUrl(values, params);
-    if (next.toString() === params.toString()) void list.refetch();
-    else setParams(next, { preventScrollReset: true });
+    editor.reset();
+    const changed = url.submit(
+      {
+        ...values,
+        lottery_status: [...values.lottery_status].sort(),
+        attendance_status:
+          values.attendance_status === DEFAULT_ATTENDANCE_STATUS ? '' : values.attendance_status || ALL,
+      },
+      { keep: ['size', 'sort', 'dir'] },
+    );
+    if (!changed) void list.refetch();
   });
-
-  const edit = (row: CourseApplicantRow, field: EditableField, value: string) => {
-    setEdits((current) => editCell(current, row, field, value));
-    setErrors((current) => clearCellError(current, row.student_id, field));
-  };
-
-  const resetEdits = () => {
-    setEdits(NO_EDITS);
-    setErrors(new Map());
-    setNotice(null);
-  };
-
-  const describeErrors = (found: CellErrors): string[] =>
-    [...found].flatMap(([studentId, cells]) => {
-      const row = rows.find((r) => r.student_id === studentId);
-      const who = row ? `${row.login_id} ${row.name}` : '';
-      return [...cells].map(
-        ([cell, msg]) => `${who}：${cell === 'row' ? '' : `${FIELD_LABEL[cell]} `}${msg}`,
-      );
-    });
-
-  const submitUpdate = async () => {
-    if (ticked === 0) {
-      setNotice({ kind: 'nothing' });
-      return;
-    }
-    const { body, studentOfRow } = buildTableUpdate(courseId, rows, edits);
-    // the same rules as the server, before sending
-    const checked = applicantListUpdateBodySchema.safeParse(body);
-    if (!checked.success) {
-      const found = cellErrors(
-        checked.error.issues.map((issue) => ({ name: String(issue.path[0]), msg: issue.message })),
-        studentOfRow,
-      );
-      setErrors(found);
-      setNotice({ kind: 'invalid', lines: describeErrors(found) });
-      return;
-    }
-    try {
-      const answer = await update.mutateAsync(body);
-      await reload();
-      setEdits(NO_EDITS);
-      setErrors(new Map());
-      setNotice({ kind: 'updated', count: answer.count });
-    } catch (error) {
-      if (isApiError(error) && error.isStale) {
-        // read the rows again and lay the admin's own changes over them
-        const fresh = await list.refetch();
-        const freshRows = (fresh.data?.data_list ?? []).filter(isFullRow);
-        setEdits((current) => rebaseEdits(current, freshRows));
-        setErrors(new Map());
-        setNotice({ kind: 'stale' });
-      } else if (isApiError(error) && error.isFieldError) {
-        const found = cellErrors(error.errList, studentOfRow);
-        setErrors(found);
-        setNotice({ kind: 'invalid', lines: describeErrors(found) });
-      } else {
-        routeError(error);
-      }
-    }
-  };
-
-  const columns: Column<CourseApplicantRow | CourseApplicantRowLimited>[] = isFull
-    ? fullColumns({
-        courseId,
-        edits,
-        errors,
-        onEdit: edit,
-        onTick: (row, v) => setEdits((e) => tickRow(e, row, v)),
-      })
-    : [{ key: 'name_kana', header: '氏名カナ', sortable: true, isRowHeader: true }];
 
   const undrawnCount = rows.filter((r) => r.lottery_status === LOTTERY.PENDING).length;
 
@@ -289,41 +187,34 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
       </SearchPanel>
 
       <TableNoticeArea
-        notice={notice}
-        noticeRef={noticeRef}
+        notice={editor.notice}
+        noticeRef={editor.noticeRef}
         updatedText={(n) => `${n}件の申込を更新しました。`}
         nothingTitle="更新する申込がありません"
       />
 
       <DataTable
         caption="申込者一覧"
-        columns={columns}
+        columns={isFull ? fullColumns(courseId, editor) : LIMITED_COLUMNS}
         rows={isFull ? rows : allRows}
         rowKey={(row) => row.student_id}
         isLoading={list.isFetching}
         loadingLabel="検索中..."
         emptyText="条件に該当する申込者がいません。検索条件を変えてお試しください。"
         rowClassName={(row) =>
-          isFull && isRowTicked(row as CourseApplicantRow, edits) ? 'bg-highlight/40' : undefined
+          isFull && editor.isRowTicked(row as CourseApplicantRow) ? 'bg-highlight/40' : undefined
         }
         {...table}
-        toolbar={
-          <CsvDownload
-            prefix="applicant"
-            header={isFull ? CSV_HEADER : ['氏名カナ']}
-            isPreparing={list.isFetching}
-            getRows={() => (isFull ? rows.map(csvRow) : allRows.map((r) => [r.name_kana]))}
-          />
-        }
+        toolbar={<CsvDownload {...applicantCsv(isFull, rows, allRows)} isPreparing={list.isFetching} />}
       />
 
       {isFull && (
         <TableActions
-          ticked={ticked}
+          ticked={editor.ticked}
           hasEdits={pending}
           isUpdating={update.isPending}
-          onUpdate={() => void submitUpdate()}
-          onReset={resetEdits}
+          onUpdate={() => void editor.save()}
+          onReset={editor.reset}
         />
       )}
 
@@ -336,125 +227,11 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
             setIsLotteryOpen(false);
             // SPEC §2: the page reloads to the applicant tab (the lottery invalidated the rows already);
             // closing without a draw reads the list again as well
-            resetEdits();
+            editor.reset();
             void reload();
           }}
         />
       )}
     </div>
   );
-}
-
-const CSV_HEADER = [
-  '学生番号',
-  '氏名',
-  '氏名カナ',
-  '抽選状況',
-  '申込方法',
-  '受講状況',
-  '受講状況更新日',
-  '取得単位',
-  ...SESSION_NUMBERS.map((i) => `第${i}回`),
-];
-
-function csvRow(row: CourseApplicantRow) {
-  return [
-    row.login_id,
-    row.name,
-    row.name_kana,
-    codeText('CD003', row.lottery_status),
-    codeText('CD005', row.how_apply),
-    codeText('CD004', row.attendance_status),
-    row.attendance_updated_date ? formatDateTimeJa(row.attendance_updated_date) : '',
-    row.acquisition_unit,
-    ...SESSION_FIELDS.map((field) => codeText('CD006', row[field])),
-  ];
-}
-
-interface CellProps {
-  courseId: number;
-  edits: Edits;
-  errors: CellErrors;
-  onEdit: (row: CourseApplicantRow, field: EditableField, value: string) => void;
-  onTick: (row: CourseApplicantRow, isUpdate: boolean) => void;
-}
-
-/** The authority-1 columns: 更新, the person, then the editable cells. */
-function fullColumns({ courseId, edits, errors, onEdit, onTick }: CellProps) {
-  const cell = (row: CourseApplicantRow, field: EditableField) => ({
-    label: `${row.name} ${FIELD_LABEL[field]}`,
-    value: cellValue(row, edits, field),
-    isChanged: isCellChanged(row, edits, field),
-    error: errors.get(row.student_id)?.get(field),
-    onChange: (value: string) => onEdit(row, field, value),
-  });
-
-  const base: Column<CourseApplicantRow>[] = [
-    {
-      key: 'is_update',
-      header: '更新',
-      render: (row) => (
-        <TickCell
-          label={`${row.name} を更新する`}
-          checked={isRowTicked(row, edits)}
-          onChange={(checked) => onTick(row, checked)}
-        />
-      ),
-    },
-    {
-      key: 'login_id',
-      header: '学生番号',
-      sortable: true,
-      isRowHeader: true,
-      className: 'whitespace-nowrap',
-      render: (row) => <Link to={paths.admin.courseApplicant(courseId, row.user_id)}>{row.login_id}</Link>,
-    },
-    { key: 'name', header: '氏名', sortable: true, className: 'whitespace-nowrap' },
-    { key: 'name_kana', header: '氏名カナ', sortable: true, className: 'whitespace-nowrap' },
-    {
-      key: 'how_apply',
-      header: '申込方法',
-      sortable: true,
-      className: 'whitespace-nowrap',
-      render: (row) => codeText('CD005', row.how_apply),
-    },
-    {
-      key: 'lottery_status',
-      header: '抽選状況',
-      sortable: true,
-      render: (row) =>
-        row.lottery_status === LOTTERY.CANCELLED ? (
-          <span>キャンセル</span>
-        ) : (
-          <ChoiceCell {...cell(row, 'lottery_status')} options={LOTTERY_OPTIONS} />
-        ),
-    },
-    {
-      key: 'attendance_status',
-      header: '受講状況',
-      sortable: true,
-      render: (row) => <ChoiceCell {...cell(row, 'attendance_status')} options={ATTENDANCE_OPTIONS} />,
-    },
-    {
-      key: 'attendance_updated_date',
-      header: '受講状況更新日',
-      sortable: true,
-      className: 'whitespace-nowrap',
-      render: (row) => (row.attendance_updated_date ? formatDateTimeJa(row.attendance_updated_date) : ''),
-    },
-    {
-      key: 'acquisition_unit',
-      header: '取得単位',
-      sortable: true,
-      render: (row) => <UnitCell {...cell(row, 'acquisition_unit')} />,
-    },
-    ...SESSION_FIELDS.map(
-      (field, index): Column<CourseApplicantRow> => ({
-        key: field,
-        header: `第${index + 1}回`,
-        render: (row) => <ChoiceCell {...cell(row, field)} options={SESSION_OPTIONS} />,
-      }),
-    ),
-  ];
-  return base as Column<CourseApplicantRow | CourseApplicantRowLimited>[];
 }

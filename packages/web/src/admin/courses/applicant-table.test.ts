@@ -1,18 +1,11 @@
 import type { CourseApplicantRow, SessionAttendance } from '@manabi/shared/api';
 import { applicantListUpdateBodySchema } from '@manabi/shared/schemas/applicant';
 import { describe, expect, it } from 'vitest';
-import {
-  buildTableUpdate,
-  cellErrors,
-  cellValue,
-  editCell,
-  isCellChanged,
-  isRowTicked,
-  NO_EDITS,
-  rebaseEdits,
-  tickedCount,
-  tickRow,
-} from './applicant-table';
+import { cellErrors, NO_EDITS } from '../attendance/table-editing';
+import { applicantEditing, buildTableUpdate } from './applicant-table';
+
+const { cellValue, editCell, isCellChanged, isRowTicked, rebaseEdits, tickedCount, tickRow } =
+  applicantEditing;
 
 const row = (studentId: number, patch: Partial<CourseApplicantRow> = {}): CourseApplicantRow => ({
   course_applicant_id: studentId * 10,
@@ -63,11 +56,11 @@ describe('applicant table editing (SPEC §4)', () => {
     edits = editCell(edits, a, 'lottery_status', '2');
     edits = tickRow(edits, a, false);
     expect(tickedCount([a, b], edits)).toBe(1);
-    const { body, studentOfRow } = buildTableUpdate(7, [a, b], edits);
+    const { body, rowKey } = buildTableUpdate(7, [a, b], edits);
     expect(body.student_id_0).toBe(2);
     expect(body.lottery_status_0).toBe('1');
     expect(body.student_id_1).toBeUndefined();
-    expect(studentOfRow.get(0)).toBe(2);
+    expect(rowKey.get(0)).toBe(2);
     // the unticked row keeps its change on screen
     expect(cellValue(a, edits, 'lottery_status')).toBe('2');
   });
@@ -101,11 +94,11 @@ describe('applicant table editing (SPEC §4)', () => {
   it('puts flattened error names on the cells of the right students', () => {
     let edits = editCell(NO_EDITS, a, 'lottery_status', '2');
     edits = editCell(edits, b, 'acquisition_unit', '100000');
-    const { body, studentOfRow } = buildTableUpdate(7, [a, b], edits);
+    const { body, rowKey } = buildTableUpdate(7, [a, b], edits);
     const parsed = applicantListUpdateBodySchema.safeParse(body);
     expect(parsed.success).toBe(false);
     const errList = (parsed.error?.issues ?? []).map((i) => ({ name: String(i.path[0]), msg: i.message }));
-    const errors = cellErrors([...errList, { name: 'attendance_0_4', msg: 'x' }], studentOfRow);
+    const errors = cellErrors([...errList, { name: 'attendance_0_4', msg: 'x' }], rowKey);
     expect(errors.get(2)?.get('acquisition_unit')).toBeTruthy();
     expect(errors.get(1)?.get('attendance4')).toBe('x');
     expect(errors.get(1)?.has('acquisition_unit')).toBe(false);

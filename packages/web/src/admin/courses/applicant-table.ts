@@ -1,5 +1,6 @@
 import type { CourseApplicantRow } from '@manabi/shared/api';
 import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
+import type { TableUpdate } from '../attendance/attendance-editor';
 import {
   type EditableField,
   type Edits,
@@ -8,37 +9,21 @@ import {
   tableEditing,
 } from '../attendance/table-editing';
 
-export {
-  type CellErrors,
-  cellErrors,
-  clearCellError,
-  type EditableField,
-  type Edits,
-  hasPendingEdits,
-  NO_EDITS,
-  SESSION_FIELDS,
-} from '../attendance/table-editing';
-
 /** The applicant table of a course (SPEC §4): rows are students. */
 export const applicantEditing = tableEditing<CourseApplicantRow>((row) => row.student_id);
-export const { cellValue, isCellChanged, isRowTicked, editCell, tickRow, tickedCount, rebaseEdits } =
-  applicantEditing;
 
-export interface TableUpdate {
-  /** SPEC §7 courseapplicantlist/update body (flattened per-row fields) */
-  body: Record<string, string | number>;
-  /** row number n of the body → student_id (to put the server's `…_{n}` errors on cells) */
-  studentOfRow: Map<number, number>;
-}
-
-/** The update body of the ticked rows, numbered 0.. in the table's order. */
+/**
+ * SPEC §7 courseapplicantlist/update: course_id plus the ticked rows' flattened fields, numbered 0.. in the
+ * table's order, with `rowKey` mapping each n back to the student_id (errors go on its cells).
+ */
 export function buildTableUpdate(
   courseId: number,
   rows: readonly CourseApplicantRow[],
   edits: Edits,
 ): TableUpdate {
   const body: Record<string, string | number> = { course_id: courseId };
-  const studentOfRow = new Map<number, number>();
+  const { cellValue } = applicantEditing;
+  const rowKey = new Map<number, number>();
   let n = 0;
   for (const row of rows) {
     const edit = edits.get(row.student_id);
@@ -54,8 +39,8 @@ export function buildTableUpdate(
       body[`attendance_${n}_${i}`] = value(SESSION_FIELDS[index] as SessionField);
     });
     body[`updated_at_${n}`] = row.updated_at;
-    studentOfRow.set(n, row.student_id);
+    rowKey.set(n, row.student_id);
     n += 1;
   }
-  return { body, studentOfRow };
+  return { body, rowKey };
 }

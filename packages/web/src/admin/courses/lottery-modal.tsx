@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { LotteryResult } from '@manabi/shared/api';
 import { lotteryFormSchema, WIN_NUM_MAX_DIGITS } from '@manabi/shared/schemas/applicant';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../../lib/api';
-import { useApiErrorHandler } from '../../lib/area';
+import { useRouteApiError } from '../../lib/area';
 import { Alert, Button, FieldRegistryProvider, Modal, TextInput } from '../../ui';
-import { type LotteryResult, useLottery } from './api/applicant-list';
+import { useLottery } from './api/applicant-list';
 
 export interface LotteryModalProps {
   courseId: number;
@@ -23,7 +24,7 @@ export interface LotteryModalProps {
  */
 export function LotteryModal({ courseId, isOpen, onClose, undrawnCount }: LotteryModalProps) {
   const lottery = useLottery();
-  const routeError = useApiErrorHandler();
+  const routeError = useRouteApiError();
   const [done, setDone] = useState<LotteryResult | null>(null);
   const form = useForm({ resolver: zodResolver(lotteryFormSchema), defaultValues: { win_num: '' } });
 

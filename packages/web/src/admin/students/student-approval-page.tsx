@@ -1,4 +1,4 @@
-import type { Student } from '@manabi/shared/api';
+import type { Student, StudentApprovalResult } from '@manabi/shared/api';
 import { APPROVAL } from '@manabi/shared/codes';
 import {
   APPROVAL_CHOICES,
@@ -25,7 +25,7 @@ import {
   TextInput,
   TextLink,
 } from '../../ui';
-import { type ApprovalResult, useDecideApproval, useStudentForEdit } from './api/student-form';
+import { useDecideApproval, useStudentForEdit } from './api/student-form';
 import {
   asCommonForm,
   ConfirmCautions,
@@ -116,7 +116,7 @@ function ApprovalStepForm({ current }: { current: Student }) {
           </TextLink>
         </p>
       </div>
-      <StepForm<StudentApprovalForm, ApprovalResult, FormInput>
+      <StepForm<StudentApprovalForm, StudentApprovalResult, FormInput>
         schema={studentApprovalFormSchema}
         defaultValues={formValues(current)}
         onBeforeConfirm={(values) => {

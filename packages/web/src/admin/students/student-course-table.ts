@@ -1,6 +1,7 @@
 import type { StudentAppliedCourse } from '@manabi/shared/api';
 import { LOTTERY } from '@manabi/shared/codes';
 import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
+import type { TableUpdate } from '../attendance/attendance-editor';
 import {
   type EditableField,
   type Edits,
@@ -24,7 +25,7 @@ export function buildStudentCourseUpdate(
   userId: number,
   rows: readonly StudentAppliedCourse[],
   edits: Edits,
-): { body: Record<string, string | number>; rowKey: Map<number, number> } {
+): TableUpdate {
   const { cellValue } = studentCourseEditing;
   const body: Record<string, string | number> = { user_id: userId };
   const rowKey = new Map<number, number>();

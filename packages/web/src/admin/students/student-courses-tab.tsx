@@ -11,8 +11,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { isApiError } from '../../lib/api';
-import { useApiErrorHandler } from '../../lib/area';
 import { paths } from '../../lib/paths';
 import {
   Button,
@@ -27,27 +25,15 @@ import {
 import {
   ATTENDANCE_OPTIONS,
   ChoiceCell,
-  FIELD_LABEL,
   SESSION_OPTIONS,
   TickCell,
   UnitCell,
 } from '../attendance/attendance-cells';
-import {
-  type CellErrors,
-  cellErrors,
-  clearCellError,
-  type EditableField,
-  type Edits,
-  hasPendingEdits,
-  NO_EDITS,
-  SESSION_FIELDS,
-} from '../attendance/table-editing';
-import { TableActions, type TableNotice, TableNoticeArea, useNoticeFocus } from '../attendance/table-notice';
+import { type EditableField, FIELD_LABEL, SESSION_FIELDS } from '../attendance/table-editing';
+import { TableActions, TableNoticeArea } from '../attendance/table-notice';
+import { useAttendanceEditor } from '../attendance/use-attendance-editor';
 import { studentCoursesQuery, useUpdateStudentCourses } from './api/student-detail';
 import { buildStudentCourseUpdate, isEditableCourse, studentCourseEditing } from './student-course-table';
-
-const { cellValue, isCellChanged, isRowTicked, editCell, tickRow, tickedCount, rebaseEdits } =
-  studentCourseEditing;
 
 const emptySearch = (): StudentCourseSearch => ({
   course_name: '',
@@ -80,89 +66,32 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
   const rows = list.data ?? [];
   const table = useTableUrlState({ prefix: 'c' });
   const update = useUpdateStudentCourses();
-  const routeError = useApiErrorHandler();
-  const [edits, setEdits] = useState<Edits>(NO_EDITS);
-  const [errors, setErrors] = useState<CellErrors>(new Map());
-  const [notice, setNotice] = useState<TableNotice>(null);
-  const noticeRef = useNoticeFocus(notice);
+  const editor = useAttendanceEditor({
+    editing: studentCourseEditing,
+    rows,
+    isEditable: isEditableCourse,
+    rowName: (row) => row.course_name,
+    buildUpdate: (current, edits) => buildStudentCourseUpdate(userId, current, edits),
+    schema: studentCourseUpdateBodySchema,
+    save: (body) => update.mutateAsync(body),
+    refetchRows: async () => (await list.refetch()).data ?? [],
+  });
   const form = useForm({
     resolver: zodResolver(studentCourseSearchFormSchema),
     defaultValues: emptySearch(),
   });
 
-  const pending = hasPendingEdits(edits);
-  const ticked = tickedCount(rows.filter(isEditableCourse), edits);
+  const pending = editor.isPending;
 
   const submitSearch = form.handleSubmit((values) => {
-    setEdits(NO_EDITS);
-    setErrors(new Map());
-    setNotice(null);
+    editor.reset();
     if (JSON.stringify(values) === JSON.stringify(search)) void list.refetch();
     else setSearch(values);
   });
 
-  const edit = (row: StudentAppliedCourse, field: EditableField, value: string) => {
-    setEdits((current) => editCell(current, row, field, value));
-    setErrors((current) => clearCellError(current, row.id, field));
-  };
-
-  const reset = () => {
-    setEdits(NO_EDITS);
-    setErrors(new Map());
-    setNotice(null);
-  };
-
-  const describeErrors = (found: CellErrors): string[] =>
-    [...found].flatMap(([id, cells]) => {
-      const row = rows.find((r) => r.id === id);
-      return [...cells].map(
-        ([cell, msg]) => `${row?.course_name ?? ''}：${cell === 'row' ? '' : `${FIELD_LABEL[cell]} `}${msg}`,
-      );
-    });
-
-  const submitUpdate = async () => {
-    if (ticked === 0) {
-      setNotice({ kind: 'nothing' });
-      return;
-    }
-    const { body, rowKey } = buildStudentCourseUpdate(userId, rows, edits);
-    const checked = studentCourseUpdateBodySchema.safeParse(body);
-    if (!checked.success) {
-      const found = cellErrors(
-        checked.error.issues.map((issue) => ({ name: String(issue.path[0]), msg: issue.message })),
-        rowKey,
-      );
-      setErrors(found);
-      setNotice({ kind: 'invalid', lines: describeErrors(found) });
-      return;
-    }
-    try {
-      const answer = await update.mutateAsync(body);
-      setEdits(NO_EDITS);
-      setErrors(new Map());
-      setNotice({ kind: 'updated', count: answer.count });
-    } catch (error) {
-      if (isApiError(error) && error.isStale) {
-        const fresh = await list.refetch();
-        setEdits((current) => rebaseEdits(current, fresh.data ?? []));
-        setErrors(new Map());
-        setNotice({ kind: 'stale' });
-      } else if (isApiError(error) && error.isFieldError) {
-        const found = cellErrors(error.errList, rowKey);
-        setErrors(found);
-        setNotice({ kind: 'invalid', lines: describeErrors(found) });
-      } else {
-        routeError(error);
-      }
-    }
-  };
-
   const cell = (row: StudentAppliedCourse, field: EditableField) => ({
     label: `${row.course_name} ${FIELD_LABEL[field]}`,
-    value: cellValue(row, edits, field),
-    isChanged: isCellChanged(row, edits, field),
-    error: errors.get(row.id)?.get(field),
-    onChange: (value: string) => edit(row, field, value),
+    ...editor.cell(row, field),
   });
   const readOnly = (row: StudentAppliedCourse, field: EditableField) =>
     field === 'attendance_status'
@@ -180,8 +109,8 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
         isEditableCourse(row) ? (
           <TickCell
             label={`${row.course_name} を更新する`}
-            checked={isRowTicked(row, edits)}
-            onChange={(checked) => setEdits((e) => tickRow(e, row, checked))}
+            checked={editor.isRowTicked(row)}
+            onChange={(checked) => editor.tick(row, checked)}
           />
         ) : null,
     },
@@ -280,8 +209,8 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
       </SearchPanel>
 
       <TableNoticeArea
-        notice={notice}
-        noticeRef={noticeRef}
+        notice={editor.notice}
+        noticeRef={editor.noticeRef}
         updatedText={(n) => `${n}件の受講状況を更新しました。`}
         nothingTitle="更新する講座がありません"
       />
@@ -294,7 +223,7 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
         isLoading={list.isFetching}
         loadingLabel="検索中..."
         emptyText="条件に該当する申込講座がありません"
-        rowClassName={(row) => (isRowTicked(row, edits) ? 'bg-highlight/40' : undefined)}
+        rowClassName={(row) => (editor.isRowTicked(row) ? 'bg-highlight/40' : undefined)}
         {...table}
         toolbar={
           <CsvDownload
@@ -317,11 +246,11 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
       />
 
       <TableActions
-        ticked={ticked}
+        ticked={editor.ticked}
         hasEdits={pending}
         isUpdating={update.isPending}
-        onUpdate={() => void submitUpdate()}
-        onReset={reset}
+        onUpdate={() => void editor.save()}
+        onReset={editor.reset}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import type { Student } from '@manabi/shared/api';
+import type { LoginIdNext, Student, StudentWriteResult } from '@manabi/shared/api';
 import { CODE_LISTS } from '@manabi/shared/codes';
 import { defaultBirthday } from '@manabi/shared/domain/age';
 import {
@@ -12,7 +12,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { apiGet } from '../../lib/api';
 import { formatDateJa, todayTokyo } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import {
@@ -32,9 +31,8 @@ import {
 } from '../../ui';
 import {
   fetchLoginIdExists,
-  type NextLoginId,
+  fetchNextLoginId,
   nextLoginIdQuery,
-  type StudentWriteResult,
   useSaveStudent,
   useStudentForEdit,
 } from './api/student-form';
@@ -85,7 +83,7 @@ function StudentUpdateLoader({ userId }: { userId: number }) {
 
 const initialType = CODE_LISTS.CD009.find((e) => e.is_init)?.d_value ?? '1';
 
-function formValues(s: Student | undefined, next: NextLoginId | undefined): FormInput {
+function formValues(s: Student | undefined, next: LoginIdNext | undefined): FormInput {
   const today = todayTokyo();
   if (!s) {
     // SPEC §4 student defaults: Tokyo, 1 January 55 years ago, the next login id, filed today
@@ -177,7 +175,7 @@ function useFollowGeneration(form: () => FormApi | null, suggested: string | und
       return value;
     }
     if (f.getValues('login_id') !== current.current || current.current.startsWith(generation)) return value;
-    void apiGet<NextLoginId>('/api/admin/student/loginid/next/', { generation_id: generation })
+    void fetchNextLoginId(generation)
       .then((next) => {
         if (f.getValues('login_id') !== current.current) return;
         current.current = next.login_id;
@@ -188,7 +186,7 @@ function useFollowGeneration(form: () => FormApi | null, suggested: string | und
   };
 }
 
-function StudentStepForm({ current, next }: { current: Student | undefined; next: NextLoginId | undefined }) {
+function StudentStepForm({ current, next }: { current: Student | undefined; next: LoginIdNext | undefined }) {
   const save = useSaveStudent();
   const isUpdate = current !== undefined;
   const title = isUpdate ? '学生情報の変更' : '学生の新規登録';

@@ -3,7 +3,6 @@ import {
   ADMISSION_INFO_SESSION,
   ADMISSION_NAME_PART_MAX,
   ADMISSION_PREF,
-  type AdmissionResult,
   ATTENDANCE_OPTIONS,
   admissionFormSchema,
 } from '@manabi/shared/schemas/admission';
@@ -11,7 +10,6 @@ import { EMERGENCY_MAX, EMERGENCY_PHONE_MAX, GENDER_OPTIONS } from '@manabi/shar
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { apiPost } from '../../lib/api';
 import { formatDateJa, todayTokyo } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { formatPhoneJp } from '../../lib/phone';
@@ -34,6 +32,7 @@ import {
   TextInput,
 } from '../../ui';
 import { FieldGroup } from '../layout/form-parts';
+import { sendAdmission } from './api/admission';
 
 type Input = SchemaInput<typeof admissionFormSchema>;
 type Values = ReturnType<typeof admissionFormSchema.parse>;
@@ -322,7 +321,7 @@ export function Component() {
         pendingLabel="送信中..."
         confirmNote="以下の内容で申し込みます。よろしければ「申し込む」ボタンを押してください。"
         errorLabels={{ pref: '都道府県' }}
-        onSubmit={(values) => apiPost<AdmissionResult>('/api/mypage/admission/', values)}
+        onSubmit={sendAdmission}
         renderInput={(form) => <AdmissionFields form={form} />}
         renderConfirm={(v) => <ConfirmList items={confirmItems(v)} />}
         renderComplete={(result) => (

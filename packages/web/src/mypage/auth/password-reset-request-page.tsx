@@ -1,7 +1,7 @@
 import { sendMailBodySchema } from '@manabi/shared/schemas/password-reset';
-import { apiPost } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { Alert, PageTitle, StepForm, TextInput, TextLink } from '../../ui';
+import { sendResetMail } from './api/password-reset';
 
 /**
  * /mypage/password (SPEC §2, §4): student number and a registered mail address →
@@ -22,7 +22,7 @@ export function Component() {
         headings={{ input: '再設定のご案内メールの送信', complete: 'メールを送信しました' }}
         onSubmit={async (body) => {
           // the same screen whatever the answer: it must not reveal whether the account exists
-          await apiPost('/api/mypage/login/sendmail/', body).catch(() => undefined);
+          await sendResetMail(body).catch(() => undefined);
           return true;
         }}
         renderInput={(form) => (

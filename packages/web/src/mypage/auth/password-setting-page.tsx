@@ -1,11 +1,11 @@
-import type { PasswordCheckResult } from '@manabi/shared/api';
 import { passwordSettingFormSchema } from '@manabi/shared/schemas/password-reset';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError, apiGet, apiPost } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { Alert, ButtonLink, LoadingOverlay, PageTitle, StepForm, TextInput, TextLink } from '../../ui';
+import { isExpireQuery, setNewPassword } from './api/password-reset';
 
 /**
  * /mypage/passwordsetting/:token (SPEC §2, §4, §8): GET /api/mypage/login/isexpire/ first; an unknown,
@@ -15,12 +15,7 @@ import { Alert, ButtonLink, LoadingOverlay, PageTitle, StepForm, TextInput, Text
 export function Component() {
   const { token = '' } = useParams();
   const [isDead, setIsDead] = useState(false);
-  const check = useQuery({
-    queryKey: ['mypage', 'password-reset', 'isexpire', token],
-    queryFn: () => apiGet<{ is_expire: boolean }>('/api/mypage/login/isexpire/', { token }),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
+  const check = useQuery(isExpireQuery(token));
 
   if (check.isPending) {
     return (
@@ -60,10 +55,7 @@ export function Component() {
         pendingLabel="設定中..."
         headings={{ input: '新しいパスワードの入力', complete: 'パスワードを設定しました' }}
         onSubmit={async (values) => {
-          const result = await apiPost<PasswordCheckResult>('/api/mypage/login/passwordsetting/', {
-            ...values,
-            token,
-          });
+          const result = await setNewPassword({ ...values, token });
           if (result.is_valid) return result;
           if (result.name === 'token') {
             setIsDead(true);

@@ -9,7 +9,6 @@ import {
   PREFECTURES,
 } from '@manabi/shared/schemas/inquiry';
 import { useLocation } from 'react-router';
-import { apiPost } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { formatPostcodeJp } from '../../lib/phone';
 import {
@@ -28,6 +27,7 @@ import {
   TextInput,
 } from '../../ui';
 import { FieldGroup } from '../layout/form-parts';
+import { sendInquiry } from './api/inquiry';
 
 type Input = SchemaInput<typeof inquiryFormSchema>;
 type Values = ReturnType<typeof inquiryFormSchema.parse>;
@@ -230,7 +230,7 @@ export function Component() {
             戻る
           </ButtonLink>
         }
-        onSubmit={(values) => apiPost<{ result: true }>('/api/mypage/inquiry/', values)}
+        onSubmit={sendInquiry}
         renderInput={(form) => <InquiryFields form={form} />}
         renderConfirm={(v) => <ConfirmList items={confirmItems(v)} />}
         renderComplete={() => (

@@ -1,4 +1,4 @@
-import type { CourseApplicantList } from '@manabi/shared/api';
+import type { CourseApplicantList, CourseApplicantListUpdateResult, LotteryResult } from '@manabi/shared/api';
 import type { ApplicantSearchForm } from '@manabi/shared/schemas/applicant';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
@@ -46,11 +46,6 @@ function useInvalidate() {
     ]);
 }
 
-export interface TableUpdateResult {
-  result: true;
-  count: number;
-}
-
 /**
  * POST /api/admin/courseapplicantlist/update/ (authority 1): all ticked rows or none. 409 (a row was
  * changed meanwhile) and 422 (a cell) are shown on the table, not routed; the caller reloads the rows.
@@ -58,14 +53,8 @@ export interface TableUpdateResult {
 export function useUpdateApplicantTable() {
   return useMutation({
     mutationFn: (body: Record<string, string | number>) =>
-      apiPost<TableUpdateResult>('/api/admin/courseapplicantlist/update/', body),
+      apiPost<CourseApplicantListUpdateResult>('/api/admin/courseapplicantlist/update/', body),
   });
-}
-
-export interface LotteryResult {
-  result: true;
-  win_count: number;
-  lose_count: number;
 }
 
 /** POST /api/admin/courseapplicantlist/lottery/ (authority 1); a 422 lands on win_num. */

@@ -1,7 +1,7 @@
 import type {
   CourseApplicantDetail,
   CourseApplicantDetailLimited,
-  ResultBody,
+  ResultTrue,
   SessionAttendance,
 } from '@manabi/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -67,7 +67,7 @@ export function useUpdateApplicant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ApplicantUpdateBody) =>
-      apiPost<ResultBody>('/api/admin/courseapplicantdetail/update/', body),
+      apiPost<ResultTrue>('/api/admin/courseapplicantdetail/update/', body),
     onSuccess: () => invalidate(queryClient),
   });
 }
@@ -86,7 +86,7 @@ export function useCancelApplicant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ApplicantCancelBody) =>
-      apiPost<ResultBody>('/api/admin/courseapplicantdetail/cancel/', body),
+      apiPost<ResultTrue>('/api/admin/courseapplicantdetail/cancel/', body),
     meta: { shows: [409, 422] },
     onSuccess: () => invalidate(queryClient),
   });

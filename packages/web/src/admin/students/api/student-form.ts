@@ -1,4 +1,10 @@
-import type { LoginIdExist, Student } from '@manabi/shared/api';
+import type {
+  LoginIdExist,
+  LoginIdNext,
+  Student,
+  StudentApprovalResult,
+  StudentWriteResult,
+} from '@manabi/shared/api';
 import type { StudentAddBody, StudentApprovalBody, StudentUpdateBody } from '@manabi/shared/schemas/student';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
@@ -25,11 +31,6 @@ export function useStudentForEdit(userId: number, enabled = true) {
   return useQuery({ ...studentForEditQuery(userId), enabled });
 }
 
-export interface NextLoginId {
-  generation_id: string;
-  login_id: string;
-}
-
 /**
  * GET /api/admin/student/loginid/next/?generation_id= — the new form's default generation (this fiscal
  * year's April, 'YY04') and login id (the next free number in it). Read fresh each time the form opens.
@@ -37,20 +38,19 @@ export interface NextLoginId {
 export const nextLoginIdQuery = (generationId = '') =>
   queryOptions({
     queryKey: [...KEY, 'next-login-id', generationId],
-    queryFn: () => apiGet<NextLoginId>('/api/admin/student/loginid/next/', { generation_id: generationId }),
+    queryFn: () => fetchNextLoginId(generationId),
     staleTime: 0,
     gcTime: 0,
   });
 
+/** The same call by hand: the new form follows a changed 期生ID with that generation's next number. */
+export function fetchNextLoginId(generationId: string): Promise<LoginIdNext> {
+  return apiGet<LoginIdNext>('/api/admin/student/loginid/next/', { generation_id: generationId });
+}
+
 /** GET /api/admin/student/loginid/exist/ (SPEC §4: the check before the confirm step); `id` = the edited student. */
 export function fetchLoginIdExists(loginId: string, id?: number): Promise<LoginIdExist> {
   return apiGet<LoginIdExist>('/api/admin/student/loginid/exist/', { login_id: loginId, id });
-}
-
-export interface StudentWriteResult {
-  result: true;
-  user_id: number;
-  login_id: string;
 }
 
 /** add (no user_id) or update (user_id + updated_at); every student query is read again afterwards. */
@@ -65,19 +65,12 @@ export function useSaveStudent() {
   });
 }
 
-export interface ApprovalResult {
-  result: true;
-  user_id: number;
-  approval_status: '1' | '2';
-  /** the assigned 学生番号 (null when rejected) */
-  login_id: string | null;
-}
-
 /** POST /api/admin/student/approval/ (409 stale, shown by StepForm). */
 export function useDecideApproval() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: StudentApprovalBody) => apiPost<ApprovalResult>('/api/admin/student/approval/', body),
+    mutationFn: (body: StudentApprovalBody) =>
+      apiPost<StudentApprovalResult>('/api/admin/student/approval/', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

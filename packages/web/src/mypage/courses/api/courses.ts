@@ -4,10 +4,10 @@ import type {
   MypageAttendedList,
   MypageCourseDetail,
   MypageCourseList,
-  WriteResult,
+  ResultTrue,
 } from '@manabi/shared/api';
 import type { MypageCourseListInput, MypageCourseSearchForm } from '@manabi/shared/schemas/mypage-course';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 
 /**
@@ -82,8 +82,8 @@ export const cancelViewQuery = (id: number) =>
   });
 
 /** POST /api/mypage/courseapplication/ (SPEC §3 Course application payload). */
-export const applyCourse = (detail: MypageCourseDetail, agreed: boolean) =>
-  apiPost<WriteResult>('/api/mypage/courseapplication/', {
+const applyCourse = (detail: MypageCourseDetail, agreed: boolean) =>
+  apiPost<ResultTrue>('/api/mypage/courseapplication/', {
     course_id: detail.id,
     course_name: detail.course_name,
     university_id: detail.univ_id ?? '',
@@ -92,9 +92,23 @@ export const applyCourse = (detail: MypageCourseDetail, agreed: boolean) =>
     is_dont_canncel: agreed ? '1' : '0',
   });
 
+/**
+ * 申込を確定: applies, then every course list and detail is read again. The screen shows the server's
+ * refusals itself (already applied, full, out of period: 400, 409, 422); the QueryClient routes the rest.
+ */
+export function useApplyCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ detail, agreed }: { detail: MypageCourseDetail; agreed: boolean }) =>
+      applyCourse(detail, agreed),
+    meta: { shows: [400, 409, 422] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
+  });
+}
+
 /** POST /api/mypage/coursecancel/cancel/ with the application's updated_at from the cancel view. */
 export const cancelCourse = (view: CourseCancelView) =>
-  apiPost<WriteResult>('/api/mypage/coursecancel/cancel/', {
+  apiPost<ResultTrue>('/api/mypage/coursecancel/cancel/', {
     course_id: view.id,
     course_name: view.course_name,
     updated_at: view.updated_at,

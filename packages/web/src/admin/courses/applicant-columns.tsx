@@ -1,0 +1,149 @@
+import type { CourseApplicantRow, CourseApplicantRowLimited } from '@manabi/shared/api';
+import { codeText, LOTTERY } from '@manabi/shared/codes';
+import { formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
+import type { Column } from '../../ui';
+import {
+  ATTENDANCE_OPTIONS,
+  ChoiceCell,
+  LOTTERY_OPTIONS,
+  SESSION_OPTIONS,
+  TickCell,
+  UnitCell,
+} from '../attendance/attendance-cells';
+import type { AttendanceEditor } from '../attendance/attendance-editor';
+import { type EditableField, FIELD_LABEL, SESSION_FIELDS } from '../attendance/table-editing';
+
+/**
+ * The columns and the CSV of a course's applicant tab (SPEC §2, §9): authority 1 gets every column with
+ * the editable cells; authority 2 the name_kana column only.
+ */
+
+type AnyRow = CourseApplicantRow | CourseApplicantRowLimited;
+
+/** Authority 2: only 氏名カナ (SPEC §6). */
+export const LIMITED_COLUMNS: Column<AnyRow>[] = [
+  { key: 'name_kana', header: '氏名カナ', sortable: true, isRowHeader: true },
+];
+
+/** The authority-1 columns: 更新, the person, then the editable cells. */
+export function fullColumns(
+  courseId: number,
+  editor: Pick<AttendanceEditor<CourseApplicantRow>, 'cell' | 'isRowTicked' | 'tick'>,
+): Column<AnyRow>[] {
+  const cell = (row: CourseApplicantRow, field: EditableField) => ({
+    label: `${row.name} ${FIELD_LABEL[field]}`,
+    ...editor.cell(row, field),
+  });
+
+  const base: Column<CourseApplicantRow>[] = [
+    {
+      key: 'is_update',
+      header: '更新',
+      render: (row) => (
+        <TickCell
+          label={`${row.name} を更新する`}
+          checked={editor.isRowTicked(row)}
+          onChange={(checked) => editor.tick(row, checked)}
+        />
+      ),
+    },
+    {
+      key: 'login_id',
+      header: '学生番号',
+      sortable: true,
+      isRowHeader: true,
+      className: 'whitespace-nowrap',
+      render: (row) => <Link to={paths.admin.courseApplicant(courseId, row.user_id)}>{row.login_id}</Link>,
+    },
+    { key: 'name', header: '氏名', sortable: true, className: 'whitespace-nowrap' },
+    { key: 'name_kana', header: '氏名カナ', sortable: true, className: 'whitespace-nowrap' },
+    {
+      key: 'how_apply',
+      header: '申込方法',
+      sortable: true,
+      className: 'whitespace-nowrap',
+      render: (row) => codeText('CD005', row.how_apply),
+    },
+    {
+      key: 'lottery_status',
+      header: '抽選状況',
+      sortable: true,
+      render: (row) =>
+        row.lottery_status === LOTTERY.CANCELLED ? (
+          <span>キャンセル</span>
+        ) : (
+          <ChoiceCell {...cell(row, 'lottery_status')} options={LOTTERY_OPTIONS} />
+        ),
+    },
+    {
+      key: 'attendance_status',
+      header: '受講状況',
+      sortable: true,
+      render: (row) => <ChoiceCell {...cell(row, 'attendance_status')} options={ATTENDANCE_OPTIONS} />,
+    },
+    {
+      key: 'attendance_updated_date',
+      header: '受講状況更新日',
+      sortable: true,
+      className: 'whitespace-nowrap',
+      render: (row) => (row.attendance_updated_date ? formatDateTimeJa(row.attendance_updated_date) : ''),
+    },
+    {
+      key: 'acquisition_unit',
+      header: '取得単位',
+      sortable: true,
+      render: (row) => <UnitCell {...cell(row, 'acquisition_unit')} />,
+    },
+    ...SESSION_FIELDS.map(
+      (field, index): Column<CourseApplicantRow> => ({
+        key: field,
+        header: `第${index + 1}回`,
+        render: (row) => <ChoiceCell {...cell(row, field)} options={SESSION_OPTIONS} />,
+      }),
+    ),
+  ];
+  return base as Column<AnyRow>[];
+}
+
+/** The applicant CSV (prefix `applicant`, SPEC §9): the stored values, code texts for the codes. */
+const FULL_CSV_HEADER = [
+  '学生番号',
+  '氏名',
+  '氏名カナ',
+  '抽選状況',
+  '申込方法',
+  '受講状況',
+  '受講状況更新日',
+  '取得単位',
+  ...SESSION_NUMBERS.map((i) => `第${i}回`),
+];
+
+function fullCsvRow(row: CourseApplicantRow) {
+  return [
+    row.login_id,
+    row.name,
+    row.name_kana,
+    codeText('CD003', row.lottery_status),
+    codeText('CD005', row.how_apply),
+    codeText('CD004', row.attendance_status),
+    row.attendance_updated_date ? formatDateTimeJa(row.attendance_updated_date) : '',
+    row.acquisition_unit,
+    ...SESSION_FIELDS.map((field) => codeText('CD006', row[field])),
+  ];
+}
+
+/** The CsvDownload props of the tab: every column for authority 1, 氏名カナ only for authority 2. */
+export function applicantCsv(
+  isFull: boolean,
+  rows: readonly CourseApplicantRow[],
+  allRows: readonly AnyRow[],
+) {
+  return {
+    prefix: 'applicant',
+    header: isFull ? FULL_CSV_HEADER : ['氏名カナ'],
+    getRows: () => (isFull ? rows.map(fullCsvRow) : allRows.map((r) => [r.name_kana])),
+  };
+}
