@@ -37,6 +37,8 @@ describe('[web][lib] parseSearch: the URL read through the list’s shared schem
     expect(written.toString()).toBe('lottery_status=2&lottery_status=3');
     expect(parseSearch(applicantSearchFormSchema, written).lottery_status).toEqual(['2', '3']);
     expect(parseSearch(applicantSearchFormSchema, url('')).lottery_status).toEqual([]);
+    // '' is written only for a field whose empty value is a choice of its own (「すべて」)
+    expect(searchParamsOf({ a: '', b: '' }, url(''), { keepEmpty: ['b'] }).toString()).toBe('b=');
     // a value that is no CD003 code refuses the list: the default (none ticked) instead
     expect(parseSearch(applicantSearchFormSchema, url('lottery_status=9')).lottery_status).toEqual([]);
   });

@@ -50,6 +50,8 @@ export interface SearchUrlOptions {
   base?: Record<string, string>;
   /** Parameters copied from the current URL after the search (e.g. the table's page size and sort). */
   keep?: readonly string[];
+  /** Fields written even when empty, because '' is a choice that differs from their default (「すべて」). */
+  keepEmpty?: readonly string[];
 }
 
 /**
@@ -59,11 +61,12 @@ export interface SearchUrlOptions {
 export function searchParamsOf(
   values: Record<string, UrlValue>,
   current: URLSearchParams,
-  { base, keep = [] }: SearchUrlOptions = {},
+  { base, keep = [], keepEmpty = [] }: SearchUrlOptions = {},
 ): URLSearchParams {
   const next = new URLSearchParams(base);
   for (const [key, value] of Object.entries(values)) {
     if (Array.isArray(value)) for (const item of value) next.append(key, item);
+    else if (value === '' && keepEmpty.includes(key)) next.set(key, '');
     else if (value !== null && value !== undefined && value !== '') next.set(key, String(value));
   }
   for (const key of keep) {

@@ -44,15 +44,14 @@ const emptySearch = (): ApplicantSearch => ({
 
 /**
  * The conditions in the URL (reload and back from an applicant keep them): ticked statuses repeat
- * `lottery_status`; the attendance status is absent for SPEC §4's default and `all` for 「すべて」.
+ * `lottery_status`; the attendance status is absent for SPEC §4's default and empty for 「すべて」.
  */
 const applicantUrlSchema = applicantSearchFormSchema.extend({
   attendance_status: z
-    .enum(['all', '1', '2', '3'])
+    .enum(['', '1', '2', '3'])
     .catch(DEFAULT_ATTENDANCE_STATUS)
     .default(DEFAULT_ATTENDANCE_STATUS),
 });
-const ALL = 'all';
 
 const isFullRow = (row: CourseApplicantRow | CourseApplicantRowLimited): row is CourseApplicantRow =>
   'login_id' in row;
@@ -66,11 +65,8 @@ const isFullRow = (row: CourseApplicantRow | CourseApplicantRowLimited): row is 
  */
 export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFull: boolean }) {
   const url = useSearchState(applicantUrlSchema);
-  const fromUrl = url.values;
-  const search: ApplicantSearch = {
-    ...fromUrl,
-    attendance_status: fromUrl.attendance_status === ALL ? '' : fromUrl.attendance_status,
-  };
+  const search: ApplicantSearch = url.values;
+
   const table = useTableUrlState();
   const list = useQuery(applicantListQuery(courseId, search));
   const allRows = list.data?.data_list ?? [];
@@ -111,10 +107,11 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
       {
         ...values,
         lottery_status: [...values.lottery_status].sort(),
+        // the default stays out of the URL; 「すべて」 ('') is written, empty
         attendance_status:
-          values.attendance_status === DEFAULT_ATTENDANCE_STATUS ? '' : values.attendance_status || ALL,
+          values.attendance_status === DEFAULT_ATTENDANCE_STATUS ? null : values.attendance_status,
       },
-      { keep: ['size', 'sort', 'dir'] },
+      { keep: ['size', 'sort', 'dir'], keepEmpty: ['attendance_status'] },
     );
     if (!changed) void list.refetch();
   });
