@@ -33,6 +33,10 @@ export interface Config {
   publicUrl: string;
   /** who may read /api/openapi.json and /api/docs: anyone, or admin sessions */
   apiDocs: 'public' | 'admin';
+  /** how often the job runner looks for lapsed confirm-by deadlines (decision 015); 0 = never */
+  jobIntervalSeconds: number;
+  /** the length of one "day" of a confirmation period: 86400, shorter only for the browser journeys */
+  confirmDaySeconds: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -103,5 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     // the reference is public on the embedded demo database, admin-only on a real server unless said
     apiDocs: (env.API_DOCS ?? (databaseUrl ? 'admin' : 'public')) === 'public' ? 'public' : 'admin',
+    jobIntervalSeconds: int(env, 'JOB_INTERVAL_SECONDS', 60),
+    confirmDaySeconds: int(env, 'CONFIRM_DAY_SECONDS', 86_400),
   };
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
+import { runDeadlineJob, startJobRunner } from './jobs/intake-deadlines';
 import { syncCodeMaster } from './modules/common/common.service';
 import { migrationsDir } from './platform/paths';
 import { purgeExpiredSessions } from './platform/sessions';
@@ -35,6 +36,14 @@ async function main() {
     10 * 60_000,
   );
   housekeeping.unref();
+  // the intake cycle's deadlines (decision 015); the mails it queues go out with the next flush
+  const jobs = startJobRunner(
+    async () => {
+      if ((await runDeadlineJob(database.db, config)) > 0) void app.deps.mailer.flush();
+    },
+    config.jobIntervalSeconds,
+    app.log,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,6 +51,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(housekeeping);
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -25,7 +25,15 @@ export const CODE_LISTS: Readonly<Record<CodeListId, readonly CodeEntry[]>> = {
   // student approval status (SPEC §4: 1 approved, 2 rejected, other pending)
   CD002: [e('0', '承認待ち', true), e('1', '承認済み'), e('2', '却下')],
   // lottery status
-  CD003: [e('1', '抽選待ち', true), e('2', '当選'), e('3', '落選'), e('4', 'キャンセル')],
+  CD003: [
+    e('1', '抽選待ち', true),
+    e('2', '当選'),
+    e('3', '落選'),
+    e('4', 'キャンセル'),
+    // the intake cycle (issue 14, decision 015): a ranked waitlist and a winner who gave the seat back
+    e('5', '補欠'),
+    e('6', '辞退'),
+  ],
   // attendance status of an application
   CD004: [e('1', '未受講', true), e('2', '受講中'), e('3', '受講済み')],
   // how the application was made
@@ -48,12 +56,21 @@ export const CODE_LISTS: Readonly<Record<CodeListId, readonly CodeEntry[]>> = {
 
 export const AUTHORITY = { FULL: '1', UNIVERSITY: '2' } as const;
 export const APPROVAL = { PENDING: '0', APPROVED: '1', REJECTED: '2' } as const;
-export const LOTTERY = { PENDING: '1', WON: '2', LOST: '3', CANCELLED: '4' } as const;
+export const LOTTERY = {
+  PENDING: '1',
+  WON: '2',
+  LOST: '3',
+  CANCELLED: '4',
+  WAITLISTED: '5',
+  DECLINED: '6',
+} as const;
 export const ATTENDANCE = { NOT_ATTENDED: '1', ATTENDING: '2', ATTENDED: '3' } as const;
 export const HOW_APPLY = { MYPAGE: '1', PHONE: '2', COUNTER: '3', POST_FAX: '4', CSV: '5' } as const;
 export const SESSION_ATTENDANCE = { NOT_HELD: '0', PRESENT: '1', ABSENT: '2', LATE_OR_EARLY: '3' } as const;
 export const PUBLISH = { PUBLIC: '1', PRIVATE: '2' } as const;
 export const TARGET = { ALL: '1', GENERATION: '2', COURSE: '3' } as const;
+/** published_to of a personal notice the system writes to one student (decision 015): not in CD008, never offered by the notice form. */
+export const PERSONAL_NOTICE = 4;
 export const STUDENT_TYPE = { REGULAR: '1', AUDITOR: '2' } as const;
 
 export function isCodeListId(value: unknown): value is CodeListId {

@@ -6,6 +6,7 @@ import { categoryRoutes } from './categories/categories.routes';
 import { commonRoutes } from './common/common.routes';
 import { courseUploadRoutes } from './course-uploads/course-uploads.routes'; // issue 3: CSV uploads
 import { courseRoutes } from './courses/courses.routes';
+import { intakeRoutes } from './intake/intake.routes'; // issue 14: the intake cycle
 import { mypageCourseRoutes } from './mypage-courses/mypage-courses.routes'; // issue 7: courses
 import { mypageNewsRoutes } from './mypage-news/mypage-news.routes';
 import { mypageUserRoutes } from './mypage-user/mypage-user.routes'; // issue 7: user
@@ -34,4 +35,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(passwordResetRoutes); // issue 6: password reset
   await app.register(mypageUserRoutes); // issue 7: user
   await app.register(mypageCourseRoutes); // issue 7: courses
+  await app.register(intakeRoutes); // issue 14: the intake cycle
 }

@@ -22,6 +22,12 @@ export const AUDIT_ACTIONS = [
   'password_change',
   'password_reset',
   'password_reset_mail',
+  // the intake cycle (decision 015)
+  'intake_settings',
+  'promote',
+  'confirm',
+  'decline',
+  'lapse',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

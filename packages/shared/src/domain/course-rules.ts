@@ -52,14 +52,15 @@ export const isFull = (course: CourseRule, liveCount: number) =>
   !course.isLottery && course.capacity !== null && liveCount >= course.capacity;
 
 /**
- * May this application be cancelled now: it is live, not lost, not yet being attended, and either the
+ * May this application be cancelled now: it is live, not lost or declined (a 補欠 may leave the waitlist), not
+ * yet being attended, and either the
  * window has not closed yet (an application the office entered before the window opens may be withdrawn
  * too) or the course allows cancelling after it.
  */
 export function isCancelable(course: CourseRule, application: LiveApplication | null, now: Date): boolean {
   if (!application) return false;
-  if (application.lotteryStatus === LOTTERY.LOST || application.lotteryStatus === LOTTERY.CANCELLED)
-    return false;
+  const over: string[] = [LOTTERY.LOST, LOTTERY.CANCELLED, LOTTERY.DECLINED];
+  if (over.includes(application.lotteryStatus)) return false;
   if (application.attendanceStatus !== ATTENDANCE.NOT_ATTENDED) return false;
   return windowPhase(course, now) !== 'closed' || course.isCancelable;
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { SessionNo } from '../api';
+import { CONFIRM_DAYS_MAX, LOTTERY_TIERS } from '../domain/intake';
 import { MSG } from '../validation/messages';
 import {
   codeOf,
@@ -60,6 +61,9 @@ export const applicantListQuerySchema = z.object({
   lottery_status_2: flag(),
   lottery_status_3: flag(),
   lottery_status_4: flag(),
+  // the intake cycle's statuses (decision 015): 補欠, 辞退
+  lottery_status_5: flag(),
+  lottery_status_6: flag(),
   attendance_status: codeOf('CD004', { required: false }),
 });
 export type ApplicantListQuery = z.output<typeof applicantListQuerySchema>;
@@ -79,21 +83,46 @@ export type ApplicantSearchForm = z.output<typeof applicantSearchFormSchema>;
 
 /** The CD003 values ticked in the search form; none ticked means all (SPEC §4). */
 export function lotteryStatusFilter(
-  q: Pick<ApplicantListQuery, `lottery_status_${1 | 2 | 3 | 4}`>,
+  q: Pick<ApplicantListQuery, `lottery_status_${1 | 2 | 3 | 4 | 5 | 6}`>,
 ): string[] {
-  return (['1', '2', '3', '4'] as const).filter((v) => q[`lottery_status_${v}`] === '1');
+  return (['1', '2', '3', '4', '5', '6'] as const).filter((v) => q[`lottery_status_${v}`] === '1');
 }
 
 // ---- 2. lottery ----
+/** The draw's intake options (decision 015), shared by the lottery body and the settings form. */
+export function intakeOptionFields() {
+  return {
+    /** '1': losers wait on a ranked list (補欠) instead of losing */
+    waitlist: z.enum(['0', '1', ''], { error: MSG.invalidChoice }).prefault(''),
+    /** days winners have to confirm; '' = winners need not confirm */
+    confirm_days: zeroOrPositiveInt({ maxDigits: 2 }).refine(
+      (v) => v === '' || (Number(v) >= 1 && Number(v) <= CONFIRM_DAYS_MAX),
+      { error: MSG.intRange(1, CONFIRM_DAYS_MAX) },
+    ),
+    /** priority tiers, highest first (LOTTERY_TIERS); each at most once */
+    tiers: z
+      .array(z.enum(LOTTERY_TIERS, { error: MSG.invalidChoice }), { error: MSG.invalidChoice })
+      .max(LOTTERY_TIERS.length, { error: MSG.invalidChoice })
+      .refine((t) => new Set(t).size === t.length, { error: MSG.invalidChoice })
+      .prefault([]),
+  };
+}
+
 export const lotteryFormSchema = z.object({
   win_num: positiveInt({ required: true, maxDigits: WIN_NUM_MAX_DIGITS }),
 });
 export type LotteryForm = z.infer<typeof lotteryFormSchema>;
 
+/**
+ * SPEC §7's `{id, win_num}`, plus the intake cycle's options (decision 015). A client that sends only SPEC's
+ * fields gets SPEC's draw: winners and losers, nothing to confirm, no tiers.
+ */
 export const lotteryBodySchema = z.object({
   id: recordId(),
   win_num: positiveInt({ required: true, maxDigits: WIN_NUM_MAX_DIGITS }),
+  ...intakeOptionFields(),
 });
+export type LotteryInput = z.output<typeof lotteryBodySchema>;
 
 // ---- 3. inline table update (flattened per-row fields) ----
 /** attendance1..attendance15, each a CD006 value; typed by name so forms see all fifteen fields. */

@@ -122,6 +122,18 @@ export const mypageCourseListResponseSchema = z.object({
   data_list: z.array(mypageCourseSearchItemSchema),
   ...paged,
 });
+/** Where the student's application stands in the intake cycle (decision 015), and what to do next. */
+const seatFields = {
+  /** 補欠順位 while 補欠 (5), else null */
+  waitlist_rank: z.number().int().nullable(),
+  /** a winner's confirm-by deadline, null when there is nothing to confirm */
+  confirm_by: iso.nullable(),
+  confirmed: z.boolean(),
+  /** the application's updated_at, which confirm / decline send back */
+  application_updated_at: iso.nullable(),
+  /** one plain sentence: what happens now or what to do (shared/domain/intake.ts nextStepText) */
+  next_step: z.string(),
+};
 export const mypageAppliedItemSchema = z.object({
   applicant_id: id,
   course_id: id,
@@ -137,6 +149,7 @@ export const mypageAppliedItemSchema = z.object({
   status: z.string(),
   acquisition_unit: z.number().nullable(),
   course_acquisition_unit: z.number().nullable(),
+  ...seatFields,
 });
 export const mypageAppliedListResponseSchema = z.object({
   data_list: z.array(mypageAppliedItemSchema),
@@ -175,6 +188,7 @@ export const mypageCourseDetailResponseSchema = z.object({
   content: z.string(),
   is_full: z.boolean(),
   lottery_status: z.string().nullable(),
+  ...seatFields,
 });
 export const courseCancelViewResponseSchema = z.object({
   id,
@@ -404,6 +418,13 @@ export const courseApplicantRowSchema = z.object({
   ...sessions,
   updated_at: iso,
   is_cancel: z.boolean(),
+  // the intake cycle (decision 015)
+  waitlist_rank: z.number().int().nullable(),
+  confirm_by: iso.nullable(),
+  confirmed_at: iso.nullable(),
+  promoted_at: iso.nullable(),
+  /** why a winner became 辞退: 'declined' or 'lapsed' */
+  decline_reason: z.string().nullable(),
 });
 /** SPEC §6: authority 2 sees only name_kana of the person, with the ids a row needs. */
 export const courseApplicantRowLimitedSchema = courseApplicantRowSchema.pick({
@@ -462,6 +483,9 @@ export const lotteryResponseSchema = z.object({
   result: z.literal(true),
   win_count: z.number().int(),
   lose_count: z.number().int(),
+  /** the intake cycle (decision 015): 補欠 made by this draw, and its record */
+  wait_count: z.number().int(),
+  run_id: id,
 });
 export const countResponseSchema = z.object({ result: z.literal(true), count: z.number().int() });
 export const addApplicantStudentsResponseSchema = z.array(

@@ -435,7 +435,7 @@ describe('dateTimeLocal', () => {
 describe('codeOf', () => {
   it('accepts only the list values; required by default', () => {
     expect(messages(codeOf('CD003'), '2')).toEqual([]);
-    expect(messages(codeOf('CD003'), '5')).toEqual([MSG.invalidChoice]);
+    expect(messages(codeOf('CD003'), '7')).toEqual([MSG.invalidChoice]);
     expect(messages(codeOf('CD006'), '0')).toEqual([]);
     expect(messages(codeOf('CD003'), '')).toEqual([MSG.required]);
     expect(messages(codeOf('CD003', { required: false }), '')).toEqual([]);

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -121,6 +123,16 @@ export const courseApplications = pgTable(
     /** tuition aid applies */
     aidTuitionFee: boolean('aid_tuition_fee').notNull().default(false),
     cancelledAt: tstz('cancelled_at'),
+    // ---- the intake cycle (issue 14, decision 015) ----
+    /** 補欠順位 while lottery_status is 5 (1 = next to move up), else null */
+    waitlistRank: integer('waitlist_rank'),
+    /** a winner's confirm-by deadline; null = nothing to confirm */
+    confirmBy: tstz('confirm_by'),
+    confirmedAt: tstz('confirmed_at'),
+    /** moved up from the waitlist (繰り上げ当選) */
+    promotedAt: tstz('promoted_at'),
+    /** why a winner became 辞退 (6): 'declined' by the student, 'lapsed' past confirm_by */
+    declineReason: varchar('decline_reason', { length: 10 }),
     ...timestamps,
   },
   (t) => [
@@ -131,6 +143,68 @@ export const courseApplications = pgTable(
       .on(t.courseId, t.studentId)
       .where(sql`${t.cancelledAt} IS NULL`),
     check('course_applications_attendance_len', sql`cardinality(${t.attendance}) = 15`),
+    // the deadline job's scan: live winners still to confirm
+    index('course_applications_confirm_by_idx')
+      .on(t.confirmBy)
+      .where(sql`${t.lotteryStatus} = '2' AND ${t.confirmedAt} IS NULL AND ${t.cancelledAt} IS NULL`),
+    // one live holder of each waitlist place per course
+    uniqueIndex('course_applications_waitlist_uq')
+      .on(t.courseId, t.waitlistRank)
+      .where(sql`${t.waitlistRank} IS NOT NULL AND ${t.cancelledAt} IS NULL`),
     check('course_applications_unit_range', sql`${t.acquisitionUnit} BETWEEN 0 AND 99999`),
   ],
+);
+
+/**
+ * A course's intake settings (issue 14, decision 015): whether losers wait on a ranked list, how long a
+ * winner has to confirm, and whether a freed seat moves the next one up by itself. No row = the defaults.
+ */
+export const courseIntake = pgTable('course_intake', {
+  courseId: integer('course_id')
+    .primaryKey()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  /** seats filled from the waitlist: the last draw's win_num (lottery) or the capacity (first come) */
+  seats: integer('seats'),
+  /** losers of a draw (or latecomers of a full first-come course) wait on a ranked list */
+  waitlist: boolean('waitlist').notNull().default(false),
+  /** days a winner has to confirm; null = winners need not confirm */
+  confirmDays: smallint('confirm_days'),
+  autoPromote: boolean('auto_promote').notNull().default(true),
+  /** last Tokyo day on which a freed seat is filled automatically (e.g. the first class); null = always */
+  promoteUntil: varchar('promote_until', { length: 10 }),
+  /** the priority tiers of the next draw, highest first (LOTTERY_TIERS) */
+  tiers: varchar('tiers', { length: 20 }).array().notNull().default(sql`'{}'::varchar(20)[]`),
+  ...timestamps,
+});
+
+/**
+ * One draw, recorded so anyone can check it (decision 015): the pool and the seed are committed by their
+ * SHA-256 hashes; the order is HMAC-SHA256(seed, application id) within priority tiers.
+ */
+export const lotteryRuns = pgTable(
+  'lottery_runs',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    /** the admin who drew (no foreign key: the record outlives the account) */
+    adminId: integer('admin_id'),
+    adminName: varchar('admin_name', { length: 100 }).notNull().default(''),
+    drawnAt: tstz('drawn_at').notNull(),
+    algorithm: varchar('algorithm', { length: 40 }).notNull(),
+    /** as the office asked (SPEC §5 allows 10 digits) */
+    winNum: bigint('win_num', { mode: 'number' }).notNull(),
+    waitlist: boolean('waitlist').notNull(),
+    confirmDays: smallint('confirm_days'),
+    tiers: varchar('tiers', { length: 20 }).array().notNull(),
+    poolHash: varchar('pool_hash', { length: 64 }).notNull(),
+    seedHash: varchar('seed_hash', { length: 64 }).notNull(),
+    seed: varchar('seed', { length: 64 }).notNull(),
+    /** the course's highest 補欠順位 before this draw: this draw's places continue after it */
+    rankOffset: integer('rank_offset').notNull().default(0),
+    /** the pool in canonical order with each one's tier, key, place and outcome (LotteryEntry[]) */
+    entries: jsonb('entries').notNull(),
+  },
+  (t) => [index('lottery_runs_course_idx').on(t.courseId, t.id)],
 );

@@ -28,7 +28,8 @@ export const noticeCategories = pgTable(
 
 /**
  * Notices. Audience by published_to (CD008): 1 everyone, 2 one generation (generation_id),
- * 3 the applicants of one course (course_id), optionally only those with lottery_status.
+ * 3 the applicants of one course (course_id), optionally only those with lottery_status; 4 one student
+ * (student_id: the system's personal notices, never written by the notice form).
  */
 export const notices = pgTable(
   'notices',
@@ -52,6 +53,10 @@ export const notices = pgTable(
     isEmail: boolean('is_email').notNull().default(false),
     emailTitle: varchar('email_title', { length: 30 }).notNull().default(''),
     createdBy: integer('created_by').references(() => adminUsers.id),
+    /** published_to 4: a personal notice to this one student (the intake cycle's results, decision 015) */
+    studentId: integer('student_id').references(() => students.id),
+    /** what made a system notice ('lottery:{run}:{application}', ...): unique, so it is made once */
+    sourceKey: varchar('source_key', { length: 60 }).unique(),
     ...timestamps,
   },
   (t) => [
@@ -60,6 +65,7 @@ export const notices = pgTable(
     index('notices_course_idx').on(t.courseId),
     index('notices_title_trgm_idx').using('gin', trgm(t.title)),
     index('notices_category_idx').on(t.categoryId),
+    index('notices_student_idx').on(t.studentId).where(sql`${t.studentId} IS NOT NULL`),
   ],
 );
 

@@ -39,6 +39,11 @@ export const presentApplicantRow = (
   updated_at: a.updatedAt.toISOString(),
   // SPEC §3 Course applicant: the cancellation as a flag beside the キャンセル status
   is_cancel: a.cancelledAt !== null,
+  waitlist_rank: a.waitlistRank,
+  confirm_by: a.confirmBy?.toISOString() ?? null,
+  confirmed_at: a.confirmedAt?.toISOString() ?? null,
+  promoted_at: a.promotedAt?.toISOString() ?? null,
+  decline_reason: a.declineReason,
 });
 
 /** SPEC §6: authority 2 sees only name_kana of the person. */

@@ -38,7 +38,7 @@ import {
  */
 export async function applicantRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, config } = app.deps;
   const read = { onRequest: app.guards.admin };
   const write = { onRequest: app.guards.authority1 };
   const actor = (req: Parameters<typeof adminOf>[0]) => ({ kind: 'admin' as const, id: adminOf(req).id });
@@ -54,12 +54,12 @@ export async function applicantRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/admin/courseapplicantlist/lottery/',
     { ...write, schema: { body: lotteryBodySchema, response: { 200: lotteryResponseSchema } } },
-    async (req) => runLottery(db, actor(req), req.body),
+    async (req) => runLottery(db, config, adminOf(req), req.body),
   );
   r.post(
     '/admin/courseapplicantlist/update/',
     { ...write, schema: { body: applicantListUpdateBodySchema, response: { 200: countResponseSchema } } },
-    async (req) => updateApplicantTable(db, actor(req), req.body),
+    async (req) => updateApplicantTable(db, config, actor(req), req.body),
   );
   r.get(
     '/admin/addcourseapplicant/studentlist/',
@@ -91,11 +91,11 @@ export async function applicantRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/admin/courseapplicantdetail/update/',
     { ...write, schema: { body: applicantUpdateBodySchema, response: { 200: resultResponseSchema } } },
-    async (req) => updateApplicant(db, actor(req), req.body),
+    async (req) => updateApplicant(db, config, actor(req), req.body),
   );
   r.post(
     '/admin/courseapplicantdetail/cancel/',
     { ...write, schema: { body: applicantCancelBodySchema, response: { 200: resultResponseSchema } } },
-    async (req) => cancelApplicant(db, actor(req), req.body),
+    async (req) => cancelApplicant(db, config, actor(req), req.body),
   );
 }

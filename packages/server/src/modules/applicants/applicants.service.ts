@@ -1,12 +1,11 @@
-import { randomInt } from 'node:crypto';
 import { APPROVAL, LOTTERY } from '@manabi/shared/codes';
 import { ageAtFiscalYearEnd } from '@manabi/shared/domain/age';
 import { todayTokyo } from '@manabi/shared/domain/dates';
-import { drawLottery } from '@manabi/shared/domain/lottery';
 import {
   APPLICANT_MSG,
   type ApplicantListQuery,
   type ApplicantTableRow,
+  type LotteryInput,
   lotteryStatusFilter,
   SESSION_NUMBERS,
   STUDENT_SEARCH_LIMIT,
@@ -26,6 +25,7 @@ import {
   lockCourse,
   updateAttendance,
 } from '../../repositories/course-applications';
+import { drawCourse, type MailContext, settleCourse } from '../../repositories/intake';
 import {
   presentApplicantDetail,
   presentApplicantDetailLimited,
@@ -78,48 +78,46 @@ export async function listApplicants(db: Db, admin: AdminPrincipal, q: Applicant
   };
 }
 
-// ---- 2. lottery (docs/decisions/004-lottery.md) ----
+// ---- 2. lottery (docs/decisions/004-lottery.md, 015-intake-cycle.md) ----
 
-export async function runLottery(db: Db, actor: Actor, input: { id: number; win_num: string }) {
-  const winNum = Number(input.win_num);
+/**
+ * Draws the course's live 抽選待ち applicants (repositories/intake.ts drawCourse): a recorded, verifiable
+ * order; winners, 補欠 or losers; one personal result each; all in one transaction under the course lock,
+ * so a second draw waits and then finds nobody undrawn (422).
+ */
+export async function runLottery(db: Db, mail: MailContext, admin: AdminPrincipal, input: LotteryInput) {
   return db.transaction(async (tx) => {
-    // the course row lock serialises draws on one course: a second draw waits, then sees the first's result
     const course = await loadCourse(tx, input.id, true);
-    const undrawn = await tx
-      .select({ id: courseApplications.id })
-      .from(courseApplications)
-      .where(
-        and(
-          eq(courseApplications.courseId, course.id),
-          eq(courseApplications.lotteryStatus, LOTTERY.PENDING),
-          isNull(courseApplications.cancelledAt),
-        ),
-      )
-      .orderBy(asc(courseApplications.id))
-      .for('update');
-    if (undrawn.length === 0) throw invalid('win_num', APPLICANT_MSG.noUndrawn);
-    const { winners, losers } = drawLottery(
-      undrawn.map((r) => r.id),
-      winNum,
-      (max) => randomInt(max),
-    );
     const now = new Date();
-    for (const [ids, status] of [
-      [winners, LOTTERY.WON],
-      [losers, LOTTERY.LOST],
-    ] as const) {
-      if (ids.length === 0) continue;
-      await tx
-        .update(courseApplications)
-        .set({ lotteryStatus: status, updatedAt: now })
-        .where(inArray(courseApplications.id, [...ids]));
-    }
+    const actor = { kind: 'admin' as const, id: admin.id, name: admin.name };
+    const drawn = await drawCourse(
+      tx,
+      mail,
+      actor,
+      course,
+      {
+        winNum: Number(input.win_num),
+        waitlist: input.waitlist === '1',
+        confirmDays: input.confirm_days === '' ? null : Number(input.confirm_days),
+        tiers: input.tiers,
+      },
+      now,
+    );
+    if (!drawn) throw invalid('win_num', APPLICANT_MSG.noUndrawn);
     await audit(tx, actor, 'lottery', 'course', course.id, {
-      win_num: winNum,
-      winner_ids: winners,
-      loser_ids: losers,
+      run_id: drawn.runId,
+      win_num: Number(input.win_num),
+      win_count: drawn.winCount,
+      wait_count: drawn.waitCount,
+      lose_count: drawn.loseCount,
     });
-    return { result: true as const, win_count: winners.length, lose_count: losers.length };
+    return {
+      result: true as const,
+      win_count: drawn.winCount,
+      lose_count: drawn.loseCount,
+      wait_count: drawn.waitCount,
+      run_id: drawn.runId,
+    };
   });
 }
 
@@ -127,11 +125,13 @@ export async function runLottery(db: Db, actor: Actor, input: { id: number; win_
 
 export async function updateApplicantTable(
   db: Db,
+  mail: MailContext,
   actor: Actor,
   input: { course_id: number; rows: ApplicantTableRow[] },
 ) {
   return db.transaction(async (tx) => {
-    const course = await loadCourse(tx, input.course_id);
+    // the course lock: a status change may free a seat (settleCourse below)
+    const course = await loadCourse(tx, input.course_id, true);
     const now = new Date();
     const changed: number[] = [];
     for (const row of input.rows) {
@@ -154,6 +154,7 @@ export async function updateApplicantTable(
     }
     if (changed.length) {
       await audit(tx, actor, 'update_batch', ENTITY, null, { course_id: course.id, ids: changed });
+      await settleCourse(tx, mail, actor, course, now);
     }
     return { result: true as const, count: changed.length };
   });
@@ -286,6 +287,7 @@ export async function getApplicantDetail(
 
 export async function updateApplicant(
   db: Db,
+  mail: MailContext,
   actor: Actor,
   input: {
     course_id: number;
@@ -298,7 +300,7 @@ export async function updateApplicant(
   } & Record<`attendance${number}`, string>,
 ) {
   return db.transaction(async (tx) => {
-    const course = await loadCourse(tx, input.course_id);
+    const course = await loadCourse(tx, input.course_id, true);
     const current = await latestApplication(tx, course.id, input.user_id);
     if (!current) throw notFound();
     checkLotteryChange(current, input.lottery_status, 'lottery_status');
@@ -320,6 +322,7 @@ export async function updateApplicant(
       attendance_status: row.attendanceStatus,
       acquisition_unit: row.acquisitionUnit,
     });
+    await settleCourse(tx, mail, actor, course);
     return { result: true as const };
   });
 }
@@ -328,6 +331,7 @@ export async function updateApplicant(
 
 export async function cancelApplicant(
   db: Db,
+  mail: MailContext,
   actor: Actor,
   input: { course_id: number; user_id: number; updated_at: string },
 ) {
@@ -345,6 +349,8 @@ export async function cancelApplicant(
       student_id: current.studentId,
       previous_lottery_status: current.lotteryStatus,
     });
+    // a winner's cancel frees a seat: the top 補欠 moves up in this same transaction
+    await settleCourse(tx, mail, actor, course);
     return { result: true as const };
   });
 }

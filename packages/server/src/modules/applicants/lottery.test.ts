@@ -3,7 +3,7 @@ import { APPLICANT_MSG } from '@manabi/shared/schemas/applicant';
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, courseApplications } from '../../db/schema';
+import { auditLog, courseApplications, lotteryRuns } from '../../db/schema';
 import { createTestApp, makeCast, post, type TestApp } from '../../test/app';
 import { makeApplication, makeCourse, makeStudent } from '../../test/factories';
 
@@ -56,7 +56,13 @@ describe('POST /api/admin/courseapplicantlist/lottery/', () => {
     const otherBefore = await statuses(other.id);
     const res = await post(t.app, LOTTERY, { id: c.id, win_num: '３' }, admin);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ result: true, win_count: 3, lose_count: 4 });
+    expect(res.json()).toEqual({
+      result: true,
+      win_count: 3,
+      lose_count: 4,
+      wait_count: 0,
+      run_id: expect.any(Number),
+    });
     const after = await statuses(c.id);
     expect(tally(after)).toEqual({ '2': 3, '3': 4, '4': 1 });
     // applicants of other courses are untouched
@@ -65,16 +71,24 @@ describe('POST /api/admin/courseapplicantlist/lottery/', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'lottery'), eq(auditLog.entityId, String(c.id))));
-    const detail = log?.detail as { win_num: number; winner_ids: number[]; loser_ids: number[] };
+    const detail = log?.detail as { run_id: number; win_num: number; win_count: number; lose_count: number };
     expect(log?.actorKind).toBe('admin');
-    expect(detail.win_num).toBe(3);
-    expect(detail.winner_ids.sort()).toEqual(
+    expect(detail).toMatchObject({ run_id: res.json().run_id, win_num: 3, win_count: 3, lose_count: 4 });
+    // the run record names exactly the winners the table shows
+    const [run] = await t.db.select().from(lotteryRuns).where(eq(lotteryRuns.id, detail.run_id));
+    const entries = run?.entries as { application_id: number; outcome: string }[];
+    expect(
+      entries
+        .filter((e) => e.outcome === '2')
+        .map((e) => e.application_id)
+        .sort(),
+    ).toEqual(
       after
         .filter((a) => a.status === '2')
         .map((a) => a.id)
         .sort(),
     );
-    expect(detail.loser_ids).toHaveLength(4);
+    expect(entries).toHaveLength(7);
   });
 
   it('property: for any applicants and win_num, min(win_num, undrawn) win, the other undrawn lose, nothing else moves', async () => {
@@ -108,7 +122,13 @@ describe('POST /api/admin/courseapplicantlist/lottery/', () => {
             // each undrawn applicant ends up exactly once: won or lost, never both, never still waiting
             expect(won).toBe(Math.min(winNum, undrawn.length));
             expect(drawn.filter((a) => a.status === '3')).toHaveLength(undrawn.length - won);
-            expect(res.json()).toEqual({ result: true, win_count: won, lose_count: undrawn.length - won });
+            expect(res.json()).toEqual({
+              result: true,
+              win_count: won,
+              lose_count: undrawn.length - won,
+              wait_count: 0,
+              run_id: expect.any(Number),
+            });
             // applicants already drawn or cancelled keep their status and their updated_at
             expect(after.filter((a) => !undrawn.some((u) => u.id === a.id))).toEqual(
               before.filter((a) => !undrawn.some((u) => u.id === a.id)),
@@ -124,7 +144,13 @@ describe('POST /api/admin/courseapplicantlist/lottery/', () => {
   it('gives everyone a seat when win_num exceeds the undrawn', async () => {
     const c = await courseWith(pending(2));
     const res = await post(t.app, LOTTERY, { id: c.id, win_num: 9999999999 }, admin);
-    expect(res.json()).toEqual({ result: true, win_count: 2, lose_count: 0 });
+    expect(res.json()).toEqual({
+      result: true,
+      win_count: 2,
+      lose_count: 0,
+      wait_count: 0,
+      run_id: expect.any(Number),
+    });
   });
 
   it('a second lottery leaves earlier winners and losers alone and draws only the undrawn', async () => {
@@ -137,7 +163,13 @@ describe('POST /api/admin/courseapplicantlist/lottery/', () => {
       await makeApplication(t.db, { courseId: c.id, studentId: s.id });
     }
     const res = await post(t.app, LOTTERY, { id: c.id, win_num: '1' }, admin);
-    expect(res.json()).toEqual({ result: true, win_count: 1, lose_count: 1 });
+    expect(res.json()).toEqual({
+      result: true,
+      win_count: 1,
+      lose_count: 1,
+      wait_count: 0,
+      run_id: expect.any(Number),
+    });
     const second = await statuses(c.id);
     expect(second.slice(0, 4)).toEqual(first);
     expect(tally(second.slice(4))).toEqual({ '2': 1, '3': 1 });

@@ -15,12 +15,29 @@ import {
   courseFlags,
   isCancelable,
 } from '@manabi/shared/domain/course-rules';
+import { nextStepText } from '@manabi/shared/domain/intake';
 import type { courseApplications, courses, students } from '../../db/schema';
 
 type Course = typeof courses.$inferSelect;
 type Application = typeof courseApplications.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
+
+type SeatSource = Pick<
+  Application,
+  'lotteryStatus' | 'waitlistRank' | 'confirmBy' | 'confirmedAt' | 'updatedAt'
+>;
+
+/** Where the application stands in the intake cycle and the sentence that says what to do (decision 015). */
+export function seatOf(a: SeatSource | null) {
+  const seat = {
+    waitlist_rank: a?.waitlistRank ?? null,
+    confirm_by: a?.confirmBy?.toISOString() ?? null,
+    confirmed: a?.confirmedAt != null,
+    application_updated_at: a?.updatedAt.toISOString() ?? null,
+  };
+  return { ...seat, next_step: a ? nextStepText({ lottery_status: a.lotteryStatus, ...seat }) : '' };
+}
 
 export const ruleOf = (c: Pick<Course, keyof CourseRule>): CourseRule => ({
   periodFrom: c.periodFrom,
@@ -64,7 +81,15 @@ export interface HistoryRow {
   >;
   application: Pick<
     Application,
-    'id' | 'lotteryStatus' | 'attendanceStatus' | 'acquisitionUnit' | 'cancelledAt'
+    | 'id'
+    | 'lotteryStatus'
+    | 'attendanceStatus'
+    | 'acquisitionUnit'
+    | 'cancelledAt'
+    | 'waitlistRank'
+    | 'confirmBy'
+    | 'confirmedAt'
+    | 'updatedAt'
   >;
 }
 
@@ -86,6 +111,8 @@ export function presentHistoryRow(row: HistoryRow, now: Date): MypageAppliedItem
     status: c.status,
     acquisition_unit: a.acquisitionUnit,
     course_acquisition_unit: c.unit,
+    // a cancelled application has nothing more to do
+    ...seatOf(a.cancelledAt === null ? a : null),
   };
 }
 
@@ -122,6 +149,7 @@ export function presentCourseDetail(
     cancel: c.isCancelable,
     content: c.content,
     lottery_status: a?.lotteryStatus ?? null,
+    ...seatOf(a),
   };
 }
 

@@ -56,6 +56,7 @@ import {
   liveCount,
   lockCourse,
 } from '../../repositories/course-applications';
+import { type MailContext, settleCourse } from '../../repositories/intake';
 import { courseMail } from './mypage-courses.mail';
 import {
   liveOf,
@@ -179,6 +180,10 @@ const historyColumns = {
     attendanceStatus: courseApplications.attendanceStatus,
     acquisitionUnit: courseApplications.acquisitionUnit,
     cancelledAt: courseApplications.cancelledAt,
+    waitlistRank: courseApplications.waitlistRank,
+    confirmBy: courseApplications.confirmBy,
+    confirmedAt: courseApplications.confirmedAt,
+    updatedAt: courseApplications.updatedAt,
   },
   total: sql<number>`count(*) over ()`.mapWith(Number),
 };
@@ -401,7 +406,7 @@ export async function getCancelView(
  */
 export async function cancelCourse(
   db: Db,
-  config: Pick<Config, 'publicUrl' | 'officeMail' | 'officePhone'>,
+  config: MailContext,
   student: StudentPrincipal,
   input: CourseCancelInput,
   now = new Date(),
@@ -421,6 +426,8 @@ export async function cancelCourse(
       login_id: student.loginId,
       lottery_status: a.lotteryStatus,
     });
+    // a winner's seat goes to the top 補欠 in this same transaction (decision 015)
+    await settleCourse(tx, config, { kind: 'student', id: student.id }, c, now);
     const s = await contactOf(tx, student.id);
     if (s?.isEmail && s.mail1)
       await enqueueMail(tx, { to: s.mail1, ...courseMail(config, 'cancel', s.name, c) });

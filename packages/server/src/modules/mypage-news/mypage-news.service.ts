@@ -9,16 +9,21 @@ import { type AudienceMember, noticeDate, visibleTo } from '../notices/notices.a
 export const NEWS_PAGE_SIZE = 8; // SPEC §9
 const TOP_LIST_SIZE = 5;
 
-const publishedTo = (n: number) => (n === 1 || n === 2 || n === 3 ? n : 1) as 1 | 2 | 3;
+/** SPEC's three audiences; a personal notice (4, decision 015) reads as 2, "to this student". */
+const publishedTo = (n: number) => (n === 4 ? 2 : n === 1 || n === 2 || n === 3 ? n : 1) as 1 | 2 | 3;
 const isRead = (studentId: number) =>
   sql<boolean>`exists (select 1 from ${noticeReads} where ${qualified(noticeReads, noticeReads.noticeId)} = ${qualified(notices, notices.id)} and ${qualified(noticeReads, noticeReads.studentId)} = ${studentId})`;
 
 /**
- * news/1 = notices to everyone; news/2 = notices addressed to this student (generation or course); no type
+ * news/1 = notices to everyone; news/2 = notices addressed to this student (generation, course or them alone); no type
  * = both (every notice the student may see).
  */
 const ofType = (type: '' | '1' | '2') =>
-  type === '' ? undefined : type === '1' ? eq(notices.publishedTo, 1) : inArray(notices.publishedTo, [2, 3]);
+  type === ''
+    ? undefined
+    : type === '1'
+      ? eq(notices.publishedTo, 1)
+      : inArray(notices.publishedTo, [2, 3, 4]);
 
 /** Tokyo midnight of a YYYY-MM-DD date. */
 const tokyoStart = (ymd: string) => new Date(`${ymd}T00:00:00+09:00`);

@@ -14,7 +14,8 @@ export interface AudienceMember {
  * lottery_status) and the student (id, generation_id). The my-page puts the notice's columns against
  * the logged-in student's values; the publisher list and the notice mail put one notice's values
  * against the students' columns. Addressed = everyone (1), their generation (2), or a course they have
- * a live application to — with the chosen lottery status if one is set (3).
+ * a live application to — with the chosen lottery status if one is set (3) — or them alone (4, the
+ * intake cycle's personal results).
  */
 type Operand = Column | SQL | string | number | null;
 export interface NoticeTarget {
@@ -22,6 +23,8 @@ export interface NoticeTarget {
   generationId: Operand;
   courseId: Operand;
   lotteryStatus: Operand;
+  /** published_to 4: the one student a personal notice of the intake cycle is for (decision 015) */
+  studentId: Operand;
 }
 export interface StudentSide {
   id: Operand;
@@ -47,7 +50,8 @@ export function addressedTo(notice: NoticeTarget, student: StudentSide): SQL {
         and ${liveApplication}
         and (cast(${q(notice.lotteryStatus)} as varchar) is null
           or ${ca(courseApplications.lotteryStatus)} = ${q(notice.lotteryStatus)})
-    )))`;
+    ))
+    or (${q(notice.publishedTo)} = 4 and ${q(notice.studentId)} = ${q(student.id)}))`;
 }
 
 /** The notice side as columns of `notices` (the my-page lists). */
@@ -56,6 +60,7 @@ export const noticeColumns: NoticeTarget = {
   generationId: notices.generationId,
   courseId: notices.courseId,
   lotteryStatus: notices.lotteryStatus,
+  studentId: notices.studentId,
 };
 
 /** The student side as columns of `students` (the publisher list, the notice mail). */
@@ -67,6 +72,7 @@ export const noticeValues = (n: typeof notices.$inferSelect): NoticeTarget => ({
   generationId: n.generationId,
   courseId: n.courseId,
   lotteryStatus: n.lotteryStatus,
+  studentId: n.studentId,
 });
 
 /**

@@ -1,6 +1,6 @@
 import { ID_MAX } from '@manabi/shared';
 import type { NoticeCourseList, NoticeList, PublisherList, WriteResult } from '@manabi/shared/api';
-import { LOTTERY } from '@manabi/shared/codes';
+import { LOTTERY, PERSONAL_NOTICE } from '@manabi/shared/codes';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { COURSE_LIST_PAGE_SIZE } from '@manabi/shared/schemas/course';
 import {
@@ -122,6 +122,9 @@ export async function listNotices(db: Db, q: NoticeListQueryParsed): Promise<Not
   const categoryId = q.category_id ? idOf(q.category_id) : undefined;
   const courseId = q.course_id ? idOf(q.course_id) : undefined;
   const where = and(
+    // the intake cycle's personal results (published_to 4) are not the office's notices: the lottery
+    // record and the applicant tab show them (decision 015)
+    ne(notices.publishedTo, PERSONAL_NOTICE),
     contains(notices.title, q.title),
     categoryId === undefined
       ? undefined
@@ -167,7 +170,7 @@ export async function getNotice(db: DbOrTx, id: number) {
     .from(notices)
     .leftJoin(noticeCategories, eq(noticeCategories.id, notices.categoryId))
     .leftJoin(courses, eq(courses.id, notices.courseId))
-    .where(eq(notices.id, id));
+    .where(and(eq(notices.id, id), ne(notices.publishedTo, PERSONAL_NOTICE)));
   if (!row) throw notFound();
   return presentNotice(row.notice, { categoryName: row.categoryName, courseName: row.courseName });
 }
@@ -260,7 +263,10 @@ export async function updateNotice(
 ): Promise<WriteResult> {
   return db.transaction(async (tx) => {
     const seen = seenAt(input.updated_at);
-    const [current] = await tx.select({ id: notices.id }).from(notices).where(eq(notices.id, input.id));
+    const [current] = await tx
+      .select({ id: notices.id })
+      .from(notices)
+      .where(and(eq(notices.id, input.id), ne(notices.publishedTo, PERSONAL_NOTICE)));
     if (!current) throw notFound();
     const columns = await columnsOf(tx, input);
     const [row] = await tx

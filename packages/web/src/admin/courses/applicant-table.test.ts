@@ -25,6 +25,11 @@ const row = (studentId: number, patch: Partial<CourseApplicantRow> = {}): Course
   ) as SessionAttendance),
   updated_at: `2026-11-2${studentId}T01:02:03.456Z`,
   is_cancel: false,
+  waitlist_rank: null,
+  confirm_by: null,
+  confirmed_at: null,
+  promoted_at: null,
+  decline_reason: null,
   ...patch,
 });
 

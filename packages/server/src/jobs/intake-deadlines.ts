@@ -1,0 +1,52 @@
+/**
+ * The deadline job of the intake cycle (decision 015): winners past their confirm-by deadline lapse (辞退)
+ * and their seats go to the waitlist. Safe with several app processes on one database: each course is
+ * worked on under its row lock taken with SKIP LOCKED, so a course another process (or a student's cancel)
+ * holds is left for the next round, and under the lock the due rows are read again, so no one lapses twice.
+ */
+import type { Db } from '../db/client';
+import { coursesWithDueDeadlines, lapseDue, type MailContext, tryLockCourse } from '../repositories/intake';
+
+/** One round: returns how many winners lapsed. */
+export async function runDeadlineJob(db: Db, mail: MailContext, now = new Date()): Promise<number> {
+  let lapsed = 0;
+  for (const courseId of await coursesWithDueDeadlines(db, now)) {
+    lapsed += await db.transaction(async (tx) => {
+      const course = await tryLockCourse(tx, courseId);
+      return course ? lapseDue(tx, mail, course, now) : 0;
+    });
+  }
+  return lapsed;
+}
+
+export interface JobRunner {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `job` every `intervalSeconds`, never two rounds at once in this process; a failing round is logged
+ * and the next one tries again. `stop` waits for a round under way.
+ */
+export function startJobRunner(
+  job: () => Promise<unknown>,
+  intervalSeconds: number,
+  log: { error: (obj: object, msg: string) => void },
+): JobRunner {
+  let running: Promise<unknown> | null = null;
+  const round = () => {
+    if (running) return;
+    running = job()
+      .catch((err) => log.error({ err }, 'job round failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = intervalSeconds > 0 ? setInterval(round, intervalSeconds * 1000) : null;
+  timer?.unref();
+  return {
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * The intake cycle's words and rules shared by the server (notices, mails) and the screens (issue 14,
+ * docs/decisions/015-intake-cycle.md): priority tiers, and what each result tells the student to do next.
+ * One place, so the my-page, the mail and the personal notice say the same thing.
+ */
+
+/** Priority tiers the office may rank before the random order, highest first. */
+export const LOTTERY_TIERS = ['previous_loser', 'first_timer', 'ward_resident'] as const;
+export type LotteryTier = (typeof LOTTERY_TIERS)[number];
+
+export const LOTTERY_TIER_LABEL: Record<LotteryTier, string> = {
+  previous_loser: '前回落選者優先（過去1年の抽選で落選・補欠のまま終わった方）',
+  first_timer: '初めての受講者優先（受講したことがない方）',
+  ward_resident: '区内在住者優先',
+};
+
+/** A confirmation period the office may set, in days (1–60). */
+export const CONFIRM_DAYS_MAX = 60;
+
+/** 「2026年11月30日（月）23時59分」 in Asia/Tokyo. */
+export function deadlineText(iso: string | Date): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  const parts = new Intl.DateTimeFormat('ja-JP', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    weekday: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(d);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}年${part('month')}月${part('day')}日（${part('weekday')}）${part('hour')}時${part('minute')}分`;
+}
+
+export type IntakeMessageKind = 'won' | 'waitlisted' | 'lost' | 'promoted' | 'lapsed';
+
+export interface IntakeMessageInput {
+  kind: IntakeMessageKind;
+  courseName: string;
+  /** a winner's confirm-by deadline (ISO), when the course asks winners to confirm */
+  confirmBy?: string | null;
+  waitlistRank?: number | null;
+}
+
+const CONFIRM_HOW = 'マイページの「申込状況」から、この講座の「受講を確定する」を押してください。';
+
+/** The personal notice (and mail) of a result: title and plain-Japanese text with what to do next. */
+export function intakeMessage({ kind, courseName, confirmBy, waitlistRank }: IntakeMessageInput): {
+  title: string;
+  body: string;
+} {
+  const confirm = confirmBy
+    ? [
+        `${deadlineText(confirmBy)}までに、受講するかどうかを決めてください。`,
+        CONFIRM_HOW,
+        '受講できない場合は「辞退する」を押してください。期限までに確定されないときは辞退したものとして扱い、補欠の方に順番をお譲りします。',
+      ]
+    : [
+        '初回の授業にお越しください。受講できなくなった場合は、マイページの「申込状況」からキャンセルしてください。',
+      ];
+  switch (kind) {
+    case 'won':
+      return {
+        title: `【抽選結果】「${courseName}」に当選しました`,
+        body: ['抽選の結果、当選しました。', ...confirm].join('\n'),
+      };
+    case 'promoted':
+      return {
+        title: `【繰り上げ当選】「${courseName}」を受講できるようになりました`,
+        body: ['席が空いたため、補欠から繰り上げて当選となりました。', ...confirm].join('\n'),
+      };
+    case 'waitlisted':
+      return {
+        title: `【抽選結果】「${courseName}」の補欠${waitlistRank ?? ''}番になりました`,
+        body: [
+          `抽選の結果、補欠${waitlistRank ?? ''}番になりました。`,
+          '当選した方が辞退した場合などに、補欠の番号の順に繰り上げて当選とします。',
+          '繰り上げになったときは、マイページとメールでお知らせします。いまは何もする必要はありません。',
+        ].join('\n'),
+      };
+    case 'lost':
+      return {
+        title: `【抽選結果】「${courseName}」の抽選結果のお知らせ`,
+        body: [
+          '抽選の結果、残念ながら今回はご希望に添えませんでした。',
+          'ほかにも申込みを受け付けている講座があります。マイページの「講座をさがす」からご覧ください。',
+        ].join('\n'),
+      };
+    case 'lapsed':
+      return {
+        title: `【受講確定の期限切れ】「${courseName}」を辞退扱いとしました`,
+        body: [
+          '受講確定の期限までに確定の手続きがなかったため、辞退したものとして扱いました。',
+          'お心当たりのない場合は、事務局までお問い合わせください。',
+        ].join('\n'),
+      };
+  }
+}
+
+/** What a status means for the student now (申込状況, the course detail), one sentence. */
+export function nextStepText(a: {
+  lottery_status: string;
+  waitlist_rank?: number | null;
+  confirm_by?: string | null;
+  confirmed?: boolean;
+}): string {
+  switch (a.lottery_status) {
+    case '1':
+      return '抽選の結果は、申込期間が終わったあとにマイページとメールでお知らせします。';
+    case '2':
+      if (a.confirmed) return '受講が確定しています。初回の授業にお越しください。';
+      if (a.confirm_by)
+        return `${deadlineText(a.confirm_by)}までに「受講を確定する」か「辞退する」を押してください。`;
+      return '当選しました。初回の授業にお越しください。';
+    case '3':
+      return '今回は落選となりました。ほかの講座もご覧ください。';
+    case '5':
+      return `補欠${a.waitlist_rank ?? ''}番です。席が空いたら順番に繰り上げ、マイページとメールでお知らせします。`;
+    case '6':
+      return '辞退しました。';
+    default:
+      return '';
+  }
+}
