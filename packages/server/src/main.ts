@@ -22,7 +22,7 @@ async function main() {
   await database.migrate(migrationsDir(config.migrationsDir));
   await syncCodeMaster(database.db);
   if (config.seedDemo && (await isEmpty(database.db))) {
-    await seedDemo(database.db);
+    await seedDemo(database.db, config);
     console.log(
       'Demo data seeded (admin / adminpass1, univ01 / univpass01, 24040001 / student01, 24040002 / student02).',
     );

@@ -1,7 +1,8 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LotteryEntry, verifyRecord } from '../../platform/verifiable-lottery';
 import { createTestApp, get, loginAsAdmin, loginAsStudent, type TestApp } from '../../test/app';
-import { courseApplications, courses, noticeCategories, notices, students } from '../schema';
+import { courseApplications, courses, lotteryRuns, noticeCategories, notices, students } from '../schema';
 import { isEmpty, seedDemo } from './demo';
 
 let t: TestApp;
@@ -37,11 +38,38 @@ describe('demo data', () => {
     expect(all.some((c) => c.universityId && c.universityId !== 'U01')).toBe(true);
   });
 
+  it('has a lottery course ready to draw and one drawn with a ranked waitlist whose record verifies', async () => {
+    const [drawn] = await t.db.select().from(courses).where(eq(courses.code, 'C2611'));
+    const [run] = await t.db.select().from(lotteryRuns).where(eq(lotteryRuns.courseId, drawn!.id));
+    const entries = run!.entries as LotteryEntry[];
+    expect(entries.filter((e) => e.outcome === '2')).toHaveLength(2);
+    expect(entries.filter((e) => e.outcome === '5').map((e) => e.waitlist_rank)).toEqual([1, 2, 3, 4]);
+    expect(
+      verifyRecord({
+        algorithm: run!.algorithm,
+        win_num: run!.winNum,
+        waitlist: run!.waitlist,
+        rank_offset: run!.rankOffset,
+        pool_hash: run!.poolHash,
+        seed_hash: run!.seedHash,
+        seed: run!.seed,
+        entries,
+      }).match,
+    ).toBe(true);
+    const [ready] = await t.db.select().from(courses).where(eq(courses.code, 'C2610'));
+    const waiting = await t.db
+      .select()
+      .from(courseApplications)
+      .where(and(eq(courseApplications.courseId, ready!.id), eq(courseApplications.lotteryStatus, '1')));
+    expect(waiting).toHaveLength(4);
+  });
+
   it('has applicants in every lottery status and attendance with units for 24040001', async () => {
     const statuses = await t.db
       .selectDistinct({ s: courseApplications.lotteryStatus })
       .from(courseApplications);
-    expect(statuses.map((x) => x.s).sort()).toEqual(['1', '2', '3', '4']);
+    // SPEC's four, and the intake cycle's 補欠 from the demo's real draw (decision 015)
+    expect(statuses.map((x) => x.s).sort()).toEqual(['1', '2', '3', '4', '5']);
     const [s1] = await t.db.select().from(students).where(eq(students.loginId, '24040001'));
     const [units] = await t.db
       .select({ n: sql<number>`sum(${courseApplications.acquisitionUnit})::int` })

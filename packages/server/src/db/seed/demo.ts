@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../platform/crypto';
 
+import { drawCourse, type MailContext } from '../../repositories/intake';
 import type { Db, Tx } from '../client';
 import {
   adminUsers,
@@ -551,11 +552,108 @@ async function seedNotices(tx: Tx, sid: (loginId: string) => number, cid: (code:
 }
 
 /**
- * Demo data (ARCHITECTURE.md "Demo data"): accounts, courses in every state, applicants in every
- * lottery status, attendance, a pending admission that duplicates a student, notices to every audience.
- * Dates are relative to today (Asia/Tokyo) so the demo stays valid. One transaction.
+ * The intake cycle (decision 015): a cohort of 2304 (no passwords: they stay out of the other journeys),
+ * a closed lottery course they wait on (C2610, ready to draw) and one drawn with a ranked waitlist and a
+ * confirmation period through the real draw (C2611: its run record re-verifies).
  */
-export async function seedDemo(db: Db): Promise<void> {
+async function seedIntake(tx: Tx, mail: MailContext) {
+  const cohort = ['坂本 春江', '石井 正男', '中村 秋子', '小林 冬樹', '加藤 夏美', '吉田 明'].map(
+    (name, i) => ({
+      loginId: `230400${String(i + 1).padStart(2, '0')}`,
+      generationId: '2304',
+      name,
+      nameKana:
+        [
+          'サカモト ハルエ',
+          'イシイ マサオ',
+          'ナカムラ アキコ',
+          'コバヤシ フユキ',
+          'カトウ ナツミ',
+          'ヨシダ アキラ',
+        ][i] ?? '',
+      nameKey: nameKey(name),
+      pref: '東京都',
+      streetName1: i % 2 ? '品川区大井' : '港区三田',
+      streetName2: '1',
+      address: `${i + 1}-1`,
+      birthday: `195${i}-04-0${i + 1}`,
+      gender: (i % 2) + 1,
+      phone1: `03-5555-000${i}`,
+      mail1: `intake${i + 1}@example.jp`,
+      filingDate: '2023-03-10',
+      dateIssue: '2023-04-01',
+      approvalStatus: '1',
+      passwordHash: null,
+    }),
+  );
+  const ids = (await tx.insert(students).values(cohort).returning({ id: students.id })).map((r) => r.id);
+  const lottery = {
+    content: '',
+    allTimes: 10,
+    venue: 'まなびプラザ 2階 和室',
+    streetAddress: '東京都港区芝公園4-2-8',
+    unit: 1,
+    capacity: 3,
+    isLottery: true,
+    periodFrom: at(-20),
+    periodTo: at(-1, '17:00'),
+  };
+  const [ready, drawn] = await tx
+    .insert(courses)
+    .values([
+      {
+        ...lottery,
+        code: 'C2610',
+        name: 'はじめての俳句',
+        organ: 'まなび市民大学',
+        period: '毎週金曜 10:00〜11:30',
+        startDate: tokyoDate(14),
+        keyword: '俳句 文学',
+      },
+      {
+        ...lottery,
+        code: 'C2611',
+        name: '港区の歴史散歩',
+        organ: 'まなび市民大学',
+        period: '隔週土曜 9:30〜12:00',
+        startDate: tokyoDate(10),
+        keyword: '歴史 散歩',
+        capacity: 2,
+      },
+    ])
+    .returning();
+  if (!ready || !drawn) throw new Error('demo intake courses not inserted');
+  await tx
+    .insert(courseApplications)
+    .values([
+      ...ids.slice(0, 4).map((studentId) => ({ courseId: ready.id, studentId, howApply: '1' })),
+      ...ids.map((studentId) => ({ courseId: drawn.id, studentId, howApply: '1' })),
+    ]);
+  await drawCourse(
+    tx,
+    mail,
+    { kind: 'system', id: null, name: '事務局（デモデータ）' },
+    drawn,
+    { winNum: 2, waitlist: true, confirmDays: 7, tiers: ['ward_resident'] },
+    at(-1, '18:00'),
+  );
+}
+
+/** What the demo's draw needs when no configuration is given (`npm run seed:demo`). */
+const DEMO_MAIL: MailContext = {
+  publicUrl: 'http://localhost:3000',
+  officeMail: 'office@manabi.example.jp',
+  officePhone: '03-0000-0000',
+  confirmDaySeconds: 86_400,
+};
+
+/**
+ * Demo data (ARCHITECTURE.md "Demo data"): accounts, courses in every state, applicants in every
+ * lottery status, attendance, a pending admission that duplicates a student, notices to every audience,
+ * and the intake cycle's courses. Dates are relative to today (Asia/Tokyo) so the demo stays valid. One
+ * transaction.
+ */
+export async function seedDemo(db: Db, mail: MailContext = DEMO_MAIL): Promise<void> {
   const pw = await demoPasswords();
   await db.transaction(async (tx) => {
     await seedAccounts(tx, pw);
@@ -563,6 +661,7 @@ export async function seedDemo(db: Db): Promise<void> {
     const cid = await seedCourses(tx);
     await seedApplications(tx, sid, cid);
     await seedNotices(tx, sid, cid);
+    await seedIntake(tx, mail);
   });
 }
 
