@@ -65,6 +65,10 @@ export default defineConfig({
     server(PORT),
     server(SHORT_IDLE_PORT, { SESSION_IDLE_SECONDS: '12' }),
     // issue 6: password reset
-    { ...server(MAIL_PORT), command: `node scripts/e2e-mail-server.mjs ${MAIL_PORT} ${PORT + 3}` },
+    // issue 14: the intake cycle's mails and deadlines — a confirmation "day" of 4 s, the job every second
+    {
+      ...server(MAIL_PORT, { CONFIRM_DAY_SECONDS: '4', JOB_INTERVAL_SECONDS: '1' }),
+      command: `node scripts/e2e-mail-server.mjs ${MAIL_PORT} ${PORT + 3}`,
+    },
   ],
 });

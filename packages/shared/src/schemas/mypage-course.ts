@@ -45,6 +45,9 @@ export const mypageCourseSearchFormSchema = z.object({
   lottery_status_2: tick(),
   lottery_status_3: tick(),
   lottery_status_4: tick(),
+  // the intake cycle's 補欠 and 辞退 (decision 015)
+  lottery_status_5: tick(),
+  lottery_status_6: tick(),
 });
 export type MypageCourseSearchForm = z.input<typeof mypageCourseSearchFormSchema>;
 

@@ -42,6 +42,12 @@ export async function applicantRoutes(app: FastifyInstance): Promise<void> {
   const read = { onRequest: app.guards.admin };
   const write = { onRequest: app.guards.authority1 };
   const actor = (req: Parameters<typeof adminOf>[0]) => ({ kind: 'admin' as const, id: adminOf(req).id });
+  // a draw and every seat change may queue personal results (decision 015): deliver them now
+  const flushed = async <T>(result: Promise<T>) => {
+    const answer = await result;
+    void app.deps.mailer.flush();
+    return answer;
+  };
 
   r.get(
     '/admin/courseapplicantlist/',
@@ -54,12 +60,12 @@ export async function applicantRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/admin/courseapplicantlist/lottery/',
     { ...write, schema: { body: lotteryBodySchema, response: { 200: lotteryResponseSchema } } },
-    async (req) => runLottery(db, config, adminOf(req), req.body),
+    async (req) => flushed(runLottery(db, config, adminOf(req), req.body)),
   );
   r.post(
     '/admin/courseapplicantlist/update/',
     { ...write, schema: { body: applicantListUpdateBodySchema, response: { 200: countResponseSchema } } },
-    async (req) => updateApplicantTable(db, config, actor(req), req.body),
+    async (req) => flushed(updateApplicantTable(db, config, actor(req), req.body)),
   );
   r.get(
     '/admin/addcourseapplicant/studentlist/',
@@ -91,11 +97,11 @@ export async function applicantRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/admin/courseapplicantdetail/update/',
     { ...write, schema: { body: applicantUpdateBodySchema, response: { 200: resultResponseSchema } } },
-    async (req) => updateApplicant(db, config, actor(req), req.body),
+    async (req) => flushed(updateApplicant(db, config, actor(req), req.body)),
   );
   r.post(
     '/admin/courseapplicantdetail/cancel/',
     { ...write, schema: { body: applicantCancelBodySchema, response: { 200: resultResponseSchema } } },
-    async (req) => cancelApplicant(db, config, actor(req), req.body),
+    async (req) => flushed(cancelApplicant(db, config, actor(req), req.body)),
   );
 }

@@ -202,7 +202,7 @@ export async function listApplied(
   q: MypageCourseListInput,
   now = new Date(),
 ): Promise<MypageAppliedList> {
-  const ticked = (['1', '2', '3', '4'] as const).filter((v) => q[`lottery_status_${v}`] === '1');
+  const ticked = (['1', '2', '3', '4', '5', '6'] as const).filter((v) => q[`lottery_status_${v}`] === '1');
   const live = isNull(courseApplications.cancelledAt);
   const statuses =
     ticked.length === 0

@@ -15,10 +15,11 @@ import { CheckboxGroup, PageTitle, Tabs } from '../../ui';
 import { ResultsSection, SearchBox } from '../layout/mypage-search';
 import { appliedListQuery, attendedListQuery, type CourseListFilter, courseFilterOf } from './api/courses';
 import { applicationPeriodText, CourseSearchFields, orDash, withUnit } from './course-parts';
+import { SeatDecision, seatStatusText } from './seat-decision';
 
 type Tab = 'applied' | 'attended';
 
-const LOTTERY_KEYS = ['1', '2', '3', '4'] as const;
+const LOTTERY_KEYS = ['1', '2', '3', '4', '5', '6'] as const;
 const lotteryParam = (code: (typeof LOTTERY_KEYS)[number]) => `lottery_status_${code}` as const;
 
 /**
@@ -42,7 +43,10 @@ export function Component() {
   const effective: CourseListFilter =
     tab === 'applied'
       ? filter
-      : { ...filter, lottery_status_1: '', lottery_status_2: '', lottery_status_3: '', lottery_status_4: '' };
+      : {
+          ...filter,
+          ...Object.fromEntries(LOTTERY_KEYS.map((code) => [lotteryParam(code), ''])),
+        };
 
   const form = useForm({
     resolver: zodResolver(searchSchema),
@@ -119,6 +123,7 @@ function AppliedResults({ filter, onPage }: { filter: CourseListFilter; onPage: 
           <CourseCard
             key={item.applicant_id}
             item={item}
+            after={<SeatDecision seat={item} />}
             action={
               item.is_cancelable && (
                 // prev=2: the cancel page's 戻る returns here (SPEC §2 course/cancel)
@@ -136,7 +141,7 @@ function AppliedResults({ filter, onPage }: { filter: CourseListFilter; onPage: 
             <Fact label="申込期間">{applicationPeriodText(item.period_f, item.period_t)}</Fact>
             <Fact label="抽選状況">
               <span className="inline-block rounded-4 border-2 border-line bg-surface px-2 text-std-16B-170 text-ink">
-                {item.lottery_status_text}
+                {seatStatusText(item, item.lottery_status_text)}
               </span>
             </Fact>
           </CourseCard>
@@ -186,10 +191,13 @@ function AttendedResults({ filter, onPage }: { filter: CourseListFilter; onPage:
 function CourseCard({
   item,
   children,
+  after,
   action,
 }: {
   item: MypageAppliedItem;
   children: ReactNode;
+  /** below the facts: what to do next (the intake cycle's seat decision) */
+  after?: ReactNode;
   action?: ReactNode;
 }) {
   return (
@@ -211,6 +219,7 @@ function CourseCard({
         <Fact label="開催日">{orDash(item.period)}</Fact>
         {children}
       </dl>
+      {after}
       {action && <p>{action}</p>}
     </li>
   );

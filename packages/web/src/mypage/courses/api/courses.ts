@@ -30,6 +30,8 @@ export const EMPTY_FILTER: CourseListFilter = {
   lottery_status_2: '',
   lottery_status_3: '',
   lottery_status_4: '',
+  lottery_status_5: '',
+  lottery_status_6: '',
   page: 1,
 };
 
@@ -48,6 +50,8 @@ export function courseFilterOf(values: MypageCourseListInput): CourseListFilter 
     lottery_status_2: tick(values.lottery_status_2),
     lottery_status_3: tick(values.lottery_status_3),
     lottery_status_4: tick(values.lottery_status_4),
+    lottery_status_5: tick(values.lottery_status_5),
+    lottery_status_6: tick(values.lottery_status_6),
     page: Number(values.page),
   };
 }
@@ -113,3 +117,27 @@ export const cancelCourse = (view: CourseCancelView) =>
     course_name: view.course_name,
     updated_at: view.updated_at,
   });
+
+/** The seat a winner holds, as the list or the detail showed it (the application's updated_at). */
+export interface SeatRef {
+  course_id: number;
+  application_updated_at: string | null;
+}
+
+const seatDecision = (url: string) => (seat: SeatRef) =>
+  apiPost<ResultTrue>(url, { course_id: seat.course_id, updated_at: seat.application_updated_at ?? '' });
+
+/**
+ * 受講を確定する / 辞退する (the intake cycle, decision 015): the screen shows a refusal itself (409: the
+ * office changed the application meanwhile; 422: nothing to confirm any more); every list is read again.
+ */
+function useSeatDecision(url: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: seatDecision(url),
+    meta: { shows: [409, 422] },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
+  });
+}
+export const useConfirmSeat = () => useSeatDecision('/api/mypage/courseconfirm/');
+export const useDeclineSeat = () => useSeatDecision('/api/mypage/coursedecline/');

@@ -1,0 +1,113 @@
+import { deadlineText } from '@manabi/shared/domain/intake';
+import { useState } from 'react';
+import { isApiError } from '../../lib/api';
+import { Button, Modal } from '../../ui';
+import { type SeatRef, useConfirmSeat, useDeclineSeat } from './api/courses';
+
+/** What the list item or the detail says of the student's seat (the server's fields, decision 015). */
+export interface Seat extends SeatRef {
+  course_name: string;
+  lottery_status: string | null;
+  confirm_by: string | null;
+  confirmed: boolean;
+  waitlist_rank: number | null;
+  next_step: string;
+}
+
+/** The status as a student reads it: 「補欠 3番」 rather than the bare code word. */
+export function seatStatusText(
+  seat: Pick<Seat, 'lottery_status' | 'waitlist_rank' | 'confirmed'>,
+  text: string,
+) {
+  if (seat.lottery_status === '5' && seat.waitlist_rank !== null) return `補欠 ${seat.waitlist_rank}番`;
+  if (seat.lottery_status === '2' && seat.confirmed) return '当選（受講確定）';
+  return text;
+}
+
+const refusalText = (error: unknown) =>
+  isApiError(error) && error.status === 409
+    ? '事務局で申込の内容が変わりました。最新の状態を表示しましたので、もう一度ご確認ください。'
+    : isApiError(error)
+      ? error.message
+      : '';
+
+/**
+ * The next step in one plain sentence and, for a winner who must still decide, 「受講を確定する」 and
+ * 「辞退する」 (the latter asks once more: it cannot be undone, and the seat goes to the waitlist). The
+ * outcome is announced in a live region.
+ */
+export function SeatDecision({ seat }: { seat: Seat }) {
+  const confirm = useConfirmSeat();
+  const decline = useDeclineSeat();
+  const [asking, setAsking] = useState(false);
+  const [done, setDone] = useState('');
+  const [refusal, setRefusal] = useState('');
+  const mustDecide = seat.lottery_status === '2' && seat.confirm_by !== null && !seat.confirmed;
+  const busy = confirm.isPending || decline.isPending;
+
+  const run = async (action: 'confirm' | 'decline') => {
+    setRefusal('');
+    try {
+      if (action === 'confirm') await confirm.mutateAsync(seat);
+      else await decline.mutateAsync(seat);
+      setDone(
+        action === 'confirm'
+          ? `「${seat.course_name}」の受講を確定しました。`
+          : `「${seat.course_name}」を辞退しました。`,
+      );
+    } catch (error) {
+      setRefusal(refusalText(error));
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      {seat.next_step && <p className="text-std-17N-170 text-ink">{seat.next_step}</p>}
+      {mustDecide && (
+        <div className="flex flex-wrap gap-4">
+          <Button onPress={() => void run('confirm')} isDisabled={busy}>
+            受講を確定する
+            <span className="sr-only">（{seat.course_name}）</span>
+          </Button>
+          <Button variant="secondary" onPress={() => setAsking(true)} isDisabled={busy}>
+            辞退する
+            <span className="sr-only">（{seat.course_name}）</span>
+          </Button>
+        </div>
+      )}
+      <p role="status" className="text-std-17B-170 text-ink empty:hidden">
+        {done}
+      </p>
+      <p role="alert" className="text-std-17B-170 text-error empty:hidden">
+        {refusal}
+      </p>
+      <Modal
+        isOpen={asking}
+        onOpenChange={setAsking}
+        title="受講を辞退しますか"
+        size="sm"
+        footer={(close) => (
+          <div className="flex flex-wrap justify-end gap-4">
+            <Button variant="secondary" onPress={close}>
+              やめる
+            </Button>
+            <Button
+              onPress={() => {
+                close();
+                void run('decline');
+              }}
+            >
+              辞退する
+            </Button>
+          </div>
+        )}
+      >
+        <p className="text-std-17N-170">
+          「{seat.course_name}
+          」を辞退すると、この講座は受講できなくなります。席は補欠の方に順番にお譲りします。
+          {seat.confirm_by && `（確定の期限：${deadlineText(seat.confirm_by)}）`}
+        </p>
+      </Modal>
+    </div>
+  );
+}
