@@ -1,5 +1,7 @@
 // Two app processes on two ports share one PostgreSQL database: a session created on one is used on
-// the other, and a logout on the other ends it for both (sessions live in the database).
+// the other, and a logout on the other ends it for both (sessions live in the database). Both run the
+// intake cycle's deadline job every second (decision 015): winners past their deadline lapse and are
+// replaced exactly once, however the two processes' rounds interleave.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -11,7 +13,7 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${dbName}`);
 const url = new URL(serverUrl);
 url.pathname = `/${dbName}`;
-const env = { ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' };
+const env = { ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', JOB_INTERVAL_SECONDS: '1' };
 
 let passed = 0;
 let failed = 0;
@@ -62,6 +64,47 @@ try {
   check('logout on process B', out.status === 200);
   const afterA = await fetch('http://127.0.0.1:3201/api/mypage/top/', { headers: { cookie } });
   check('the session is gone on process A too', afterA.status === 401);
+
+  // the demo's drawn course (C2611): its two winners' deadlines pass while both processes run the job
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  const { rows: winners } = await db.query(
+    `update course_applications set confirm_by = now() - interval '1 second'
+       where course_id = (select id from courses where code = 'C2611') and lottery_status = '2'
+       returning id`,
+  );
+  check('the demo has two winners to confirm', winners.length === 2);
+  const counts = async () =>
+    (
+      await db.query(
+        `select
+           (select count(*)::int from course_applications where decline_reason = 'lapsed') as lapsed,
+           (select count(*)::int from course_applications where promoted_at is not null) as promoted,
+           (select count(*)::int from audit_log where action = 'lapse') as lapse_logs,
+           (select count(*)::int from audit_log where action = 'promote') as promote_logs,
+           (select count(*)::int from notices where source_key like 'lapse:%') as lapse_notices,
+           (select count(*)::int from course_applications a join courses c on c.id = a.course_id
+             where c.code = 'C2611' and a.lottery_status = '2' and a.cancelled_at is null) as winners`,
+      )
+    ).rows[0];
+  let seen = await counts();
+  for (let i = 0; i < 40 && seen.promoted < 2; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    seen = await counts();
+  }
+  // a few more rounds of both processes: nothing may happen twice
+  await new Promise((r) => setTimeout(r, 3000));
+  seen = await counts();
+  check(
+    `two processes' deadline jobs lapse each winner once and promote once (${JSON.stringify(seen)})`,
+    seen.lapsed === 2 &&
+      seen.promoted === 2 &&
+      seen.lapse_logs === 2 &&
+      seen.promote_logs === 2 &&
+      seen.lapse_notices === 2 &&
+      seen.winners === 2,
+  );
+  await db.end();
 } catch (err) {
   console.error(err);
   failed++;
