@@ -1,5 +1,5 @@
 import { LOTTERY } from '@manabi/shared/codes';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { courseApplications, courses } from '../db/schema';
 import { seenAt, stale } from '../platform/errors';
@@ -55,12 +55,21 @@ export async function latestApplication(
   return row;
 }
 
-/** Live applications of a course (exact under {@link lockCourse}). */
-export async function liveCount(db: DbOrTx, courseId: number): Promise<number> {
+/**
+ * Live applications of a course that hold or wait for a seat of their own — not 補欠 (順番待ち) and not 辞退
+ * (decision 015): what fills a first-come course (exact under {@link lockCourse}).
+ */
+export async function seatHolders(db: DbOrTx, courseId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(courseApplications)
-    .where(and(eq(courseApplications.courseId, courseId), isNull(courseApplications.cancelledAt)));
+    .where(
+      and(
+        eq(courseApplications.courseId, courseId),
+        isNull(courseApplications.cancelledAt),
+        notInArray(courseApplications.lotteryStatus, [LOTTERY.WAITLISTED, LOTTERY.DECLINED]),
+      ),
+    );
   return row?.n ?? 0;
 }
 

@@ -367,6 +367,65 @@ describe("the student's side", () => {
   });
 });
 
+describe('a full first-come course with a waitlist', () => {
+  it('takes the next applicant as 順番待ち (補欠 1) and moves them up when the seat frees', async () => {
+    const course = await makeCourse(t.db, {
+      isLottery: false,
+      capacity: 1,
+      periodFrom: new Date(Date.now() - 86_400_000),
+      periodTo: new Date(Date.now() + 86_400_000),
+    });
+    const holder = await makeStudent(t.db, { loginId: '58888888', passwordHash: null, password: undefined });
+    const seat = await makeApplication(t.db, {
+      courseId: course.id,
+      studentId: holder.id,
+      lotteryStatus: '2',
+    });
+    const before = (await get(t.app, `/api/mypage/course/?id=${course.id}`, student)).json();
+    expect(before).toMatchObject({ is_full: true, is_disp_applybtn: false });
+    const refused = await post(
+      t.app,
+      '/api/mypage/courseapplication/',
+      { course_id: course.id, is_dont_canncel: '1' },
+      student,
+    );
+    expect(refused.statusCode).toBe(422);
+
+    const settings = (await get(t.app, `/api/admin/course/intake/?id=${course.id}`, admin)).json();
+    await post(
+      t.app,
+      '/api/admin/course/intake/update/',
+      { course_id: course.id, waitlist: '1', auto_promote: '1', tiers: [], updated_at: settings.updated_at },
+      admin,
+    );
+    expect((await get(t.app, `/api/mypage/course/?id=${course.id}`, student)).json()).toMatchObject({
+      is_full: true,
+      is_disp_applybtn: true,
+    });
+    const applied = await post(
+      t.app,
+      '/api/mypage/courseapplication/',
+      { course_id: course.id, is_dont_canncel: '1' },
+      student,
+    );
+    expect(applied.statusCode).toBe(200);
+    const mine = (await get(t.app, `/api/mypage/course/?id=${course.id}`, student)).json();
+    expect(mine).toMatchObject({ lottery_status: '5', waitlist_rank: 1 });
+    expect(mine.next_step).toContain('補欠1番');
+
+    await post(
+      t.app,
+      '/api/admin/courseapplicantdetail/cancel/',
+      { course_id: course.id, user_id: holder.id, updated_at: seat.updatedAt.toISOString() },
+      admin,
+    );
+    expect((await get(t.app, `/api/mypage/course/?id=${course.id}`, student)).json()).toMatchObject({
+      lottery_status: '2',
+      waitlist_rank: null,
+    });
+  });
+});
+
 describe('who may NOT call the cycle', () => {
   it('students, authority 2 and anonymous callers are refused before anything is read', async () => {
     const { course } = await lotteryCourse(1, { universityId: 'U01' });

@@ -8,7 +8,7 @@ type Course = typeof courses.$inferSelect;
 /** The confirmation mail of an application or a cancellation (plain text). */
 export function courseMail(
   config: Pick<Config, 'publicUrl' | 'officeMail' | 'officePhone'>,
-  kind: 'apply' | 'cancel',
+  kind: 'apply' | 'waitlist' | 'cancel',
   name: string,
   c: Pick<Course, 'name' | 'organ' | 'period' | 'isLottery'>,
 ) {
@@ -21,12 +21,19 @@ export function courseMail(
             ? '受講できるかどうかは抽選で決まります。抽選の結果は、マイページの「申込状況」でお知らせします。'
             : '先着順の講座のため、受講が決まりました。',
         ]
-      : ['次の講座の申込みをキャンセルしました。'];
+      : kind === 'waitlist'
+        ? [
+            '次の講座は定員に達していたため、順番待ち（補欠）として申込みを受け付けました。',
+            '席が空いたら申込みの順に繰り上げ、マイページとメールでお知らせします。いまは何もする必要はありません。',
+          ]
+        : ['次の講座の申込みをキャンセルしました。'];
   return {
     subject:
       kind === 'apply'
         ? '【まなび】講座の申込みを受け付けました'
-        : '【まなび】講座の申込みをキャンセルしました',
+        : kind === 'waitlist'
+          ? '【まなび】講座の順番待ち（補欠）を受け付けました'
+          : '【まなび】講座の申込みをキャンセルしました',
     body: [
       `${name} 様`,
       '',

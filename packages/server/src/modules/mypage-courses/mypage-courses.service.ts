@@ -53,10 +53,10 @@ import {
   cancelApplication,
   insertApplications,
   liveApplication,
-  liveCount,
   lockCourse,
+  seatHolders,
 } from '../../repositories/course-applications';
-import { type MailContext, settleCourse } from '../../repositories/intake';
+import { intakeOf, type MailContext, settleCourse } from '../../repositories/intake';
 import { courseMail } from './mypage-courses.mail';
 import {
   liveOf,
@@ -295,7 +295,16 @@ export async function getCourse(
   const c = row.course;
   const a = row.application;
   const needsCount = !c.isLottery && c.capacity !== null;
-  const flags = courseFlags(ruleOf(c), liveOf(a), needsCount ? await liveCount(db, c.id) : 0, now);
+  const flags = courseFlags(ruleOf(c), liveOf(a), needsCount ? await seatHolders(db, c.id) : 0, now);
+  // a full first-come course with a waitlist still takes applications, as 順番待ち (decision 015)
+  if (
+    flags.is_full &&
+    a === null &&
+    flags.in_period &&
+    c.status === PUBLISH.PUBLIC &&
+    (await intakeOf(db, c.id)).waitlist
+  )
+    flags.is_disp_applybtn = true;
   return presentCourseDetail(c, row.categories, a, flags);
 }
 
@@ -334,7 +343,7 @@ async function contactOf(tx: DbOrTx, studentId: number) {
  */
 export async function applyCourse(
   db: Db,
-  config: Pick<Config, 'publicUrl' | 'officeMail' | 'officePhone'>,
+  config: MailContext,
   student: StudentPrincipal,
   input: CourseApplicationInput,
   now = new Date(),
@@ -348,12 +357,14 @@ export async function applyCourse(
     const refusal = applyRefusal(
       ruleOf(c),
       liveOf(live ?? null),
-      needsCount ? await liveCount(tx, courseId) : 0,
+      needsCount ? await seatHolders(tx, courseId) : 0,
       input.is_dont_canncel === '1',
       now,
     );
     if (refusal === 'notFound') throw notFound();
-    if (refusal) {
+    // a full first-come course with a waitlist takes the application as 順番待ち (補欠, decision 015)
+    const waits = refusal === 'full' && (await intakeOf(tx, courseId)).waitlist;
+    if (refusal && !waits) {
       const [name, msg] = REFUSAL_MSG[refusal];
       throw invalid(name, msg);
     }
@@ -361,7 +372,7 @@ export async function applyCourse(
       {
         courseId,
         studentId: student.id,
-        lotteryStatus: c.isLottery ? LOTTERY.PENDING : LOTTERY.WON,
+        lotteryStatus: waits ? LOTTERY.WAITLISTED : c.isLottery ? LOTTERY.PENDING : LOTTERY.WON,
         howApply: HOW_APPLY.MYPAGE,
         at: now,
       },
@@ -371,10 +382,13 @@ export async function applyCourse(
       course_id: courseId,
       login_id: student.loginId,
       agreed_no_cancel: !c.isCancelable,
+      waitlisted: waits,
     });
+    // the new 補欠 gets the next place in line
+    if (waits) await settleCourse(tx, config, { kind: 'student', id: student.id }, c, now);
     const s = await contactOf(tx, student.id);
     if (s?.isEmail && s.mail1)
-      await enqueueMail(tx, { to: s.mail1, ...courseMail(config, 'apply', s.name, c) });
+      await enqueueMail(tx, { to: s.mail1, ...courseMail(config, waits ? 'waitlist' : 'apply', s.name, c) });
     return { result: true as const };
   });
 }

@@ -131,9 +131,17 @@ function CourseAction({ course }: { course: MypageCourseDetail }) {
   }
   if (course.is_disp_applybtn) {
     return (
-      <ButtonLink to={paths.mypage.courseApplicant(course.id)} size="lg">
-        この講座に申し込む
-      </ButtonLink>
+      <div className="space-y-4">
+        {course.is_full && (
+          // a full first-come course with a waitlist (decision 015)
+          <p className="text-std-17N-170 text-ink">
+            定員に達しています。申し込むと順番待ち（補欠）になり、席が空いたら申込みの順に繰り上げます。
+          </p>
+        )}
+        <ButtonLink to={paths.mypage.courseApplicant(course.id)} size="lg">
+          {course.is_full ? '順番待ちで申し込む' : 'この講座に申し込む'}
+        </ButtonLink>
+      </div>
     );
   }
   if (course.is_full) {
