@@ -72,7 +72,7 @@ const live = isNull(courseApplications.cancelledAt);
 const ofCourse = (courseId: number) => eq(courseApplications.courseId, courseId);
 
 /** Live winners (当選) of the course. */
-async function liveWinners(tx: DbOrTx, courseId: number): Promise<number> {
+export async function liveWinners(tx: DbOrTx, courseId: number): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(courseApplications)

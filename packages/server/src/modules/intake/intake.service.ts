@@ -6,7 +6,7 @@
 import { LOTTERY } from '@manabi/shared/codes';
 import type { LotteryTier } from '@manabi/shared/domain/intake';
 import { INTAKE_MSG, type IntakeUpdateInput, type SeatDecisionInput } from '@manabi/shared/schemas/intake';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseApplications, courses, lotteryRuns } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
@@ -18,6 +18,7 @@ import { liveApplication, lockCourse } from '../../repositories/course-applicati
 import {
   decline,
   intakeOf,
+  liveWinners,
   type MailContext,
   promote,
   saveIntake,
@@ -220,17 +221,7 @@ export async function promoteByHand(
     if (!a) throw notFound();
     if (a.updatedAt.getTime() !== seenAt(input.updated_at).getTime()) throw stale();
     if (a.lotteryStatus !== LOTTERY.WAITLISTED) throw invalid('user_id', INTAKE_MSG.notWaitlisted);
-    const [won] = await tx
-      .select({ n: count() })
-      .from(courseApplications)
-      .where(
-        and(
-          eq(courseApplications.courseId, course.id),
-          isNull(courseApplications.cancelledAt),
-          eq(courseApplications.lotteryStatus, LOTTERY.WON),
-        ),
-      );
-    const winners = won?.n ?? 0;
+    const winners = await liveWinners(tx, course.id);
     if (course.capacity !== null && winners >= course.capacity) throw invalid('user_id', INTAKE_MSG.noSeat);
     const intake = await intakeOf(tx, course.id);
     const now = new Date();

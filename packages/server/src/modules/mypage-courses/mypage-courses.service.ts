@@ -35,7 +35,6 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   courseApplications,
