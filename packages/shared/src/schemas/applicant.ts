@@ -289,6 +289,8 @@ export const addApplicantStudentQuerySchema = z.object({
   birthday_s: dateYmd(),
   birthday_e: dateYmd(),
 });
+/** The add-applicant modal's search conditions: the query without the course (every value a string). */
+export type AddApplicantStudentSearch = Omit<z.output<typeof addApplicantStudentQuerySchema>, 'id'>;
 
 // ---- 5. add applicant ----
 export const addApplicantFormSchema = z.object({

@@ -156,3 +156,8 @@ export const noticeCourseQuerySchema = z.object({
   offset_num: digitsOnly({ max: 3 }).transform((v) => Number(v || '0')),
   site_id: z.enum(['', '4', '11'], { error: MSG.invalidChoice }).optional(),
 });
+/** The notice form's course-selection modal: name, university id, course code (SPEC §5). */
+export type NoticeCourseSearch = Pick<
+  z.output<typeof noticeCourseQuerySchema>,
+  'course_name' | 'univ_id' | 'id'
+>;

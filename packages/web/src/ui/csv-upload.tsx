@@ -1,3 +1,4 @@
+import type { UploadResult } from '@manabi/shared/api';
 import { csvFile } from '@manabi/shared/validation/rules';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useRouteApiError } from '../lib/area';
@@ -7,10 +8,8 @@ import { RequiredBadge } from './field-parts';
 import { Modal } from './modal';
 import { Spinner } from './spinner';
 
-export interface CsvUploadResult {
-  result: boolean;
-  msg: string;
-}
+/** The upload call's answer (SPEC §7), or a refused file's `{ result: false, msg }`. */
+export type CsvUploadResult = UploadResult;
 
 export interface CsvUploadProps {
   isOpen: boolean;

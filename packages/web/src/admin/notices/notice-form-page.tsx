@@ -1,5 +1,6 @@
 import type { Notice, NoticeCourseRow, WriteResult } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
+import type { NoticeCourseSearch } from '@manabi/shared/schemas/notice';
 import {
   NOTICE_CONTENT_MAX,
   NOTICE_MAIL_TITLE_MAX,
@@ -40,7 +41,6 @@ import { categoryListQuery } from '../categories/api/categories';
 import {
   emptyNoticeCourseSearch,
   NOTICE_COURSE_MAX_ROWS,
-  type NoticeCourseSearch,
   useNoticeCourseSearch,
   useNoticeDetail,
   useSaveNotice,

@@ -1,5 +1,5 @@
 import type { AddApplicantBody, AddApplicantResult, AddApplicantStudentRow } from '@manabi/shared/api';
-import { STUDENT_SEARCH_LIMIT } from '@manabi/shared/schemas/applicant';
+import { type AddApplicantStudentSearch, STUDENT_SEARCH_LIMIT } from '@manabi/shared/schemas/applicant';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 
@@ -7,15 +7,7 @@ import { apiGet, apiPost } from '../../../lib/api';
 const KEY = ['admin', 'applicants'] as const;
 
 /** The student search conditions of the add-applicant modal (SPEC §2): every value a string ('' = not given). */
-export interface StudentSearch {
-  login_id: string;
-  name: string;
-  name_kana: string;
-  street_name1: string;
-  street_name2: string;
-  birthday_s: string;
-  birthday_e: string;
-}
+export type StudentSearch = AddApplicantStudentSearch;
 
 export const emptyStudentSearch = (): StudentSearch => ({
   login_id: '',

@@ -1,4 +1,5 @@
 import type {
+  CourseApplicantCancelBody,
   CourseApplicantDetail,
   CourseApplicantDetailLimited,
   ResultTrue,
@@ -72,12 +73,6 @@ export function useUpdateApplicant() {
   });
 }
 
-export interface ApplicantCancelBody {
-  course_id: number;
-  user_id: number;
-  updated_at: string;
-}
-
 /**
  * POST /api/admin/courseapplicantdetail/cancel/ (authority 1). 422 (the course forbids cancelling, or it
  * is already cancelled) and 409 (stale) are shown on the screen; anything else is routed as SPEC §8.
@@ -85,7 +80,7 @@ export interface ApplicantCancelBody {
 export function useCancelApplicant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ApplicantCancelBody) =>
+    mutationFn: (body: CourseApplicantCancelBody) =>
       apiPost<ResultTrue>('/api/admin/courseapplicantdetail/cancel/', body),
     meta: { shows: [409, 422] },
     onSuccess: () => invalidate(queryClient),

@@ -10,6 +10,7 @@ import type {
   PublisherRow,
   WriteResult,
 } from '@manabi/shared/api';
+import type { NoticeCourseSearch } from '@manabi/shared/schemas/notice';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 import { type ListPage, pageQuery } from '../../../lib/list-search';
@@ -138,13 +139,6 @@ export const fetchPublishersForCsv = (
   );
 
 // ---- course-selection modal ----
-
-/** The conditions of the course-selection modal: name, university id, course code (SPEC §5). */
-export interface NoticeCourseSearch {
-  course_name: string;
-  univ_id: string;
-  id: string;
-}
 
 export const emptyNoticeCourseSearch = (): NoticeCourseSearch => ({ course_name: '', univ_id: '', id: '' });
 
