@@ -169,12 +169,6 @@ const FULL_CSV_HEADER = [
   '受講状況更新日',
   '取得単位',
   ...SESSION_NUMBERS.map((i) => `第${i}回`),
-  // the intake cycle (decision 015), after SPEC §9's columns
-  '補欠順位',
-  '受講確定の期限',
-  '受講確定日時',
-  '繰り上げ日時',
-  '辞退の理由',
 ];
 
 function fullCsvRow(row: CourseApplicantRow) {
@@ -188,11 +182,6 @@ function fullCsvRow(row: CourseApplicantRow) {
     row.attendance_updated_date ? formatDateTimeJa(row.attendance_updated_date) : '',
     row.acquisition_unit,
     ...SESSION_FIELDS.map((field) => codeText('CD006', row[field])),
-    row.waitlist_rank ?? '',
-    formatDateTimeJa(row.confirm_by),
-    formatDateTimeJa(row.confirmed_at),
-    formatDateTimeJa(row.promoted_at),
-    row.decline_reason === 'lapsed' ? '期限切れ' : row.decline_reason === 'declined' ? '本人の辞退' : '',
   ];
 }
 

@@ -125,7 +125,9 @@ export function LotteryModal({ courseId, isOpen, onClose, undrawnCount }: Lotter
         <div className="space-y-4">
           <Alert variant="success" title="抽選が完了しました">
             <p>
-              当選 {done.win_count}人、補欠 {done.wait_count}人、落選 {done.lose_count}人です。
+              {done.wait_count > 0
+                ? `当選 ${done.win_count}人、補欠 ${done.wait_count}人、落選 ${done.lose_count}人です。`
+                : `当選 ${done.win_count}人、落選 ${done.lose_count}人です。`}
             </p>
             <p>閉じると申込者一覧を読み込み直します。</p>
           </Alert>
