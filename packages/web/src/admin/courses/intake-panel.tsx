@@ -68,14 +68,14 @@ export function IntakePanel({ courseId }: { courseId: number }) {
         <Spinner label="読み込み中" />
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {COUNT_LABELS.map(([key, label]) => (
-              <div key={key} className="rounded-8 border-2 border-line-subtle px-3 py-2">
-                <dt className="text-std-16N-170 text-ink">{label}</dt>
-                <dd className="text-std-20B-150 text-ink">{data.counts[key]}人</dd>
-              </div>
+              <li key={key} className="flex flex-col rounded-8 border-2 border-line-subtle px-3 py-2">
+                <span className="text-std-16N-170 text-ink">{label}</span>
+                <span className="text-std-20B-150 text-ink">{data.counts[key]}人</span>
+              </li>
             ))}
-          </dl>
+          </ul>
           <p>
             <TextLink to={paths.admin.courseLottery(courseId)}>抽選記録を見る</TextLink>
           </p>
