@@ -52,7 +52,7 @@ async function drawnCourse(request: APIRequestContext, count: number) {
   const courseId = await addCourseAsAdmin(request, { course_name: courseName, capacity: '3' });
   for (let i = 0; i < count; i++) {
     const loginId = await addStudentAsAdmin(request, {
-      generation: '2188',
+      generation: '2513',
       password: 'lotpass01',
       fields: { name: `抽選 ${tag.slice(-4)}${i + 1}` },
     });
