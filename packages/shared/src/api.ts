@@ -29,6 +29,14 @@ import type { courseDetailQuerySchema, courseListQuerySchema } from './schemas/c
 import type { courseApplicantUploadBodySchema } from './schemas/course-upload';
 import type { inquiryBodySchema } from './schemas/inquiry';
 import type {
+  intakeResponseSchema,
+  intakeUpdateBodySchema,
+  lotteryRecordSchema,
+  lotteryRunListResponseSchema,
+  lotteryVerifyResponseSchema,
+  promoteBodySchema,
+} from './schemas/intake';
+import type {
   courseApplicationBodySchema,
   courseCancelBodySchema,
   mypageCourseListQuerySchema,
@@ -219,6 +227,23 @@ export type CourseApplicantDetailLimited = Out<typeof courseApplicantDetailLimit
 export type CourseApplicantUploadBody = ApiInput<typeof courseApplicantUploadBodySchema>;
 export type LotteryBody = ApiInput<typeof lotteryBodySchema>;
 export type LotteryResult = Out<typeof lotteryResponseSchema>;
+
+// ---- The intake cycle (issue 14, decision 015): settings, lottery records, promotion by hand ----
+/** GET /api/admin/course/intake/?id — the course's settings ('' updated_at before any save) and counts. */
+export type IntakeSettings = Out<typeof intakeResponseSchema>;
+export type IntakeCounts = IntakeSettings['counts'];
+/** POST /api/admin/course/intake/update/ (409 stale, 422 err_list). */
+export type IntakeUpdateBody = ApiInput<typeof intakeUpdateBodySchema>;
+/** GET /api/admin/lottery/runs/?id — a course's draws, newest first. */
+export type LotteryRunList = Out<typeof lotteryRunListResponseSchema>;
+export type LotteryRunSummary = LotteryRunList['data_list'][number];
+/** GET /api/admin/lottery/run/?id — the whole record, as `npm run lottery:verify` reads it. */
+export type LotteryRecord = Out<typeof lotteryRecordSchema>;
+export type LotteryRecordEntry = LotteryRecord['entries'][number];
+/** GET /api/admin/lottery/run/verify/?id — each check and whether all of them held. */
+export type LotteryVerify = Out<typeof lotteryVerifyResponseSchema>;
+/** POST /api/admin/courseapplicantlist/promote/ — the application's updated_at as shown. */
+export type PromoteBody = ApiInput<typeof promoteBodySchema>;
 /** Answer of courseapplicantlist/update: rows written. */
 export type CourseApplicantListUpdateResult = Out<typeof countResponseSchema>;
 /** course_id plus per-row fields, n = row number (SPEC §7; applicantListUpdateBodySchema). */

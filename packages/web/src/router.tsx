@@ -61,6 +61,13 @@ const adminRoutes: RouteObject[] = [
             lazy: () => import('./admin/courses/course-detail-page'),
           },
           {
+            // the lottery records (issue 14): authority 1 only, as the server's calls are
+            lazy: () => import('./admin/layout/require-full-authority'),
+            children: [
+              { path: 'detail/:id/lottery', lazy: () => import('./admin/courses/lottery-record-page') },
+            ],
+          },
+          {
             path: 'detail/add/:id',
             lazy: () => import('./admin/courses/applicant-add-page'),
           },

@@ -43,6 +43,8 @@ export const paths = {
     courseNew: () => '/admin/course/new',
     courseEdit: (id: Id) => `/admin/course/edit/${enc(id)}`,
     courseDetail: (id: Id, type: CourseDetailType = 1) => `/admin/course/detail/${enc(id)}/${type}`,
+    /** The lottery records of a course (issue 14, decision 015): each draw, its downloads, re-verification. */
+    courseLottery: (id: Id) => `/admin/course/detail/${enc(id)}/lottery`,
     courseApplicantAdd: (id: Id) => `/admin/course/detail/add/${enc(id)}`,
     courseApplicant: (id: Id, userId: Id) => `/admin/course/detail/applicant/${enc(id)}/${enc(userId)}`,
     courseApplicantUpdate: (id: Id, userId: Id) =>

@@ -52,11 +52,11 @@ export function Modal({
       }}
       isDismissable={isDismissable && !isCloseDisabled}
       isKeyboardDismissDisabled={isCloseDisabled}
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-backdrop p-2 sm:items-center sm:p-6"
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-backdrop p-2 sm:p-6"
     >
       <AriaModal
         className={cx(
-          'my-4 w-full rounded-16 border-2 border-line bg-canvas text-ink shadow-8',
+          'my-4 w-full sm:my-auto rounded-16 border-2 border-line bg-canvas text-ink shadow-8',
           size === 'sm' && 'max-w-[28rem]',
           size === 'md' && 'max-w-[40rem]',
           size === 'lg' && 'max-w-[60rem]',

@@ -1,10 +1,10 @@
 import type { CourseApplicantRow, CourseApplicantRowLimited } from '@manabi/shared/api';
 import { codeText, LOTTERY } from '@manabi/shared/codes';
-import { formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { formatDateJa, formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import type { Column } from '../../ui';
+import { Button, type Column } from '../../ui';
 import {
   ATTENDANCE_OPTIONS,
   ChoiceCell,
@@ -28,10 +28,36 @@ export const LIMITED_COLUMNS: Column<AnyRow>[] = [
   { key: 'name_kana', header: '氏名カナ', sortable: true, isRowHeader: true },
 ];
 
+/**
+ * Where a row stands in the intake cycle (decision 015), in the office's words: 「補欠3番」, the confirm
+ * deadline or 確定済み, the date of a 繰り上げ, and why a winner became 辞退. '' when there is nothing to say.
+ */
+export function intakeStateText(
+  row: Pick<
+    CourseApplicantRow,
+    'lottery_status' | 'waitlist_rank' | 'confirm_by' | 'confirmed_at' | 'promoted_at' | 'decline_reason'
+  >,
+): string[] {
+  const lines: string[] = [];
+  if (row.lottery_status === LOTTERY.WAITLISTED && row.waitlist_rank !== null) {
+    lines.push(`補欠${row.waitlist_rank}番`);
+  }
+  if (row.lottery_status === LOTTERY.WON) {
+    if (row.confirmed_at) lines.push('確定済み');
+    else if (row.confirm_by) lines.push(`確定期限 ${formatDateTimeJa(row.confirm_by)}`);
+  }
+  if (row.promoted_at) lines.push(`繰り上げ ${formatDateJa(row.promoted_at)}`);
+  if (row.lottery_status === LOTTERY.DECLINED && row.decline_reason) {
+    lines.push(row.decline_reason === 'lapsed' ? '辞退（期限切れ）' : '辞退（本人の申出）');
+  }
+  return lines;
+}
+
 /** The authority-1 columns: 更新, the person, then the editable cells. */
 export function fullColumns(
   courseId: number,
   editor: Pick<AttendanceEditor<CourseApplicantRow>, 'cell' | 'isRowTicked' | 'tick'>,
+  onPromote?: (row: CourseApplicantRow) => void,
 ): Column<AnyRow>[] {
   const cell = (row: CourseApplicantRow, field: EditableField) => ({
     label: `${row.name} ${FIELD_LABEL[field]}`,
@@ -77,6 +103,30 @@ export function fullColumns(
         ) : (
           <ChoiceCell {...cell(row, 'lottery_status')} options={LOTTERY_OPTIONS} />
         ),
+    },
+    {
+      key: 'waitlist_rank',
+      header: '補欠・確定',
+      sortable: true,
+      sortValue: (row) => row.waitlist_rank ?? Number.POSITIVE_INFINITY,
+      className: 'whitespace-nowrap',
+      render: (row) => (
+        <div className="flex flex-col items-start gap-1">
+          {intakeStateText(row).map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+          {onPromote && row.lottery_status === LOTTERY.WAITLISTED && (
+            <Button
+              variant="secondary"
+              className="px-3"
+              onPress={() => onPromote(row)}
+              aria-label={`${row.name}さんを繰り上げ`}
+            >
+              繰り上げ
+            </Button>
+          )}
+        </div>
+      ),
     },
     {
       key: 'attendance_status',

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
 import {
+  Alert,
   Button,
   ButtonLink,
   CheckboxGroup,
@@ -30,6 +31,7 @@ import {
 import { applicantCsv, fullColumns, LIMITED_COLUMNS } from './applicant-columns';
 import { applicantEditing, buildTableUpdate } from './applicant-table';
 import { LotteryModal } from './lottery-modal';
+import { PromoteDialog } from './promote-dialog';
 
 /** SPEC §4: the attendance-status condition starts at 1 (未受講); '' is 「すべて」. */
 const DEFAULT_ATTENDANCE_STATUS = '1';
@@ -87,6 +89,8 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
     refetchRows: async () => ((await list.refetch()).data?.data_list ?? []).filter(isFullRow),
   });
   const [isLotteryOpen, setIsLotteryOpen] = useState(false);
+  const [promoting, setPromoting] = useState<CourseApplicantRow | null>(null);
+  const [promoted, setPromoted] = useState<CourseApplicantRow | null>(null);
 
   const form = useForm({
     resolver: zodResolver(applicantSearchFormSchema),
@@ -183,6 +187,15 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
         </form>
       </SearchPanel>
 
+      {promoted && (
+        <Alert variant="success" title="繰り上げました">
+          <p>
+            {promoted.name}さん（学生番号 {promoted.login_id}
+            ）を補欠から繰り上げて「当選」にしました。本人にはマイページとメールでお知らせしました。
+          </p>
+        </Alert>
+      )}
+
       <TableNoticeArea
         notice={editor.notice}
         noticeRef={editor.noticeRef}
@@ -192,7 +205,11 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
 
       <DataTable
         caption="申込者一覧"
-        columns={isFull ? fullColumns(courseId, editor) : LIMITED_COLUMNS}
+        columns={
+          isFull
+            ? fullColumns(courseId, editor, pending ? undefined : (row) => setPromoting(row))
+            : LIMITED_COLUMNS
+        }
         rows={isFull ? rows : allRows}
         rowKey={(row) => row.student_id}
         isLoading={list.isFetching}
@@ -212,6 +229,17 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
           isUpdating={update.isPending}
           onUpdate={() => void editor.save()}
           onReset={editor.reset}
+        />
+      )}
+
+      {isFull && (
+        <PromoteDialog
+          courseId={courseId}
+          row={promoting}
+          onClose={(done) => {
+            setPromoting(null);
+            if (done) setPromoted(done);
+          }}
         />
       )}
 

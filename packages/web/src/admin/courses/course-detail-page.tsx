@@ -16,6 +16,7 @@ import {
 } from '../../ui';
 import { type AdminCourseView, useCourseDetail } from './api/courses';
 import { ApplicantListTab } from './applicant-list-tab';
+import { IntakePanel } from './intake-panel';
 
 /**
  * /admin/course/detail/{id}/{type} (SPEC §2): tab 1 the course (read-only), tab 2 the applicant list.
@@ -53,6 +54,7 @@ export function Component() {
                 <ButtonLink to={paths.admin.courseEdit(course.id)}>講座情報を変更</ButtonLink>
               </p>
             )}
+            {isFull && 'is_lottery' in course && course.is_lottery && <IntakePanel courseId={course.id} />}
           </div>
         ) : (
           <ApplicantListTab courseId={course.id} isFull={isFull} />

@@ -1,4 +1,9 @@
-import type { CourseApplicantList, CourseApplicantListUpdateResult, LotteryResult } from '@manabi/shared/api';
+import type {
+  CourseApplicantList,
+  CourseApplicantListUpdateResult,
+  LotteryBody,
+  LotteryResult,
+} from '@manabi/shared/api';
 import type { ApplicantSearchForm } from '@manabi/shared/schemas/applicant';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
@@ -25,7 +30,7 @@ export const applicantListQuery = (courseId: number, search: ApplicantSearch) =>
         name: search.name,
         name_kana: search.name_kana,
         ...Object.fromEntries(
-          ['1', '2', '3', '4'].map((v) => [
+          ['1', '2', '3', '4', '5', '6'].map((v) => [
             `lottery_status_${v}`,
             search.lottery_status.includes(v) ? '1' : '',
           ]),
@@ -43,6 +48,7 @@ function useInvalidate() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: KEY }),
       queryClient.invalidateQueries({ queryKey: ['admin', 'courses'] }),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'intake'] }),
     ]);
 }
 
@@ -57,11 +63,14 @@ export function useUpdateApplicantTable() {
   });
 }
 
-/** POST /api/admin/courseapplicantlist/lottery/ (authority 1); a 422 lands on win_num. */
+/**
+ * POST /api/admin/courseapplicantlist/lottery/ (authority 1) with the intake options (decision 015); a 422
+ * lands on its field (win_num when none other).
+ */
 export function useLottery() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: { id: number; win_num: string }) =>
+    mutationFn: (body: LotteryBody) =>
       apiPost<LotteryResult>('/api/admin/courseapplicantlist/lottery/', body),
     onSuccess: () => invalidate(),
   });

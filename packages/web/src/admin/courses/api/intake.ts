@@ -1,0 +1,83 @@
+import type {
+  IntakeSettings,
+  IntakeUpdateBody,
+  LotteryRecord,
+  LotteryRunList,
+  LotteryVerify,
+  PromoteBody,
+  ResultTrue,
+} from '@manabi/shared/api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+
+/**
+ * The intake cycle of a course (issue 14, decision 015), authority 1 only: its settings and counts, its
+ * lottery records and their re-verification, and moving a 補欠 up by hand.
+ */
+const KEY = ['admin', 'intake'] as const;
+
+/** Every read the cycle changes: the intake reads, the applicant rows and the course reads (counts). */
+function useInvalidateCycle() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: KEY }),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'applicants'] }),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'courses'] }),
+    ]);
+}
+
+/**
+ * GET /api/admin/course/intake/?id= — the settings (defaults before any save, updated_at '') and the
+ * counts. The settings form echoes updated_at back: always read afresh.
+ */
+export const intakeQuery = (courseId: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'settings', courseId],
+    queryFn: () => apiGet<IntakeSettings>('/api/admin/course/intake/', { id: String(courseId) }),
+    meta: { notFoundTo: paths.admin.notFound() },
+    staleTime: 0,
+  });
+
+/** POST /api/admin/course/intake/update/: 409 (stale) and 422 (a field) are shown on the form. */
+export function useSaveIntake() {
+  const invalidate = useInvalidateCycle();
+  return useMutation({
+    mutationFn: (body: IntakeUpdateBody) => apiPost<ResultTrue>('/api/admin/course/intake/update/', body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** GET /api/admin/lottery/runs/?id= — the course's draws, newest first. */
+export const lotteryRunsQuery = (courseId: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'runs', courseId],
+    queryFn: () => apiGet<LotteryRunList>('/api/admin/lottery/runs/', { id: String(courseId) }),
+    meta: { notFoundTo: paths.admin.notFound() },
+  });
+
+/** GET /api/admin/lottery/run/?id= — one record as it is stored (what the download saves). */
+export const fetchLotteryRecord = (runId: number) =>
+  apiGet<LotteryRecord>('/api/admin/lottery/run/', { id: String(runId) });
+
+/** GET /api/admin/lottery/run/verify/?id= — the server draws the record again and compares. */
+export function useVerifyRun() {
+  return useMutation({
+    mutationFn: (runId: number) =>
+      apiGet<LotteryVerify>('/api/admin/lottery/run/verify/', { id: String(runId) }),
+  });
+}
+
+/**
+ * POST /api/admin/courseapplicantlist/promote/: a 422 (not 補欠, no seat) and a 409 (the row changed) are
+ * shown in the confirmation dialog; the rows and counts are read again on success.
+ */
+export function usePromote() {
+  const invalidate = useInvalidateCycle();
+  return useMutation({
+    mutationFn: (body: PromoteBody) => apiPost<ResultTrue>('/api/admin/courseapplicantlist/promote/', body),
+    meta: { shows: [409, 422] },
+    onSuccess: () => invalidate(),
+  });
+}
