@@ -552,15 +552,15 @@ async function seedNotices(tx: Tx, sid: (loginId: string) => number, cid: (code:
 }
 
 /**
- * The intake cycle (decision 015): a cohort of 2304 (no passwords: they stay out of the other journeys),
+ * The intake cycle (decision 015): a cohort of 2509 (no passwords: they stay out of the other journeys),
  * a closed lottery course they wait on (C2610, ready to draw) and one drawn with a ranked waitlist and a
  * confirmation period through the real draw (C2611: its run record re-verifies).
  */
 async function seedIntake(tx: Tx, mail: MailContext) {
   const cohort = ['坂本 春江', '石井 正男', '中村 秋子', '小林 冬樹', '加藤 夏美', '吉田 明'].map(
     (name, i) => ({
-      loginId: `230400${String(i + 1).padStart(2, '0')}`,
-      generationId: '2304',
+      loginId: `250900${String(i + 1).padStart(2, '0')}`,
+      generationId: '2509',
       name,
       nameKana:
         [
@@ -580,8 +580,8 @@ async function seedIntake(tx: Tx, mail: MailContext) {
       gender: (i % 2) + 1,
       phone1: `03-5555-000${i}`,
       mail1: `intake${i + 1}@example.jp`,
-      filingDate: '2023-03-10',
-      dateIssue: '2023-04-01',
+      filingDate: '2025-08-20',
+      dateIssue: '2025-09-01',
       approvalStatus: '1',
       passwordHash: null,
     }),
