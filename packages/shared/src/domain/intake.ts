@@ -4,6 +4,8 @@
  * One place, so the my-page, the mail and the personal notice say the same thing.
  */
 
+import { formatDateJa } from './dates';
+
 /** Priority tiers the office may rank before the random order, highest first. */
 export const LOTTERY_TIERS = ['previous_loser', 'first_timer', 'ward_resident'] as const;
 export type LotteryTier = (typeof LOTTERY_TIERS)[number];
@@ -105,10 +107,16 @@ export function nextStepText(a: {
   waitlist_rank?: number | null;
   confirm_by?: string | null;
   confirmed?: boolean;
+  /** the end of the application period (ISO): when the result comes */
+  period_to?: string | null;
 }): string {
   switch (a.lottery_status) {
-    case '1':
-      return '抽選の結果は、申込期間が終わったあとにマイページとメールでお知らせします。';
+    case '1': {
+      const end = formatDateJa(a.period_to);
+      return end
+        ? `抽選の結果は、申込期間が終わる${end}のあと、マイページとメールでお知らせします。`
+        : '抽選の結果は、申込期間が終わったあとにマイページとメールでお知らせします。';
+    }
     case '2':
       if (a.confirmed) return '受講が確定しています。初回の授業にお越しください。';
       if (a.confirm_by)

@@ -29,14 +29,15 @@ type SeatSource = Pick<
 >;
 
 /** Where the application stands in the intake cycle and the sentence that says what to do (decision 015). */
-export function seatOf(a: SeatSource | null) {
+export function seatOf(a: SeatSource | null, periodTo: Date | null = null) {
   const seat = {
     waitlist_rank: a?.waitlistRank ?? null,
     confirm_by: a?.confirmBy?.toISOString() ?? null,
     confirmed: a?.confirmedAt != null,
     application_updated_at: a?.updatedAt.toISOString() ?? null,
   };
-  return { ...seat, next_step: a ? nextStepText({ lottery_status: a.lotteryStatus, ...seat }) : '' };
+  const when = { period_to: periodTo?.toISOString() ?? null };
+  return { ...seat, next_step: a ? nextStepText({ lottery_status: a.lotteryStatus, ...seat, ...when }) : '' };
 }
 
 export const ruleOf = (c: Pick<Course, keyof CourseRule>): CourseRule => ({
@@ -112,7 +113,7 @@ export function presentHistoryRow(row: HistoryRow, now: Date): MypageAppliedItem
     acquisition_unit: a.acquisitionUnit,
     course_acquisition_unit: c.unit,
     // a cancelled application has nothing more to do
-    ...seatOf(a.cancelledAt === null ? a : null),
+    ...seatOf(a.cancelledAt === null ? a : null, c.periodTo),
   };
 }
 
@@ -149,7 +150,7 @@ export function presentCourseDetail(
     cancel: c.isCancelable,
     content: c.content,
     lottery_status: a?.lotteryStatus ?? null,
-    ...seatOf(a),
+    ...seatOf(a, c.periodTo),
   };
 }
 

@@ -36,6 +36,7 @@ export function MypageFrame({ homeTo, userArea, sidebar, children }: MypageFrame
         </div>
       </header>
       <div
+        data-print="flow"
         className={
           sidebar
             ? 'mx-auto grid w-full max-w-[72rem] flex-1 gap-6 px-4 py-6 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]'

@@ -29,7 +29,11 @@ export function SearchBox<T extends FieldValues>({
   children,
 }: SearchBoxProps<T>) {
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-4 rounded-8 border border-line p-4">
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="space-y-4 rounded-8 border border-line p-4"
+      data-print="hide"
+    >
       <h2 id={`${id}-heading`} className="text-std-20B-150">
         {title}
       </h2>

@@ -1,0 +1,45 @@
+import { addCourseAsAdmin, uniqueTag } from './data';
+import { expect, loginAdmin, loginStudent, test } from './fixtures';
+
+/**
+ * Printing the my-page (issue 15): what a student prints comes out black on white, without the header,
+ * menu, footer, search form or buttons, and a link to another site has its address written after it —
+ * whatever colour scheme the screen uses.
+ */
+test('[マイページ][印刷] 講座の詳細は、白地に黒でメニューなし、外部リンクのアドレス付きで印刷される', async ({
+  page,
+}) => {
+  await loginAdmin(page);
+  const name = `印刷テスト講座${uniqueTag()}`;
+  const url = 'https://www.city.example.jp/manabi/koza/print';
+  const id = await addCourseAsAdmin(page.request, { course_name: name, permalink: url });
+  await page.request.get('/api/auth/admin/logout/');
+  await loginStudent(page);
+  await page.goto(`/mypage/course/detail/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // the black scheme on screen
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'black'));
+  expect(
+    await page.evaluate(
+      () =>
+        getComputedStyle(document.querySelector('main')?.closest('.bg-canvas') as Element).backgroundColor,
+    ),
+  ).toBe('rgb(0, 0, 0)');
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('header')).toBeHidden();
+  for (const nav of await page.getByRole('navigation').all()) await expect(nav).toBeHidden();
+  await expect(page.locator('footer')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const colours = await page.evaluate(() => {
+    const frame = getComputedStyle(document.querySelector('main')?.closest('.bg-canvas') as Element);
+    const title = getComputedStyle(document.querySelector('main h1') as Element);
+    return { background: frame.backgroundColor, text: title.color };
+  });
+  expect(colours).toEqual({ background: 'rgb(255, 255, 255)', text: 'rgb(0, 0, 0)' });
+  const link = page.locator(`main a[href="${url}"]`);
+  expect(await link.evaluate((a) => getComputedStyle(a, '::after').content)).toContain(url);
+  // the main column takes the whole page width (no empty menu column)
+  const width = await page.locator('main').evaluate((m) => m.getBoundingClientRect().width);
+  expect(width).toBeGreaterThan((page.viewportSize()?.width ?? 1280) * 0.8);
+});

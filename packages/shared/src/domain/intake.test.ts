@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { deadlineText, intakeMessage, nextStepText } from './intake';
+
+describe('[shared][intake] the sentences a student reads', () => {
+  it('says when the result comes, what a winner must do by when, and where a 補欠 stands', () => {
+    // 2026-11-30 14:59:59Z is 23:59 in Tokyo on a Monday
+    expect(deadlineText('2026-11-30T14:59:59Z')).toBe('2026年11月30日（月）23時59分');
+    expect(nextStepText({ lottery_status: '1', period_to: '2026-12-04T08:00:00Z' })).toBe(
+      '抽選の結果は、申込期間が終わる2026年12月4日のあと、マイページとメールでお知らせします。',
+    );
+    expect(nextStepText({ lottery_status: '1' })).toContain('申込期間が終わったあと');
+    expect(nextStepText({ lottery_status: '2', confirm_by: '2026-11-30T14:59:59Z' })).toBe(
+      '2026年11月30日（月）23時59分までに「受講を確定する」か「辞退する」を押してください。',
+    );
+    expect(
+      nextStepText({ lottery_status: '2', confirm_by: '2026-11-30T14:59:59Z', confirmed: true }),
+    ).toContain('受講が確定しています');
+    expect(nextStepText({ lottery_status: '5', waitlist_rank: 3 })).toContain('補欠3番です。');
+    expect(nextStepText({ lottery_status: '4' })).toBe('');
+  });
+
+  it('the mail and the notice of a result carry the same deadline', () => {
+    const won = intakeMessage({ kind: 'won', courseName: '俳句', confirmBy: '2026-11-30T14:59:59Z' });
+    expect(won.title).toBe('【抽選結果】「俳句」に当選しました');
+    expect(won.body).toContain('2026年11月30日（月）23時59分までに');
+    expect(intakeMessage({ kind: 'waitlisted', courseName: '俳句', waitlistRank: 2 }).title).toContain(
+      '補欠2番',
+    );
+  });
+});
