@@ -49,7 +49,7 @@ export function Component() {
       )}
       {isApplied && <SeatDecision seat={{ ...course, course_id: course.id }} />}
       <div className="max-w-xl">
-        <CourseImage src={course.image} />
+        <CourseImage src={course.image} variant="detail" />
       </div>
       {course.content && (
         <div className="whitespace-pre-line break-words text-std-17N-170 text-ink">{course.content}</div>

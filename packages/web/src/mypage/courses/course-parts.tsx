@@ -8,20 +8,31 @@ import { cx, DateInput, TextInput } from '../../ui';
 export const COURSE_PLACEHOLDER = '/course-placeholder.svg';
 
 /**
- * A course image. The name always follows it, so it is decorative (alt=""). An empty URL or a failed
- * load falls back to the placeholder logo once (never loops when the logo itself fails).
+ * A course image. The name always follows it, so it is decorative (alt=""). The picture is decoration,
+ * the name and dates are the content (issue 15): without a picture (or when it cannot be loaded) a card
+ * shows nothing, and the detail shows the placeholder logo small (SPEC §2), never a box that fills the first
+ * screen of a phone.
  */
-export function CourseImage({ src, className }: { src: string; className?: string }) {
+export function CourseImage({
+  src,
+  variant = 'card',
+  className,
+}: {
+  src: string;
+  variant?: 'card' | 'detail';
+  className?: string;
+}) {
   const [failed, setFailed] = useState(false);
-  const url = !src || failed ? COURSE_PLACEHOLDER : src;
+  if (!src || failed) {
+    if (variant === 'card') return null;
+    return <img src={COURSE_PLACEHOLDER} alt="" className={cx('h-16 w-auto', className)} />;
+  }
   return (
     <img
-      src={url}
+      src={src}
       alt=""
       loading="lazy"
-      onError={() => {
-        if (url !== COURSE_PLACEHOLDER) setFailed(true);
-      }}
+      onError={() => setFailed(true)}
       className={cx(
         'aspect-[8/5] w-full rounded-8 border border-line-subtle bg-surface object-cover',
         className,
