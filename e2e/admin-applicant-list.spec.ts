@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { adminApi, applicantsOf, courseIdOf } from './admin-api';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
 
 // The applicant tab of /admin/course/detail/{id}/2. Data of its own so the journeys stay independent:
@@ -11,36 +12,12 @@ const DISASTER = 'みなと学院大学「地域の防災」';
 const HARBOUR = 'みなと学院大学 公開講座「海と港の経済学」';
 const CLASSICS = '東都文化大学「日本の古典文学」';
 
-type CourseRow = { id: number; course_name: string };
 type ApplicantRow = Record<string, string | number | null> & {
   user_id: number;
   student_id: number;
   login_id: string;
   updated_at: string;
 };
-
-async function adminApi(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }) {
-  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  expect((await request.post('/api/auth/admin/login/', { data: ACCOUNTS.admin })).status()).toBe(200);
-  return request;
-}
-
-async function courseIdOf(request: APIRequestContext, name: string): Promise<number> {
-  const found: CourseRow[] = [];
-  for (const control of ['1', '2']) {
-    const answer = await request.get(`/api/admin/courselist/?control=${control}`);
-    found.push(...((await answer.json()) as { data_list: CourseRow[] }).data_list);
-  }
-  const course = found.find((c) => c.course_name === name);
-  expect(course, name).toBeTruthy();
-  return (course as CourseRow).id;
-}
-
-async function applicants(request: APIRequestContext, courseId: number): Promise<ApplicantRow[]> {
-  const answer = await request.get(`/api/admin/courseapplicantlist/?id=${courseId}`);
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { data_list: ApplicantRow[] }).data_list;
-}
 
 const row = (page: Page, loginId: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: loginId }) });
@@ -83,14 +60,18 @@ test('[管理][申込者一覧] 表の中で変更すると行にチェックが
     'aria-invalid',
     'true',
   );
-  expect((await applicants(request, courseId)).find((a) => a.login_id === student)?.attendance1).toBe('0');
+  expect(
+    (await applicantsOf<ApplicantRow>(request, courseId)).find((a) => a.login_id === student)?.attendance1,
+  ).toBe('0');
 
   // fixed: 更新 saves the ticked row
   await target.getByRole('textbox', { name: /取得単位/ }).fill('2');
   await page.getByRole('button', { name: '更新する' }).click();
   await expect(page.getByText('更新完了')).toBeVisible();
   await expect(tick).not.toBeChecked();
-  let saved = (await applicants(request, courseId)).find((a) => a.login_id === student) as ApplicantRow;
+  let saved = (await applicantsOf<ApplicantRow>(request, courseId)).find(
+    (a) => a.login_id === student,
+  ) as ApplicantRow;
   expect(saved.attendance1).toBe('2');
   expect(saved.acquisition_unit).toBe(2);
 
@@ -118,7 +99,9 @@ test('[管理][申込者一覧] 表の中で変更すると行にチェックが
   await expect(target.getByRole('combobox', { name: /第2回（変更あり）$/ })).toHaveValue('1');
   await page.getByRole('button', { name: '更新する' }).click();
   await expect(page.getByText('更新完了')).toBeVisible();
-  saved = (await applicants(request, courseId)).find((a) => a.login_id === student) as ApplicantRow;
+  saved = (await applicantsOf<ApplicantRow>(request, courseId)).find(
+    (a) => a.login_id === student,
+  ) as ApplicantRow;
   expect([saved.attendance1, saved.attendance2, saved.acquisition_unit]).toEqual(['2', '1', 5]);
   await expectAccessible(page);
   await request.dispose();

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { adminApi, applicantsOf, courseIdOf } from './admin-api';
 import { addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
-import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
+import { expect, expectAccessible, loginAdmin, test } from './fixtures';
 
 // The intake cycle's admin screens (issue 14): the lottery modal's options, the lottery records and their
 // re-verification, promotion by hand and by a cancel. The draw of the demo course はじめての俳句 (C2610) runs
@@ -9,7 +10,6 @@ import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures
 
 const HAIKU = 'はじめての俳句';
 
-type CourseRow = { id: number; course_name: string };
 type ApplicantRow = {
   user_id: number;
   login_id: string;
@@ -18,29 +18,6 @@ type ApplicantRow = {
   waitlist_rank: number | null;
   updated_at: string;
 };
-
-async function adminApi(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }) {
-  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  expect((await request.post('/api/auth/admin/login/', { data: ACCOUNTS.admin })).status()).toBe(200);
-  return request;
-}
-
-async function courseIdOf(request: APIRequestContext, name: string): Promise<number> {
-  const found: CourseRow[] = [];
-  for (const control of ['1', '2']) {
-    const answer = await request.get(`/api/admin/courselist/?control=${control}`);
-    found.push(...((await answer.json()) as { data_list: CourseRow[] }).data_list);
-  }
-  const course = found.find((c) => c.course_name === name);
-  expect(course, name).toBeTruthy();
-  return (course as CourseRow).id;
-}
-
-async function applicantsOf(request: APIRequestContext, courseId: number): Promise<ApplicantRow[]> {
-  const answer = await request.get(`/api/admin/courseapplicantlist/?id=${courseId}`);
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { data_list: ApplicantRow[] }).data_list;
-}
 
 /**
  * A lottery course of the journey's own (capacity 3) with `count` new students applied, drawn through the
@@ -154,7 +131,7 @@ test('[管理][抽選] 補欠を手で繰り上げ、当選者のキャンセル
 }) => {
   const request = await adminApi(playwright);
   const { courseId } = await drawnCourse(request, 4);
-  const drawn = await applicantsOf(request, courseId);
+  const drawn = await applicantsOf<ApplicantRow>(request, courseId);
   await request.dispose();
   const winners = drawn.filter((a) => a.lottery_status === '2');
   const waiting = drawn
