@@ -1,5 +1,5 @@
 import { addCourseAsAdmin, uniqueTag } from './data';
-import { expect, loginAdmin, loginStudent, test } from './fixtures';
+import { expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
 
 /**
  * Printing the my-page (issue 15): what a student prints comes out black on white, without the header,
@@ -42,4 +42,34 @@ test('[マイページ][印刷] 講座の詳細は、白地に黒でメニュー
   // the main column takes the whole page width (no empty menu column)
   const width = await page.locator('main').evaluate((m) => m.getBoundingClientRect().width);
   expect(width).toBeGreaterThan((page.viewportSize()?.width ?? 1280) * 0.8);
+});
+
+test('[マイページ][印刷] 学生証を開いて「印刷する」と、学生証だけが印刷される', async ({ page }) => {
+  await loginStudent(page);
+  await page.goto('/mypage/top');
+  await page.getByRole('button', { name: '学生証' }).click();
+  const card = page.getByRole('dialog', { name: '学生証' });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: '印刷する' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.emulateMedia({ media: 'print' });
+  // the page behind is not printed; the card is, in the page flow, without the dark backdrop
+  await expect(page.locator('#root')).toBeHidden();
+  await expect(card.getByText('まなび市民大学 学生証')).toBeVisible();
+  await expect(card.getByText('学生番号')).toBeVisible();
+  const overlay = await card.evaluate((d) => {
+    const o = d.closest('.print-dialog') as Element;
+    const s = getComputedStyle(o);
+    return { position: s.position, background: s.backgroundColor };
+  });
+  expect(overlay).toEqual({ position: 'static', background: 'rgba(0, 0, 0, 0)' });
+  await expect(card.getByRole('button', { name: '印刷する' })).toBeHidden();
+
+  // closed again, the page prints as before
+  await page.emulateMedia({ media: 'screen' });
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('#root')).toBeVisible();
 });

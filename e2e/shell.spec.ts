@@ -192,11 +192,10 @@ test.describe('[マイページ][共通]', () => {
     await expect(skipLink).toBeInViewport();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('main')).toBeFocused();
-    // the next Tab continues inside main (the first menu button), not in the header
+    // the next Tab continues inside main (its first link: the student's first application, issue 15, or the
+    // first menu button), not in the header
     await page.keyboard.press('Tab');
-    await expect(
-      page.getByRole('navigation', { name: 'マイページのメニュー' }).getByRole('link').first(),
-    ).toBeFocused();
+    await expect(page.getByRole('main').getByRole('link').first()).toBeFocused();
     await expectAccessible(page);
 
     // the same on a public page

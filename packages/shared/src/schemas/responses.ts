@@ -52,10 +52,6 @@ export const healthResponseSchema = z.object({ status: z.string(), database: z.s
 // ---- my-page news ----
 
 const publishedTo = z.union([z.literal(1), z.literal(2), z.literal(3)]);
-export const topResponseSchema = z.object({
-  not_read_cnt: z.number().int(),
-  notice_list: z.array(z.object({ id, date: ymd, title: z.string(), is_read: z.boolean() })),
-});
 const paged = { total: z.number().int(), page: z.number().int(), page_size: z.number().int() };
 export const newsListResponseSchema = z.object({
   data_list: z.array(
@@ -150,6 +146,15 @@ export const mypageAppliedItemSchema = z.object({
   acquisition_unit: z.number().nullable(),
   course_acquisition_unit: z.number().nullable(),
   ...seatFields,
+});
+/**
+ * GET /api/mypage/top/: SPEC's unread count and newest notices, and (issue 15, additive) the applications whose
+ * course has not begun, each with what to do next — so the first screen says where the student stands.
+ */
+export const topResponseSchema = z.object({
+  not_read_cnt: z.number().int(),
+  notice_list: z.array(z.object({ id, date: ymd, title: z.string(), is_read: z.boolean() })),
+  course_status_list: z.array(mypageAppliedItemSchema),
 });
 export const mypageAppliedListResponseSchema = z.object({
   data_list: z.array(mypageAppliedItemSchema),

@@ -52,7 +52,8 @@ export function Modal({
       }}
       isDismissable={isDismissable && !isCloseDisabled}
       isKeyboardDismissDisabled={isCloseDisabled}
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-backdrop p-2 sm:p-6"
+      // print-dialog: while a dialog is open, it is what prints (styles.css @media print)
+      className="print-dialog fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-backdrop p-2 sm:p-6"
     >
       <AriaModal
         className={cx(

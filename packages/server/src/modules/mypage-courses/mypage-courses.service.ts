@@ -1,5 +1,6 @@
 import type {
   CourseCancelView,
+  MypageAppliedItem,
   MypageAppliedList,
   MypageAttendedList,
   MypageCourseDetail,
@@ -12,6 +13,7 @@ import {
   isCancelable,
   WINDOW_END_MINUTE_MS,
 } from '@manabi/shared/domain/course-rules';
+import { todayTokyo } from '@manabi/shared/domain/dates';
 import {
   type CourseApplicationInput,
   type CourseCancelInput,
@@ -236,6 +238,46 @@ export async function listApplied(
     page,
     page_size: MYPAGE_COURSE_PAGE_SIZE,
   };
+}
+
+/** How many applications the top page lists (the rest are one link away, on 申込状況). */
+export const TOP_COURSE_STATUS_SIZE = 5;
+
+/**
+ * The top page's 「申し込んだ講座」 (issue 15): live applications not yet attended whose course has not begun
+ * (or has no first class day yet), each with what to do next. A winner who must still confirm comes first
+ * (soonest deadline first), then by first class day; the same item shape as the applied list.
+ */
+export async function currentApplications(
+  db: Db,
+  student: Pick<StudentPrincipal, 'id'>,
+  now = new Date(),
+): Promise<MypageAppliedItem[]> {
+  const toConfirm = and(
+    eq(courseApplications.lotteryStatus, LOTTERY.WON),
+    isNull(courseApplications.confirmedAt),
+    isNotNull(courseApplications.confirmBy),
+  );
+  const rows = await db
+    .select(historyColumns)
+    .from(courseApplications)
+    .innerJoin(courses, eq(courses.id, courseApplications.courseId))
+    .where(
+      and(
+        eq(courseApplications.studentId, student.id),
+        isNull(courseApplications.cancelledAt),
+        eq(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
+        or(isNull(courses.startDate), gte(courses.startDate, todayTokyo(now))),
+      ),
+    )
+    .orderBy(
+      sql`case when ${toConfirm} then 0 else 1 end`,
+      sql`${courseApplications.confirmBy} asc nulls last`,
+      sql`${courses.startDate} asc nulls last`,
+      desc(courseApplications.id),
+    )
+    .limit(TOP_COURSE_STATUS_SIZE);
+  return rows.map((r) => presentHistoryRow(r, now));
 }
 
 /**

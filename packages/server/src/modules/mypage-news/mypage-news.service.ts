@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { noticeCategories, noticeReads, notices } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { likeContains, qualified } from '../../platform/sql';
+import { currentApplications } from '../mypage-courses/mypage-courses.service';
 import { type AudienceMember, noticeDate, visibleTo } from '../notices/notices.audience';
 
 export const NEWS_PAGE_SIZE = 8; // SPEC §9
@@ -43,7 +44,8 @@ export async function getTop(db: Db, student: AudienceMember): Promise<TopData> 
     .where(visibleTo(student, now))
     .orderBy(desc(displayAt), desc(notices.id))
     .limit(TOP_LIST_SIZE);
-  return { not_read_cnt: unread?.n ?? 0, notice_list: rows };
+  const courseStatus = await currentApplications(db, student, now);
+  return { not_read_cnt: unread?.n ?? 0, notice_list: rows, course_status_list: courseStatus };
 }
 
 export async function listNews(

@@ -154,6 +154,48 @@ describe('my-page news', () => {
     expect((await get(t.app, `/api/mypage/news/?id=${ids['gen-mine']}`, me)).json().is_read).toBe(true);
   });
 
+  it('top lists the applications whose course has not begun, a winner who must confirm first, each with its next step', async () => {
+    const student = await makeStudent(t.db, {
+      loginId: '24040077',
+      generationId: '2404',
+      password: 'pass0077',
+    });
+    const day = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
+    const course = async (name: string, startDate: string | null) =>
+      (await makeCourse(t.db, { name, startDate })).id;
+    const apply = async (name: string, startDate: string | null, over: Record<string, unknown> = {}) =>
+      makeApplication(t.db, { courseId: await course(name, startDate), studentId: student.id, ...over });
+    const confirmBy = new Date(Date.now() + 3 * DAY);
+    await apply('抽選待ちの講座', day(40), { lotteryStatus: '1' });
+    await apply('補欠の講座', day(20), { lotteryStatus: '5', waitlistRank: 2 });
+    await apply('確定待ちの講座', day(30), { lotteryStatus: '2', confirmBy });
+    await apply('日付未定の講座', null, { lotteryStatus: '1' });
+    await apply('始まった講座', day(-1), { lotteryStatus: '2' });
+    await apply('受講中の講座', day(5), { lotteryStatus: '2', attendanceStatus: '2' });
+    await apply('取り消した講座', day(10), { lotteryStatus: '4', cancelledAt: new Date() });
+    const mine = await loginAsStudent(t.app, '24040077', 'pass0077');
+
+    const list = (await get(t.app, '/api/mypage/top/', mine)).json().course_status_list as {
+      course_name: string;
+      lottery_status_text: string;
+      next_step: string;
+      confirm_by: string | null;
+    }[];
+    expect(list.map((c) => c.course_name)).toEqual([
+      '確定待ちの講座',
+      '補欠の講座',
+      '抽選待ちの講座',
+      '日付未定の講座',
+    ]);
+    expect(list[0]).toMatchObject({ lottery_status_text: '当選', confirm_by: confirmBy.toISOString() });
+    expect(list[0]?.next_step).toContain('「受講を確定する」か「辞退する」を押してください');
+    expect(list[1]?.next_step).toContain('補欠2番です');
+    expect(list[2]?.next_step).toContain('抽選の結果は');
+    // another student's top shows none of these
+    const other = await loginAsStudent(t.app, '25040001', 'other0001');
+    expect((await get(t.app, '/api/mypage/top/', other)).json().course_status_list).toEqual([]);
+  });
+
   it('answers 404 for a notice not meant for this student, and does not mark it read', async () => {
     for (const key of [
       'gen-other',

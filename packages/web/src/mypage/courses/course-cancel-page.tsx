@@ -5,6 +5,7 @@ import { Navigate, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { Alert, Button, ButtonLink, ConfirmList, FullPageSpinner, PageTitle, TextLink } from '../../ui';
+import { NEWS_KEY } from '../news/api/news';
 import { COURSES_KEY, cancelCourse, cancelViewQuery } from './api/courses';
 import { courseIdParam, orDash } from './course-parts';
 
@@ -39,6 +40,7 @@ export function Component() {
           predicate: (query) => query.queryKey[2] !== 'cancel',
         }),
         queryClient.invalidateQueries({ queryKey: [...COURSES_KEY, 'cancel'], refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: NEWS_KEY }),
       ]);
     },
     onError: (error) => {

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@manabi/shared/api';
 import { useEffect, useState } from 'react';
 import { formatDateJa, formatDateTimeJa } from '../../lib/dates';
-import { Modal } from '../../ui';
+import { Button, Modal } from '../../ui';
 
 /** Current time, refreshed at each minute boundary while mounted. */
 function useMinuteClock(): Date {
@@ -38,7 +38,19 @@ export function StudentIdCard({
   onOpenChange: (isOpen: boolean) => void;
 }) {
   return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} title="学生証" size="sm" isDismissable>
+    <Modal
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title="学生証"
+      size="sm"
+      isDismissable
+      footer={
+        // the open card prints alone (styles.css): some students carry it on paper
+        <Button variant="secondary" onPress={() => window.print()}>
+          印刷する
+        </Button>
+      }
+    >
       <StudentIdCardBody user={user} />
     </Modal>
   );

@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths';
 import { LoadingOverlay, PageTitle, TextLink } from '../../ui';
 import { topQuery } from '../news/api/news';
 import { UnreadBadge } from '../news/unread-badge';
+import { CourseStatusList } from './course-status';
 
 const MENU = [
   {
@@ -31,7 +32,8 @@ const MENU = [
 
 /**
  * /mypage/top (SPEC §2): four menu buttons (「あなたへのお知らせ」 with the unread count), the
- * participation guide link, the newest notices (GET /api/mypage/top/) and a link to the notice list.
+ * participation guide link, the newest notices (GET /api/mypage/top/) and a link to the notice list; above them,
+ * where the student's applications stand and what to do next (issue 15).
  */
 export function Component() {
   const top = useQuery(topQuery());
@@ -39,6 +41,7 @@ export function Component() {
   return (
     <div className="space-y-8">
       <PageTitle>マイページ トップ</PageTitle>
+      <CourseStatusList items={top.data?.course_status_list ?? []} />
       <nav aria-label="マイページのメニュー">
         <ul className="grid gap-4 sm:grid-cols-2">
           {MENU.map((entry) => (

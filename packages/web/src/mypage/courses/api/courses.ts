@@ -7,14 +7,25 @@ import type {
   ResultTrue,
 } from '@manabi/shared/api';
 import type { MypageCourseListInput, MypageCourseSearchForm } from '@manabi/shared/schemas/mypage-course';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
+import { NEWS_KEY } from '../../news/api/news';
 
 /**
  * My-page courses (SPEC §7 Student area): the four lists, the detail, the cancel view, apply and cancel.
  * Every flag (in_period, is_cancelable, is_disp_applybtn…) comes from the server; the screens only show it.
  */
 export const COURSES_KEY = ['mypage', 'courses'] as const;
+
+/**
+ * A seat changed (applied, cancelled, confirmed, declined): the course lists and detail, and the top page's
+ * statuses and personal notices (a decision writes one) are read again.
+ */
+export const seatChanged = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
+    queryClient.invalidateQueries({ queryKey: NEWS_KEY }),
+  ]);
 
 export type CourseSearchKind = 'accepting' | 'before';
 
@@ -106,7 +117,7 @@ export function useApplyCourse() {
     mutationFn: ({ detail, agreed }: { detail: MypageCourseDetail; agreed: boolean }) =>
       applyCourse(detail, agreed),
     meta: { shows: [400, 409, 422] },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
+    onSuccess: () => seatChanged(queryClient),
   });
 }
 
@@ -136,7 +147,7 @@ function useSeatDecision(url: string) {
   return useMutation({
     mutationFn: seatDecision(url),
     meta: { shows: [409, 422] },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
+    onSettled: () => seatChanged(queryClient),
   });
 }
 export const useConfirmSeat = () => useSeatDecision('/api/mypage/courseconfirm/');

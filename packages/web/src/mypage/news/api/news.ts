@@ -3,7 +3,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiGet, apiPost } from '../../../lib/api';
 
 /** My-page notices (SPEC §7 Student area): top, list, detail, mark read. */
-const KEY = ['mypage', 'news'] as const;
+export const NEWS_KEY = ['mypage', 'news'] as const;
+const KEY = NEWS_KEY;
 
 export interface NewsFilter {
   keyword: string;
