@@ -120,6 +120,31 @@ function failingAudits(lhr) {
   return failing;
 }
 
+/**
+ * One Lighthouse run of `url` in the launched Chromium. The session cookie goes with every request of the
+ * page (Lighthouse's documented way for a page behind a login). A run Lighthouse itself could not
+ * complete (a runtime error such as NO_NAVSTART, a trace lost on a busy machine) is tried again, twice
+ * at most; a low score never is.
+ */
+async function runLighthouse(url, cookie, attempt = 1) {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'html',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  const error = result
+    ? result.lhr.runtimeError
+    : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
+  if (!error) return result;
+  if (attempt < 3) {
+    console.warn(`${url}: ${error.code}, trying again`);
+    return runLighthouse(url, cookie, attempt + 1);
+  }
+  throw new Error(`${url}: ${error.code} ${error.message}`);
+}
+
 const dataDir = await mkdtemp(join(tmpdir(), 'manabi-lighthouse-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -161,26 +186,14 @@ try {
   const problems = [];
   let lighthouseVersion = '';
   for (const page of pages) {
-    // The session cookie goes with every request of the page (Lighthouse's documented way for a page
-    // behind a login); the login page is audited without one.
-    const result = await lighthouse(`${base}${page.path}`, {
-      port: chrome.port,
-      output: 'html',
-      logLevel: 'error',
-      onlyCategories: CATEGORIES,
-      extraHeaders: page.loggedIn ? { Cookie: cookie } : undefined,
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-    const { lhr } = result;
+    const { lhr, report } = await runLighthouse(`${base}${page.path}`, page.loggedIn ? cookie : undefined);
     lighthouseVersion = lhr.lighthouseVersion;
-    if (lhr.runtimeError)
-      throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // a logged-in page that lands on the login page was not audited at all
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(lhr.requestedUrl).pathname) {
       throw new Error(`${page.path} ended on ${lhr.finalDisplayedUrl}`);
     }
     const file = `${page.path.slice(1).replaceAll('/', '_')}.html`;
-    await writeFile(join(REPORTS, file), result.report);
+    await writeFile(join(REPORTS, file), report);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c].score]));
     rows.push({ page: page.path, ...scores });
     for (const { category, audit } of failingAudits(lhr)) problems.push({ page: page.path, category, audit });
