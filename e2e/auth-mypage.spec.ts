@@ -108,6 +108,9 @@ test.describe('[マイページ][ログイン]', () => {
 
   test('[マイページ][ログイン] ログイン済みでログイン画面を開くとトップへ移動する', async ({ page }) => {
     await loginStudent(page);
+    // a browser that has been in the my-page holds the user's display copy; the login page looks only then
+    await page.goto('/mypage/user');
+    await expect(page.getByRole('heading', { level: 1, name: '利用者情報' })).toBeVisible();
     await page.goto('/mypage/login');
     await expect(page).toHaveURL(/\/mypage\/top$/);
     await page.goto('/mypage');

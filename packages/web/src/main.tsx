@@ -1,3 +1,4 @@
+import './lib/zod-config';
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';

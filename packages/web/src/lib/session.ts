@@ -37,6 +37,7 @@ export async function fetchSession(area: Area, { touch }: { touch: boolean }): P
   } catch (error) {
     if (isApiError(error) && error.status === 401) {
       idleTracker.clear(area);
+      forgetStoredUser(area);
       return null;
     }
     throw error;
@@ -62,6 +63,11 @@ export async function logout(area: Area): Promise<void> {
     // Logging out of an already-ended session is fine.
   }
   idleTracker.clear(area);
+  forgetStoredUser(area);
+}
+
+/** Clears the display copy when it is this area's user (one key for both areas: SPEC §4). */
+function forgetStoredUser(area: Area): void {
   const user = storedUser.get();
   if (!user || user.is_admin === (area === 'admin')) storedUser.clear();
 }

@@ -7,7 +7,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type Area, isApiError } from '../lib/api';
 import { useRouteApiError } from '../lib/area';
-import { fetchSession, useLogin } from '../lib/session';
+import { fetchSession, storedUser, useLogin } from '../lib/session';
 import { Alert } from './alert';
 import { Button } from './button';
 import { FieldErrorSummary, useErrorSummaryFocus } from './field-error-summary';
@@ -56,7 +56,11 @@ export function LoginForm({
   const [params] = useSearchParams();
   const login = useLogin(area);
   const routeError = useRouteApiError();
-  const [isChecking, setIsChecking] = useState(true);
+  // Someone may be logged in only when this browser holds the display copy of a user (a login stores it;
+  // a logout or a session found ended clears it). Without one the look below is skipped: a logged-out
+  // visit then makes no request that fails (a 401 is a console error; Lighthouse best practices).
+  const [mayBeLoggedIn] = useState(() => storedUser.get() !== null);
+  const [isChecking, setIsChecking] = useState(mayBeLoggedIn);
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -72,6 +76,7 @@ export function LoginForm({
 
   // Already logged in? (a look only: touch=0)
   useEffect(() => {
+    if (!mayBeLoggedIn) return;
     let active = true;
     fetchSession(area, { touch: false })
       .then((info) => {
@@ -84,7 +89,7 @@ export function LoginForm({
     return () => {
       active = false;
     };
-  }, [area, navigate]);
+  }, [area, navigate, mayBeLoggedIn]);
 
   useEffect(() => {
     if (failure) failureRef.current?.focus();

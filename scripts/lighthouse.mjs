@@ -1,0 +1,229 @@
+// Lighthouse audit of the my-page (issue 15): accessibility and best practices must score 100 on the
+// student's main screens, on Lighthouse's mobile default (phone screen emulation, simulated throttling).
+//   npm run lighthouse        (builds, then runs this script)
+// Starts the built app on a free loopback port with a fresh embedded database and the demo data (as
+// scripts/e2e-server.sh does), logs in as the demo student, audits each page in Debian's Chromium
+// (CHROME_PATH, default /usr/bin/chromium; nothing is fetched from the internet), prints a table and
+// exits 1 if any accessibility or best-practices score is below 100, listing the audits that fail.
+// Performance is recorded, not gated: on a shared 2-core machine it says more about the machine.
+// The HTML reports are written to .lighthouse/ for a closer look.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = new URL('..', import.meta.url).pathname;
+const SERVER = join(root, 'packages/server/dist/main.js');
+const WEB = join(root, 'packages/web/dist/index.html');
+const REPORTS = join(root, '.lighthouse');
+const STUDENT = { login_id: '24040001', password: 'student01' };
+const GATED = ['accessibility', 'best-practices'];
+const CATEGORIES = [...GATED, 'performance'];
+// Chromium on a closed network: no background fetches, no sync, no first-run UI (as the Playwright config)
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+if (!existsSync(SERVER) || !existsSync(WEB)) {
+  console.error('no build: run `npm run build` first (`npm run lighthouse` does)');
+  process.exit(2);
+}
+
+/** A port the system has just handed out (closed again for the server to take). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base, server) {
+  const end = Date.now() + 120_000;
+  while (Date.now() < end) {
+    if (server.exitCode !== null) throw new Error(`the app exited (${server.exitCode}) before it was up`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the app did not answer /api/health within 120 s');
+}
+
+async function login(base) {
+  const res = await fetch(`${base}/api/auth/mypage/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(STUDENT),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!res.ok || !cookie) throw new Error(`student login failed: ${res.status}`);
+  return cookie;
+}
+
+/** The first course the demo student can apply for now (its detail page is one of the audited pages). */
+async function acceptingCourseId(base, cookie) {
+  const res = await fetch(`${base}/api/mypage/acceptingcourselist/?page=1`, { headers: { cookie } });
+  if (!res.ok) throw new Error(`accepting course list: ${res.status}`);
+  const id = (await res.json()).data_list?.[0]?.id;
+  if (id === undefined) throw new Error('the demo data has no course accepting applications');
+  return id;
+}
+
+const pct = (score) => (score === null || score === undefined ? '–' : String(Math.round(score * 100)));
+
+/** One line per item of an audit's details: the element or resource and what is wrong with it. */
+function detailLines(details) {
+  const items = details?.items ?? [];
+  return items.slice(0, 8).map((item) => {
+    const node = item.node ?? item.source ?? {};
+    const parts = [
+      node.selector,
+      node.snippet,
+      node.nodeLabel && node.nodeLabel !== node.snippet ? `"${node.nodeLabel}"` : undefined,
+      typeof item.source === 'object' ? item.source?.url : undefined,
+      item.url,
+      item.sourceLocation?.url,
+      item.description,
+      item.issueType,
+      item.subItems?.items?.map((s) => s.url ?? s.text ?? JSON.stringify(s)).join('; '),
+      node.explanation,
+    ].filter((p) => typeof p === 'string' && p !== '');
+    return parts.length > 0 ? parts.join('  ') : JSON.stringify(item).slice(0, 300);
+  });
+}
+
+/** The audits that pull a gated category below 100 (weight > 0, score < 1). */
+function failingAudits(lhr) {
+  const failing = [];
+  for (const id of GATED) {
+    for (const ref of lhr.categories[id].auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit.score !== null && audit.score < 1) failing.push({ category: id, audit });
+    }
+  }
+  return failing;
+}
+
+/**
+ * One Lighthouse run of `url` in the launched Chromium. The session cookie goes with every request of the
+ * page (Lighthouse's documented way for a page behind a login). A run Lighthouse itself could not
+ * complete (a runtime error such as NO_NAVSTART, a trace lost on a busy machine) is tried again, twice
+ * at most; a low score never is.
+ */
+async function runLighthouse(url, cookie, attempt = 1) {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'html',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  const error = result
+    ? result.lhr.runtimeError
+    : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
+  if (!error) return result;
+  if (attempt < 3) {
+    console.warn(`${url}: ${error.code}, trying again`);
+    return runLighthouse(url, cookie, attempt + 1);
+  }
+  throw new Error(`${url}: ${error.code} ${error.message}`);
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'manabi-lighthouse-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const { DATABASE_URL: _external, ...env } = process.env; // always the fresh embedded database
+const server = spawn(process.execPath, [SERVER], {
+  env: {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+let chrome;
+const started = performance.now();
+let failed = false;
+try {
+  await waitForHealth(base, server);
+  const cookie = await login(base);
+  const courseId = await acceptingCourseId(base, cookie);
+  const pages = [
+    // the login page first: a fresh browser, nobody has logged in yet
+    { path: '/mypage/login', loggedIn: false },
+    { path: '/mypage/top', loggedIn: true },
+    { path: '/mypage/course/search/accepting', loggedIn: true },
+    { path: `/mypage/course/detail/${courseId}`, loggedIn: true },
+    { path: '/mypage/course/applied', loggedIn: true },
+  ];
+
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
+  await mkdir(REPORTS, { recursive: true });
+  const rows = [];
+  const problems = [];
+  let lighthouseVersion = '';
+  for (const page of pages) {
+    const { lhr, report } = await runLighthouse(`${base}${page.path}`, page.loggedIn ? cookie : undefined);
+    lighthouseVersion = lhr.lighthouseVersion;
+    // a logged-in page that lands on the login page was not audited at all
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(lhr.requestedUrl).pathname) {
+      throw new Error(`${page.path} ended on ${lhr.finalDisplayedUrl}`);
+    }
+    const file = `${page.path.slice(1).replaceAll('/', '_')}.html`;
+    await writeFile(join(REPORTS, file), report);
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c].score]));
+    rows.push({ page: page.path, ...scores });
+    for (const { category, audit } of failingAudits(lhr)) problems.push({ page: page.path, category, audit });
+    if (GATED.some((c) => scores[c] !== 1)) failed = true;
+  }
+
+  const { Browser: browser } = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
+  console.log(`\nLighthouse ${lighthouseVersion}, ${browser}, mobile (emulated phone, simulated throttling)`);
+  const width = Math.max(...rows.map((r) => r.page.length));
+  console.log(`${'page'.padEnd(width)}  a11y  best practices  performance`);
+  for (const r of rows) {
+    console.log(
+      `${r.page.padEnd(width)}  ${pct(r.accessibility).padStart(4)}  ${pct(r['best-practices']).padStart(14)}  ${pct(r.performance).padStart(11)}`,
+    );
+  }
+  for (const { page, category, audit } of problems) {
+    console.log(`\n${page} — ${category}: ${audit.id} (${pct(audit.score)}) ${audit.title}`);
+    if (audit.displayValue) console.log(`  ${audit.displayValue}`);
+    for (const line of detailLines(audit.details)) console.log(`  - ${line}`);
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  const verdict = failed ? 'FAILED: accessibility and best practices must be 100 on every page' : 'ok';
+  console.log(`\n${verdict} (${seconds} s; the reports are in .lighthouse/)`);
+} catch (err) {
+  console.error(err);
+  failed = true;
+} finally {
+  await chrome?.kill();
+  server.kill();
+  await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r()));
+  await rm(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
