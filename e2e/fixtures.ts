@@ -56,3 +56,22 @@ export async function expectAccessible(page: Page) {
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/**
+ * Opens a list's search form when it is folded behind 「絞り込み」 (issue 15: folded at first below 640 px,
+ * open on wider screens), so one journey line serves the desktop and the phone project.
+ */
+export async function openSearchForm(page: Page) {
+  const toggle = page.getByRole('button', { name: /^絞り込み/ });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}
+
+/**
+ * Shows the 背景色 and 文字サイズ choices: inline in the header of a wide screen, behind 「表示設定」 below
+ * 640 px (issue 15). Call once the header is on the page.
+ */
+export async function showDisplayPrefs(page: Page) {
+  const toggle = page.getByRole('button', { name: '表示設定', exact: true });
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true')
+    await toggle.click();
+}

@@ -1,6 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addCourseAsAdmin, addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
-import { ACCOUNTS, expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
+import {
+  ACCOUNTS,
+  expect,
+  expectAccessible,
+  loginAdmin,
+  loginStudent,
+  openSearchForm,
+  test,
+} from './fixtures';
 
 /**
  * My-page application status and attendance history, and cancelling an application (SPEC §2
@@ -303,6 +311,7 @@ test.describe('[マイページ][受講履歴]', () => {
     await page.getByRole('tab', { name: '申込状況' }).click();
     await expect(page).toHaveURL(/\/mypage\/course\/applied$/);
     await expect(page.getByRole('tab', { name: '申込状況', selected: true })).toBeVisible();
+    await openSearchForm(page);
     await expect(page.getByRole('group', { name: '抽選状況' })).toBeVisible();
     await expectAccessible(page);
   });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, loginStudent, test } from './fixtures';
+import { expect, expectAccessible, loginStudent, showDisplayPrefs, test } from './fixtures';
 
 /**
  * Every course screen of the my-page in the blue and the black scheme with the large font: the choice
@@ -49,6 +49,7 @@ for (const scheme of SCHEMES) {
 
     await page.goto('/mypage/course/search/accepting');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await showDisplayPrefs(page);
     await choose(page, '背景色', scheme.label);
     await choose(page, '文字サイズ', '大きい');
     await page.reload();

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
-import { ACCOUNTS, expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
+import {
+  ACCOUNTS,
+  expect,
+  expectAccessible,
+  loginAdmin,
+  loginStudent,
+  openSearchForm,
+  test,
+} from './fixtures';
 
 /**
  * My-page course search, detail and application (SPEC §2 course/search, course/detail, course/applicant;
@@ -42,6 +50,7 @@ test.describe('[マイページ][講座]', () => {
     await addAndLoginStudent(page);
     const search = async () => {
       await page.goto('/mypage/course/search/accepting');
+      await openSearchForm(page);
       await page.getByRole('textbox', { name: 'キーワード' }).fill(name);
       await page.getByRole('button', { name: '検索する' }).click();
       await expect(page.getByText('（全1件）')).toBeVisible();

@@ -16,7 +16,7 @@ export { ErrorPanel } from './error-panel';
 export { FieldErrorSummary } from './field-error-summary';
 export { FieldRegistryProvider } from './field-parts';
 export { FullPageSpinner } from './full-page-spinner';
-export { NewWindowIcon } from './icons';
+export { ChevronDownIcon, NewWindowIcon } from './icons';
 export { IdleTimeoutDialog } from './idle-timeout-dialog';
 export { LoadingOverlay } from './loading-overlay';
 export { LoginForm } from './login-form';

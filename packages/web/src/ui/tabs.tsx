@@ -59,7 +59,8 @@ export function Tabs({ label, items, selectedKey, onSelectionChange, children, c
             key={item.id}
             id={item.id}
             className={cx(
-              'flex min-h-12 cursor-pointer items-center rounded-t-8 border-2 border-b-0 px-5 py-2 text-std-17B-170',
+              // narrower on a phone, so two tabs of six characters share a line even with the large font
+              'flex min-h-12 cursor-pointer items-center rounded-t-8 border-2 border-b-0 px-5 py-2 text-std-17B-170 max-sm:px-3',
               'border-line bg-canvas text-link underline underline-offset-4 hover:bg-highlight',
               'data-[selected]:border-primary data-[selected]:bg-primary data-[selected]:text-on-primary data-[selected]:no-underline',
             )}

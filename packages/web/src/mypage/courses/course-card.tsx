@@ -6,17 +6,12 @@ import { ApplyingBadge, applicationPeriodText, CategoryTags, CourseImage } from 
 /**
  * One course in the search results (SPEC §2 course/search). The course name is the card's only link;
  * its ::after covers the card so the whole card can be clicked, with nothing else interactive inside.
+ * The name comes first, then 申込中, the categories and the picture (issue 15: on a phone the first name is on
+ * the first screen, and a screen reader meets the heading as the item starts).
  */
 export function CourseCard({ course }: { course: MypageCourseSearchItem }) {
   return (
     <li className="relative flex flex-col gap-3 rounded-8 border-2 border-line bg-canvas p-4 hover:bg-surface focus-within:bg-surface">
-      <CourseImage src={course.image} />
-      <CategoryTags categories={course.categories} />
-      {course.applicant_id !== null && (
-        <p>
-          <ApplyingBadge />
-        </p>
-      )}
       <h3 className="text-std-20B-150 text-ink">
         <Link
           to={paths.mypage.courseDetail(course.id)}
@@ -25,6 +20,13 @@ export function CourseCard({ course }: { course: MypageCourseSearchItem }) {
           {course.course_name}
         </Link>
       </h3>
+      {course.applicant_id !== null && (
+        <p>
+          <ApplyingBadge />
+        </p>
+      )}
+      <CategoryTags categories={course.categories} />
+      <CourseImage src={course.image} />
       <dl className="grid gap-x-4 gap-y-1 text-std-16N-170 text-ink sm:grid-cols-[auto_1fr]">
         <CardFact label="実施機関" value={course.organ} />
         <CardFact label="開催日" value={course.period} />

@@ -11,10 +11,16 @@ import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
-import { CheckboxGroup, PageTitle, Tabs } from '../../ui';
-import { ResultsSection, SearchBox } from '../layout/mypage-search';
+import { CheckboxGroup, optionLabel, PageTitle, Tabs } from '../../ui';
+import { activeConditions, ResultsSection, SearchBox } from '../layout/mypage-search';
 import { appliedListQuery, attendedListQuery, type CourseListFilter, courseFilterOf } from './api/courses';
-import { applicationPeriodText, CourseSearchFields, orDash, withUnit } from './course-parts';
+import {
+  applicationPeriodText,
+  CourseSearchFields,
+  courseConditions,
+  orDash,
+  withUnit,
+} from './course-parts';
 import { SeatDecision, seatStatusText } from './seat-decision';
 
 type Tab = 'applied' | 'attended';
@@ -59,16 +65,17 @@ export function Component() {
     },
   });
 
-  const search = form.handleSubmit(({ lottery, ...conditions }) => {
+  const search = ({ lottery, ...conditions }: z.output<typeof searchSchema>) => {
     submit({
       ...conditions,
       // the lottery ticks travel as lottery_status_N=1 (SPEC §7), on the applied tab only
       ...Object.fromEntries((tab === 'applied' ? lottery : []).map((code) => [lotteryParam(code), '1'])),
     });
-  });
+  };
+  const lotteryInForce = LOTTERY_KEYS.filter((code) => effective[lotteryParam(code)] === '1');
 
   return (
-    <div className="space-y-8">
+    <div className="space-y-6 sm:space-y-8">
       <PageTitle>申込状況・受講履歴</PageTitle>
       <Tabs
         label="表示の切り替え"
@@ -78,8 +85,21 @@ export function Component() {
           { id: 'attended', label: '受講履歴', href: paths.mypage.courseAttended() },
         ]}
       >
-        <div className="space-y-8">
-          <SearchBox title="講座を検索する" id="course-search" form={form} onSubmit={search} onClear={clear}>
+        <div className="space-y-6 sm:space-y-8">
+          <SearchBox
+            title="講座を検索する"
+            id="course-search"
+            form={form}
+            onSearch={search}
+            onClear={clear}
+            conditions={[
+              ...courseConditions(effective),
+              ...activeConditions([
+                ['抽選状況', lotteryInForce.map((code) => optionLabel('CD003', code)).join('・')],
+              ]),
+            ]}
+            resultsId="course-list"
+          >
             <CourseSearchFields control={form.control} />
             {tab === 'applied' && (
               <CheckboxGroup

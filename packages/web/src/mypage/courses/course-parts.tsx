@@ -3,6 +3,8 @@ import { MYPAGE_COURSE_SEARCH_MAX } from '@manabi/shared/schemas/mypage-course';
 import { useState } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { cx, DateInput, TextInput } from '../../ui';
+import { activeConditions, dateRangeText, type SearchCondition } from '../layout/mypage-search';
+import type { CourseListFilter } from './api/courses';
 
 /** The neutral logo shown when a course has no image or its image cannot be loaded (SPEC §2). */
 export const COURSE_PLACEHOLDER = '/course-placeholder.svg';
@@ -102,6 +104,17 @@ export function tuitionText(value: number | null): string {
 type CourseSearchKey = 'keyword' | 'organ' | 'date_from' | 'date_to';
 
 /** The four shared search fields, for the course search and the history screens. */
+/** The conditions of {@link CourseSearchFields} in force, named as on the form (one for the two dates). */
+export function courseConditions(
+  filter: Pick<CourseListFilter, 'keyword' | 'organ' | 'date_from' | 'date_to'>,
+): SearchCondition[] {
+  return activeConditions([
+    ['キーワード', filter.keyword],
+    ['実施機関', filter.organ],
+    ['開講日', dateRangeText(filter.date_from, filter.date_to)],
+  ]);
+}
+
 export function CourseSearchFields<
   T extends FieldValues & Partial<Record<CourseSearchKey, string>>,
   TT extends FieldValues,
@@ -109,20 +122,23 @@ export function CourseSearchFields<
   const name = (key: CourseSearchKey) => key as FieldPath<T>;
   return (
     <>
-      <TextInput
-        control={control}
-        name={name('keyword')}
-        label="キーワード"
-        width="lg"
-        maxLength={MYPAGE_COURSE_SEARCH_MAX}
-      />
-      <TextInput
-        control={control}
-        name={name('organ')}
-        label="実施機関"
-        width="lg"
-        maxLength={MYPAGE_COURSE_SEARCH_MAX}
-      />
+      {/* side by side on a wide screen, where the form starts open, so the results start sooner */}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TextInput
+          control={control}
+          name={name('keyword')}
+          label="キーワード"
+          width="lg"
+          maxLength={MYPAGE_COURSE_SEARCH_MAX}
+        />
+        <TextInput
+          control={control}
+          name={name('organ')}
+          label="実施機関"
+          width="lg"
+          maxLength={MYPAGE_COURSE_SEARCH_MAX}
+        />
+      </div>
       <div className="flex flex-wrap gap-4">
         <DateInput control={control} name={name('date_from')} label="開講日（から）" />
         <DateInput control={control} name={name('date_to')} label="開講日（まで）" />

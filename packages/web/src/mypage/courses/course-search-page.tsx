@@ -12,7 +12,7 @@ import { PageTitle, Tabs } from '../../ui';
 import { ResultsSection, SearchBox } from '../layout/mypage-search';
 import { type CourseSearchKind, courseFilterOf, courseSearchQuery } from './api/courses';
 import { CourseCard } from './course-card';
-import { CourseSearchFields } from './course-parts';
+import { CourseSearchFields, courseConditions } from './course-parts';
 
 const TAB_LABELS: Record<CourseSearchKind, string> = {
   accepting: '受付中の講座',
@@ -48,7 +48,7 @@ export function Component() {
   const data = list.data;
 
   return (
-    <div className="space-y-8">
+    <div className="space-y-6 sm:space-y-8">
       <PageTitle>講座を探す</PageTitle>
       <Tabs
         label="講座の受付状況"
@@ -58,13 +58,16 @@ export function Component() {
           { id: 'before', label: TAB_LABELS.before, href: paths.mypage.courseSearch('before') },
         ]}
       >
-        <div className="space-y-8 pt-6">
+        {/* the tab panel has its own top padding; a phone needs no more */}
+        <div className="space-y-6 sm:space-y-8 sm:pt-6">
           <SearchBox
             title="講座を検索する"
             id="course-search"
             form={form}
-            onSubmit={form.handleSubmit((conditions) => void submit(conditions))}
+            onSearch={(conditions) => void submit(conditions)}
             onClear={clear}
+            conditions={courseConditions(filter)}
+            resultsId="course-list"
           >
             <CourseSearchFields control={form.control} />
           </SearchBox>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MAIN_ID, RouteFocus, SkipLink } from '../../ui';
-import { DisplayPrefs } from './display-prefs';
+import { DisplayPrefs, DisplayPrefsMenu } from './display-prefs';
 
 export interface MypageFrameProps {
   /** Where the site name links to. */
@@ -24,12 +24,14 @@ export function MypageFrame({ homeTo, userArea, sidebar, children }: MypageFrame
       <RouteFocus />
       <header className="border-b-4 border-primary bg-header text-on-header">
         <div className="mx-auto flex max-w-[72rem] flex-col gap-2 px-4 py-3 sm:px-6">
-          <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+          {/* on a phone: the site name and 表示設定 on one line, the user area wrapping below them */}
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:gap-x-6">
             <p className="text-std-24B-150 max-sm:text-std-22B-150">
               <Link to={homeTo} className="text-ink no-underline hover:underline">
                 まなび <span className="text-std-17B-170">マイページ</span>
               </Link>
             </p>
+            <DisplayPrefsMenu />
             {userArea}
           </div>
           <DisplayPrefs />
@@ -39,8 +41,8 @@ export function MypageFrame({ homeTo, userArea, sidebar, children }: MypageFrame
         data-print="flow"
         className={
           sidebar
-            ? 'mx-auto grid w-full max-w-[72rem] flex-1 gap-6 px-4 py-6 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]'
-            : 'mx-auto w-full max-w-[72rem] flex-1 px-4 py-6 sm:px-6'
+            ? 'mx-auto grid w-full max-w-[72rem] flex-1 gap-4 px-4 py-4 sm:gap-6 sm:px-6 sm:py-6 md:grid-cols-[15rem_minmax(0,1fr)]'
+            : 'mx-auto w-full max-w-[72rem] flex-1 px-4 py-4 sm:px-6 sm:py-6'
         }
       >
         {sidebar}

@@ -52,12 +52,13 @@ function MypageShell({ user }: { user: SessionUser }) {
     <MypageFrame
       homeTo={paths.mypage.top()}
       userArea={
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="text-std-17B-170">{user.name}さん、こんにちは</p>
-          <Button variant="secondary" onPress={() => setIsCardOpen(true)}>
+        // on a phone the greeting takes its own line and the two buttons share the next one
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:gap-y-3">
+          <p className="text-std-17B-170 max-sm:w-full">{user.name}さん、こんにちは</p>
+          <Button variant="secondary" className="max-sm:px-4" onPress={() => setIsCardOpen(true)}>
             学生証
           </Button>
-          <Button variant="secondary" onPress={() => void logout()}>
+          <Button variant="secondary" className="max-sm:px-4" onPress={() => void logout()}>
             ログアウト
           </Button>
           <StudentIdCard user={user} isOpen={isCardOpen} onOpenChange={setIsCardOpen} />

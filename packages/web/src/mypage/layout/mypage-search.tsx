@@ -1,6 +1,15 @@
-import type { BaseSyntheticEvent, ReactNode } from 'react';
+import { formatDateJa } from '@manabi/shared/domain/dates';
+import { type ReactNode, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { Button, FieldErrorSummary, FieldRegistryProvider, LoadingOverlay, Pager } from '../../ui';
+import {
+  Button,
+  ChevronDownIcon,
+  cx,
+  FieldErrorSummary,
+  FieldRegistryProvider,
+  LoadingOverlay,
+  Pager,
+} from '../../ui';
 
 /**
  * The search-and-results pattern of the my-page lists (news, course search, application history): the
@@ -8,47 +17,120 @@ import { Button, FieldErrorSummary, FieldRegistryProvider, LoadingOverlay, Pager
  * from the server, a pager with 5 neighbouring pages (SPEC §9).
  */
 
-export interface SearchBoxProps<T extends FieldValues> {
+/** Below Tailwind's `sm` (640 px): a phone held upright, where the search form starts folded. */
+const NARROW_SCREEN = '(max-width: 39.99rem)';
+const isNarrowScreen = () => window.matchMedia(NARROW_SCREEN).matches;
+
+/** One condition of the search in force, e.g. `{ label: 'キーワード', value: '写真' }`. */
+export interface SearchCondition {
+  label: string;
+  value: string;
+}
+
+/** The conditions in force among `[label, value]` rows read from the URL: the empty ones are dropped. */
+export function activeConditions(rows: readonly (readonly [string, string])[]): SearchCondition[] {
+  return rows.filter(([, value]) => value !== '').map(([label, value]) => ({ label, value }));
+}
+
+/** A from–to date condition as one phrase (「2025年4月1日から」, 「…から…まで」), '' when neither is set. */
+export function dateRangeText(from: string, to: string): string {
+  if (!from && !to) return '';
+  return `${from ? `${formatDateJa(from)}から` : ''}${to ? `${formatDateJa(to)}まで` : ''}`;
+}
+
+export interface SearchBoxProps<T extends FieldValues, TT extends FieldValues> {
   /** the heading, e.g. 「講座を検索する」 */
   title: string;
   id: string;
-  form: UseFormReturn<T>;
-  /** the form's handleSubmit(...) */
-  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  form: UseFormReturn<T, unknown, TT>;
+  /** a new search with the form's values (called only when they are valid) */
+  onSearch: (values: TT) => void;
   onClear: () => void;
+  /** the search in force, read from the URL (see {@link activeConditions}) */
+  conditions: readonly SearchCondition[];
+  /** the ResultsSection's `id`: its heading takes focus after a search on a phone */
+  resultsId: string;
   children: ReactNode;
 }
 
-/** The bordered search form with its heading, error summary and 検索する / 条件をクリア. */
-export function SearchBox<T extends FieldValues>({
+/**
+ * The search form behind a 「絞り込み」 button (aria-expanded) that says how many conditions are in force,
+ * so a phone's first screen shows results rather than a screenful of fields (issue 15). The form starts
+ * folded on narrow screens and open on wide ones — the usual filter pattern: a desktop has room for the
+ * fields, and its users search with the keyboard; either can be folded or opened. While folded, the
+ * conditions in force are listed with 「条件をクリア」, so nobody takes a filtered list for the whole one.
+ * A search on a phone folds the form again and moves focus to the results' heading. The form stays
+ * mounted when folded (`hidden`), so what was typed is kept.
+ */
+export function SearchBox<T extends FieldValues, TT extends FieldValues>({
   title,
   id,
   form,
-  onSubmit,
+  onSearch,
   onClear,
+  conditions,
+  resultsId,
   children,
-}: SearchBoxProps<T>) {
+}: SearchBoxProps<T, TT>) {
+  const [isOpen, setIsOpen] = useState(() => !isNarrowScreen());
+  const bodyId = `${id}-body`;
+  const count = conditions.length;
+
+  const search = form.handleSubmit((values) => {
+    onSearch(values);
+    if (isNarrowScreen()) {
+      setIsOpen(false);
+      document.getElementById(`${resultsId}-heading`)?.focus();
+    }
+  });
+  const clearFolded = () => {
+    onClear();
+    // the button pressed goes away with the conditions
+    document.getElementById(`${id}-toggle`)?.focus();
+  };
+
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="space-y-4 rounded-8 border border-line p-4"
-      data-print="hide"
-    >
-      <h2 id={`${id}-heading`} className="text-std-20B-150">
-        {title}
-      </h2>
-      <FieldRegistryProvider>
-        <form noValidate onSubmit={onSubmit} className="space-y-4">
-          <FieldErrorSummary form={form} />
-          {children}
-          <div className="flex flex-wrap gap-4">
-            <Button type="submit">検索する</Button>
-            <Button variant="tertiary" onPress={onClear}>
+    <section aria-labelledby={`${id}-heading`} className="space-y-3" data-print="hide">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button
+          id={`${id}-toggle`}
+          variant="secondary"
+          aria-expanded={isOpen}
+          aria-controls={bodyId}
+          onPress={() => setIsOpen((open) => !open)}
+        >
+          絞り込み{count > 0 && `（条件${count}件）`}
+          <ChevronDownIcon className={cx('size-5 transition-transform', isOpen && 'rotate-180')} />
+        </Button>
+        {!isOpen && count > 0 && (
+          <div className="flex flex-wrap items-center gap-x-2">
+            <p className="text-std-16N-170">
+              <span className="text-std-16B-170">絞り込み中：</span>
+              {conditions.map((condition) => `${condition.label}「${condition.value}」`).join('、')}
+            </p>
+            <Button variant="tertiary" className="max-sm:px-2" onPress={clearFolded}>
               条件をクリア
             </Button>
           </div>
-        </form>
-      </FieldRegistryProvider>
+        )}
+      </div>
+      <div id={bodyId} hidden={!isOpen} className="space-y-4 rounded-8 border border-line p-4">
+        <h2 id={`${id}-heading`} className="text-std-20B-150">
+          {title}
+        </h2>
+        <FieldRegistryProvider>
+          <form noValidate onSubmit={search} className="space-y-4">
+            <FieldErrorSummary form={form} />
+            {children}
+            <div className="flex flex-wrap gap-4">
+              <Button type="submit">検索する</Button>
+              <Button variant="tertiary" onPress={onClear}>
+                条件をクリア
+              </Button>
+            </div>
+          </form>
+        </FieldRegistryProvider>
+      </div>
     </section>
   );
 }
@@ -82,7 +164,7 @@ export function ResultsSection({
   const pageCount = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
   return (
     <section aria-labelledby={`${id}-heading`} className="relative space-y-4">
-      <h2 id={`${id}-heading`} className="text-std-20B-150">
+      <h2 id={`${id}-heading`} tabIndex={-1} className="text-std-20B-150 outline-offset-4">
         {title}
         {page && <span className="ml-4 text-std-16N-170">（全{page.total}件）</span>}
       </h2>

@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
 import { DateInput, PageTitle, Tabs, TextInput } from '../../ui';
-import { ResultsSection, SearchBox } from '../layout/mypage-search';
+import { activeConditions, dateRangeText, ResultsSection, SearchBox } from '../layout/mypage-search';
 import { type NewsFilter, newsListQuery } from './api/news';
 import { UnreadBadge } from './unread-badge';
 
@@ -34,7 +34,7 @@ export function Component() {
   const data = list.data;
 
   return (
-    <div className="space-y-8">
+    <div className="space-y-6 sm:space-y-8">
       <PageTitle>{TITLES[type]}</PageTitle>
       <Tabs
         label="お知らせの種類"
@@ -44,13 +44,19 @@ export function Component() {
           { id: '2', label: TITLES['2'], href: paths.mypage.newsList(2) },
         ]}
       >
-        <div className="space-y-8 pt-6">
+        {/* the tab panel has its own top padding; a phone needs no more */}
+        <div className="space-y-6 sm:space-y-8 sm:pt-6">
           <SearchBox
             title="お知らせを探す"
             id="news-search"
             form={form}
-            onSubmit={form.handleSubmit((conditions) => void submit(conditions))}
+            onSearch={(conditions) => void submit(conditions)}
             onClear={clear}
+            conditions={activeConditions([
+              ['キーワード', filter.keyword],
+              ['掲載日', dateRangeText(filter.date_from, filter.date_to)],
+            ])}
+            resultsId="news-list"
           >
             <TextInput control={form.control} name="keyword" label="キーワード" width="lg" maxLength={100} />
             <div className="flex flex-wrap gap-4">
