@@ -23,7 +23,6 @@ export { LoginForm } from './login-form';
 export { Modal } from './modal';
 export { PageTitle } from './page-title';
 export { Pager } from './pager';
-export { RouteFocus } from './route-focus';
 export { SearchPanel } from './search-panel';
 export { PickerField, SearchPickerModal } from './search-picker';
 export { type NavItem, SideNav } from './side-nav';

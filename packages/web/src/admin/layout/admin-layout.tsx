@@ -4,7 +4,7 @@ import { AreaProvider } from '../../lib/area';
 import { paths } from '../../lib/paths';
 import { useStandardLook } from '../../lib/prefs';
 import { SessionUserContext, useLogout, useSessionQuery } from '../../lib/session';
-import { Button, FullPageSpinner, IdleTimeoutDialog, MAIN_ID, RouteFocus, SideNav, SkipLink } from '../../ui';
+import { Button, FullPageSpinner, IdleTimeoutDialog, MAIN_ID, SideNav, SkipLink } from '../../ui';
 import { AdminHeader } from './admin-header';
 import { adminMenuFor } from './admin-menu';
 
@@ -37,7 +37,6 @@ function AdminShell({ user }: { user: SessionUser }) {
   return (
     <div className="flex min-h-screen flex-col bg-canvas text-std-16N-170 text-ink">
       <SkipLink />
-      <RouteFocus />
       <AdminHeader>
         <div className="flex flex-wrap items-center gap-4">
           <p className="text-std-16N-170">

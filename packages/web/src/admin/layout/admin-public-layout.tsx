@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { AreaProvider } from '../../lib/area';
 import { useStandardLook } from '../../lib/prefs';
-import { MAIN_ID, RouteFocus, SkipLink } from '../../ui';
+import { MAIN_ID, SkipLink } from '../../ui';
 import { AdminHeader } from './admin-header';
 
 /** Admin pages that need no session: /admin/login and /admin/apierror. */
@@ -11,7 +11,6 @@ export function Component() {
     <AreaProvider area="admin">
       <div className="flex min-h-screen flex-col bg-canvas text-std-16N-170 text-ink">
         <SkipLink />
-        <RouteFocus />
         <AdminHeader />
         <main
           id={MAIN_ID}

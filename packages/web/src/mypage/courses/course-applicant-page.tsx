@@ -81,11 +81,19 @@ function ApplyForm({
 }) {
   const apply = useApplyCourse();
   const errorRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const [isDone, setIsDone] = useState(false);
   // detail.cancel: cancelling stays possible after the period, so no agreement is asked for
   const needsAgreement = !course.cancel;
   // after a refusal the refreshed detail usually no longer offers the button: only the course remains
   const isOpen = isDone || course.is_disp_applybtn || submitError === null;
+
+  // The page title is what says the application went through: it takes focus, so a screen reader reads
+  // 「講座の申込が完了しました」 at once. This parent effect runs after StepForm's, which focused its
+  // step heading (「申込状況の確認」) in the same commit.
+  useEffect(() => {
+    if (isDone) titleRef.current?.focus({ preventScroll: true });
+  }, [isDone]);
 
   useEffect(() => {
     if (submitError === null) return;
@@ -95,7 +103,7 @@ function ApplyForm({
 
   return (
     <div className="space-y-8">
-      <PageTitle>{isDone ? '講座の申込が完了しました' : '講座の申込内容の確認'}</PageTitle>
+      <PageTitle ref={titleRef}>{isDone ? '講座の申込が完了しました' : '講座の申込内容の確認'}</PageTitle>
       {submitError !== null && !isDone && (
         <Alert ref={errorRef} variant="error" title="申込できませんでした" focusable>
           <p className="whitespace-pre-line">{submitError}</p>

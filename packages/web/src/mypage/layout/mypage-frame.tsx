@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MAIN_ID, RouteFocus, SkipLink } from '../../ui';
+import { MAIN_ID, SkipLink } from '../../ui';
 import { DisplayPrefs, DisplayPrefsMenu } from './display-prefs';
 
 export interface MypageFrameProps {
@@ -21,7 +21,6 @@ export function MypageFrame({ homeTo, userArea, sidebar, children }: MypageFrame
   return (
     <div className="flex min-h-screen flex-col bg-canvas text-std-17N-170 text-ink">
       <SkipLink />
-      <RouteFocus />
       <header className="border-b-4 border-primary bg-header text-on-header">
         <div className="mx-auto flex max-w-[72rem] flex-col gap-2 px-4 py-3 sm:px-6">
           {/* on a phone: the site name and 表示設定 on one line, the user area wrapping below them */}

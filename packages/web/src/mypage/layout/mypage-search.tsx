@@ -10,6 +10,7 @@ import {
   LoadingOverlay,
   Pager,
 } from '../../ui';
+import { ResultCountStatus } from './result-count-status';
 
 /**
  * The search-and-results pattern of the my-page lists (news, course search, application history): the
@@ -169,6 +170,7 @@ export function ResultsSection({
         {page && <span className="ml-4 text-std-16N-170">（全{page.total}件）</span>}
       </h2>
       <LoadingOverlay isVisible={isFetching} label="読み込み中..." />
+      <ResultCountStatus title={title} page={page} isFetching={isFetching} />
       {before}
       {page && page.total === 0 && <p>{emptyText}</p>}
       {page && page.total > 0 && children}
