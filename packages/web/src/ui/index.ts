@@ -4,7 +4,7 @@
  */
 export { AddressFields } from './address-fields';
 export { Alert } from './alert';
-export { Button, ButtonLink, TextLink } from './button';
+export { Button, ButtonLink, LARGE_TARGET, TextLink } from './button';
 export { Checkbox, CheckboxGroup, CheckboxItem, RadioGroup, RadioItem, Select } from './choice-fields';
 export { codeOptions, type Option, optionLabel } from './code-options';
 export { type ConfirmItem, ConfirmList } from './confirm-list';
