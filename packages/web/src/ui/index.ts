@@ -11,7 +11,7 @@ export { type ConfirmItem, ConfirmList } from './confirm-list';
 export { CsvDownload } from './csv-download';
 export { CsvUpload, type CsvUploadResult } from './csv-upload';
 export { cx } from './cx';
-export { type Column, DataTable, type TableState, useTableUrlState } from './data-table';
+export { type Column, DataTable, type TableState, TICKED_ROW, useTableUrlState } from './data-table';
 export { ErrorPanel } from './error-panel';
 export { FieldErrorSummary } from './field-error-summary';
 export { FieldRegistryProvider } from './field-parts';
