@@ -109,15 +109,23 @@ export function ButtonLink({ variant = 'primary', size = 'md', className, ...res
 
 export type TextLinkProps = CommonLinkProps & InternalOrExternal;
 
-/** An inline text link (underlined, theme link colour). */
+/**
+ * A text link on a line of its own (underlined, theme link colour), e.g. 「講座一覧に戻る」. With the large
+ * font it is a 48 px target like a button (issue 15); the standard look is unchanged. A link inside a
+ * sentence needs no component: a plain `<a>` / `<Link>` is already underlined in the link colour, and WCAG
+ * 2.5.8 exempts it from the target size.
+ */
 export function TextLink({ className, ...rest }: TextLinkProps) {
   return (
     <AnyLink
       {...rest}
-      className={cx('text-link underline underline-offset-4 hover:text-link-hover', className)}
+      className={cx('text-link underline underline-offset-4 hover:text-link-hover', LARGE_TARGET, className)}
     />
   );
 }
+
+/** With the large font, a link or control standing on its own is at least 48 px high (60 px: 3rem of 20 px). */
+export const LARGE_TARGET = 'large:inline-flex large:min-h-12 large:items-center';
 
 function AnyLink({ children, className, newWindow, ...rest }: CommonLinkProps & InternalOrExternal) {
   const content = (

@@ -5,6 +5,7 @@ import { cx } from './cx';
 import { LoadingOverlay } from './loading-overlay';
 import { Pager } from './pager';
 import { SelectBox } from './select-box';
+import { stickyCell, useStickyColumns } from './sticky-columns';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -23,6 +24,11 @@ export interface Column<Row> {
   className?: string;
   /** Render the cells as row headers (`<th scope="row">`), e.g. the name column. */
   isRowHeader?: boolean;
+  /**
+   * Stays in view while the table scrolls sideways (who the row is, beside the 15 attendance sessions).
+   * Only the first columns can be sticky: the sticky ones are the leading run of columns that say so.
+   */
+  sticky?: boolean;
 }
 
 /** Sort, page and page size of a table (page is 1-based). */
@@ -57,10 +63,16 @@ export interface DataTableProps<Row> {
   total?: number;
   /** Extra content on the count line (e.g. a CsvDownload button). */
   toolbar?: ReactNode;
-  /** Class for each body row (e.g. highlight changed rows). */
+  /**
+   * Background class for a body row instead of the zebra stripes (e.g. {@link TICKED_ROW}). Keep it opaque:
+   * sticky cells take the row's background to hide the cells scrolling under them.
+   */
   rowClassName?: (row: Row) => string | undefined;
   className?: string;
 }
+
+/** A ticked row's tint (the highlight at 40 % over the page), opaque so sticky cells can carry it. */
+export const TICKED_ROW = 'bg-[color-mix(in_srgb,var(--color-highlight)_40%,var(--color-canvas))]';
 
 function defaultValue(row: unknown, key: string): unknown {
   return row && typeof row === 'object' ? (row as Record<string, unknown>)[key] : undefined;
@@ -135,6 +147,9 @@ export function DataTable<Row>({
   const current = inner;
   const regionRef = useRef<HTMLElement>(null);
   const isServer = total !== undefined;
+  const stickyCount = columns.findIndex((column) => !column.sticky);
+  const stickyColumns = stickyCount === -1 ? columns.length : stickyCount;
+  useStickyColumns(regionRef, stickyColumns, columns.map((column) => column.key).join());
 
   const update = (patch: Partial<TableState>) => {
     const next = { ...current, ...patch };
@@ -190,7 +205,7 @@ export function DataTable<Row>({
           aria-label={`${caption}（横にスクロールできます）`}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (WCAG 2.1.1, axe scrollable-region-focusable)
           tabIndex={0}
-          className="overflow-x-auto rounded-8 border-2 border-line"
+          className="scroll-pl-(--sticky-width) overflow-x-auto rounded-8 border-2 border-line"
         >
           <table
             className="w-full min-w-max border-collapse text-left text-std-16N-170 text-ink"
@@ -201,12 +216,14 @@ export function DataTable<Row>({
             </caption>
             <thead className="bg-surface">
               <tr>
-                {columns.map((column) => {
+                {columns.map((column, index) => {
                   const isSorted = current.sortKey === column.key;
+                  const sticky = stickyCell(index, stickyColumns, 'bg-surface');
                   return (
                     <th
                       key={column.key}
                       scope="col"
+                      style={sticky.style}
                       aria-sort={
                         column.sortable && isSorted
                           ? current.sortDir === 'asc'
@@ -216,6 +233,7 @@ export function DataTable<Row>({
                       }
                       className={cx(
                         'border-b-2 border-line px-4 py-2 align-bottom text-std-16B-170',
+                        sticky.className,
                         column.className,
                       )}
                     >
@@ -249,22 +267,31 @@ export function DataTable<Row>({
                 visible.map((row) => (
                   <tr
                     key={rowKey(row)}
-                    className={cx('border-b border-line-subtle even:bg-surface', rowClassName?.(row))}
+                    className={cx(
+                      'border-b border-line-subtle',
+                      rowClassName?.(row) ?? 'bg-canvas even:bg-surface',
+                    )}
                   >
-                    {columns.map((column) => {
+                    {columns.map((column, index) => {
                       const content = column.render
                         ? column.render(row)
                         : (defaultValue(row, column.key) as ReactNode | null | undefined);
+                      const sticky = stickyCell(index, stickyColumns, 'bg-inherit');
                       return column.isRowHeader ? (
                         <th
                           key={column.key}
                           scope="row"
-                          className={cx('px-4 py-3 text-std-16B-170', column.className)}
+                          style={sticky.style}
+                          className={cx('px-4 py-3 text-std-16B-170', sticky.className, column.className)}
                         >
                           {content}
                         </th>
                       ) : (
-                        <td key={column.key} className={cx('px-4 py-3 align-top', column.className)}>
+                        <td
+                          key={column.key}
+                          style={sticky.style}
+                          className={cx('px-4 py-3 align-top', sticky.className, column.className)}
+                        >
                           {content}
                         </td>
                       );

@@ -4,14 +4,14 @@
  */
 export { AddressFields } from './address-fields';
 export { Alert } from './alert';
-export { Button, ButtonLink, TextLink } from './button';
+export { Button, ButtonLink, LARGE_TARGET, TextLink } from './button';
 export { Checkbox, CheckboxGroup, CheckboxItem, RadioGroup, RadioItem, Select } from './choice-fields';
 export { codeOptions, type Option, optionLabel } from './code-options';
 export { type ConfirmItem, ConfirmList } from './confirm-list';
 export { CsvDownload } from './csv-download';
 export { CsvUpload, type CsvUploadResult } from './csv-upload';
 export { cx } from './cx';
-export { type Column, DataTable, type TableState, useTableUrlState } from './data-table';
+export { type Column, DataTable, type TableState, TICKED_ROW, useTableUrlState } from './data-table';
 export { ErrorPanel } from './error-panel';
 export { FieldErrorSummary } from './field-error-summary';
 export { FieldRegistryProvider } from './field-parts';

@@ -67,7 +67,8 @@ export function Modal({
         <Dialog role={role} className="outline-none">
           {({ close }) => (
             <div className="flex flex-col">
-              <div className="flex items-start justify-between gap-4 border-b-2 border-line-subtle px-4 py-3 sm:px-6">
+              {/* the close button moves under a title it would squeeze (large font on a narrow phone) */}
+              <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 border-b-2 border-line-subtle px-4 py-3 sm:px-6">
                 <Heading slot="title" className="pt-2 text-std-22B-150 text-ink max-sm:text-std-20B-150">
                   {title}
                 </Heading>

@@ -65,9 +65,11 @@ export function fullColumns(
   });
 
   const base: Column<CourseApplicantRow>[] = [
+    // 更新, 学生番号 and 氏名 stay in view while the 15 sessions scroll sideways
     {
       key: 'is_update',
       header: '更新',
+      sticky: true,
       render: (row) => (
         <TickCell
           label={`${row.name} を更新する`}
@@ -81,10 +83,11 @@ export function fullColumns(
       header: '学生番号',
       sortable: true,
       isRowHeader: true,
+      sticky: true,
       className: 'whitespace-nowrap',
       render: (row) => <Link to={paths.admin.courseApplicant(courseId, row.user_id)}>{row.login_id}</Link>,
     },
-    { key: 'name', header: '氏名', sortable: true, className: 'whitespace-nowrap' },
+    { key: 'name', header: '氏名', sortable: true, sticky: true, className: 'whitespace-nowrap' },
     { key: 'name_kana', header: '氏名カナ', sortable: true, className: 'whitespace-nowrap' },
     {
       key: 'how_apply',

@@ -18,6 +18,7 @@ import {
   SearchPanel,
   Select,
   TextInput,
+  TICKED_ROW,
   useTableUrlState,
 } from '../../ui';
 import { TableActions, TableNoticeArea } from '../attendance/table-notice';
@@ -216,7 +217,7 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
         loadingLabel="検索中..."
         emptyText="条件に該当する申込者がいません。検索条件を変えてお試しください。"
         rowClassName={(row) =>
-          isFull && editor.isRowTicked(row as CourseApplicantRow) ? 'bg-highlight/40' : undefined
+          isFull && editor.isRowTicked(row as CourseApplicantRow) ? TICKED_ROW : undefined
         }
         {...table}
         toolbar={<CsvDownload {...applicantCsv(isFull, rows, allRows)} isPreparing={list.isFetching} />}

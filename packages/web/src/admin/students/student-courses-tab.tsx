@@ -20,6 +20,7 @@ import {
   SearchPanel,
   Select,
   TextInput,
+  TICKED_ROW,
   useTableUrlState,
 } from '../../ui';
 import {
@@ -102,9 +103,11 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
           '');
 
   const columns: Column<StudentAppliedCourse>[] = [
+    // 更新 and 講座名 stay in view while the 15 sessions scroll sideways
     {
       key: 'is_update',
       header: '更新',
+      sticky: true,
       render: (row) =>
         isEditableCourse(row) ? (
           <TickCell
@@ -119,6 +122,7 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
       header: '講座名',
       sortable: true,
       isRowHeader: true,
+      sticky: true,
       className: 'min-w-[12rem]',
       render: (row) => <Link to={paths.admin.courseDetail(row.course_id, 1)}>{row.course_name}</Link>,
     },
@@ -223,7 +227,7 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
         isLoading={list.isFetching}
         loadingLabel="検索中..."
         emptyText="条件に該当する申込講座がありません"
-        rowClassName={(row) => (editor.isRowTicked(row) ? 'bg-highlight/40' : undefined)}
+        rowClassName={(row) => (editor.isRowTicked(row) ? TICKED_ROW : undefined)}
         {...table}
         toolbar={
           <CsvDownload

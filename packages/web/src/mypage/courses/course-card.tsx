@@ -42,7 +42,7 @@ function CardFact({ label, value }: { label: string; value: string }) {
   return (
     <>
       <dt className="text-std-16B-170">{label}</dt>
-      <dd className="mb-1 whitespace-pre-line break-words sm:mb-0">{value}</dd>
+      <dd className="mb-1 whitespace-pre-line wrap-anywhere sm:mb-0">{value}</dd>
     </>
   );
 }

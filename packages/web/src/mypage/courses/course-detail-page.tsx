@@ -52,7 +52,7 @@ export function Component() {
         <CourseImage src={course.image} variant="detail" />
       </div>
       {course.content && (
-        <div className="whitespace-pre-line break-words text-std-17N-170 text-ink">{course.content}</div>
+        <div className="whitespace-pre-line wrap-anywhere text-std-17N-170 text-ink">{course.content}</div>
       )}
       <ConfirmList
         items={[

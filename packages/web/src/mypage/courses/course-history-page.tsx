@@ -11,7 +11,7 @@ import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
-import { CheckboxGroup, optionLabel, PageTitle, Tabs } from '../../ui';
+import { CheckboxGroup, cx, LARGE_TARGET, optionLabel, PageTitle, Tabs } from '../../ui';
 import { activeConditions, ResultsSection, SearchBox } from '../layout/mypage-search';
 import { appliedListQuery, attendedListQuery, type CourseListFilter, courseFilterOf } from './api/courses';
 import {
@@ -222,13 +222,13 @@ function CourseCard({
 }) {
   return (
     <li className="min-w-0 space-y-2 rounded-8 border-2 border-line bg-canvas p-4">
-      <h3 className="break-words text-std-18B-160 text-ink">
+      <h3 className="wrap-anywhere text-std-18B-160 text-ink">
         {item.status === '2' ? (
           item.course_name
         ) : (
           <Link
             to={paths.mypage.courseDetail(item.course_id)}
-            className="text-link underline underline-offset-4 hover:text-link-hover"
+            className={cx('text-link underline underline-offset-4 hover:text-link-hover', LARGE_TARGET)}
           >
             {item.course_name}
           </Link>
@@ -250,7 +250,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-x-4 sm:grid-cols-[12rem_1fr]">
       <dt className="text-std-16B-170 text-ink">{label}</dt>
-      <dd className="break-words text-std-16N-170 text-ink">{children}</dd>
+      <dd className="wrap-anywhere text-std-16N-170 text-ink">{children}</dd>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MAIN_ID, SkipLink } from '../../ui';
+import { cx, LARGE_TARGET, MAIN_ID, SkipLink } from '../../ui';
 import { DisplayPrefs, DisplayPrefsMenu } from './display-prefs';
 
 export interface MypageFrameProps {
@@ -26,7 +26,7 @@ export function MypageFrame({ homeTo, userArea, sidebar, children }: MypageFrame
           {/* on a phone: the site name and 表示設定 on one line, the user area wrapping below them */}
           <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:gap-x-6">
             <p className="text-std-24B-150 max-sm:text-std-22B-150">
-              <Link to={homeTo} className="text-ink no-underline hover:underline">
+              <Link to={homeTo} className={cx(LARGE_TARGET, 'text-ink no-underline hover:underline')}>
                 まなび <span className="text-std-17B-170">マイページ</span>
               </Link>
             </p>

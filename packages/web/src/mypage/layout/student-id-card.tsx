@@ -70,9 +70,13 @@ function StudentIdCardBody({ user }: { user: SessionUser }) {
       <p className="text-center text-std-20B-150">まなび市民大学 学生証</p>
       <dl className="space-y-2">
         {rows.map(([label, value]) => (
-          <div key={label} className="grid grid-cols-[7rem_1fr] gap-2">
-            <dt className="text-std-16B-170">{label}</dt>
-            <dd className="text-std-17N-170">{value || '－'}</dd>
+          // large font: a value that does not fit beside its label goes under it whole (no 2404/0001 split)
+          <div
+            key={label}
+            className="grid grid-cols-[7rem_1fr] gap-2 large:flex large:flex-wrap large:gap-x-4 large:gap-y-0"
+          >
+            <dt className="text-std-16B-170 large:w-[5em] large:flex-none">{label}</dt>
+            <dd className="text-std-17N-170 large:flex-auto">{value || '－'}</dd>
           </div>
         ))}
       </dl>

@@ -38,7 +38,7 @@ export function Component() {
         {notice.category_name && <span>［{notice.category_name}］</span>}
       </p>
       <PageTitle>{notice.title}</PageTitle>
-      <div className="whitespace-pre-wrap break-words text-std-17N-170">{notice.content}</div>
+      <div className="whitespace-pre-wrap wrap-anywhere text-std-17N-170">{notice.content}</div>
       {links.length > 0 && (
         <section aria-labelledby="news-links-heading" className="space-y-2">
           <h2 id="news-links-heading" className="text-std-20B-150">

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
-import { DateInput, PageTitle, Tabs, TextInput } from '../../ui';
+import { cx, DateInput, LARGE_TARGET, PageTitle, Tabs, TextInput } from '../../ui';
 import { activeConditions, dateRangeText, ResultsSection, SearchBox } from '../layout/mypage-search';
 import { type NewsFilter, newsListQuery } from './api/news';
 import { UnreadBadge } from './unread-badge';
@@ -92,7 +92,7 @@ function NewsRow({ item }: { item: NewsListItem }) {
       <span className="flex flex-wrap items-baseline gap-2">
         {!item.is_read && <UnreadBadge />}
         {item.category_name && <span className="text-std-16N-170 text-ink">［{item.category_name}］</span>}
-        <Link to={paths.mypage.newsDetail(item.id)} className="text-std-18N-160">
+        <Link to={paths.mypage.newsDetail(item.id)} className={cx('text-std-18N-160', LARGE_TARGET)}>
           {item.title}
         </Link>
       </span>

@@ -2,7 +2,7 @@ import { formatDateJa } from '@manabi/shared/domain/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import { LoadingOverlay, PageTitle, TextLink } from '../../ui';
+import { LARGE_TARGET, LoadingOverlay, PageTitle, TextLink } from '../../ui';
 import { topQuery } from '../news/api/news';
 import { UnreadBadge } from '../news/unread-badge';
 import { CourseStatusList } from './course-status';
@@ -82,7 +82,9 @@ export function Component() {
                 <span className="shrink-0 whitespace-nowrap">{formatDateJa(notice.date)}</span>
                 <span className="flex flex-wrap items-baseline gap-2">
                   {!notice.is_read && <UnreadBadge />}
-                  <Link to={paths.mypage.newsDetail(notice.id)}>{notice.title}</Link>
+                  <Link to={paths.mypage.newsDetail(notice.id)} className={LARGE_TARGET}>
+                    {notice.title}
+                  </Link>
                 </span>
               </li>
             ))}
