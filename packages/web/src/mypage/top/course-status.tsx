@@ -1,7 +1,7 @@
 import type { MypageAppliedItem } from '@manabi/shared/api';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import { TextLink } from '../../ui';
+import { cx, LARGE_TARGET, TextLink } from '../../ui';
 import { SeatDecision, seatStatusText } from '../courses/seat-decision';
 
 /**
@@ -23,7 +23,10 @@ export function CourseStatusList({ items }: { items: MypageAppliedItem[] }) {
               <span className="inline-block rounded-4 border-2 border-line bg-surface px-2 text-std-16B-170 text-ink">
                 {seatStatusText(item, item.lottery_status_text)}
               </span>
-              <Link to={paths.mypage.courseDetail(item.course_id)} className="break-words text-std-18B-160">
+              <Link
+                to={paths.mypage.courseDetail(item.course_id)}
+                className={cx(LARGE_TARGET, 'wrap-anywhere text-std-18B-160')}
+              >
                 {item.course_name}
               </Link>
             </p>
