@@ -30,6 +30,9 @@ test('[マイページ][印刷] 講座の詳細は、白地に黒でメニュー
   await expect(page.locator('header')).toBeHidden();
   for (const nav of await page.getByRole('navigation').all()) await expect(nav).toBeHidden();
   await expect(page.locator('footer')).toBeHidden();
+  // links to other screens of the app and the placeholder picture are not printed
+  await expect(page.getByRole('link', { name: '講座一覧に戻る' })).toBeHidden();
+  await expect(page.getByRole('main').locator('img')).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const colours = await page.evaluate(() => {
     const frame = getComputedStyle(document.querySelector('main')?.closest('.bg-canvas') as Element);

@@ -2,7 +2,7 @@
 // README screenshots (issue 15): the my-page as a 70-year-old reads it on a phone — 375 px, 文字サイズ 大きい,
 // 背景色 黒 — top, course search, a course detail and the applied list, and the course detail printed to A4
 // (PDF by Chromium). Starts the built app on a fresh embedded database with the demo data; run `npm run build`
-// first. Writes docs/screenshots/mypage-*-375.png and docs/screenshots/course-detail-print.pdf.
+// first. Writes docs/screenshots/mypage-*-375.png and docs/screenshots/course-detail-print.pdf (and .png).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,6 +104,11 @@ try {
     preferCSSPageSize: true,
   });
   console.log('docs/screenshots/course-detail-print.pdf');
+  // and a picture of it for the README: print media at the A4 text width (186 mm ≈ 703 px)
+  await printPage.setViewportSize({ width: 703, height: 1000 });
+  await printPage.emulateMedia({ media: 'print' });
+  await printPage.screenshot({ path: join(out, 'course-detail-print.png'), fullPage: true });
+  console.log('docs/screenshots/course-detail-print.png');
 } finally {
   await browser.close();
   app.kill();

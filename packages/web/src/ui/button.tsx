@@ -137,7 +137,15 @@ function AnyLink({ children, className, newWindow, ...rest }: CommonLinkProps & 
   const windowProps = newWindow ? { target: '_blank', rel: 'noopener noreferrer' } : {};
   if (rest.to !== undefined) {
     return (
-      <Link to={rest.to} state={rest.state} replace={rest.replace} className={className} {...windowProps}>
+      // a link to another screen of the app is of no use on paper (styles.css @media print)
+      <Link
+        to={rest.to}
+        state={rest.state}
+        replace={rest.replace}
+        className={className}
+        data-print="hide"
+        {...windowProps}
+      >
         {content}
       </Link>
     );

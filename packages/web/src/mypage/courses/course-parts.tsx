@@ -27,7 +27,8 @@ export function CourseImage({
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     if (variant === 'card') return null;
-    return <img src={COURSE_PLACEHOLDER} alt="" className={cx('h-16 w-auto', className)} />;
+    // the placeholder is decoration: not printed
+    return <img src={COURSE_PLACEHOLDER} alt="" data-print="hide" className={cx('h-16 w-auto', className)} />;
   }
   return (
     <img
