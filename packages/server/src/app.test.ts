@@ -50,3 +50,44 @@ describe('serving the web app', () => {
     expect(api.json().code).toBe('NOT_FOUND');
   });
 });
+
+describe('the app at capacity (issue 16)', () => {
+  it('answers the calls beyond MAX_IN_FLIGHT with 503 and Retry-After, never a late answer, and recovers', async () => {
+    const database = await createTestDatabase();
+    const config = loadConfig({
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'silent',
+      MAX_IN_FLIGHT: '1',
+    } as NodeJS.ProcessEnv);
+    const app = await buildApp({ config, db: database.db, serveWeb: false, logger: false });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      // a login with an unknown id: a database lookup and a password hash off the main thread, so calls overlap
+      const base = `http://127.0.0.1:${port}`;
+      let n = 0;
+      const login = () =>
+        fetch(`${base}/api/auth/mypage/login/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base },
+          // each call its own unknown id: the failed-login lock of one id is not what this test is about
+          body: JSON.stringify({ login_id: String(99_990_000 + n++), password: 'wrong-password' }),
+        });
+      const normal = (await login()).status;
+      expect(normal).not.toBe(503);
+      const answers = await Promise.all(Array.from({ length: 30 }, login));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s !== normal && s !== 503)).toEqual([]);
+      expect(statuses).toContain(normal);
+      expect(statuses).toContain(503);
+      const busy = answers.find((r) => r.status === 503);
+      expect(busy?.headers.get('retry-after')).toBe('1');
+      expect(((await busy?.json()) as { code: string }).code).toBe('BUSY');
+      // once the burst is over, every call is served again
+      expect((await login()).status).toBe(normal);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

@@ -19,6 +19,7 @@ import type { Deps, RouteEntry } from './platform/context';
 import { installCsrf } from './platform/csrf';
 import { AppError } from './platform/errors';
 import { installGuards } from './platform/guards';
+import { installLoadShedding } from './platform/load-shed';
 import { loggerOptions } from './platform/logging';
 import { Mailer } from './platform/mail';
 import { installOpenApi, openApiRoutes } from './platform/openapi';
@@ -93,6 +94,7 @@ export async function buildApp({
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
 
+  installLoadShedding(app, { maxInFlight: config.maxInFlight });
   installCsrf(app, config.allowedOrigins);
   installGuards(app);
 

@@ -15,7 +15,13 @@ export interface TestApp {
 /** The real app on a throwaway database (no listen: requests go through `inject`). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env } as NodeJS.ProcessEnv);
+  // no load shedding unless a test asks: the invariant tests fire a hundred calls at once on purpose
+  const config = loadConfig({
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    MAX_IN_FLIGHT: '0',
+    ...env,
+  } as NodeJS.ProcessEnv);
   const app = await buildApp({ config, db: database.db, serveWeb: false, logger: false });
   await app.ready();
   return {

@@ -49,8 +49,12 @@ export function createQueryClient(navigate: NavigateTo): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
-        // Only a network failure is worth one more try; an HTTP answer is final.
-        retry: (failureCount, error) => isApiError(error) && error.status === 0 && failureCount < 1,
+        // A network failure is worth one more try, and a 503 (the server at capacity, issue 16) two more
+        // after a second each (its Retry-After); any other HTTP answer is final. A read is safe to repeat.
+        retry: (failureCount, error) =>
+          isApiError(error) &&
+          ((error.status === 0 && failureCount < 1) || (error.status === 503 && failureCount < 2)),
+        retryDelay: 1000,
       },
       mutations: { retry: false },
     },
