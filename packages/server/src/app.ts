@@ -20,7 +20,7 @@ import { installCsrf } from './platform/csrf';
 import { AppError } from './platform/errors';
 import { installGuards } from './platform/guards';
 import { installLoadShedding } from './platform/load-shed';
-import { loggerOptions } from './platform/logging';
+import { loggerOptions, redactUrl } from './platform/logging';
 import { Mailer } from './platform/mail';
 import { installOpenApi, openApiRoutes } from './platform/openapi';
 import { webDistDir } from './platform/paths';
@@ -55,6 +55,8 @@ export async function buildApp({
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // one line per request (below), not Fastify's two: half the logging work on every call (issue 16)
+    disableRequestLogging: true,
     // SPEC §7 writes some calls without the final slash and most with it: both spellings reach the route
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -94,6 +96,17 @@ export async function buildApp({
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
 
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      {
+        method: req.method,
+        url: redactUrl(req.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
   installLoadShedding(app, { maxInFlight: config.maxInFlight });
   installCsrf(app, config.allowedOrigins);
   installGuards(app);

@@ -80,5 +80,9 @@ describe('request logging', () => {
     expect(log).toContain('isexpire'); // the requests were logged…
     expect(log).not.toContain(token); // …without what they carried
     expect(log).not.toContain('PASSWORDsecret1');
+    // one line per request, with what an operator needs: method, path, status, time (issue 16)
+    const line = lines.filter((l) => l.includes('isexpire'));
+    expect(line).toHaveLength(1);
+    expect(JSON.parse(line[0] as string)).toMatchObject({ msg: 'request', method: 'GET', status: 200 });
   });
 });
