@@ -1,6 +1,6 @@
 import { MSG } from '@manabi/shared';
 import { ADMIN_USER_MSG } from '@manabi/shared/schemas/admin-user';
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, auditLog, mailOutbox } from '../../db/schema';
 import { createTestApp, get, loginAsAdmin, loginAsStudent, post, type TestApp } from '../../test/app';
@@ -363,7 +363,12 @@ describe('POST /api/admin/adminuser/update/', () => {
     expect(res2.statusCode).toBe(200);
     const after = await row(a.id);
     expect(after.passwordHash).not.toBe(a.passwordHash);
-    const mailsTo = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'changed@example.jp'));
+    // in the order they were queued: without an ORDER BY, PostgreSQL may return the two mails either way
+    const mailsTo = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'changed@example.jp'))
+      .orderBy(asc(mailOutbox.id));
     expect(mailsTo.at(-1)!.body).toContain('パスワード：変更しました');
     expect(mailsTo.map((m) => m.body).join()).not.toContain('newpass-99');
     expect(
