@@ -1,0 +1,84 @@
+// The student mix with the logged-in students: first a closed loop of 50 connections (the most the app
+// does), then open-loop steps at fixed rates, from a fifth of that upwards, to the highest rate answered
+// with p95 < 50 ms and no error. The first failing step is kept: on PGlite it shows what overload turns into
+// (503s at once, or requests left waiting until they time out).
+import { SEARCH_KEYWORDS, SEARCH_ORGANS } from '../dataset/names.mjs';
+import { closedLoop, openLoop } from '../lib/load.mjs';
+
+const SCENARIO = new URL('../scenarios/student-mix.mjs', import.meta.url);
+export const P95_LIMIT_MS = 50;
+const STEPS = [0.2, 0.35, 0.5, 0.65, 0.8, 0.95, 1.1, 1.3];
+
+const passes = (r) =>
+  r.p95 < P95_LIMIT_MS && r.errors === 0 && r.drained && r.count >= 0.97 * r.offered * r.seconds;
+
+export async function runMix({ app, fixtures, cookies, seconds, log }) {
+  const params = {
+    host: `127.0.0.1:${app.port}`,
+    cookies,
+    openCourseIds: fixtures.openCourseIds,
+    pairCourseIds: fixtures.pairCourseIds,
+    keywords: SEARCH_KEYWORDS,
+    organs: SEARCH_ORGANS,
+  };
+  const cpu0 = app.cpuSeconds();
+  const closed = await closedLoop({
+    port: app.port,
+    scenario: SCENARIO,
+    params,
+    connections: 50,
+    seconds,
+    warmup: 2,
+  });
+  closed.appCpu = (app.cpuSeconds() - cpu0) / (seconds + 2);
+  log(
+    `  closed loop, 50 connections: ${closed.rps.toFixed(0)} req/s, p95 ${closed.p95.toFixed(1)} ms, ` +
+      `${closed.errors} errors, app CPU ${(closed.appCpu * 100).toFixed(0)} %, generator ${(closed.generatorUtilization * 100).toFixed(0)} % busy`,
+  );
+  if (closed.firstErrors.length) log(`    first errors: ${closed.firstErrors.join(' | ')}`);
+
+  const steps = [];
+  const step = async (rate) => {
+    const r = await openLoop({
+      port: app.port,
+      scenario: SCENARIO,
+      params,
+      rate: Math.max(1, Math.round(rate)),
+      seconds,
+    });
+    r.seconds = seconds;
+    r.pass = passes(r);
+    steps.push(r);
+    log(
+      `  open loop ${r.offered} req/s: done ${(r.count / seconds).toFixed(0)}/s, p95 ${r.p95.toFixed(1)} ms, ` +
+        `p99 ${r.p99.toFixed(1)} ms, errors ${r.errors} (${JSON.stringify(r.statuses)}), ${r.pass ? 'pass' : 'FAIL'}`,
+    );
+    await new Promise((res) => setTimeout(res, 1000));
+    return r;
+  };
+  // tasks, not requests: a pair task is three requests; the rate offered counts requests
+  const base = closed.rps;
+  let best = null;
+  let failed = null;
+  for (const f of STEPS) {
+    const r = await step(base * f);
+    if (!r.pass) {
+      failed = r;
+      break;
+    }
+    best = r;
+  }
+  if (best && failed) {
+    const mid = await step((best.offered + failed.offered) / 2);
+    if (mid.pass) best = mid;
+  } else if (!best) {
+    for (const f of [0.1, 0.05]) {
+      const r = await step(base * f);
+      if (r.pass) {
+        best = r;
+        break;
+      }
+    }
+  }
+  return { closed, steps, best, failed };
+}
