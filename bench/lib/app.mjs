@@ -12,7 +12,7 @@ const WEB_DIST = join(ROOT, 'packages/web/dist');
 function newest(dir) {
   let t = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || /\.test\.tsx?$/.test(entry.name)) continue;
     const p = join(dir, entry.name);
     t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
   }

@@ -44,7 +44,7 @@ export function createScenario({ host, cookies, openCourseIds, pairCourseIds, ke
     requestBytes({ method: 'POST', path, host, headers: { cookie: cookies[student], origin }, body });
 
   const inPair = new Set();
-  let pairs = 0;
+  let newsType = 0;
   let pairCourse = 0;
   const stats = { pairsStarted: 0, pairsSkipped: 0 };
 
@@ -73,7 +73,7 @@ export function createScenario({ host, cookies, openCourseIds, pairCourseIds, ke
       case 'top':
         return read(kind, student, '/api/mypage/top/');
       default:
-        return read('news', student, `/api/mypage/newslist/?type=${1 + (pairs++ % 2)}`);
+        return read('news', student, `/api/mypage/newslist/?type=${1 + (newsType++ % 2)}`);
     }
   };
 

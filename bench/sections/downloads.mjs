@@ -5,7 +5,7 @@ import { api } from '../lib/api.mjs';
 import { rssWatch } from '../lib/app.mjs';
 
 const CANDIDATES = {
-  students: ['/api/admin/student/csv/', '/api/admin/student/list/csv/', '/api/admin/student/download/'],
+  students: ['/api/admin/student/list/csv/', '/api/admin/student/csv/', '/api/admin/student/download/'],
   applicants: (id) => [
     `/api/admin/courseapplicantlist/csv/?id=${id}`,
     `/api/admin/courseapplicantlist/download/?id=${id}`,
