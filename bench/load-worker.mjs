@@ -85,7 +85,8 @@ async function openLoop(scenario) {
   const start = performance.now();
   let issued = 0;
   while (issued < total) {
-    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * w.rate));
+    // task i is planned at i / rate: at time t, tasks 0…floor(t·rate) are due
+    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * w.rate) + 1);
     for (; issued < due; issued++) {
       const planned = start + (issued * 1000) / w.rate;
       const task = scenario.nextTask();

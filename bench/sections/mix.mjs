@@ -9,6 +9,15 @@ const SCENARIO = new URL('../scenarios/student-mix.mjs', import.meta.url);
 export const P95_LIMIT_MS = 50;
 const STEPS = [0.2, 0.35, 0.5, 0.65, 0.8, 0.95, 1.1, 1.3];
 
+/** "name n p50/p95" for each request of the mix. */
+export const perRequest = (r) =>
+  Object.entries(r.byName)
+    .map(
+      ([name, v]) =>
+        `${name} ${v.count} ${v.p50.toFixed(0)}/${v.p95.toFixed(0)} ms${v.errors ? ` ${v.errors} errors` : ''}`,
+    )
+    .join(', ');
+
 const passes = (r) =>
   r.p95 < P95_LIMIT_MS && r.errors === 0 && r.drained && r.count >= 0.97 * r.offered * r.seconds;
 
@@ -36,6 +45,7 @@ export async function runMix({ app, fixtures, cookies, seconds, log }) {
       `${closed.errors} errors, app CPU ${(closed.appCpu * 100).toFixed(0)} %, generator ${(closed.generatorUtilization * 100).toFixed(0)} % busy`,
   );
   if (closed.firstErrors.length) log(`    first errors: ${closed.firstErrors.join(' | ')}`);
+  log(`    per request: ${perRequest(closed)}`);
 
   const steps = [];
   const step = async (rate) => {
@@ -53,6 +63,7 @@ export async function runMix({ app, fixtures, cookies, seconds, log }) {
       `  open loop ${r.offered} req/s: done ${(r.count / seconds).toFixed(0)}/s, p95 ${r.p95.toFixed(1)} ms, ` +
         `p99 ${r.p99.toFixed(1)} ms, errors ${r.errors} (${JSON.stringify(r.statuses)}), ${r.pass ? 'pass' : 'FAIL'}`,
     );
+    if (!r.pass) log(`    per request: ${perRequest(r)}`);
     await new Promise((res) => setTimeout(res, 1000));
     return r;
   };
