@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { dropDatabase } from './dataset/db.mjs';
+import { dropDatabase, scratchName } from './dataset/db.mjs';
 import { ADMIN, prepareDataset, STUDENT_PASSWORD } from './dataset/index.mjs';
 import { inTurns, login } from './lib/api.mjs';
 import { ensureBuilt, startApp, webDistWithBarePage } from './lib/app.mjs';
@@ -119,7 +119,14 @@ try {
 
   if (only.has('mix')) {
     log('student mix');
-    run.mix = await runMix({ app, fixtures, cookies, seconds, log });
+    run.mix = await runMix({
+      app,
+      fixtures,
+      cookies,
+      seconds,
+      dbName: pglite ? null : scratchName(target.url),
+      log,
+    });
   }
   if (only.has('admin')) {
     log('admin reads');

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuSeconds } from './cpu.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(ROOT, 'packages/server/dist/main.js');
@@ -112,13 +113,6 @@ export async function startApp({ port, db, webDist, logFile, env = {} }) {
 export function rssMiB(pid) {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : Number.NaN;
-}
-
-const TICKS = 100; // CLK_TCK on Linux
-export function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
 
 /** Samples the app's RSS every `everyMs` until stop(): answers { before, peak, growth } in MiB. */

@@ -7,8 +7,10 @@ function start(data) {
   const worker = new Worker(WORKER, { workerData: { host: `127.0.0.1:${data.port}`, ...data } });
   const done = new Promise((resolve, reject) => {
     worker.on('message', (m) => {
-      if (!m.ready)
-        resolve({ ...m.result, generatorUtilization: m.generatorUtilization, scenarioStats: m.stats });
+      if (m.ready) return;
+      resolve({ ...m.result, generatorUtilization: m.generatorUtilization, scenarioStats: m.stats });
+      // the probe's message listener would keep the worker (and so the run) alive
+      void worker.terminate();
     });
     worker.on('error', reject);
     worker.on('exit', (code) => code !== 0 && reject(new Error(`load worker exited with ${code}`)));

@@ -47,6 +47,19 @@ export function buildRows(run) {
       pglite ? '—' : '≥ 0.25 (≥ 2,500 req/s)',
       pglite || !anchor ? '—' : yes(mix.closed.rps / anchor >= 0.25 && mix.closed.errors === 0),
     ]);
+    const c = mix.closed.cpuMs;
+    const a = run.anchor?.cpuMs;
+    if (c) {
+      const db = (x) => (Number.isNaN(x) ? 'in the app (PGlite)' : `${x.toFixed(2)} ms`);
+      rows.push([
+        'CPU per request, closed loop: app + database',
+        `${c.server.toFixed(2)} ms + ${db(c.db)}` +
+          (a ? ` (anchor ${a.server.toFixed(2)} + ${a.db.toFixed(2)} ms)` : ''),
+        a ? `${((c.server + (Number.isNaN(c.db) ? 0 : c.db)) / (a.server + a.db)).toFixed(1)}× anchor` : '—',
+        '—',
+        '—',
+      ]);
+    }
     if (pglite) {
       const f = mix.failed;
       const s = f?.statuses ?? {};

@@ -2,8 +2,8 @@
 // ../anchor-server.mjs. On PostgreSQL it reads the dataset's own students table; a PGlite run has no
 // PostgreSQL dataset, so it reads a scratch table of as many rows on the local PostgreSQL instead.
 import { fork } from 'node:child_process';
-import { createDatabase, openPostgres } from '../dataset/db.mjs';
-import { cpuSeconds } from '../lib/app.mjs';
+import { createDatabase, openPostgres, scratchName } from '../dataset/db.mjs';
+import { cpuSeconds, pgCpuMeter } from '../lib/cpu.mjs';
 import { closedLoop } from '../lib/load.mjs';
 
 const SERVER = new URL('../anchor-server.mjs', import.meta.url);
@@ -38,6 +38,7 @@ export async function measureAnchor({ url, port, seconds, maxId, connections = 5
   });
   try {
     const cpu0 = cpuSeconds(child.pid);
+    const pgCpu = pgCpuMeter(scratchName(url));
     const r = await closedLoop({
       port,
       scenario: SCENARIO,
@@ -45,7 +46,12 @@ export async function measureAnchor({ url, port, seconds, maxId, connections = 5
       connections,
       seconds,
     });
-    return { ...r, serverCpu: (cpuSeconds(child.pid) - cpu0) / (seconds + 1) };
+    // per request, over the warm-up second too (the CPU counters cannot tell it apart)
+    const requests = r.rps * (seconds + 1);
+    return {
+      ...r,
+      cpuMs: { server: ((cpuSeconds(child.pid) - cpu0) * 1000) / requests, db: (pgCpu() * 1000) / requests },
+    };
   } finally {
     const gone = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
