@@ -1,7 +1,8 @@
 // The student mix with the logged-in students: first a closed loop of 50 connections (the most the app
 // does), then open-loop steps at fixed rates, from a fifth of that upwards, to the highest rate answered
-// with p95 < 50 ms and no error (a step counts as failed when it fails twice in a row). The first failing step is kept: on PGlite it shows what overload turns into
-// (503s at once, or requests left waiting until they time out).
+// with p95 < 50 ms and no error (a step counts as failed when it fails twice in a row). The first failing
+// step is kept: on PGlite it shows what overload turns into (503s at once, or requests left waiting until
+// they time out).
 import { SEARCH_KEYWORDS, SEARCH_ORGANS } from '../dataset/names.mjs';
 import { pgCpuMeter } from '../lib/cpu.mjs';
 import { closedLoop, openLoop } from '../lib/load.mjs';
