@@ -1,4 +1,4 @@
-// npm run bench -- [--scale 1] [--db postgres://postgres@127.0.0.1:5432/manabi_bench | pglite]
+// npm run bench -- [--scale 1] [--db postgres://postgres@127.0.0.1:5432/manabi_bench | pglite (BENCH_DB)]
 //                  [--only anchor,mix,admin,stall,downloads,web] [--seconds 10] [--reuse] [--keep]
 // Issue 16's benchmark, on this machine's loopback only. Builds the dataset at the scale (1 = 100,000
 // students; 0.01 for a smoke run) in a scratch PostgreSQL database or a temporary PGlite DATA_DIR, starts
@@ -24,7 +24,7 @@ const SECTIONS = ['anchor', 'mix', 'admin', 'stall', 'downloads', 'web'];
 const { values: opt } = parseArgs({
   options: {
     scale: { type: 'string', default: '0.01' },
-    db: { type: 'string', default: 'pglite' },
+    db: { type: 'string', default: process.env.BENCH_DB || 'pglite' },
     'anchor-db': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/manabi_bench_anchor' },
     only: { type: 'string', default: SECTIONS.join(',') },
     seconds: { type: 'string', default: '10' },

@@ -7,12 +7,14 @@ import pg from 'pg';
 
 const serverRequire = createRequire(new URL('../../packages/server/package.json', import.meta.url));
 
-/** The database name of a URL; the bench only ever creates, fills or drops one whose name says "bench". */
+const RESERVED = new Set(['postgres', 'template0', 'template1', 'test']);
+
+/** The database name of a URL: never the server's own databases, nor the tests' `test`. */
 export function scratchName(url) {
   const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
-  if (!/^[a-z0-9_]*bench[a-z0-9_]*$/.test(name)) {
+  if (!/^[a-z0-9_]+$/.test(name) || RESERVED.has(name)) {
     throw new Error(
-      `--db must name a scratch database with "bench" in its name (got "${name}"): never test or a real one`,
+      `--db must name a scratch database of the bench (got "${name}"): never test or a real one`,
     );
   }
   return name;
@@ -24,8 +26,8 @@ function adminUrl(url) {
   return u.toString();
 }
 
-async function withAdmin(url, fn) {
-  const client = new pg.Client({ connectionString: adminUrl(url) });
+async function withClient(url, fn) {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await fn(client);
@@ -36,23 +38,43 @@ async function withAdmin(url, fn) {
 
 export async function databaseExists(url) {
   const name = scratchName(url);
-  return withAdmin(
-    url,
+  return withClient(
+    adminUrl(url),
     async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0,
   );
 }
 
+/**
+ * A database is dropped only when the bench made it: it has the bench's `bench_meta` table (made first
+ * thing), or no table at all. Anything else with that name is someone's data, and the run stops.
+ */
+async function assertOurs(url) {
+  if (!(await databaseExists(url))) return;
+  const ours = await withClient(url, async (c) => {
+    const { rows } = await c.query(`select to_regclass('public.bench_meta') is not null as marked,
+      (select count(*) from pg_tables where schemaname = 'public')::int as tables`);
+    return rows[0].marked || rows[0].tables === 0;
+  });
+  if (!ours) throw new Error(`${scratchName(url)} exists and the bench did not make it: not touching it`);
+}
+
+/** A new empty database, marked as the bench's (bench_meta). */
 export async function createDatabase(url) {
   const name = scratchName(url);
-  await withAdmin(url, async (c) => {
+  await assertOurs(url);
+  await withClient(adminUrl(url), async (c) => {
     await c.query(`drop database if exists "${name}" with (force)`);
     await c.query(`create database "${name}"`);
   });
+  await withClient(url, (c) =>
+    c.query('create table bench_meta (key text primary key, value jsonb not null)'),
+  );
 }
 
 export async function dropDatabase(url) {
   const name = scratchName(url);
-  await withAdmin(url, (c) => c.query(`drop database if exists "${name}" with (force)`));
+  await assertOurs(url);
+  await withClient(adminUrl(url), (c) => c.query(`drop database if exists "${name}" with (force)`));
 }
 
 export async function openPostgres(url) {
