@@ -1,142 +1,170 @@
-// Load benchmark of the hot read paths against a running Manabi (loopback only, bounded in time).
-//   npm start   (in another terminal)   then   npm run bench [-- http://127.0.0.1:3000 10 20 100000]
-// args: base URL, seconds per endpoint (default 10), concurrent connections (default 20), and the size of
-// the student roll for the admin student cases (default 0: skipped). With a size, the roll is first topped
-// up to it through the CSV upload (generated students, numbers 1000xxxx…; run it on a scratch database).
-const base = process.argv[2] ?? 'http://127.0.0.1:3000';
-const seconds = Number(process.argv[3] ?? 10);
-const connections = Number(process.argv[4] ?? 20);
-const rollSize = Number(process.argv[5] ?? 0);
-if (!/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/.test(base)) {
-  console.error('bench only targets this machine (loopback addresses)');
-  process.exit(2);
-}
+// npm run bench -- [--scale 1] [--db postgres://postgres@127.0.0.1:5432/manabi_bench | pglite (BENCH_DB)]
+//                  [--only anchor,mix,admin,stall,downloads,web] [--seconds 10] [--reuse] [--keep]
+// Issue 16's benchmark, on this machine's loopback only. Builds the dataset at the scale (1 = 100,000
+// students; 0.01 for a smoke run) in a scratch PostgreSQL database or a temporary PGlite DATA_DIR, starts
+// the built app on it as production runs it, measures the anchor and each section, stops everything,
+// drops what it made (unless --keep) and prints one table. docs/decisions/018-benchmark-at-city-scale.md.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { dropDatabase, scratchName } from './dataset/db.mjs';
+import { ADMIN, prepareDataset, STUDENT_PASSWORD } from './dataset/index.mjs';
+import { inTurns, login } from './lib/api.mjs';
+import { ensureBuilt, startApp, webDistWithBarePage } from './lib/app.mjs';
+import { formatReport } from './lib/report.mjs';
+import { runAdminReads } from './sections/admin.mjs';
+import { measureAnchor, prepareAnchorDatabase } from './sections/anchor.mjs';
+import { runDownloads } from './sections/downloads.mjs';
+import { runMix } from './sections/mix.mjs';
+import { runStall } from './sections/stall.mjs';
+import { runWeb } from './sections/web.mjs';
 
-async function login(area, body) {
-  const res = await fetch(`${base}/api/auth/${area}/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+const SECTIONS = ['anchor', 'mix', 'admin', 'stall', 'downloads', 'web'];
+const { values: opt } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '0.01' },
+    db: { type: 'string', default: process.env.BENCH_DB || 'pglite' },
+    'anchor-db': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/manabi_bench_anchor' },
+    only: { type: 'string', default: SECTIONS.join(',') },
+    seconds: { type: 'string', default: '10' },
+    calls: { type: 'string', default: '50' },
+    port: { type: 'string', default: '3900' },
+    'data-dir': { type: 'string' },
+    json: { type: 'string' },
+    reuse: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const scale = Number(opt.scale);
+const seconds = Number(opt.seconds);
+const port = Number(opt.port);
+const only = new Set(opt.only.split(','));
+for (const s of only)
+  if (!SECTIONS.includes(s)) throw new Error(`--only: unknown section ${s} (${SECTIONS.join(', ')})`);
+if (!(scale > 0 && scale <= 1)) throw new Error('--scale: a number in (0, 1]');
+if (seconds > 20) console.warn('note: load runs longer than 20 s keep the shared machine busy');
+
+const log = (m) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}`);
+const started = performance.now();
+const tmp = mkdtempSync(join(tmpdir(), 'manabi-bench-'));
+const pglite = opt.db === 'pglite';
+const target = pglite
+  ? { kind: 'pglite', dataDir: opt['data-dir'] ?? join(tmp, 'data') }
+  : { kind: 'postgres', url: opt.db };
+const appDb = pglite ? { dataDir: target.dataDir } : { databaseUrl: target.url };
+const run = {
+  scale,
+  db: target.kind,
+  seconds,
+  cores: cpus().length,
+  loadBefore: loadavg().map((x) => x.toFixed(2)),
+  notes: [],
+};
+let app = null;
+let anchorDbMade = false;
+
+try {
+  ensureBuilt(log);
+  const webDist = webDistWithBarePage(join(tmp, 'web'));
+  const logFile = join(tmp, 'app.log');
+  const start = () =>
+    startApp({ port, db: appDb, webDist, logFile, env: { LOGIN_RATE_LIMIT_PER_MINUTE: '100000' } });
+
+  const dataset = await prepareDataset({
+    target,
+    scale,
+    reuse: opt.reuse,
+    log,
+    migrate: async () => (await start()).stop(),
   });
-  if (!res.ok) throw new Error(`login ${area} failed: ${res.status}`);
-  return res.headers.get('set-cookie').split(';')[0];
-}
+  const fixtures = dataset.fixtures;
+  run.buildSeconds = dataset.buildSeconds;
+  run.rows = dataset.rows;
 
-async function run(name, path, cookie) {
-  const latencies = [];
-  let errors = 0;
-  const end = Date.now() + seconds * 1000;
-  const worker = async () => {
-    while (Date.now() < end) {
-      const t = performance.now();
-      const res = await fetch(base + path, { headers: { cookie } });
-      await res.arrayBuffer();
-      if (!res.ok) errors++;
-      latencies.push(performance.now() - t);
+  const needsAnchor = [...only].some((s) => s !== 'web');
+  if (needsAnchor) {
+    let url = target.url;
+    if (pglite) {
+      url = opt['anchor-db'];
+      try {
+        await prepareAnchorDatabase(url, Math.round(100_000 * scale));
+        anchorDbMade = true;
+        run.anchorNote = 'on PostgreSQL: a PGlite run has no PostgreSQL dataset';
+      } catch (err) {
+        url = null;
+        run.notes.push(
+          `no anchor: PostgreSQL at ${opt['anchor-db']} unavailable (${err.message}); ratios left out`,
+        );
+      }
     }
-  };
-  await Promise.all(Array.from({ length: connections }, worker));
-  latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(1);
-  console.log(
-    `${name.padEnd(28)} ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s  p50 ${pct(0.5)} ms  p95 ${pct(0.95)} ms  p99 ${pct(0.99)} ms  errors ${errors}`,
+    if (url) {
+      log('anchor');
+      run.anchor = await measureAnchor({ url, port: port + 1, seconds, maxId: Math.round(100_000 * scale) });
+      log(
+        `  ${run.anchor.rps.toFixed(0)} req/s, p95 ${run.anchor.p95.toFixed(1)} ms, generator ${(run.anchor.generatorUtilization * 100).toFixed(0)} % busy`,
+      );
+    }
+  }
+
+  log('starting the app');
+  app = await start();
+  log(
+    `app up (pid ${app.pid}), RSS ${app.rssMiB().toFixed(0)} MiB; logging in ${fixtures.sessionLoginIds.length} students`,
   );
-}
-
-const student = await login('mypage', { login_id: '24040001', password: 'student01' });
-const admin = await login('admin', { login_id: 'admin', password: 'adminpass1' });
-console.log(`${base}, ${connections} connections, ${seconds} s each`);
-await run('GET /api/health', '/api/health', '');
-await run('GET /api/mypage/top/', '/api/mypage/top/', student);
-await run('GET /api/mypage/newslist/ type=1', '/api/mypage/newslist/?type=1', student);
-await run('GET /api/admin/notice/category/list/', '/api/admin/notice/category/list/', admin);
-
-// ---- admin students at the size of the roll (issue 4: list paged on the server, duplicate search) ----
-
-const SURNAMES =
-  '佐藤 鈴木 高橋 田中 伊藤 渡辺 山本 中村 小林 加藤 吉田 山田 佐々木 山口 松本 井上 木村 林 斎藤 清水 山崎 森 池田 橋本 阿部 石川 山下 中島 石井 小川 前田 岡田 長谷川 藤田 後藤 近藤 村上 遠藤 青木 坂本'.split(
-    ' ',
+  const adminCookie = await login(app.base, 'admin', ADMIN.login_id, ADMIN.password);
+  const cookies = await inTurns(fixtures.sessionLoginIds, 4, (id) =>
+    login(app.base, 'mypage', id, STUDENT_PASSWORD),
   );
-const GIVEN =
-  '花子 太郎 一郎 和子 健一 誠 洋子 幸子 博 明 節子 清 茂 京子 正 勝 恵子 実 豊 弘子 進 悦子 隆 美智子 修 久美子 稔 典子 武 由美子'.split(
-    ' ',
-  );
-const TOWNS =
-  '港区芝公園 港区芝 港区三田 港区高輪 港区白金 港区白金台 港区南麻布 港区元麻布 港区西麻布 港区六本木 港区赤坂 港区南青山 港区北青山 港区虎ノ門 港区新橋 港区浜松町 港区海岸 港区芝浦 港区港南 港区台場'.split(
-    ' ',
-  );
-const pick = (list, i) => list[i % list.length];
 
-/** Row i of the generated roll: 1200 names, 20 towns, birthdays over 1935–1964 (≈ 10 950 days). */
-function studentCsvRow(i) {
-  const gen = String(1000 + Math.floor(i / 10000));
-  const day = new Date(Date.UTC(1935, 0, 1) + ((i * 7919) % 10950) * 86400000).toISOString().slice(0, 10);
-  const name = `${pick(SURNAMES, i)} ${pick(GIVEN, Math.floor(i / SURNAMES.length))}`;
-  return [
-    `${gen}${String(i % 10000).padStart(4, '0')}`,
-    gen,
-    name,
-    pick(TOWNS, Math.floor(i / 7)),
-    '1-1',
-    day,
-    '03-1234-5678',
-    '2024-04-01',
-  ].join(',');
-}
-
-async function api(path, cookie, init = {}) {
-  const res = await fetch(base + path, {
-    ...init,
-    headers: { cookie, origin: base, ...(init.headers ?? {}) },
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-async function topUpRoll(size) {
-  const { total } = await api('/api/admin/student/list/?size=10', admin);
-  if (total >= size) return total;
-  const header = '学生番号,期生ID,氏名,町名,番地,生年月日,電話番号1,申込日';
-  const CHUNK = 10000;
-  for (let from = 0; from < size - total; from += CHUNK) {
-    const rows = Array.from({ length: Math.min(CHUNK, size - total - from) }, (_, k) =>
-      studentCsvRow(from + k),
-    );
-    const csv = `${header}\r\n${rows.join('\r\n')}\r\n`;
-    const t = performance.now();
-    const answer = await api('/api/admin/student/upload/', admin, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        student: `data:text/csv;base64,${Buffer.from(csv).toString('base64')}`,
-        student_type: '1',
-      }),
+  if (only.has('mix')) {
+    log('student mix');
+    run.mix = await runMix({
+      app,
+      fixtures,
+      cookies,
+      seconds,
+      dbName: pglite ? null : scratchName(target.url),
+      log,
     });
-    console.log(
-      `upload of ${rows.length} students: ${(performance.now() - t).toFixed(0)} ms (${answer.msg.slice(0, 40)})`,
-    );
   }
-  return (await api('/api/admin/student/list/?size=10', admin)).total;
+  if (only.has('admin')) {
+    log('admin reads');
+    run.admin = await runAdminReads({ app, fixtures, adminCookie, n: Number(opt.calls) });
+  }
+  if (only.has('stall')) {
+    log('operations and the event-loop stall');
+    run.stall = await runStall({ app, fixtures, adminCookie, log });
+  }
+  if (only.has('downloads')) {
+    log('CSV downloads');
+    run.downloads = await runDownloads({ app, fixtures, adminCookie });
+  }
+  if (only.has('web')) {
+    log('web');
+    run.web = await runWeb({ app, studentCookie: cookies[0], log });
+  }
+  run.generator = Math.max(
+    run.anchor?.generatorUtilization ?? 0,
+    run.mix?.closed.generatorUtilization ?? 0,
+    ...(run.mix?.steps ?? []).map((s) => s.generatorUtilization),
+  );
+  if (run.generator > 0.9)
+    run.notes.push('the load generator was near saturation: the figures may be its limit');
+} finally {
+  await app?.stop().catch(() => {});
+  if (!opt.keep) {
+    if (!pglite) await dropDatabase(target.url).catch(() => {});
+    rmSync(tmp, { recursive: true, force: true });
+  } else {
+    log(`kept: ${pglite ? target.dataDir : target.url} (the app log and web copy in ${tmp})`);
+  }
+  if (anchorDbMade) await dropDatabase(opt['anchor-db']).catch(() => {});
 }
 
-if (rollSize > 0) {
-  const roll = await topUpRoll(rollSize);
-  const pending = await api('/api/admin/student/list/?approval_status=0&size=10', admin);
-  const target = pending.data_list[0];
-  console.log(
-    `admin students: ${roll} students; duplicate target ${target?.name} (user_id ${target?.user_id})`,
-  );
-  await run('GET student/list/ page 1', '/api/admin/student/list/', admin);
-  await run('GET student/list/ sort=name p500', '/api/admin/student/list/?sort=name&page=500', admin);
-  await run(
-    'GET student/list/ name contains',
-    `/api/admin/student/list/?name=${encodeURIComponent('花子')}`,
-    admin,
-  );
-  await run('GET student/unapploval/count/', '/api/admin/student/unapploval/count/', admin);
-  if (target) {
-    const d = await api(`/api/admin/student/duplicate/?user_id=${target.user_id}`, admin);
-    console.log(`duplicate groups of ${target.user_id}: ${JSON.stringify(d.counts)}`);
-    await run('GET student/duplicate/', `/api/admin/student/duplicate/?user_id=${target.user_id}`, admin);
-  }
-}
+run.loadAfter = loadavg().map((x) => x.toFixed(2));
+run.totalSeconds = (performance.now() - started) / 1000;
+run.notes.push(`the whole run took ${run.totalSeconds.toFixed(0)} s`);
+const report = formatReport(run);
+console.log(`\n${report}`);
+if (opt.json) writeFileSync(opt.json, JSON.stringify({ ...run, report }, null, 2));

@@ -421,13 +421,11 @@ describe('POST /api/admin/student/upload/', () => {
     expect(await byLogin('26070001')).toBeUndefined();
   });
 
-  it('registers 5 000 rows in one go (batched) and says how long it took', async () => {
+  // how long it takes is a figure of the benchmark (npm run bench: the 10 000-row upload), not a test
+  it('registers 5 000 rows in one go (batched)', async () => {
     const rows = Array.from({ length: 5000 }, (_, i) => person(`2701${String(i).padStart(4, '0')}`));
     const file = iconv.encode(csvOf(rows), 'cp932');
-    const started = performance.now();
     expect((await upload(file)).count).toBe(5000);
-    const ms = performance.now() - started;
-    console.log(`5 000-row student upload (${file.length} bytes, Shift_JIS): ${ms.toFixed(0)} ms`);
     const [n] = await t.db.select({ n: count() }).from(students).where(like(students.loginId, '2701%'));
     expect(n!.n).toBe(5000);
   });

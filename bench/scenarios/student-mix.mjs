@@ -1,0 +1,124 @@
+// The student mix of issue 16, by share of requests: 40 % course search of the accepting courses (half by
+// keyword, half by implementing body), 20 % course detail, 15 % the applied and attended lists, 15 % the
+// top page and the news list, 10 % apply/cancel pairs. A pair is what a student's browser does: apply
+// (POST /api/mypage/courseapplication/), open the cancel view (GET /api/mypage/coursecancel/?id=, which
+// gives the application's updated_at) and cancel (POST /api/mypage/coursecancel/cancel/): three requests.
+// Paths and fields exactly as SPEC §7 writes them. Each task is one logged-in student's, picked at random.
+import { requestBytes } from '../lib/http.mjs';
+
+/** Share of requests, in %. */
+const SHARES = {
+  'search keyword': 20,
+  'search organ': 20,
+  detail: 20,
+  applied: 7.5,
+  attended: 7.5,
+  top: 7.5,
+  news: 7.5,
+  pair: 10,
+};
+const PAIR_REQUESTS = 3;
+
+export function createScenario({ host, cookies, openCourseIds, pairCourseIds, keywords, organs }) {
+  const origin = `http://${host}`;
+  // a pair is one task of three requests: its weight as a task is a third of its share of requests
+  const kinds = Object.entries(SHARES).map(([k, share]) => [k, k === 'pair' ? share / PAIR_REQUESTS : share]);
+  const total = kinds.reduce((s, [, w]) => s + w, 0);
+  let seed = 12345;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x80000000;
+  };
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const cache = new Map();
+  const get = (student, path) => {
+    const key = `${student}|${path}`;
+    let bytes = cache.get(key);
+    if (!bytes) {
+      bytes = requestBytes({ path, host, headers: { cookie: cookies[student] } });
+      cache.set(key, bytes);
+    }
+    return bytes;
+  };
+  const post = (student, path, body) =>
+    requestBytes({ method: 'POST', path, host, headers: { cookie: cookies[student], origin }, body });
+
+  const inPair = new Set();
+  let newsType = 0;
+  let pairCourse = 0;
+  const stats = { pairsStarted: 0, pairsSkipped: 0 };
+
+  const read = (name, student, path) => (send) => send(name, get(student, path));
+  const readTask = (kind, student) => {
+    const page = rand() < 0.2 ? '&page=2' : '';
+    switch (kind) {
+      case 'search keyword':
+        return read(
+          kind,
+          student,
+          `/api/mypage/acceptingcourselist/?keyword=${encodeURIComponent(pick(keywords))}${page}`,
+        );
+      case 'search organ':
+        return read(
+          kind,
+          student,
+          `/api/mypage/acceptingcourselist/?organ=${encodeURIComponent(pick(organs))}${page}`,
+        );
+      case 'detail':
+        return read(kind, student, `/api/mypage/course/?id=${pick(openCourseIds)}`);
+      case 'applied':
+        return read(kind, student, '/api/mypage/appliedcourselist/');
+      case 'attended':
+        return read(kind, student, '/api/mypage/attendedcourselist/');
+      case 'top':
+        return read(kind, student, '/api/mypage/top/');
+      default:
+        return read('news', student, `/api/mypage/newslist/?type=${1 + (newsType++ % 2)}`);
+    }
+  };
+
+  const pairTask = (student, courseId) => async (send) => {
+    inPair.add(student);
+    try {
+      // a refused apply (say a seat rule) is recorded; the cancel still runs so the student is left clean
+      await send(
+        'apply',
+        post(student, '/api/mypage/courseapplication/', {
+          course_id: String(courseId),
+          is_dont_canncel: '1',
+        }),
+      ).catch(() => {});
+      const view = await send('cancel view', get(student, `/api/mypage/coursecancel/?id=${courseId}`), true);
+      const { updated_at } = JSON.parse(view.body.toString());
+      await send(
+        'cancel',
+        post(student, '/api/mypage/coursecancel/cancel/', { course_id: String(courseId), updated_at }),
+      );
+    } finally {
+      inPair.delete(student);
+    }
+  };
+
+  return {
+    nextTask() {
+      let u = rand() * total;
+      let kind = kinds[kinds.length - 1][0];
+      for (const [k, w] of kinds) {
+        if (u < w) {
+          kind = k;
+          break;
+        }
+        u -= w;
+      }
+      const student = Math.floor(rand() * cookies.length);
+      if (kind !== 'pair') return readTask(kind, student);
+      if (inPair.has(student) || pairCourseIds.length === 0) {
+        stats.pairsSkipped++;
+        return readTask('detail', student);
+      }
+      stats.pairsStarted++;
+      return pairTask(student, pairCourseIds[pairCourse++ % pairCourseIds.length]);
+    },
+    stats: () => stats,
+  };
+}

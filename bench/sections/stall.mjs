@@ -1,0 +1,51 @@
+// How long the app's event loop stalls during the office's heavy operations, seen from outside: a probe
+// GETs /api/health every 5 ms on its own connection throughout; its p99 latency while an operation runs
+// is compared with its p99 while the app is idle. Each operation's time and the app's RSS growth (peak
+// during it minus before it, from /proc/<pid>/status) are recorded too.
+import { rssWatch } from '../lib/app.mjs';
+import { startProbe } from '../lib/load.mjs';
+import { browserExport, streamedExport, studentDownloadPath } from './downloads.mjs';
+import { prepareApplicantUpload, prepareLottery, prepareStudentUpload } from './operations.mjs';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export async function runStall({ app, fixtures, adminCookie, log }) {
+  const streamed = await studentDownloadPath(app.base, adminCookie);
+  const ops = [
+    ['upload', await prepareStudentUpload(app.base, adminCookie)],
+    ['applicantUpload', await prepareApplicantUpload(app.base, adminCookie, fixtures)],
+    [
+      'export',
+      streamed ? streamedExport(app.base, adminCookie, streamed) : browserExport(app.base, adminCookie),
+    ],
+    ['lottery', await prepareLottery(app.base, adminCookie, fixtures)],
+  ].filter(([, op]) => op);
+  const probe = await startProbe({ port: app.port });
+  await sleep(2000);
+  const results = [];
+  for (const [key, op] of ops) {
+    probe.phase(key);
+    const stopRss = rssWatch(app);
+    const t = performance.now();
+    let outcome;
+    try {
+      outcome = await op.run();
+    } catch (err) {
+      outcome = { error: err.message };
+    }
+    const ms = performance.now() - t;
+    const rss = stopRss();
+    probe.phase('gap');
+    results.push({ key, label: op.label, ms, rss, ...outcome });
+    log(
+      `  ${op.label}: ${(ms / 1000).toFixed(2)} s, RSS +${rss.growth.toFixed(0)} MiB` +
+        (outcome.error ? `, FAILED ${outcome.error}` : ''),
+    );
+    await sleep(500);
+  }
+  const phases = await probe.stop();
+  return {
+    idle: phases.idle,
+    ops: results.map((r) => ({ ...r, probe: phases[r.key] })),
+  };
+}
