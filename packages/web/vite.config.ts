@@ -1,14 +1,16 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 /**
  * Web build. Routes are lazy (src/router.tsx), so every screen and the two area layouts get their own
  * chunks without manualChunks. The Fastify server serves `dist/` and sends a strict CSP
- * (script-src 'self'): index.html therefore has no inline script.
+ * (script-src 'self'): index.html therefore has no inline script. `precompress()` writes .br and .gz copies
+ * beside the text files for the server to send as they are (decision 019).
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

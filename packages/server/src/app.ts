@@ -152,6 +152,11 @@ export async function buildApp({
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes brotli and gzip copies beside the text files (packages/web/precompress.ts):
+      // sent as they are to a browser that accepts them (Vary: Accept-Encoding), the file itself otherwise.
+      // The copies get no routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Vite names every asset by its content hash: it never changes, so it may be kept for a year.
       // Anything else (index.html, favicon, the manifest) must be revalidated, or a deploy strands users
       // on a page whose scripts are gone.

@@ -1,11 +1,12 @@
 /**
  * What every request meets before its handler (issue 12): the CSRF check on the route the router
  * matched, why a guarded call is refused (401 no session / ended session, 403 the other area's
- * session), and the caching of the web app's files.
+ * session), and the caching of the web app's files and their precompressed copies (issue 16).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { MSG } from '@manabi/shared';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -82,6 +83,9 @@ describe('why a guarded call is refused', () => {
   });
 });
 
+const INDEX_HTML = '<!doctype html><title>まなび</title>';
+const APP_JS = `export const greeting = ${JSON.stringify('こんにちは'.repeat(200))};\n`;
+
 describe('caching of the web app', () => {
   let web: FastifyInstance;
   let dir: string;
@@ -89,9 +93,15 @@ describe('caching of the web app', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'manabi-web-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>まなび</title>');
+    writeFileSync(join(dir, 'index.html'), INDEX_HTML);
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+    // what packages/web/precompress.ts writes beside a file
+    writeFileSync(join(dir, 'assets', 'app-def456.js'), APP_JS);
+    writeFileSync(join(dir, 'assets', 'app-def456.js.br'), brotliCompressSync(APP_JS));
+    writeFileSync(join(dir, 'assets', 'app-def456.js.gz'), gzipSync(APP_JS));
+    writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(INDEX_HTML));
+    writeFileSync(join(dir, 'index.html.gz'), gzipSync(INDEX_HTML));
     const database = await createTestDatabase();
     const config = loadConfig({ SEED_DEMO: '0', WEB_DIST: dir } as NodeJS.ProcessEnv);
     web = await buildApp({ config, db: database.db, serveWeb: true, logger: false });
@@ -118,5 +128,59 @@ describe('caching of the web app', () => {
     const icon = await web.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('no-cache');
     expect((await web.inject({ method: 'GET', url: '/assets/gone-old.js' })).statusCode).toBe(404);
+  });
+
+  it('a hashed asset goes out brotli-encoded when brotli is accepted, gzip when only gzip is, else as it is', async () => {
+    const url = '/assets/app-def456.js';
+    const br = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS);
+
+    const gz = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(APP_JS);
+
+    const plainAnswers = [
+      await web.inject({ method: 'GET', url }),
+      await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } }),
+    ];
+    for (const plain of [...plainAnswers, br, gz]) {
+      // a shared cache must not hand one client's encoding to another
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    for (const plain of plainAnswers) {
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toBe(br.headers['content-type']);
+      expect(plain.body).toBe(APP_JS);
+    }
+  });
+
+  it("the app's HTML is sent compressed too, still revalidated on every visit", async () => {
+    const page = await web.inject({
+      method: 'GET',
+      url: '/mypage/top',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX_HTML);
+  });
+
+  it('a file without a compressed copy is sent as it is; the copies have no address of their own', async () => {
+    const asset = await web.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBeUndefined();
+    expect(asset.body).toBe('console.log(1)');
+    expect((await web.inject({ method: 'GET', url: '/assets/app-def456.js.br' })).statusCode).toBe(404);
   });
 });
