@@ -1,6 +1,6 @@
 import { adminLoginBodySchema } from '@manabi/shared/schemas/auth';
 import { paths } from '../../lib/paths';
-import { LoginForm } from '../../ui';
+import { LoginForm } from '../../ui/login-form';
 
 /** /admin/login (SPEC §2, §4, §8): an admin already logged in goes to the top. */
 export function Component() {

@@ -1,7 +1,8 @@
 import { mypageLoginBodySchema } from '@manabi/shared/schemas/auth';
 import { useSearchParams } from 'react-router';
 import { paths, safeNext } from '../../lib/paths';
-import { LoginForm, TextLink } from '../../ui';
+import { TextLink } from '../../ui/button';
+import { LoginForm } from '../../ui/login-form';
 
 /**
  * /mypage/login (SPEC §2, §4, §8): student number and password. After login: `next` when it is a safe

@@ -1,7 +1,8 @@
 import { deadlineText } from '@manabi/shared/domain/intake';
 import { useState } from 'react';
 import { isApiError } from '../../lib/api';
-import { Button, Modal } from '../../ui';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
 import { type SeatRef, useConfirmSeat, useDeclineSeat } from './api/courses';
 
 /** What the list item or the detail says of the student's seat (the server's fields, decision 015). */

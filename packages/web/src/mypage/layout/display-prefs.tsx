@@ -1,6 +1,7 @@
 import { Dialog, DialogTrigger, Heading, Label, Popover, RadioGroup } from 'react-aria-components';
 import { FONT_SIZES, type FontSize, SCREEN_COLORS, type ScreenColor, useDisplayPrefs } from '../../lib/prefs';
-import { Button, RadioItem } from '../../ui';
+import { Button } from '../../ui/button';
+import { RadioItem } from '../../ui/choice-fields';
 
 /**
  * 「背景色」(白・青・黒) and 「文字サイズ」(標準・大きい) choices of the my-page header (SPEC §2).
