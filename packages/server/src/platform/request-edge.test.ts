@@ -84,6 +84,7 @@ describe('why a guarded call is refused', () => {
 });
 
 const INDEX_HTML = '<!doctype html><title>まなび</title>';
+const TOP_HTML = '<!doctype html><title>まなび</title><link rel="modulepreload" href="/assets/top-1.js">';
 const APP_JS = `export const greeting = ${JSON.stringify('こんにちは'.repeat(200))};\n`;
 
 describe('caching of the web app', () => {
@@ -102,6 +103,13 @@ describe('caching of the web app', () => {
     writeFileSync(join(dir, 'assets', 'app-def456.js.gz'), gzipSync(APP_JS));
     writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(INDEX_HTML));
     writeFileSync(join(dir, 'index.html.gz'), gzipSync(INDEX_HTML));
+    // what packages/web/route-html.ts writes: the top page's own copy of index.html
+    mkdirSync(join(dir, 'route-html'));
+    writeFileSync(join(dir, 'route-html', 'mypage-top.html'), TOP_HTML);
+    writeFileSync(
+      join(dir, 'route-html', 'routes.json'),
+      JSON.stringify({ '/mypage/top': 'route-html/mypage-top.html', '/mypage/gone': 'route-html/gone.html' }),
+    );
     const database = await createTestDatabase();
     const config = loadConfig({ SEED_DEMO: '0', WEB_DIST: dir } as NodeJS.ProcessEnv);
     web = await buildApp({ config, db: database.db, serveWeb: true, logger: false });
@@ -117,7 +125,7 @@ describe('caching of the web app', () => {
   });
 
   it('HTML is revalidated on every visit; hashed assets are kept for a year', async () => {
-    for (const url of ['/mypage/top', '/admin/login', '/']) {
+    for (const url of ['/mypage/top', '/mypage/top/', '/mypage/top?sessionexp=1', '/admin/login', '/']) {
       const page = await web.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['cache-control'], url).toBe('no-cache');
@@ -161,7 +169,7 @@ describe('caching of the web app', () => {
   it("the app's HTML is sent compressed too, still revalidated on every visit", async () => {
     const page = await web.inject({
       method: 'GET',
-      url: '/mypage/top',
+      url: '/mypage/news',
       headers: { 'accept-encoding': 'br' },
     });
     expect(page.statusCode).toBe(200);
@@ -182,5 +190,20 @@ describe('caching of the web app', () => {
     expect(asset.headers['content-encoding']).toBeUndefined();
     expect(asset.body).toBe('console.log(1)');
     expect((await web.inject({ method: 'GET', url: '/assets/app-def456.js.br' })).statusCode).toBe(404);
+  });
+
+  it('the my-page top gets its own copy of the page (it preloads its chunks); other paths the plain one', async () => {
+    for (const url of ['/mypage/top', '/mypage/top/', '/mypage/top?sessionexp=1']) {
+      const page = await web.inject({ method: 'GET', url });
+      expect(page.body, url).toBe(TOP_HTML);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+    // not in routes.json, or named there without its file: the plain index.html
+    for (const url of ['/mypage/news', '/mypage/gone', '/admin/top']) {
+      expect((await web.inject({ method: 'GET', url })).body, url).toBe(INDEX_HTML);
+    }
+    // the copies are not files of the site
+    expect((await web.inject({ method: 'GET', url: '/route-html/routes.json' })).statusCode).toBe(404);
+    expect((await web.inject({ method: 'GET', url: '/route-html/mypage-top.html' })).statusCode).toBe(404);
   });
 });
