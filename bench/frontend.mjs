@@ -41,13 +41,15 @@ const PAGES = [
  * document, and the first-contentful-paint.
  */
 function probe(expectedH1) {
-  const marks = { firstRender: null, fcp: null };
+  const marks = { firstRender: null, fcp: null, appStart: null };
   Object.defineProperty(window, '__benchMarks', { value: marks });
   const seen = () => {
     const h1 = document.querySelector('h1');
     return h1 !== null && h1.textContent.trim() === expectedH1;
   };
   const observer = new MutationObserver(() => {
+    if (marks.appStart === null && document.getElementById('root')?.firstChild)
+      marks.appStart = performance.now();
     if (marks.firstRender !== null || !seen()) return;
     observer.disconnect();
     requestAnimationFrame(() => {
@@ -84,8 +86,16 @@ async function visit(browser, baseUrl, page, cookie) {
     const cdp = await context.newCDPSession(tab);
     await cdp.send('Network.enable');
     const requests = new Map();
-    cdp.on('Network.requestWillBeSent', ({ requestId, request, type }) => {
-      requests.set(requestId, { url: request.url, type, transferred: 0, finished: false });
+    let t0;
+    cdp.on('Network.requestWillBeSent', ({ requestId, request, type, timestamp }) => {
+      t0 ??= timestamp;
+      requests.set(requestId, {
+        url: request.url,
+        type,
+        transferred: 0,
+        finished: false,
+        startMs: (timestamp - t0) * 1000,
+      });
     });
     cdp.on('Network.responseReceived', ({ requestId, response }) => {
       const r = requests.get(requestId);
@@ -95,9 +105,10 @@ async function visit(browser, baseUrl, page, cookie) {
         r.encoding = response.headers['content-encoding'] ?? response.headers['Content-Encoding'] ?? '';
       }
     });
-    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength, timestamp }) => {
       const r = requests.get(requestId);
-      if (r) Object.assign(r, { transferred: encodedDataLength, finished: true });
+      if (r)
+        Object.assign(r, { transferred: encodedDataLength, finished: true, endMs: (timestamp - t0) * 1000 });
     });
     const bodies = [];
     tab.on('response', (response) => {
@@ -119,6 +130,10 @@ async function visit(browser, baseUrl, page, cookie) {
       ...window.__benchMarks,
       dataMs: performance.getEntriesByType('resource').find((e) => e.name.includes('/api/mypage/top/'))
         ?.responseEnd,
+      sessionMs: performance
+        .getEntriesByType('resource')
+        .find((e) => e.name.includes('/api/auth/mypage/session/'))?.responseEnd,
+      domContentLoaded: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd,
       path: location.pathname,
     }));
     if (marks.path !== page.path) throw new Error(`${page.path} ended on ${marks.path}`);
@@ -137,7 +152,16 @@ async function visit(browser, baseUrl, page, cookie) {
       firstRenderMs: round(marks.firstRender),
       fcpMs: round(marks.fcp),
       dataMs: marks.dataMs === undefined ? null : round(marks.dataMs),
-      urls: all.map((r) => `${r.status ?? '-'} ${r.encoding || 'identity'} ${r.transferred} ${r.url}`),
+      // when the app's script had run: DOMContentLoaded (module scripts run before it), the app's first
+      // element in #root, the session check's answer
+      domContentLoadedMs: round(marks.domContentLoaded),
+      appStartMs: round(marks.appStart),
+      sessionMs: marks.sessionMs === undefined ? null : round(marks.sessionMs),
+      // the waterfall: start → end in ms from the document's request, status, encoding, bytes on the wire
+      urls: all.map(
+        (r) =>
+          `${r.startMs.toFixed(0).padStart(5)} → ${(r.endMs ?? Number.NaN).toFixed(0).padStart(5)} ms  ${r.status ?? '-'} ${(r.encoding || 'identity').padEnd(8)} ${String(r.transferred).padStart(7)}  ${r.url.replace(/^https?:\/\/[^/]+/, '')}`,
+      ),
     };
   } finally {
     await context.close();
@@ -163,6 +187,9 @@ const FIGURES = [
   'firstRenderMs',
   'fcpMs',
   'dataMs',
+  'domContentLoadedMs',
+  'appStartMs',
+  'sessionMs',
 ];
 
 /**
@@ -238,7 +265,10 @@ function print(result) {
     );
   }
   for (const [key, page] of Object.entries(result.pages)) {
-    console.log(`  ${key} first render per run: ${page.runs.map((r) => r.firstRenderMs).join(', ')} ms`);
+    const m = page.median;
+    console.log(
+      `  ${key}: first render per run ${page.runs.map((r) => r.firstRenderMs).join(', ')} ms; median DOMContentLoaded ${m.domContentLoadedMs}, app's first element ${m.appStartMs ?? '–'}, session answered ${m.sessionMs ?? '–'} ms`,
+    );
   }
 }
 
