@@ -1,5 +1,5 @@
 import { readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -57,7 +57,7 @@ export function precompress(): Plugin {
     name: 'manabi-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       const files = (await filesUnder(outDir)).filter((f) => COMPRESSIBLE.test(f));

@@ -1,5 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
@@ -41,7 +41,7 @@ export function routeHtml(): Plugin {
     apply: 'build',
     configResolved(config) {
       root = config.root;
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     generateBundle(_options, bundle) {
       chunks.length = 0;
