@@ -18,6 +18,13 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically is needed by every page: one chunk rather than seven
+        // (fewer requests before the first render; the lazy screens still get their own chunks).
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,
