@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -35,6 +35,19 @@ export interface BuildOptions {
   logger?: boolean;
   /** where log lines go (tests read them); default stdout */
   logStream?: NodeJS.WritableStream;
+}
+
+/**
+ * The pages with an HTML of their own (route-html/routes.json of the web build: path → file under dist/).
+ * A build without it, or an entry naming a file that is not there, leaves those paths on index.html.
+ */
+function routeHtml(webRoot: string): Map<string, string> {
+  const index = join(webRoot, 'route-html', 'routes.json');
+  if (!existsSync(index)) return new Map();
+  const routes = JSON.parse(readFileSync(index, 'utf8')) as Record<string, string>;
+  return new Map(
+    Object.entries(routes).filter(([, file]) => !file.includes('..') && existsSync(join(webRoot, file))),
+  );
 }
 
 /** Builds the app without listening: tests call `inject`, main.ts calls `listen`. */
@@ -167,6 +180,11 @@ export async function buildApp({
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes brotli and gzip copies beside the text files (packages/web/precompress.ts):
+      // sent as they are to a browser that accepts them (Vary: Accept-Encoding), the file itself otherwise.
+      // The copies get no routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz', 'route-html/**'],
       // Vite names every asset by its content hash: it never changes, so it may be kept for a year.
       // Anything else (index.html, favicon, the manifest) must be revalidated, or a deploy strands users
       // on a page whose scripts are gone.
@@ -180,6 +198,7 @@ export async function buildApp({
   } else if (serveWeb) {
     app.log.warn({ webRoot }, 'web build not found: run `npm run build` (serving the API only)');
   }
+  const pageHtml = hasWeb ? routeHtml(webRoot) : new Map<string, string>();
   app.setNotFoundHandler((req, reply) => {
     // a missing asset (e.g. an old chunk after a deploy) is a 404, not the app's HTML
     const isAsset = /\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
@@ -190,8 +209,10 @@ export async function buildApp({
     if (!hasWeb || req.method !== 'GET' || isAsset) {
       return reply.code(404).send({ code: 'NOT_FOUND', message: MSG.notFound });
     }
-    // the single-page app owns every other path (its router shows its own 404 page)
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // the single-page app owns every other path (its router shows its own 404 page); the my-page's login
+    // and top get a copy of index.html that also preloads their chunks (packages/web/route-html.ts)
+    const path = (req.url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
+    return reply.header('cache-control', 'no-cache').sendFile(pageHtml.get(path) ?? 'index.html');
   });
 
   app.addHook('onClose', async () => {

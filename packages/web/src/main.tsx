@@ -7,8 +7,9 @@ import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 
-const router = createAppRouter();
+// the query client routes errors through the router, whose loaders prefetch into the query client
 const queryClient = createQueryClient((to, options) => router.navigate(to, options));
+const router = createAppRouter(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -1,6 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type LoaderFunction, type RouteObject, redirect } from 'react-router';
 import { AppHydrateFallback, AppRoot } from './app-root';
 import { paths } from './lib/paths';
+import { sessionQueryOptions } from './lib/session';
+import { topQuery } from './mypage/news/api/news';
 import { RouteErrorBoundary } from './route-error';
 
 /**
@@ -17,6 +20,9 @@ import { RouteErrorBoundary } from './route-error';
  * - mypage/layout/mypage-layout        every other /mypage page: student session guard, header, sidebar,
  *                                      student ID card, idle dialog
  * Route params are checked here (loaders) so a later screen cannot forget: bad ones redirect to 404.
+ * Loaders also start the requests a page is sure to make, so they run beside the fetching of its chunks
+ * rather than after them (issue 16): the student's session check for every guarded my-page, and
+ * GET /api/mypage/top/ for the top page. They never wait for them, so no page waits longer than before.
  */
 
 /** Element of routes that only redirect in their loader (React Router wants every leaf to render something). */
@@ -27,6 +33,29 @@ function RedirectOnly() {
 /** Loader that redirects unless `params[name]` is one of `allowed`. */
 function allow(name: string, allowed: readonly string[], to: string): LoaderFunction {
   return ({ params }) => (allowed.includes(params[name] ?? '') ? null : redirect(to));
+}
+
+/**
+ * Starts the guarded my-page's session check (the same query the layout reads, so it is asked once).
+ * Its answers are handled where they were: the layout sends a visitor without a session to the login.
+ */
+function prefetchStudentSession(queryClient: QueryClient): LoaderFunction {
+  return () => {
+    void queryClient.prefetchQuery(sessionQueryOptions('mypage'));
+    return null;
+  };
+}
+
+/**
+ * Starts the top page's GET /api/mypage/top/ together with the session check. A 401/403 here means no
+ * student session: the layout's session check sends the visitor to the login (with the SPEC §2 rules for
+ * `next`), so this request does not route it as well. Any other failure is routed when the page reads it.
+ */
+function prefetchTop(queryClient: QueryClient): LoaderFunction {
+  return () => {
+    void queryClient.prefetchQuery({ ...topQuery(), meta: { shows: [401, 403] } });
+    return null;
+  };
 }
 
 const ADMIN_404 = paths.admin.notFound();
@@ -151,7 +180,7 @@ const adminRoutes: RouteObject[] = [
   },
 ];
 
-const mypageRoutes: RouteObject[] = [
+const mypageRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: 'mypage',
     lazy: () => import('./mypage/layout/mypage-public-layout'),
@@ -172,10 +201,16 @@ const mypageRoutes: RouteObject[] = [
   },
   {
     path: 'mypage',
+    loader: prefetchStudentSession(queryClient),
     lazy: () => import('./mypage/layout/mypage-layout'),
     children: [
       { index: true, loader: () => redirect(paths.mypage.top()), Component: RedirectOnly },
-      { path: 'top', handle: { hideSidebar: true }, lazy: () => import('./mypage/top/top-page') },
+      {
+        path: 'top',
+        handle: { hideSidebar: true },
+        loader: prefetchTop(queryClient),
+        lazy: () => import('./mypage/top/top-page'),
+      },
       { path: 'news', lazy: () => import('./mypage/news/news-index-page') },
       {
         path: 'news/:type',
@@ -214,8 +249,8 @@ const mypageRoutes: RouteObject[] = [
   },
 ];
 
-/** The route objects (exported for tests). */
-export const routes: RouteObject[] = [
+/** The route objects; `queryClient` is the one the screens use (its cache receives the prefetches). */
+const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: '/',
     Component: AppRoot,
@@ -224,7 +259,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, loader: () => redirect(paths.mypage.top()), Component: RedirectOnly },
       ...adminRoutes,
-      ...mypageRoutes,
+      ...mypageRoutes(queryClient),
       // Any other path belongs to no area: the my-page 404 (students are the public audience).
       { path: '*', loader: () => redirect(MYPAGE_404), Component: RedirectOnly },
     ],
@@ -232,6 +267,6 @@ export const routes: RouteObject[] = [
 ];
 
 /** Creates the browser router (main.tsx). */
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(appRoutes(queryClient));
 }

@@ -1,11 +1,12 @@
 /**
  * What every request meets before its handler (issue 12): the CSRF check on the route the router
  * matched, why a guarded call is refused (401 no session / ended session, 403 the other area's
- * session), and the caching of the web app's files.
+ * session), and the caching of the web app's files and their precompressed copies (issue 16).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { MSG } from '@manabi/shared';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -82,6 +83,10 @@ describe('why a guarded call is refused', () => {
   });
 });
 
+const INDEX_HTML = '<!doctype html><title>まなび</title>';
+const TOP_HTML = '<!doctype html><title>まなび</title><link rel="modulepreload" href="/assets/top-1.js">';
+const APP_JS = `export const greeting = ${JSON.stringify('こんにちは'.repeat(200))};\n`;
+
 describe('caching of the web app', () => {
   let web: FastifyInstance;
   let dir: string;
@@ -89,9 +94,22 @@ describe('caching of the web app', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'manabi-web-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>まなび</title>');
+    writeFileSync(join(dir, 'index.html'), INDEX_HTML);
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+    // what packages/web/precompress.ts writes beside a file
+    writeFileSync(join(dir, 'assets', 'app-def456.js'), APP_JS);
+    writeFileSync(join(dir, 'assets', 'app-def456.js.br'), brotliCompressSync(APP_JS));
+    writeFileSync(join(dir, 'assets', 'app-def456.js.gz'), gzipSync(APP_JS));
+    writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(INDEX_HTML));
+    writeFileSync(join(dir, 'index.html.gz'), gzipSync(INDEX_HTML));
+    // what packages/web/route-html.ts writes: the top page's own copy of index.html
+    mkdirSync(join(dir, 'route-html'));
+    writeFileSync(join(dir, 'route-html', 'mypage-top.html'), TOP_HTML);
+    writeFileSync(
+      join(dir, 'route-html', 'routes.json'),
+      JSON.stringify({ '/mypage/top': 'route-html/mypage-top.html', '/mypage/gone': 'route-html/gone.html' }),
+    );
     const database = await createTestDatabase();
     const config = loadConfig({ SEED_DEMO: '0', WEB_DIST: dir } as NodeJS.ProcessEnv);
     web = await buildApp({ config, db: database.db, serveWeb: true, logger: false });
@@ -107,7 +125,7 @@ describe('caching of the web app', () => {
   });
 
   it('HTML is revalidated on every visit; hashed assets are kept for a year', async () => {
-    for (const url of ['/mypage/top', '/admin/login', '/']) {
+    for (const url of ['/mypage/top', '/mypage/top/', '/mypage/top?sessionexp=1', '/admin/login', '/']) {
       const page = await web.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['cache-control'], url).toBe('no-cache');
@@ -118,5 +136,74 @@ describe('caching of the web app', () => {
     const icon = await web.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('no-cache');
     expect((await web.inject({ method: 'GET', url: '/assets/gone-old.js' })).statusCode).toBe(404);
+  });
+
+  it('a hashed asset goes out brotli-encoded when brotli is accepted, gzip when only gzip is, else as it is', async () => {
+    const url = '/assets/app-def456.js';
+    const br = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS);
+
+    const gz = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(APP_JS);
+
+    const plainAnswers = [
+      await web.inject({ method: 'GET', url }),
+      await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } }),
+    ];
+    for (const plain of [...plainAnswers, br, gz]) {
+      // a shared cache must not hand one client's encoding to another
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    for (const plain of plainAnswers) {
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toBe(br.headers['content-type']);
+      expect(plain.body).toBe(APP_JS);
+    }
+  });
+
+  it("the app's HTML is sent compressed too, still revalidated on every visit", async () => {
+    const page = await web.inject({
+      method: 'GET',
+      url: '/mypage/news',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX_HTML);
+  });
+
+  it('a file without a compressed copy is sent as it is; the copies have no address of their own', async () => {
+    const asset = await web.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBeUndefined();
+    expect(asset.body).toBe('console.log(1)');
+    expect((await web.inject({ method: 'GET', url: '/assets/app-def456.js.br' })).statusCode).toBe(404);
+  });
+
+  it('the my-page top gets its own copy of the page (it preloads its chunks); other paths the plain one', async () => {
+    for (const url of ['/mypage/top', '/mypage/top/', '/mypage/top?sessionexp=1']) {
+      const page = await web.inject({ method: 'GET', url });
+      expect(page.body, url).toBe(TOP_HTML);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+    // not in routes.json, or named there without its file: the plain index.html
+    for (const url of ['/mypage/news', '/mypage/gone', '/admin/top']) {
+      expect((await web.inject({ method: 'GET', url })).body, url).toBe(INDEX_HTML);
+    }
+    // the copies are not files of the site
+    expect((await web.inject({ method: 'GET', url: '/route-html/routes.json' })).statusCode).toBe(404);
+    expect((await web.inject({ method: 'GET', url: '/route-html/mypage-top.html' })).statusCode).toBe(404);
   });
 });

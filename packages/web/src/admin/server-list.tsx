@@ -2,15 +2,10 @@ import type { CsvCell } from '@manabi/shared/domain/csv';
 import { type FormEvent, type ReactNode, useEffect } from 'react';
 import { type ListPage, listPageOf } from '../lib/list-search';
 import { type SearchInput, type SearchSchema, useSearchState } from '../lib/search-state';
-import {
-  Button,
-  type Column,
-  CsvDownload,
-  DataTable,
-  SearchPanel,
-  type TableState,
-  useTableUrlState,
-} from '../ui';
+import { Button } from '../ui/button';
+import { CsvDownload } from '../ui/csv-download';
+import { type Column, DataTable, type TableState, useTableUrlState } from '../ui/data-table';
+import { SearchPanel } from '../ui/search-panel';
 
 /**
  * The pieces of a server-paged admin list (students, notices, a notice's publishers): search conditions and

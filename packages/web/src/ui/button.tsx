@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { Link, type LinkProps } from 'react-router';
 import { cx } from './cx';
@@ -40,6 +40,7 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'childr
   children: ReactNode;
   /** Shown instead of the children while `isPending` (e.g. 「登録中...」). */
   pendingLabel?: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /**

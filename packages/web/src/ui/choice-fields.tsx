@@ -8,7 +8,6 @@ import {
   ListBox,
   ListBoxItem,
   Popover,
-  Radio,
   SelectValue,
 } from 'react-aria-components';
 import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
@@ -26,6 +25,7 @@ import {
   useRegisterField,
 } from './field-parts';
 import { CheckIcon, ChevronDownIcon } from './icons';
+import { RadioItem } from './radio-item';
 
 /** Key used for the 「選択してください」 item (react-aria keys cannot be empty). */
 const EMPTY_KEY = '__empty__';
@@ -195,33 +195,6 @@ export function RadioGroup<T extends FieldValues, N extends FieldPath<T>, TT = T
       </div>
       <FieldErrorText>{fieldState.error?.message}</FieldErrorText>
     </AriaRadioGroup>
-  );
-}
-
-/** One radio button with a large target (48px row). Use inside RadioGroup or a bare react-aria RadioGroup. */
-export function RadioItem({
-  value,
-  isDisabled,
-  children,
-}: {
-  value: string;
-  isDisabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Radio
-      value={value}
-      isDisabled={isDisabled}
-      className="group flex w-fit min-h-12 cursor-pointer items-center gap-3 rounded-8 px-1 text-std-16N-170 text-ink data-[disabled]:cursor-not-allowed data-[disabled]:text-ink-muted"
-    >
-      <span
-        aria-hidden="true"
-        className="flex size-7 flex-none items-center justify-center rounded-full border-2 border-field-line bg-field group-data-[invalid]:border-error group-data-[selected]:border-selected"
-      >
-        <span className="hidden size-3.5 rounded-full bg-selected group-data-[selected]:block" />
-      </span>
-      {children}
-    </Radio>
   );
 }
 

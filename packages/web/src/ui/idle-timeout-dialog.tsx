@@ -1,75 +1,35 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Area } from '../lib/api';
 import { useIdleTimeout } from '../lib/idle';
-import { Button } from './button';
-import { Modal } from './modal';
 
-/** Text for the screen-reader announcement at a few moments only (not every second). */
-function announcement(seconds: number): string | null {
-  if (seconds === 60 || seconds === 30 || seconds === 10)
-    return `あと${seconds}秒で自動的にログアウトします。`;
-  return null;
-}
+/** The dialog's code (react-aria's modal, focus scope): not needed to show a page. */
+const loadWarning = () => import('./idle-timeout-warning');
+const IdleTimeoutWarning = lazy(() => loadWarning().then((m) => ({ default: m.IdleTimeoutWarning })));
+/** Fetched this long after the layout mounts, well before any session's warning (issue 16). */
+const PRELOAD_AFTER_MS = 5_000;
 
 /**
  * The inactivity warning (WCAG 2.2.1 Timing Adjustable; ARCHITECTURE "Idle timeout is announced").
  * Mounted once in each guarded layout. 60 s before the session's idle deadline it opens an alert dialog
  * 「まもなく自動的にログアウトします」 with a live countdown and 「ログインを続ける」 / 「ログアウトする」.
- * At 0 the user is taken to the login page with the inactivity notice.
+ * At 0 the user is taken to the login page with the inactivity notice. The dialog itself
+ * (idle-timeout-warning.tsx) is a chunk of its own, fetched a few seconds after the page has shown and
+ * kept mounted once it has been shown.
  */
 export function IdleTimeoutDialog({ area }: { area: Area }) {
-  const { isWarning, secondsLeft, isBusy, extend, logoutNow } = useIdleTimeout(area);
-  const [spoken, setSpoken] = useState('');
+  const idle = useIdleTimeout(area);
+  const [hasWarned, setHasWarned] = useState(false);
+  if (idle.isWarning && !hasWarned) setHasWarned(true);
 
   useEffect(() => {
-    if (!isWarning) {
-      setSpoken('');
-      return;
-    }
-    const text = announcement(secondsLeft);
-    if (text) setSpoken(text);
-  }, [isWarning, secondsLeft]);
+    const timer = window.setTimeout(() => void loadWarning().catch(() => undefined), PRELOAD_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
 
-  const minutes = Math.floor(secondsLeft / 60);
-  const seconds = secondsLeft % 60;
-  const visible = minutes > 0 ? `${minutes}分${String(seconds).padStart(2, '0')}秒` : `${seconds}秒`;
-
+  if (!idle.isWarning && !hasWarned) return null;
   return (
-    <Modal
-      isOpen={isWarning}
-      onOpenChange={(open) => {
-        if (!open) void extend();
-      }}
-      title="まもなく自動的にログアウトします"
-      role="alertdialog"
-      size="sm"
-      hideCloseButton
-      isCloseDisabled={isBusy}
-      footer={
-        <>
-          <Button variant="secondary" onPress={() => void logoutNow()} isDisabled={isBusy}>
-            ログアウトする
-          </Button>
-          <Button onPress={() => void extend()} isPending={isBusy} autoFocus>
-            ログインを続ける
-          </Button>
-        </>
-      }
-    >
-      <p>
-        一定時間操作がないため、あと
-        <strong className="mx-1 text-std-24B-150" aria-hidden="true">
-          {visible}
-        </strong>
-        <span className="sr-only">{secondsLeft}秒</span>
-        で自動的にログアウトします。
-      </p>
-      <p>
-        続けて利用する場合は「ログインを続ける」ボタンを押してください。入力中の内容は、そのまま残ります。
-      </p>
-      <p className="sr-only" aria-live="assertive" aria-atomic="true">
-        {spoken}
-      </p>
-    </Modal>
+    <Suspense fallback={null}>
+      <IdleTimeoutWarning {...idle} />
+    </Suspense>
   );
 }

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { SessionUser } from '@manabi/shared/api';
 import type { AdminLoginBody } from '@manabi/shared/schemas/auth';
 import { MSG } from '@manabi/shared/validation/messages';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type Area, isApiError } from '../lib/api';
@@ -23,8 +22,12 @@ type LoginInput = { login_id?: string; password?: string };
 export interface LoginFormProps {
   area: Area;
   title: string;
-  /** The area's shared login body schema (admin or my-page rules, SPEC §5). */
-  schema: FormSchema<LoginValues, LoginInput>;
+  /**
+   * Loads the area's shared login body schema (admin or my-page rules, SPEC §5), e.g.
+   * `() => import('@manabi/shared/schemas/auth').then((m) => m.mypageLoginBodySchema)`: zod is not needed to
+   * show the page, so it is fetched when the form is first focused (at the latest on submit).
+   */
+  loadSchema: () => Promise<FormSchema<LoginValues, LoginInput>>;
   idField: { label: string; description?: string; inputMode?: 'numeric'; width: FieldWidth };
   /** Whether an existing session of this area counts (admin vs student). */
   isOwnUser: (user: SessionUser) => boolean;
@@ -35,6 +38,29 @@ export interface LoginFormProps {
   submitSize?: 'md' | 'lg';
 }
 
+type LoginResolver = Resolver<LoginInput, unknown, LoginValues>;
+
+/**
+ * A resolver that loads zod, the resolver and the schema on first use (or on `preload`). Should they fail
+ * to load (a deploy replaced the chunks), the values go to the server unchecked: it applies the same
+ * schema and refuses them as a failed login.
+ */
+function lazyResolver(loadSchema: LoginFormProps['loadSchema']) {
+  let loaded: Promise<LoginResolver | null> | undefined;
+  const load = () => {
+    loaded ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
+      ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as LoginResolver,
+      () => null,
+    );
+    return loaded;
+  };
+  const resolver: LoginResolver = async (values, context, options) => {
+    const zodResolve = await load();
+    return zodResolve ? zodResolve(values, context, options) : { values: values as LoginValues, errors: {} };
+  };
+  return { resolver, preload: () => void load() };
+}
+
 /**
  * The login screen of either area (SPEC §2, §4, §8): ID and password; 422 → 「IDまたはパスワードが違います」,
  * 429 → the server's message (lock or rate limit); sessionexp=1 shows the inactivity notice; a user already
@@ -43,7 +69,7 @@ export interface LoginFormProps {
 export function LoginForm({
   area,
   title,
-  schema,
+  loadSchema,
   idField,
   isOwnUser,
   destination,
@@ -64,8 +90,9 @@ export function LoginForm({
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const validation = useMemo(() => lazyResolver(loadSchema), [loadSchema]);
   const form = useForm<LoginInput, unknown, LoginValues>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<LoginInput, unknown, LoginValues>,
+    resolver: validation.resolver,
     defaultValues: { login_id: '', password: '' },
     shouldFocusError: false,
   });
@@ -120,7 +147,12 @@ export function LoginForm({
       {intro}
       {failure && <Alert ref={failureRef} variant="error" focusable title={failure} />}
       <FieldRegistryProvider>
-        <form noValidate onSubmit={form.handleSubmit(onSubmit, focusSummary)} className="space-y-6">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(onSubmit, focusSummary)}
+          onFocus={validation.preload}
+          className="space-y-6"
+        >
           <FieldErrorSummary ref={summaryRef} form={form} />
           <fieldset disabled={form.formState.isSubmitting} className="mx-0 min-w-0 space-y-6 border-0 p-0">
             <TextInput

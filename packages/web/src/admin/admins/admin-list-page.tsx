@@ -7,19 +7,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
-import {
-  Button,
-  ButtonLink,
-  type Column,
-  CsvDownload,
-  DataTable,
-  optionLabel,
-  PageTitle,
-  SearchPanel,
-  TextInput,
-  TextLink,
-  useTableUrlState,
-} from '../../ui';
+import { Button, ButtonLink, TextLink } from '../../ui/button';
+import { optionLabel } from '../../ui/code-options';
+import { CsvDownload } from '../../ui/csv-download';
+import { type Column, DataTable, useTableUrlState } from '../../ui/data-table';
+import { PageTitle } from '../../ui/page-title';
+import { SearchPanel } from '../../ui/search-panel';
+import { TextInput } from '../../ui/text-input';
 import { adminUserListQuery } from './api/admin-users';
 
 const rejectionText = (row: AdminUserRow) => (row.is_rejection === '1' ? '停止中' : 'なし');

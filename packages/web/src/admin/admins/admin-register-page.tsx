@@ -15,20 +15,15 @@ import { useWatch } from 'react-hook-form';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
-import {
-  Alert,
-  ButtonLink,
-  ConfirmList,
-  FullPageSpinner,
-  optionLabel,
-  PageTitle,
-  RadioGroup,
-  type SchemaInput,
-  StepForm,
-  type StepFormApi,
-  TextInput,
-  TextLink,
-} from '../../ui';
+import { Alert } from '../../ui/alert';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { RadioGroup } from '../../ui/choice-fields';
+import { optionLabel } from '../../ui/code-options';
+import { ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
+import { TextInput } from '../../ui/text-input';
 import { adminUserDetailQuery, checkAdminUser, useSaveAdminUser } from './api/admin-users';
 
 type FormInput = SchemaInput<typeof adminUserUpdateFormSchema>;

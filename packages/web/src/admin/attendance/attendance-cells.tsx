@@ -1,5 +1,6 @@
 import { LOTTERY } from '@manabi/shared/codes';
-import { codeOptions, cx, type Option } from '../../ui';
+import { codeOptions, type Option } from '../../ui/code-options';
+import { cx } from '../../ui/cx';
 
 /** The 15 session selects: the CD006 texts, the dash without its note. */
 export const SESSION_OPTIONS: readonly Option[] = codeOptions('CD006').map((o) => ({

@@ -1,5 +1,6 @@
 import { type Ref, useEffect, useRef } from 'react';
-import { Alert, Button } from '../../ui';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
 
 /** What the last 更新する of an attendance table came to. */
 export type TableNotice =

@@ -3,16 +3,13 @@ import { type CategoryForm, categoryFormSchema } from '@manabi/shared/schemas/ca
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import {
-  Alert,
-  ButtonLink,
-  ConfirmList,
-  FullPageSpinner,
-  PageTitle,
-  StepForm,
-  TextInput,
-  TextLink,
-} from '../../ui';
+import { Alert } from '../../ui/alert';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { StepForm } from '../../ui/step-form';
+import { TextInput } from '../../ui/text-input';
 import { categoryDetailQuery, useSaveCategory } from './api/categories';
 
 /**

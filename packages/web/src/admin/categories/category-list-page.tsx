@@ -7,18 +7,12 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
-import {
-  Button,
-  ButtonLink,
-  type Column,
-  CsvDownload,
-  DataTable,
-  FieldRegistryProvider,
-  PageTitle,
-  TextInput,
-  TextLink,
-  useTableUrlState,
-} from '../../ui';
+import { Button, ButtonLink, TextLink } from '../../ui/button';
+import { CsvDownload } from '../../ui/csv-download';
+import { type Column, DataTable, useTableUrlState } from '../../ui/data-table';
+import { FieldRegistryProvider } from '../../ui/field-parts';
+import { PageTitle } from '../../ui/page-title';
+import { TextInput } from '../../ui/text-input';
 import { categoryListQuery } from './api/categories';
 
 const columns: Column<Category>[] = [

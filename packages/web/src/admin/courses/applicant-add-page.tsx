@@ -11,25 +11,17 @@ import { Navigate, useParams } from 'react-router';
 import { formatDateJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
-import {
-  Alert,
-  ButtonLink,
-  type Column,
-  ConfirmList,
-  codeOptions,
-  DateInput,
-  type FormSchema,
-  FullPageSpinner,
-  PageTitle,
-  PickerField,
-  RadioGroup,
-  SearchPickerModal,
-  StepForm,
-  type StepFormApi,
-  TextArea,
-  TextInput,
-  TextLink,
-} from '../../ui';
+import { Alert } from '../../ui/alert';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { RadioGroup } from '../../ui/choice-fields';
+import { codeOptions } from '../../ui/code-options';
+import { ConfirmList } from '../../ui/confirm-list';
+import type { Column } from '../../ui/data-table';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { PickerField, SearchPickerModal } from '../../ui/search-picker';
+import { type FormSchema, StepForm, type StepFormApi } from '../../ui/step-form';
+import { DateInput, TextArea, TextInput } from '../../ui/text-input';
 import {
   emptyStudentSearch,
   isStudentSearchCapped,

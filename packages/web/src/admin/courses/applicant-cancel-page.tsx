@@ -4,7 +4,11 @@ import { Navigate, useParams } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
-import { Alert, Button, ConfirmList, FullPageSpinner, PageTitle, TextLink } from '../../ui';
+import { Alert } from '../../ui/alert';
+import { Button, TextLink } from '../../ui/button';
+import { ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
 import { isFullApplicant, useApplicantDetail, useCancelApplicant } from './api/applicants';
 
 /**

@@ -4,7 +4,8 @@ import { formatDateJa, formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import { Button, type Column } from '../../ui';
+import { Button } from '../../ui/button';
+import type { Column } from '../../ui/data-table';
 import {
   ATTENDANCE_OPTIONS,
   ChoiceCell,

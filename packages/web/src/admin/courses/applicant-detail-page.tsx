@@ -6,15 +6,11 @@ import { useParams } from 'react-router';
 import { formatDateJa, formatDateTimeJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
-import {
-  Alert,
-  ButtonLink,
-  type ConfirmItem,
-  ConfirmList,
-  FullPageSpinner,
-  PageTitle,
-  TextLink,
-} from '../../ui';
+import { Alert } from '../../ui/alert';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { type ConfirmItem, ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
 import { type ApplicantDetailView, isFullApplicant, useApplicantDetail } from './api/applicants';
 
 /**

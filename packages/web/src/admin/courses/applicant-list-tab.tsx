@@ -8,19 +8,13 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
-import {
-  Alert,
-  Button,
-  ButtonLink,
-  CheckboxGroup,
-  CsvDownload,
-  DataTable,
-  SearchPanel,
-  Select,
-  TextInput,
-  TICKED_ROW,
-  useTableUrlState,
-} from '../../ui';
+import { Alert } from '../../ui/alert';
+import { Button, ButtonLink } from '../../ui/button';
+import { CheckboxGroup, Select } from '../../ui/choice-fields';
+import { CsvDownload } from '../../ui/csv-download';
+import { DataTable, TICKED_ROW, useTableUrlState } from '../../ui/data-table';
+import { SearchPanel } from '../../ui/search-panel';
+import { TextInput } from '../../ui/text-input';
 import { TableActions, TableNoticeArea } from '../attendance/table-notice';
 import { useAttendanceEditor } from '../attendance/use-attendance-editor';
 import {

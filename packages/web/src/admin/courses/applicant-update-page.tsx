@@ -8,18 +8,14 @@ import {
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
-import {
-  Alert,
-  ButtonLink,
-  ConfirmList,
-  FullPageSpinner,
-  PageTitle,
-  Select,
-  StepForm,
-  TextArea,
-  TextInput,
-  TextLink,
-} from '../../ui';
+import { Alert } from '../../ui/alert';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { Select } from '../../ui/choice-fields';
+import { ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { StepForm } from '../../ui/step-form';
+import { TextArea, TextInput } from '../../ui/text-input';
 import { isFullApplicant, useApplicantDetail, useUpdateApplicant } from './api/applicants';
 
 /** The form's values: every field a string (the 15 session fields are spread in by the shared schema). */

@@ -4,16 +4,12 @@ import { useParams } from 'react-router';
 import { formatDateTimeJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
-import {
-  ButtonLink,
-  type ConfirmItem,
-  ConfirmList,
-  FullPageSpinner,
-  optionLabel,
-  PageTitle,
-  Tabs,
-  TextLink,
-} from '../../ui';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { optionLabel } from '../../ui/code-options';
+import { type ConfirmItem, ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { Tabs } from '../../ui/tabs';
 import { type AdminCourseView, useCourseDetail } from './api/courses';
 import { ApplicantListTab } from './applicant-list-tab';
 import { IntakePanel } from './intake-panel';

@@ -7,22 +7,15 @@ import type { z } from 'zod';
 import { formatDateTimeJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
-import {
-  Alert,
-  ButtonLink,
-  CheckboxGroup,
-  ConfirmList,
-  DateTimeInput,
-  FullPageSpinner,
-  type Option,
-  optionLabel,
-  PageTitle,
-  RadioGroup,
-  StepForm,
-  TextArea,
-  TextInput,
-  TextLink,
-} from '../../ui';
+import { Alert } from '../../ui/alert';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { CheckboxGroup, RadioGroup } from '../../ui/choice-fields';
+import { type Option, optionLabel } from '../../ui/code-options';
+import { ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { StepForm } from '../../ui/step-form';
+import { DateTimeInput, TextArea, TextInput } from '../../ui/text-input';
 import { courseCategoriesQuery, isFullCourse, useCourseDetail, useSaveCourse } from './api/courses';
 
 type CourseValues = z.output<typeof courseFormSchema>;

@@ -17,22 +17,14 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
 import { useSessionUser } from '../../lib/session';
-import {
-  Button,
-  ButtonLink,
-  type Column,
-  CsvDownload,
-  CsvUpload,
-  type CsvUploadResult,
-  DataTable,
-  DateInput,
-  PageTitle,
-  RadioGroup,
-  SearchPanel,
-  TextInput,
-  TextLink,
-  useTableUrlState,
-} from '../../ui';
+import { Button, ButtonLink, TextLink } from '../../ui/button';
+import { RadioGroup } from '../../ui/choice-fields';
+import { CsvDownload } from '../../ui/csv-download';
+import { CsvUpload, type CsvUploadResult } from '../../ui/csv-upload';
+import { type Column, DataTable, useTableUrlState } from '../../ui/data-table';
+import { PageTitle } from '../../ui/page-title';
+import { SearchPanel } from '../../ui/search-panel';
+import { DateInput, TextInput } from '../../ui/text-input';
 import { uploadCourseApplicants, uploadCourses, useRefreshAfterUpload } from './api/course-uploads';
 import { type CourseSearch, courseListQuery, coursePeriodDefaultsQuery } from './api/courses';
 

@@ -10,17 +10,13 @@ import { z } from 'zod';
 import { isApiError } from '../../lib/api';
 import { useRouteApiError } from '../../lib/area';
 import { paths } from '../../lib/paths';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  DateInput,
-  FieldErrorSummary,
-  FieldRegistryProvider,
-  Spinner,
-  TextInput,
-  TextLink,
-} from '../../ui';
+import { Alert } from '../../ui/alert';
+import { Button, TextLink } from '../../ui/button';
+import { Checkbox } from '../../ui/choice-fields';
+import { FieldErrorSummary } from '../../ui/field-error-summary';
+import { FieldRegistryProvider } from '../../ui/field-parts';
+import { Spinner } from '../../ui/spinner';
+import { DateInput, TextInput } from '../../ui/text-input';
 import { intakeQuery, useSaveIntake } from './api/intake';
 
 /** The counts in the office's words, in the order of the cycle. */

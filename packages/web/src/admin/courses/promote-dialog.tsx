@@ -1,7 +1,10 @@
 import type { CourseApplicantRow } from '@manabi/shared/api';
 import { MSG } from '@manabi/shared/validation/messages';
 import { isApiError } from '../../lib/api';
-import { Alert, Button, ConfirmList, Modal } from '../../ui';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { ConfirmList } from '../../ui/confirm-list';
+import { Modal } from '../../ui/modal';
 import { usePromote } from './api/intake';
 
 /** What the dialog says about a refused promotion: the server's message, or the usual conflict one. */

@@ -1,6 +1,7 @@
 import { LOTTERY_TIER_LABEL, LOTTERY_TIERS, type LotteryTier } from '@manabi/shared/domain/intake';
 import { useId, useState } from 'react';
-import { Button, CheckboxItem } from '../../ui';
+import { Button } from '../../ui/button';
+import { CheckboxItem } from '../../ui/choice-fields';
 
 /** The ticked tiers first, in their priority order, then the others in LOTTERY_TIERS order. */
 export function tierRows(value: readonly LotteryTier[]): LotteryTier[] {

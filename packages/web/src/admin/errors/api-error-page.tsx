@@ -1,6 +1,7 @@
 import { MSG } from '@manabi/shared/validation/messages';
 import { paths } from '../../lib/paths';
-import { ButtonLink, ErrorPanel } from '../../ui';
+import { ButtonLink } from '../../ui/button';
+import { ErrorPanel } from '../../ui/error-panel';
 
 /** /admin/apierror: the admin system-error page (SPEC §8). */
 export function Component() {

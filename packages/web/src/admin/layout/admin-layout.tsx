@@ -4,7 +4,11 @@ import { AreaProvider } from '../../lib/area';
 import { paths } from '../../lib/paths';
 import { useStandardLook } from '../../lib/prefs';
 import { SessionUserContext, useLogout, useSessionQuery } from '../../lib/session';
-import { Button, FullPageSpinner, IdleTimeoutDialog, MAIN_ID, SideNav, SkipLink } from '../../ui';
+import { Button } from '../../ui/button';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { IdleTimeoutDialog } from '../../ui/idle-timeout-dialog';
+import { SideNav } from '../../ui/side-nav';
+import { MAIN_ID, SkipLink } from '../../ui/skip-link';
 import { AdminHeader } from './admin-header';
 import { adminMenuFor } from './admin-menu';
 

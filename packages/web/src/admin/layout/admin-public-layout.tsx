@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { AreaProvider } from '../../lib/area';
 import { useStandardLook } from '../../lib/prefs';
-import { MAIN_ID, SkipLink } from '../../ui';
+import { MAIN_ID, SkipLink } from '../../ui/skip-link';
 import { AdminHeader } from './admin-header';
 
 /** Admin pages that need no session: /admin/login and /admin/apierror. */

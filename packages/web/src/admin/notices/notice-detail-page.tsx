@@ -5,16 +5,12 @@ import { PUBLISHED_TO } from '@manabi/shared/schemas/notice';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { detailTabSchema, useSearchState } from '../../lib/search-state';
-import {
-  ButtonLink,
-  type ConfirmItem,
-  ConfirmList,
-  FullPageSpinner,
-  optionLabel,
-  PageTitle,
-  Tabs,
-  TextLink,
-} from '../../ui';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { optionLabel } from '../../ui/code-options';
+import { type ConfirmItem, ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { Tabs } from '../../ui/tabs';
 import { useNoticeDetail } from './api/notices';
 import { ALL_APPLICANTS, audienceText, EMAIL_OPTIONS } from './notice-values';
 import { PublisherTab } from './publisher-tab';

@@ -17,26 +17,17 @@ import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import {
-  Alert,
-  ButtonLink,
-  type Column,
-  ConfirmList,
-  DateTimeInput,
-  FullPageSpinner,
-  type Option,
-  optionLabel,
-  PageTitle,
-  PickerField,
-  RadioGroup,
-  SearchPickerModal,
-  Select,
-  StepForm,
-  type StepFormApi,
-  TextArea,
-  TextInput,
-  TextLink,
-} from '../../ui';
+import { Alert } from '../../ui/alert';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { RadioGroup, Select } from '../../ui/choice-fields';
+import { type Option, optionLabel } from '../../ui/code-options';
+import { ConfirmList } from '../../ui/confirm-list';
+import type { Column } from '../../ui/data-table';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { PickerField, SearchPickerModal } from '../../ui/search-picker';
+import { StepForm, type StepFormApi } from '../../ui/step-form';
+import { DateTimeInput, TextArea, TextInput } from '../../ui/text-input';
 import { categoryListQuery } from '../categories/api/categories';
 import {
   emptyNoticeCourseSearch,

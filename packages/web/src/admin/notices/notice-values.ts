@@ -7,7 +7,7 @@ import {
   type noticeFormSchema,
   PUBLISHED_TO,
 } from '@manabi/shared/schemas/notice';
-import type { SchemaInput } from '../../ui';
+import type { SchemaInput } from '../../ui/step-form';
 
 /**
  * The notice form's pure logic (issue 5): defaults, what is sent per target, the audience sentence.

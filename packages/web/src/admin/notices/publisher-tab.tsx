@@ -10,7 +10,10 @@ import {
 } from '@manabi/shared/schemas/notice';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { type Column, type Option, Select, TextInput } from '../../ui';
+import { Select } from '../../ui/choice-fields';
+import type { Option } from '../../ui/code-options';
+import type { Column } from '../../ui/data-table';
+import { TextInput } from '../../ui/text-input';
 import { ListSearchForm, ServerListTable, useServerList } from '../server-list';
 import {
   emptyPublisherSearch,

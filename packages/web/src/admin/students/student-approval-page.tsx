@@ -10,21 +10,15 @@ import { useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { formatDateJa, todayTokyo } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import {
-  Alert,
-  ButtonLink,
-  ConfirmList,
-  FullPageSpinner,
-  type Option,
-  optionLabel,
-  PageTitle,
-  RadioGroup,
-  type SchemaInput,
-  StepForm,
-  type StepFormApi,
-  TextInput,
-  TextLink,
-} from '../../ui';
+import { Alert } from '../../ui/alert';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { RadioGroup } from '../../ui/choice-fields';
+import { type Option, optionLabel } from '../../ui/code-options';
+import { ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
+import { TextInput } from '../../ui/text-input';
 import { useDecideApproval, useStudentForEdit } from './api/student-form';
 import {
   asCommonForm,

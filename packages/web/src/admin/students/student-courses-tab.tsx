@@ -12,17 +12,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import {
-  Button,
-  type Column,
-  CsvDownload,
-  DataTable,
-  SearchPanel,
-  Select,
-  TextInput,
-  TICKED_ROW,
-  useTableUrlState,
-} from '../../ui';
+import { Button } from '../../ui/button';
+import { Select } from '../../ui/choice-fields';
+import { CsvDownload } from '../../ui/csv-download';
+import { type Column, DataTable, TICKED_ROW, useTableUrlState } from '../../ui/data-table';
+import { SearchPanel } from '../../ui/search-panel';
+import { TextInput } from '../../ui/text-input';
 import {
   ATTENDANCE_OPTIONS,
   ChoiceCell,

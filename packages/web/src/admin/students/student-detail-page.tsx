@@ -4,15 +4,11 @@ import { GENDER_OPTIONS } from '@manabi/shared/schemas/student';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { detailTabSchema, useSearchState } from '../../lib/search-state';
-import {
-  ButtonLink,
-  type ConfirmItem,
-  ConfirmList,
-  FullPageSpinner,
-  PageTitle,
-  Tabs,
-  TextLink,
-} from '../../ui';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { type ConfirmItem, ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { Tabs } from '../../ui/tabs';
 import { useStudentDetail } from './api/student-detail';
 import { StudentCoursesTab } from './student-courses-tab';
 

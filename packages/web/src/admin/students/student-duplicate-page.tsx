@@ -8,7 +8,10 @@ import {
 import { Link, Navigate, useParams } from 'react-router';
 import { formatDateJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { type Column, DataTable, FullPageSpinner, PageTitle, TextLink } from '../../ui';
+import { TextLink } from '../../ui/button';
+import { type Column, DataTable } from '../../ui/data-table';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
 import { useStudentDuplicates } from './api/student-list';
 
 /** Shown for a blank name, town or birthday (SPEC §2: "unregistered shows a placeholder"). */

@@ -12,18 +12,12 @@ import type { ReactNode } from 'react';
 import { type Control, type UseFormReturn, useWatch } from 'react-hook-form';
 import { formatDateJa, todayTokyo } from '../../lib/dates';
 import { formatPhoneJp } from '../../lib/phone';
-import {
-  AddressFields,
-  Alert,
-  type ConfirmItem,
-  DateInput,
-  type Option,
-  optionLabel,
-  RadioGroup,
-  Select,
-  TextArea,
-  TextInput,
-} from '../../ui';
+import { AddressFields } from '../../ui/address-fields';
+import { Alert } from '../../ui/alert';
+import { RadioGroup, Select } from '../../ui/choice-fields';
+import { type Option, optionLabel } from '../../ui/code-options';
+import type { ConfirmItem } from '../../ui/confirm-list';
+import { DateInput, TextArea, TextInput } from '../../ui/text-input';
 
 /**
  * The fields every admin student form shares (/admin/student/detail/{mode}/{userId} and

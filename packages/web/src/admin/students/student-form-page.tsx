@@ -14,21 +14,15 @@ import { useRef } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { formatDateJa, todayTokyo } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import {
-  Alert,
-  ButtonLink,
-  ConfirmList,
-  DateInput,
-  FullPageSpinner,
-  optionLabel,
-  PageTitle,
-  RadioGroup,
-  type SchemaInput,
-  StepForm,
-  type StepFormApi,
-  TextInput,
-  TextLink,
-} from '../../ui';
+import { Alert } from '../../ui/alert';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { RadioGroup } from '../../ui/choice-fields';
+import { optionLabel } from '../../ui/code-options';
+import { ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
+import { DateInput, TextInput } from '../../ui/text-input';
 import {
   fetchLoginIdExists,
   fetchNextLoginId,

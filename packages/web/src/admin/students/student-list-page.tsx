@@ -12,19 +12,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { formatDateJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import {
-  Button,
-  ButtonLink,
-  type Column,
-  CsvUpload,
-  type CsvUploadResult,
-  FieldRegistryProvider,
-  PageTitle,
-  RadioGroup,
-  Select,
-  TextInput,
-  TextLink,
-} from '../../ui';
+import { Button, ButtonLink, TextLink } from '../../ui/button';
+import { RadioGroup, Select } from '../../ui/choice-fields';
+import { CsvUpload, type CsvUploadResult } from '../../ui/csv-upload';
+import type { Column } from '../../ui/data-table';
+import { FieldRegistryProvider } from '../../ui/field-parts';
+import { PageTitle } from '../../ui/page-title';
+import { TextInput } from '../../ui/text-input';
 import { ListSearchForm, ServerListTable, useServerList } from '../server-list';
 import {
   emptyStudentSearch,

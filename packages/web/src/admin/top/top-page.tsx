@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSessionUser } from '../../lib/session';
-import { PageTitle } from '../../ui';
+import { PageTitle } from '../../ui/page-title';
 import { adminMenuFor } from '../layout/admin-menu';
 
 /** /admin/top: the menu entries as big buttons, by authority (SPEC §2). */

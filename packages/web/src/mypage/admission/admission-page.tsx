@@ -14,23 +14,16 @@ import { formatDateJa, todayTokyo } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { formatPhoneJp } from '../../lib/phone';
 import { fetchSession } from '../../lib/session';
-import {
-  AddressFields,
-  Alert,
-  ButtonLink,
-  Checkbox,
-  ConfirmList,
-  DateInput,
-  FullPageSpinner,
-  optionLabel,
-  PageTitle,
-  RadioGroup,
-  type SchemaInput,
-  Select,
-  StepForm,
-  type StepFormApi,
-  TextInput,
-} from '../../ui';
+import { AddressFields } from '../../ui/address-fields';
+import { Alert } from '../../ui/alert';
+import { ButtonLink } from '../../ui/button';
+import { Checkbox, RadioGroup, Select } from '../../ui/choice-fields';
+import { optionLabel } from '../../ui/code-options';
+import { ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
+import { DateInput, TextInput } from '../../ui/text-input';
 import { FieldGroup } from '../layout/form-parts';
 import { sendAdmission } from './api/admission';
 

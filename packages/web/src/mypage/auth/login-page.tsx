@@ -1,7 +1,10 @@
-import { mypageLoginBodySchema } from '@manabi/shared/schemas/auth';
 import { useSearchParams } from 'react-router';
 import { paths, safeNext } from '../../lib/paths';
-import { LoginForm, TextLink } from '../../ui';
+import { TextLink } from '../../ui/button';
+import { LoginForm } from '../../ui/login-form';
+
+/** The login rules (zod) load when the form is first used: the page shows without them. */
+const loadMypageSchema = () => import('@manabi/shared/schemas/auth').then((m) => m.mypageLoginBodySchema);
 
 /**
  * /mypage/login (SPEC §2, §4, §8): student number and password. After login: `next` when it is a safe
@@ -15,7 +18,7 @@ export function Component() {
     <LoginForm
       area="mypage"
       title="マイページ ログイン"
-      schema={mypageLoginBodySchema}
+      loadSchema={loadMypageSchema}
       idField={{
         label: '学生番号',
         description: '半角数字8桁（例：24040001）',

@@ -1,6 +1,10 @@
 import { sendMailBodySchema } from '@manabi/shared/schemas/password-reset';
 import { paths } from '../../lib/paths';
-import { Alert, PageTitle, StepForm, TextInput, TextLink } from '../../ui';
+import { Alert } from '../../ui/alert';
+import { TextLink } from '../../ui/button';
+import { PageTitle } from '../../ui/page-title';
+import { StepForm } from '../../ui/step-form';
+import { TextInput } from '../../ui/text-input';
 import { sendResetMail } from './api/password-reset';
 
 /**

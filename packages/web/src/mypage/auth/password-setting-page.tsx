@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
-import { Alert, ButtonLink, LoadingOverlay, PageTitle, StepForm, TextInput, TextLink } from '../../ui';
+import { Alert } from '../../ui/alert';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { LoadingOverlay } from '../../ui/loading-overlay';
+import { PageTitle } from '../../ui/page-title';
+import { StepForm } from '../../ui/step-form';
+import { TextInput } from '../../ui/text-input';
 import { isExpireQuery, setNewPassword } from './api/password-reset';
 
 /**

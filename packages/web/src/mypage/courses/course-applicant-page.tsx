@@ -6,17 +6,13 @@ import { useController, useFormState } from 'react-hook-form';
 import { Navigate, useParams } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
-import {
-  Alert,
-  CheckboxItem,
-  ConfirmList,
-  FullPageSpinner,
-  PageTitle,
-  type SchemaInput,
-  StepForm,
-  type StepFormApi,
-  TextLink,
-} from '../../ui';
+import { Alert } from '../../ui/alert';
+import { TextLink } from '../../ui/button';
+import { CheckboxItem } from '../../ui/choice-fields';
+import { ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
 import { courseDetailQuery, useApplyCourse } from './api/courses';
 import { applicationPeriodText, courseIdParam, orDash, tuitionText } from './course-parts';
 

@@ -3,7 +3,11 @@ import { codeText } from '@manabi/shared/codes';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { ButtonLink, ConfirmList, FullPageSpinner, NewWindowIcon, PageTitle, TextLink } from '../../ui';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { NewWindowIcon } from '../../ui/icons';
+import { PageTitle } from '../../ui/page-title';
 import { courseDetailQuery } from './api/courses';
 import {
   ApplyingBadge,

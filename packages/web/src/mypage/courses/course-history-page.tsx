@@ -11,7 +11,12 @@ import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
-import { CheckboxGroup, cx, LARGE_TARGET, optionLabel, PageTitle, Tabs } from '../../ui';
+import { LARGE_TARGET } from '../../ui/button';
+import { CheckboxGroup } from '../../ui/choice-fields';
+import { optionLabel } from '../../ui/code-options';
+import { cx } from '../../ui/cx';
+import { PageTitle } from '../../ui/page-title';
+import { Tabs } from '../../ui/tabs';
 import { activeConditions, ResultsSection, SearchBox } from '../layout/mypage-search';
 import { appliedListQuery, attendedListQuery, type CourseListFilter, courseFilterOf } from './api/courses';
 import {

@@ -2,7 +2,8 @@ import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { MYPAGE_COURSE_SEARCH_MAX } from '@manabi/shared/schemas/mypage-course';
 import { useState } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
-import { cx, DateInput, TextInput } from '../../ui';
+import { cx } from '../../ui/cx';
+import { DateInput, TextInput } from '../../ui/text-input';
 import { activeConditions, dateRangeText, type SearchCondition } from '../layout/mypage-search';
 import type { CourseListFilter } from './api/courses';
 

@@ -1,7 +1,8 @@
 import { deadlineText } from '@manabi/shared/domain/intake';
 import { useState } from 'react';
 import { isApiError } from '../../lib/api';
-import { Button, Modal } from '../../ui';
+import { Button } from '../../ui/button';
+import { LazyModal, loadModal } from '../../ui/lazy-modal';
 import { type SeatRef, useConfirmSeat, useDeclineSeat } from './api/courses';
 
 /** What the list item or the detail says of the student's seat (the server's fields, decision 015). */
@@ -69,7 +70,13 @@ export function SeatDecision({ seat }: { seat: Seat }) {
             受講を確定する
             <span className="sr-only">（{seat.course_name}）</span>
           </Button>
-          <Button variant="secondary" onPress={() => setAsking(true)} isDisabled={busy}>
+          <Button
+            variant="secondary"
+            onHoverStart={() => void loadModal()}
+            onFocus={() => void loadModal()}
+            onPress={() => setAsking(true)}
+            isDisabled={busy}
+          >
             辞退する
             <span className="sr-only">（{seat.course_name}）</span>
           </Button>
@@ -81,7 +88,7 @@ export function SeatDecision({ seat }: { seat: Seat }) {
       <p role="alert" className="text-std-17B-170 text-error empty:hidden">
         {refusal}
       </p>
-      <Modal
+      <LazyModal
         isOpen={asking}
         onOpenChange={setAsking}
         title="受講を辞退しますか"
@@ -107,7 +114,7 @@ export function SeatDecision({ seat }: { seat: Seat }) {
           」を辞退すると、この講座は受講できなくなります。席は補欠の方に順番にお譲りします。
           {seat.confirm_by && `（確定の期限：${deadlineText(seat.confirm_by)}）`}
         </p>
-      </Modal>
+      </LazyModal>
     </div>
   );
 }

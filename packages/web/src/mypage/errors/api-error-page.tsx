@@ -2,7 +2,8 @@ import { MSG } from '@manabi/shared/validation/messages';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { logout } from '../../lib/session';
-import { Button, ButtonLink, ErrorPanel } from '../../ui';
+import { Button, ButtonLink } from '../../ui/button';
+import { ErrorPanel } from '../../ui/error-panel';
 
 /**
  * /mypage/apierror (SPEC §2, §8): system error. With forbidden=1 it offers logging out (the session may

@@ -2,7 +2,9 @@ import { MSG } from '@manabi/shared/validation/messages';
 import { useEffect, useState } from 'react';
 import { paths } from '../../lib/paths';
 import { logout, storedUser } from '../../lib/session';
-import { ButtonLink, ErrorPanel, Spinner } from '../../ui';
+import { ButtonLink } from '../../ui/button';
+import { ErrorPanel } from '../../ui/error-panel';
+import { Spinner } from '../../ui/spinner';
 
 /** /mypage/error (SPEC §2): logs out whichever session exists, then offers the way back to login. */
 export function Component() {

@@ -1,6 +1,7 @@
 import { MSG } from '@manabi/shared/validation/messages';
 import { paths } from '../../lib/paths';
-import { ButtonLink, ErrorPanel } from '../../ui';
+import { ButtonLink } from '../../ui/button';
+import { ErrorPanel } from '../../ui/error-panel';
 
 /** /mypage/notfound and any unknown /mypage path (SPEC §2). */
 export function Component() {

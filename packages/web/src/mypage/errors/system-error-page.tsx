@@ -1,6 +1,7 @@
 import { MSG } from '@manabi/shared/validation/messages';
 import { paths } from '../../lib/paths';
-import { ButtonLink, ErrorPanel } from '../../ui';
+import { ButtonLink } from '../../ui/button';
+import { ErrorPanel } from '../../ui/error-panel';
 
 /** /error (SPEC §8): the system-error page used when no user is stored. */
 export function Component() {

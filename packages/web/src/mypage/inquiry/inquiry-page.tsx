@@ -11,21 +11,14 @@ import {
 import { useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
 import { formatPostcodeJp } from '../../lib/phone';
-import {
-  Alert,
-  ButtonLink,
-  Checkbox,
-  ConfirmList,
-  optionLabel,
-  PageTitle,
-  RadioGroup,
-  type SchemaInput,
-  Select,
-  StepForm,
-  type StepFormApi,
-  TextArea,
-  TextInput,
-} from '../../ui';
+import { Alert } from '../../ui/alert';
+import { ButtonLink } from '../../ui/button';
+import { Checkbox, RadioGroup, Select } from '../../ui/choice-fields';
+import { optionLabel } from '../../ui/code-options';
+import { ConfirmList } from '../../ui/confirm-list';
+import { PageTitle } from '../../ui/page-title';
+import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
+import { TextArea, TextInput } from '../../ui/text-input';
 import { FieldGroup } from '../layout/form-parts';
 import { sendInquiry } from './api/inquiry';
 

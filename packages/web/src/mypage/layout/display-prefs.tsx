@@ -1,6 +1,8 @@
-import { Dialog, DialogTrigger, Heading, Label, Popover, RadioGroup } from 'react-aria-components';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { Label, RadioGroup } from 'react-aria-components';
 import { FONT_SIZES, type FontSize, SCREEN_COLORS, type ScreenColor, useDisplayPrefs } from '../../lib/prefs';
-import { Button, RadioItem } from '../../ui';
+import { Button } from '../../ui/button';
+import { RadioItem } from '../../ui/radio-item';
 
 /**
  * 「背景色」(白・青・黒) and 「文字サイズ」(標準・大きい) choices of the my-page header (SPEC §2).
@@ -14,41 +16,50 @@ export function DisplayPrefs() {
   return <PrefsChoices className="flex flex-wrap items-center gap-x-6 gap-y-1 max-sm:hidden" />;
 }
 
+/** The popover's code (react-aria's overlay positioning, focus scope, dialog): loaded when first wanted. */
+const loadPopover = () => import('./display-prefs-popover');
+const PrefsPopover = lazy(() => loadPopover().then((m) => ({ default: m.DisplayPrefsPopover })));
+
 /**
  * The phone's 「表示設定」: a button (aria-expanded) opening a popover dialog with the same two choices.
  * Focus moves into it; Escape, 閉じる or a tap outside close it and focus returns to the button. A choice
  * applies at once and the popover stays open, so both can be changed in one go.
+ * The popover is only ever opened on a phone, so its code is fetched when the button is first touched
+ * (hover, focus or press) rather than with the page (issue 16); it stays mounted once loaded.
  */
 export function DisplayPrefsMenu() {
+  const [isOpen, setIsOpen] = useState(false);
+  const [isWanted, setIsWanted] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const popoverId = useId();
   return (
-    <DialogTrigger>
-      <Button variant="secondary" className="max-sm:px-3 sm:hidden">
+    <>
+      <Button
+        ref={triggerRef}
+        variant="secondary"
+        className="max-sm:px-3 sm:hidden"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? popoverId : undefined}
+        onHoverStart={() => void loadPopover()}
+        onFocus={() => void loadPopover()}
+        onPress={() => {
+          setIsWanted(true);
+          setIsOpen((open) => !open);
+        }}
+      >
         表示設定
       </Button>
-      <Popover
-        placement="bottom end"
-        offset={8}
-        className="w-[calc(100vw-1.5rem)] max-w-[24rem] rounded-8 border-2 border-line bg-canvas text-ink shadow-3"
-      >
-        <Dialog className="space-y-3 p-4 outline-none">
-          {({ close }) => (
-            <>
-              <Heading slot="title" className="text-std-18B-160">
-                表示設定
-              </Heading>
-              <PrefsChoices className="space-y-2" />
-              <Button variant="secondary" onPress={close} className="w-full">
-                閉じる
-              </Button>
-            </>
-          )}
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+      {isWanted && (
+        <Suspense fallback={null}>
+          <PrefsPopover id={popoverId} triggerRef={triggerRef} isOpen={isOpen} onOpenChange={setIsOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
-function PrefsChoices({ className }: { className: string }) {
+/** The two choices, inline in the header or inside the popover (display-prefs-popover.tsx). */
+export function PrefsChoices({ className }: { className: string }) {
   const { color, font, setColor, setFont } = useDisplayPrefs();
   return (
     <div className={className}>

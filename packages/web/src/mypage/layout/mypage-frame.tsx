@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { cx, LARGE_TARGET, MAIN_ID, SkipLink } from '../../ui';
+import { LARGE_TARGET } from '../../ui/button';
+import { cx } from '../../ui/cx';
+import { MAIN_ID, SkipLink } from '../../ui/skip-link';
 import { DisplayPrefs, DisplayPrefsMenu } from './display-prefs';
 
 export interface MypageFrameProps {

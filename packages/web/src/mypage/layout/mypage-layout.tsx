@@ -1,14 +1,20 @@
 import type { SessionUser } from '@manabi/shared/api';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { AreaProvider } from '../../lib/area';
 import { paths } from '../../lib/paths';
 import { useDisplayPrefs } from '../../lib/prefs';
 import { SessionUserContext, useLogout, useSessionQuery } from '../../lib/session';
-import { Button, FullPageSpinner, IdleTimeoutDialog, SideNav } from '../../ui';
+import { Button } from '../../ui/button';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { IdleTimeoutDialog } from '../../ui/idle-timeout-dialog';
+import { SideNav } from '../../ui/side-nav';
 import { MypageFrame } from './mypage-frame';
 import { MYPAGE_NAV } from './mypage-nav';
-import { StudentIdCard } from './student-id-card';
+
+/** The card's code (a react-aria modal) is fetched when the student reaches for the button (issue 16). */
+const loadIdCard = () => import('./student-id-card');
+const StudentIdCard = lazy(() => loadIdCard().then((m) => ({ default: m.StudentIdCard })));
 
 /** Paths for which no `next` is added when sending a visitor to the login page (SPEC §2: not for login or root; top is where login goes anyway). */
 const NO_NEXT = new Set(['/', '/mypage', '/mypage/', '/mypage/top', '/mypage/login']);
@@ -43,6 +49,7 @@ export function Component() {
 function MypageShell({ user }: { user: SessionUser }) {
   const logout = useLogout('mypage');
   const [isCardOpen, setIsCardOpen] = useState(false);
+  const [isCardWanted, setIsCardWanted] = useState(false);
   const matches = useMatches();
   const hideSidebar = matches.some(
     (match) => (match.handle as { hideSidebar?: boolean } | undefined)?.hideSidebar,
@@ -55,13 +62,26 @@ function MypageShell({ user }: { user: SessionUser }) {
         // on a phone the greeting takes its own line and the two buttons share the next one
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:gap-y-3">
           <p className="text-std-17B-170 max-sm:w-full">{user.name}さん、こんにちは</p>
-          <Button variant="secondary" className="max-sm:px-4" onPress={() => setIsCardOpen(true)}>
+          <Button
+            variant="secondary"
+            className="max-sm:px-4"
+            onHoverStart={() => void loadIdCard()}
+            onFocus={() => void loadIdCard()}
+            onPress={() => {
+              setIsCardWanted(true);
+              setIsCardOpen(true);
+            }}
+          >
             学生証
           </Button>
           <Button variant="secondary" className="max-sm:px-4" onPress={() => void logout()}>
             ログアウト
           </Button>
-          <StudentIdCard user={user} isOpen={isCardOpen} onOpenChange={setIsCardOpen} />
+          {isCardWanted && (
+            <Suspense fallback={null}>
+              <StudentIdCard user={user} isOpen={isCardOpen} onOpenChange={setIsCardOpen} />
+            </Suspense>
+          )}
         </div>
       }
       sidebar={hideSidebar ? undefined : <SideNav label="マイページメニュー" items={MYPAGE_NAV} />}

@@ -1,5 +1,5 @@
 import { paths } from '../../lib/paths';
-import type { NavItem } from '../../ui';
+import type { NavItem } from '../../ui/side-nav';
 
 /** The my-page side menu (SPEC §2 shared my-page chrome). */
 export const MYPAGE_NAV: NavItem[] = [

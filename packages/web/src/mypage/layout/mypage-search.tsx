@@ -1,15 +1,13 @@
 import { formatDateJa } from '@manabi/shared/domain/dates';
 import { type ReactNode, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import {
-  Button,
-  ChevronDownIcon,
-  cx,
-  FieldErrorSummary,
-  FieldRegistryProvider,
-  LoadingOverlay,
-  Pager,
-} from '../../ui';
+import { Button } from '../../ui/button';
+import { cx } from '../../ui/cx';
+import { FieldErrorSummary } from '../../ui/field-error-summary';
+import { FieldRegistryProvider } from '../../ui/field-parts';
+import { ChevronDownIcon } from '../../ui/icons';
+import { LoadingOverlay } from '../../ui/loading-overlay';
+import { Pager } from '../../ui/pager';
 import { ResultCountStatus } from './result-count-status';
 
 /**

@@ -1,7 +1,8 @@
 import type { SessionUser } from '@manabi/shared/api';
 import { useEffect, useState } from 'react';
 import { formatDateJa, formatDateTimeJa } from '../../lib/dates';
-import { Button, Modal } from '../../ui';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
 
 /** Current time, refreshed at each minute boundary while mounted. */
 function useMinuteClock(): Date {

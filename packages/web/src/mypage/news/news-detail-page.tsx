@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { FullPageSpinner, PageTitle, TextLink } from '../../ui';
+import { TextLink } from '../../ui/button';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
 import { newsDetailQuery, useAddRead } from './api/news';
 
 /**

@@ -1,7 +1,8 @@
 import type { MypageAppliedItem } from '@manabi/shared/api';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import { cx, LARGE_TARGET, TextLink } from '../../ui';
+import { LARGE_TARGET, TextLink } from '../../ui/button';
+import { cx } from '../../ui/cx';
 import { SeatDecision, seatStatusText } from '../courses/seat-decision';
 
 /**

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDateJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { ButtonLink, ConfirmList, FullPageSpinner, PageTitle, TextLink } from '../../ui';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
 import { userQuery } from './api/user';
 
 /**

@@ -5,7 +5,12 @@ import {
 } from '@manabi/shared/schemas/mypage-user';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../lib/paths';
-import { Alert, ButtonLink, FullPageSpinner, PageTitle, StepForm, TextInput, TextLink } from '../../ui';
+import { Alert } from '../../ui/alert';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { StepForm } from '../../ui/step-form';
+import { TextInput } from '../../ui/text-input';
 import { updatePassword, userQuery } from './api/user';
 
 /**

@@ -3,16 +3,13 @@ import { contactsUpdateFormSchema } from '@manabi/shared/schemas/mypage-user';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../lib/paths';
 import { formatPhoneJp } from '../../lib/phone';
-import {
-  Alert,
-  ButtonLink,
-  ConfirmList,
-  FullPageSpinner,
-  PageTitle,
-  StepForm,
-  TextInput,
-  TextLink,
-} from '../../ui';
+import { Alert } from '../../ui/alert';
+import { ButtonLink, TextLink } from '../../ui/button';
+import { ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { StepForm } from '../../ui/step-form';
+import { TextInput } from '../../ui/text-input';
 import { FieldGroup } from '../layout/form-parts';
 import { USER_KEY, updateContacts, userQuery } from './api/user';
 
