@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
-import { timestamps, trgm, tstz } from './columns';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { bigrams, timestamps, tstz } from './columns';
 
 /**
  * Students, including pending admissions (approval_status CD002: '0' pending, '1' approved, '2' rejected).
@@ -56,12 +67,44 @@ export const students = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('students_name_trgm_idx').using('gin', trgm(t.name)),
-    index('students_name_kana_trgm_idx').using('gin', trgm(t.nameKana)),
+    // contains-searches of two characters or more (decision 020): the character pairs of the name
+    index('students_name_bigram_idx').using('gin', bigrams(t.name)),
+    index('students_name_kana_bigram_idx').using('gin', bigrams(t.nameKana)),
     index('students_name_key_idx').on(t.nameKey),
-    index('students_birthday_idx').on(t.birthday),
-    index('students_street_name1_idx').on(t.streetName1),
-    index('students_generation_idx').on(t.generationId),
     index('students_pending_idx').on(t.createdAt).where(sql`${t.approvalStatus} <> '1'`),
+    // each sort order of the admin list, ties broken by id (decision 020): a NOT NULL column's index is
+    // read backwards for DESC; a nullable column has a second index for DESC NULLS LAST (login_id ASC is
+    // its unique index)
+    index('students_name_sort_idx').on(t.name, t.id),
+    index('students_name_kana_sort_idx').on(t.nameKana, t.id),
+    index('students_street_name1_sort_idx').on(t.streetName1, t.id),
+    index('students_approval_status_sort_idx').on(t.approvalStatus, t.id),
+    index('students_student_type_sort_idx').on(t.studentType, t.id),
+    index('students_login_id_desc_idx').on(t.loginId.desc().nullsLast(), t.id.desc()),
+    index('students_generation_sort_idx').on(t.generationId, t.id),
+    index('students_generation_desc_idx').on(t.generationId.desc().nullsLast(), t.id.desc()),
+    index('students_birthday_sort_idx').on(t.birthday, t.id),
+    index('students_birthday_desc_idx').on(t.birthday.desc().nullsLast(), t.id.desc()),
+    index('students_filing_date_sort_idx').on(t.filingDate, t.id),
+    index('students_filing_date_desc_idx').on(t.filingDate.desc().nullsLast(), t.id.desc()),
+    // the duplicate screen's town groups: listed in login_id order, counted from the index alone
+    index('students_town_duplicate_idx').on(t.streetName1, t.loginId, t.id, t.nameKey, t.birthday),
+    // the applicant lists join students by id for these columns only: read from the index alone
+    index('students_id_names_idx').on(t.id, t.loginId, t.name, t.nameKana),
   ],
+);
+
+/**
+ * How many students have each approval status and type, kept exact by statement triggers on students
+ * (migration 0007, decision 020): the admin list's total without a text search is a sum of these rows
+ * instead of a count over the whole roll.
+ */
+export const studentCounts = pgTable(
+  'student_counts',
+  {
+    approvalStatus: varchar('approval_status', { length: 1 }).notNull(),
+    studentType: varchar('student_type', { length: 2 }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.approvalStatus, t.studentType] })],
 );
