@@ -31,18 +31,12 @@ CREATE INDEX "students_name_bigram_idx" ON "students" USING gin (manabi_bigrams(
 CREATE INDEX "students_name_kana_bigram_idx" ON "students" USING gin (manabi_bigrams("name_kana"));--> statement-breakpoint
 CREATE INDEX "students_name_sort_idx" ON "students" USING btree ("name","id");--> statement-breakpoint
 CREATE INDEX "students_name_kana_sort_idx" ON "students" USING btree ("name_kana","id");--> statement-breakpoint
-CREATE INDEX "students_street_name1_sort_idx" ON "students" USING btree ("street_name1","id");--> statement-breakpoint
 CREATE INDEX "students_approval_status_sort_idx" ON "students" USING btree ("approval_status","id");--> statement-breakpoint
 CREATE INDEX "students_student_type_sort_idx" ON "students" USING btree ("student_type","id");--> statement-breakpoint
-CREATE INDEX "students_login_id_desc_idx" ON "students" USING btree ("login_id" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "students_generation_sort_idx" ON "students" USING btree ("generation_id","id");--> statement-breakpoint
-CREATE INDEX "students_generation_desc_idx" ON "students" USING btree ("generation_id" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "students_birthday_sort_idx" ON "students" USING btree ("birthday","id");--> statement-breakpoint
-CREATE INDEX "students_birthday_desc_idx" ON "students" USING btree ("birthday" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "students_filing_date_sort_idx" ON "students" USING btree ("filing_date","id");--> statement-breakpoint
-CREATE INDEX "students_filing_date_desc_idx" ON "students" USING btree ("filing_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "students_town_duplicate_idx" ON "students" USING btree ("street_name1","login_id","id","name_key","birthday");--> statement-breakpoint
-CREATE INDEX "students_id_names_idx" ON "students" USING btree ("id","login_id","name","name_kana");--> statement-breakpoint
 INSERT INTO "student_counts" ("approval_status", "student_type", "n")
 SELECT "approval_status", "student_type", count(*) FROM "students" GROUP BY 1, 2;
 --> statement-breakpoint

@@ -72,25 +72,18 @@ export const students = pgTable(
     index('students_name_kana_bigram_idx').using('gin', bigrams(t.nameKana)),
     index('students_name_key_idx').on(t.nameKey),
     index('students_pending_idx').on(t.createdAt).where(sql`${t.approvalStatus} <> '1'`),
-    // each sort order of the admin list, ties broken by id (decision 020): a NOT NULL column's index is
-    // read backwards for DESC; a nullable column has a second index for DESC NULLS LAST (login_id ASC is
-    // its unique index)
+    // each sort order of the admin list, ties broken by id (decision 020): read forwards for ASC (empty
+    // values last) and backwards for DESC; a nullable column's DESC NULLS LAST reads its filled values
+    // backwards, then its empty ones. login_id is its unique index; street_name1 is the duplicate index's.
     index('students_name_sort_idx').on(t.name, t.id),
     index('students_name_kana_sort_idx').on(t.nameKana, t.id),
-    index('students_street_name1_sort_idx').on(t.streetName1, t.id),
     index('students_approval_status_sort_idx').on(t.approvalStatus, t.id),
     index('students_student_type_sort_idx').on(t.studentType, t.id),
-    index('students_login_id_desc_idx').on(t.loginId.desc().nullsLast(), t.id.desc()),
     index('students_generation_sort_idx').on(t.generationId, t.id),
-    index('students_generation_desc_idx').on(t.generationId.desc().nullsLast(), t.id.desc()),
     index('students_birthday_sort_idx').on(t.birthday, t.id),
-    index('students_birthday_desc_idx').on(t.birthday.desc().nullsLast(), t.id.desc()),
     index('students_filing_date_sort_idx').on(t.filingDate, t.id),
-    index('students_filing_date_desc_idx').on(t.filingDate.desc().nullsLast(), t.id.desc()),
     // the duplicate screen's town groups: listed in login_id order, counted from the index alone
     index('students_town_duplicate_idx').on(t.streetName1, t.loginId, t.id, t.nameKey, t.birthday),
-    // the applicant lists join students by id for these columns only: read from the index alone
-    index('students_id_names_idx').on(t.id, t.loginId, t.name, t.nameKana),
   ],
 );
 

@@ -69,7 +69,7 @@ const APPLICANT_SORTS: Record<ApplicantListSort, AnyPgColumn> = {
   acquisition_unit: courseApplications.acquisitionUnit,
 };
 
-/** What the rows show of the student: the join reads these from an index alone (students_id_names_idx). */
+/** What the rows show of the student (not the whole row: the list reads thousands of them). */
 const applicantStudent = {
   id: students.id,
   loginId: students.loginId,
@@ -122,7 +122,7 @@ export async function listApplicants(db: Db, admin: AdminPrincipal, q: Applicant
   if (q.page === '' && q.size === '') return { data_list: present(await rowsWhere(where)) };
 
   // one pass over the course's matching applications counts them and picks the page (decision 020); each
-  // application looks its student up by id (a lateral subquery kept apart by OFFSET 0: an index-only probe
+  // application looks its student up by id (a lateral subquery kept apart by OFFSET 0: a primary-key probe
   // per application, never a walk over the whole roll to hash it)
   const size = Number(q.size || APPLICANT_PAGE_SIZE_DEFAULT);
   const { ids, total, page } = await pageOfIds(

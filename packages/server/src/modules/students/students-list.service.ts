@@ -17,7 +17,7 @@ import {
   studentCsvToForm,
 } from '@manabi/shared/schemas/student-list';
 import { normalizeDigits } from '@manabi/shared/validation/normalize';
-import { and, count, eq, ilike, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { studentCounts, students } from '../../db/schema';
@@ -62,11 +62,7 @@ const SORT_COLUMNS: Record<StudentListSort, AnyPgColumn> = {
   filing_date: students.filingDate,
 };
 
-/**
- * The sort columns that may be null: their DESC order is written `desc nulls last, id desc nulls last`,
- * as their second index is built. The others are NOT NULL, where `nulls last` changes nothing and the
- * plain `desc` lets one index (column, id) serve both directions (decision 020).
- */
+/** The sort columns that may be null: their DESC puts the empty values last all the same. */
 const NULLABLE_SORTS: ReadonlySet<StudentListSort> = new Set([
   'login_id',
   'generation_id',
@@ -75,8 +71,9 @@ const NULLABLE_SORTS: ReadonlySet<StudentListSort> = new Set([
 ]);
 
 /**
- * Empty values last, ties by id in the same direction; each order is an index's (migration 0007). `key`
- * and `id` are the sort column and the id as the statement names them.
+ * Empty values last, ties by id in the same direction. `key` and `id` are the sort column and the id as
+ * the statement names them. A NOT NULL column's DESC is written without `nulls last` (the same order) so
+ * that its index (column, id) read backwards serves it.
  */
 function listOrder(
   sort: StudentListSort | '',
@@ -87,7 +84,7 @@ function listOrder(
   if (!sort) return [sql`${id} desc`];
   if (dir !== 'desc') return [sql`${key} asc`, sql`${id} asc`];
   return NULLABLE_SORTS.has(sort)
-    ? [sql`${key} desc nulls last`, sql`${id} desc nulls last`]
+    ? [sql`${key} desc nulls last`, sql`${id} desc`]
     : [sql`${key} desc`, sql`${id} desc`];
 }
 
@@ -119,13 +116,64 @@ async function countByCodes(db: Db, approvalStatus: string, studentType: string)
 }
 
 /**
+ * One page of a search without text conditions, read in the order of the sort column's index (column, id)
+ * (migration 0007), ids first. A nullable column's DESC NULLS LAST is that index read backwards over the
+ * filled values (where it gives them DESC), then the empty ones by id DESC: two reads, not a second index.
+ */
+async function pageInIndexOrder(
+  db: Db,
+  q: StudentListQueryParsed,
+  where: SQL | undefined,
+  total: number,
+  offset: number,
+) {
+  // the page's ids first (from the index alone while the table is vacuumed), then their rows: a deep page
+  // skips its offset in the index instead of fetching every skipped row from the table
+  const read = async (condition: SQL | undefined, order: SQL[], limit: number, from: number) => {
+    const page = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(condition)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(from);
+    if (page.length === 0) return [];
+    const ids = page.map((r) => r.id);
+    return db
+      .select(rowColumns)
+      .from(students)
+      .where(anyOf(students.id, ids, 'int'))
+      .orderBy(...order);
+  };
+  if (!(q.sort && q.dir === 'desc' && NULLABLE_SORTS.has(q.sort))) {
+    return read(where, listOrder(q.sort, q.dir), q.size, offset);
+  }
+  const column = SORT_COLUMNS[q.sort];
+  const [empty] = await db
+    .select({ n: count() })
+    .from(students)
+    .where(and(where, isNull(column)));
+  const filled = total - (empty?.n ?? 0);
+  const head =
+    offset < filled
+      ? await read(and(where, isNotNull(column)), [desc(column), desc(students.id)], q.size, offset)
+      : [];
+  const rest = q.size - head.length;
+  const tail =
+    rest > 0 && filled < total
+      ? await read(and(where, isNull(column)), [desc(students.id)], rest, Math.max(0, offset - filled))
+      : [];
+  return [...head, ...tail];
+}
+
+/**
  * GET /api/admin/student/list/: one page of the search and the count of the whole search (same WHERE).
  * Student number and generation match from the start, names and town contain the text (names through
  * their bigram indexes). Without a sort the newest registrations (admissions included) come first; a
  * sorted column puts empty values last and breaks ties by id. A page past the end answers the last page.
  *
  * Decision 020: without a text condition the total is the exact counters' sum and the page is read in the
- * order of the sort's index; with one, a single pass over the matching rows counts them and picks the
+ * order of the sort column's index (pageInIndexOrder); with one, a single pass over the matching rows counts them and picks the
  * page's ids (pageOfIds), whose rows are then read by id.
  */
 export async function listStudents(db: Db, q: StudentListQueryParsed): Promise<StudentList> {
@@ -144,16 +192,7 @@ export async function listStudents(db: Db, q: StudentListQueryParsed): Promise<S
   if (!textual) {
     const total = await countByCodes(db, q.approval_status, q.student_type);
     const page = Math.min(q.page, Math.max(1, Math.ceil(total / q.size)));
-    const rows =
-      total === 0
-        ? []
-        : await db
-            .select(rowColumns)
-            .from(students)
-            .where(where)
-            .orderBy(...order)
-            .limit(q.size)
-            .offset((page - 1) * q.size);
+    const rows = total === 0 ? [] : await pageInIndexOrder(db, q, where, total, (page - 1) * q.size);
     return { data_list: rows.map(presentStudentRow), total, page, size: q.size };
   }
 
