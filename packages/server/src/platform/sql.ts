@@ -1,5 +1,5 @@
 import { type Column, getTableName, type SQL, sql, type Table } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -8,6 +8,17 @@ export const likeContains = (value: string) => `%${escapeLike(value)}%`;
 
 /** `value%` (starts with), the user's % _ \ taken literally; an index on the column can serve it. */
 export const likePrefix = (value: string) => `${escapeLike(value)}%`;
+
+/**
+ * `column ILIKE '%value%'` on a column with a `manabi_bigrams` GIN index (migration 0007, decision 020).
+ * From two characters on, the value's character pairs must also all be among the column's: every ILIKE
+ * match meets that condition (ILIKE compares the lower-cased texts, and so do the pairs), the index answers
+ * it, and ILIKE still decides — the rows are exactly ILIKE's. One character: ILIKE alone.
+ */
+export const bigramContains = (column: AnyPgColumn, value: string): SQL =>
+  [...value].length >= 2
+    ? sql`(${column} ilike ${likeContains(value)} and manabi_bigrams(${column}) @> manabi_bigrams(${value}::text))`
+    : sql`${column} ilike ${likeContains(value)}`;
 
 /**
  * `"table"."column"` always qualified. Drizzle leaves columns unqualified inside `sql` expressions in a
@@ -32,6 +43,35 @@ export async function paged<R extends { total: number }>(
     rows = total > 0 ? await fetch(size, (page - 1) * size) : [];
   }
   return { rows, total, page };
+}
+
+/**
+ * One page of a search as ids, and the search's count, from one pass over the matching rows (decision
+ * 020). `matched` selects `id` and the columns `order` sorts by (written against the alias `m`); it is
+ * computed whole (MATERIALIZED: planned for all its rows, so no LIMIT tempts the planner into walking an
+ * index in order and filtering), counted, and only the page's ids are sorted out of it. A page past the end
+ * answers the last page (page 1 when nothing matches). The caller reads the page's rows by id.
+ */
+export async function pageOfIds(
+  db: PgDatabase<PgQueryResultHKT, Record<string, unknown>>,
+  matched: SQL,
+  order: SQL,
+  page: number,
+  size: number,
+): Promise<{ ids: number[]; total: number; page: number }> {
+  const run = async (p: number) => {
+    const answer = await db.execute(
+      sql`with m as materialized (${matched})
+        select (select count(*)::int from m) as total,
+          array(select m.id from m order by ${order} limit ${size} offset ${(p - 1) * size}) as ids`,
+    );
+    const [row] = (answer as unknown as { rows: { total: number; ids: number[] }[] }).rows;
+    return { ids: (row?.ids ?? []).map(Number), total: Number(row?.total ?? 0), page: p };
+  };
+  const first = await run(page);
+  if (first.ids.length > 0 || page === 1) return first;
+  if (first.total === 0) return { ids: [], total: 0, page: 1 };
+  return run(Math.ceil(first.total / size));
 }
 
 /**

@@ -52,6 +52,26 @@ const flag = () =>
 const acquisitionUnit = () => zeroOrPositiveInt({ required: true, maxDigits: ACQUISITION_UNIT_MAX_DIGITS });
 
 // ---- 1. list ----
+/** Page sizes of the applicant table when it asks for pages (SPEC §9's admin list sizes). */
+export const APPLICANT_PAGE_SIZES = ['10', '50', '100'] as const;
+export const APPLICANT_PAGE_SIZE_DEFAULT = 10;
+/**
+ * The columns a paged applicant list may be sorted by; authority 2 sees name_kana only (SPEC §6) and may
+ * sort by nothing else (an order by a hidden field would reveal it).
+ */
+export const APPLICANT_LIST_SORTS = [
+  'login_id',
+  'name',
+  'name_kana',
+  'how_apply',
+  'lottery_status',
+  'waitlist_rank',
+  'attendance_status',
+  'attendance_updated_date',
+  'acquisition_unit',
+] as const;
+export type ApplicantListSort = (typeof APPLICANT_LIST_SORTS)[number];
+
 export const applicantListQuerySchema = z.object({
   id: recordId(),
   login_id: text({ max: 8 }),
@@ -65,6 +85,14 @@ export const applicantListQuerySchema = z.object({
   lottery_status_5: flag(),
   lottery_status_6: flag(),
   attendance_status: codeOf('CD004', { required: false }),
+  // ---- paging, additive (issue 16, decision 020): without page and size the answer is the whole list
+  // as SPEC §7 has it; with either, one page of it and the total ----
+  /** 1-based; a page past the end answers the last page */
+  page: positiveInt({ maxDigits: 6 }),
+  size: z.enum(['', ...APPLICANT_PAGE_SIZES], { error: MSG.invalidChoice }).prefault(''),
+  /** a column of the table; ties (and no sort) go by student number, then application */
+  sort: z.enum(['', ...APPLICANT_LIST_SORTS], { error: MSG.invalidChoice }).prefault(''),
+  dir: z.enum(['', 'asc', 'desc'], { error: MSG.invalidChoice }).prefault(''),
 });
 export type ApplicantListQuery = z.output<typeof applicantListQuerySchema>;
 

@@ -440,6 +440,10 @@ export const courseApplicantRowLimitedSchema = courseApplicantRowSchema.pick({
 });
 export const courseApplicantListResponseSchema = z.object({
   data_list: z.union([z.array(courseApplicantRowSchema), z.array(courseApplicantRowLimitedSchema)]),
+  // only when the call asked for a page (page or size): the whole search's count and the page answered
+  total: z.number().int().optional(),
+  page: z.number().int().optional(),
+  size: z.number().int().optional(),
 });
 export const courseApplicantDetailSchema = courseApplicantRowSchema.extend({
   course_name: z.string(),

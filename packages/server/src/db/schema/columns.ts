@@ -14,3 +14,10 @@ export const timestamps = {
 
 /** `column gin_trgm_ops` for contains-searches (`ILIKE '%x%'`) that stay indexed. */
 export const trgm = (column: { name: string }) => sql.raw(`"${column.name}" gin_trgm_ops`);
+
+/**
+ * `manabi_bigrams(column)`: the column's lower-cased character pairs (a function of migration 0007), for a
+ * GIN index that serves contains-searches of two characters or more, which a trigram index cannot
+ * (decision 020).
+ */
+export const bigrams = (column: { name: string }) => sql.raw(`manabi_bigrams("${column.name}")`);

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
-import { timestamps, trgm, tstz } from './columns';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { bigrams, timestamps, tstz } from './columns';
 
 /**
  * Students, including pending admissions (approval_status CD002: '0' pending, '1' approved, '2' rejected).
@@ -56,12 +67,37 @@ export const students = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('students_name_trgm_idx').using('gin', trgm(t.name)),
-    index('students_name_kana_trgm_idx').using('gin', trgm(t.nameKana)),
+    // contains-searches of two characters or more (decision 020): the character pairs of the name
+    index('students_name_bigram_idx').using('gin', bigrams(t.name)),
+    index('students_name_kana_bigram_idx').using('gin', bigrams(t.nameKana)),
     index('students_name_key_idx').on(t.nameKey),
-    index('students_birthday_idx').on(t.birthday),
-    index('students_street_name1_idx').on(t.streetName1),
-    index('students_generation_idx').on(t.generationId),
     index('students_pending_idx').on(t.createdAt).where(sql`${t.approvalStatus} <> '1'`),
+    // each sort order of the admin list, ties broken by id (decision 020): read forwards for ASC (empty
+    // values last) and backwards for DESC; a nullable column's DESC NULLS LAST reads its filled values
+    // backwards, then its empty ones. login_id is its unique index; street_name1 is the duplicate index's.
+    index('students_name_sort_idx').on(t.name, t.id),
+    index('students_name_kana_sort_idx').on(t.nameKana, t.id),
+    index('students_approval_status_sort_idx').on(t.approvalStatus, t.id),
+    index('students_student_type_sort_idx').on(t.studentType, t.id),
+    index('students_generation_sort_idx').on(t.generationId, t.id),
+    index('students_birthday_sort_idx').on(t.birthday, t.id),
+    index('students_filing_date_sort_idx').on(t.filingDate, t.id),
+    // the duplicate screen's town groups: listed in login_id order, counted from the index alone
+    index('students_town_duplicate_idx').on(t.streetName1, t.loginId, t.id, t.nameKey, t.birthday),
   ],
+);
+
+/**
+ * How many students have each approval status and type, kept exact by statement triggers on students
+ * (migration 0007, decision 020): the admin list's total without a text search is a sum of these rows
+ * instead of a count over the whole roll.
+ */
+export const studentCounts = pgTable(
+  'student_counts',
+  {
+    approvalStatus: varchar('approval_status', { length: 1 }).notNull(),
+    studentType: varchar('student_type', { length: 2 }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.approvalStatus, t.studentType] })],
 );

@@ -3,21 +3,31 @@ import { ageAtFiscalYearEnd } from '@manabi/shared/domain/age';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import {
   APPLICANT_MSG,
+  APPLICANT_PAGE_SIZE_DEFAULT,
   type ApplicantListQuery,
+  type ApplicantListSort,
   type ApplicantTableRow,
   type LotteryInput,
   lotteryStatusFilter,
   SESSION_NUMBERS,
   STUDENT_SEARCH_LIMIT,
 } from '@manabi/shared/schemas/applicant';
-import { and, asc, eq, gte, ilike, inArray, isNull, like, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNull, like, lte, notExists, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseApplications, courses, students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
-import { isUniqueViolation, likeContains, likePrefix } from '../../platform/sql';
+import {
+  anyOf,
+  bigramContains,
+  isUniqueViolation,
+  likeContains,
+  likePrefix,
+  pageOfIds,
+} from '../../platform/sql';
 import {
   cancelApplication,
   insertApplications,
@@ -47,35 +57,89 @@ async function loadCourse(db: DbOrTx, id: number, lock = false) {
 
 // ---- 1. list ----
 
+const APPLICANT_SORTS: Record<ApplicantListSort, AnyPgColumn> = {
+  login_id: students.loginId,
+  name: students.name,
+  name_kana: students.nameKana,
+  how_apply: courseApplications.howApply,
+  lottery_status: courseApplications.lotteryStatus,
+  waitlist_rank: courseApplications.waitlistRank,
+  attendance_status: courseApplications.attendanceStatus,
+  attendance_updated_date: courseApplications.attendanceUpdatedAt,
+  acquisition_unit: courseApplications.acquisitionUnit,
+};
+
+/** What the rows show of the student (not the whole row: the list reads thousands of them). */
+const applicantStudent = {
+  id: students.id,
+  loginId: students.loginId,
+  name: students.name,
+  nameKana: students.nameKana,
+};
+
+/**
+ * GET /api/admin/courseapplicantlist/: the course's applications with their students, by student number
+ * (then application). Without page and size the whole list (SPEC §7); with either, one page of it, the
+ * search's total and the page answered (decision 020), optionally sorted by a column of the table (empty
+ * values last, ties by student number).
+ */
 export async function listApplicants(db: Db, admin: AdminPrincipal, q: ApplicantListQuery) {
   const course = await loadCourse(db, q.id);
   assertUniversityAccess(admin, course.universityId);
-  // authority 2 sees only name_kana (SPEC §6), so it may filter by nothing else: a filter on a hidden
-  // field would reveal it row by row
+  // authority 2 sees only name_kana (SPEC §6), so it may filter and sort by nothing else: a filter or an
+  // order on a hidden field would reveal it row by row
   const full = admin.authority === 1;
   const statuses = full ? lotteryStatusFilter(q) : [];
-  const rows = await db
-    .select({ a: courseApplications, s: students })
-    .from(courseApplications)
-    .innerJoin(students, eq(students.id, courseApplications.studentId))
-    .where(
-      and(
-        eq(courseApplications.courseId, course.id),
-        full && q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
-        full && q.name ? ilike(students.name, likeContains(q.name)) : undefined,
-        q.name_kana ? ilike(students.nameKana, likeContains(q.name_kana)) : undefined,
-        statuses.length ? inArray(courseApplications.lotteryStatus, statuses) : undefined,
-        full && q.attendance_status
-          ? eq(courseApplications.attendanceStatus, q.attendance_status)
-          : undefined,
-      ),
-    )
-    .orderBy(asc(students.loginId), asc(courseApplications.id));
-  return {
-    data_list: full
+  const where = and(
+    eq(courseApplications.courseId, course.id),
+    full && q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
+    full && q.name ? ilike(students.name, likeContains(q.name)) : undefined,
+    q.name_kana ? ilike(students.nameKana, likeContains(q.name_kana)) : undefined,
+    statuses.length ? inArray(courseApplications.lotteryStatus, statuses) : undefined,
+    full && q.attendance_status ? eq(courseApplications.attendanceStatus, q.attendance_status) : undefined,
+  );
+  const sort = q.sort && (full || q.sort === 'name_kana') ? APPLICANT_SORTS[q.sort] : undefined;
+  const dir = sql.raw(q.dir === 'desc' ? 'desc' : 'asc');
+  /** the sort column (if any), then student number and application, as the statement names them */
+  const orderOf = (key: SQL | AnyPgColumn | undefined, loginId: SQL | AnyPgColumn, id: SQL | AnyPgColumn) => [
+    ...(key ? [sql`${key} ${dir} nulls last`] : []),
+    sql`${loginId} asc`,
+    sql`${id} asc`,
+  ];
+  const order = orderOf(sort, students.loginId, courseApplications.id);
+  const rowsWhere = (condition: SQL | undefined) =>
+    db
+      .select({ a: courseApplications, s: applicantStudent })
+      .from(courseApplications)
+      .innerJoin(students, eq(students.id, courseApplications.studentId))
+      .where(condition)
+      .orderBy(...order);
+  const present = (rows: Awaited<ReturnType<typeof rowsWhere>>) =>
+    full
       ? rows.map((r) => presentApplicantRow(r.a, r.s))
-      : rows.map((r) => presentApplicantRowLimited(r.a, r.s)),
-  };
+      : rows.map((r) => presentApplicantRowLimited(r.a, r.s));
+
+  if (q.page === '' && q.size === '') return { data_list: present(await rowsWhere(where)) };
+
+  // one pass over the course's matching applications counts them and picks the page (decision 020); each
+  // application looks its student up by id (a lateral subquery kept apart by OFFSET 0: a primary-key probe
+  // per application, never a walk over the whole roll to hash it)
+  const size = Number(q.size || APPLICANT_PAGE_SIZE_DEFAULT);
+  const { ids, total, page } = await pageOfIds(
+    db,
+    sql`select ${courseApplications.id} as id, ${students.loginId} as login_id, ${sort ?? sql`null`} as k
+      from ${courseApplications} cross join lateral (
+        select ${sql.identifier(students.id.name)}, ${sql.identifier(students.loginId.name)},
+          ${sql.identifier(students.name.name)}, ${sql.identifier(students.nameKana.name)}
+        from ${students} where ${students.id} = ${courseApplications.studentId} offset 0
+      ) as ${students}
+      where ${where}`,
+    sql.join(orderOf(sort ? sql`m.k` : undefined, sql`m.login_id`, sql`m.id`), sql`, `),
+    Number(q.page || '1'),
+    size,
+  );
+  const rows = ids.length ? await rowsWhere(anyOf(courseApplications.id, ids, 'int')) : [];
+  return { data_list: present(rows), total, page, size };
 }
 
 // ---- 2. lottery (docs/decisions/004-lottery.md, 015-intake-cycle.md) ----
@@ -203,8 +267,8 @@ export async function searchStudents(
       and(
         eq(students.approvalStatus, APPROVAL.APPROVED),
         q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
-        q.name ? ilike(students.name, likeContains(q.name)) : undefined,
-        q.name_kana ? ilike(students.nameKana, likeContains(q.name_kana)) : undefined,
+        q.name ? bigramContains(students.name, q.name) : undefined,
+        q.name_kana ? bigramContains(students.nameKana, q.name_kana) : undefined,
         q.street_name1 ? ilike(students.streetName1, likeContains(q.street_name1)) : undefined,
         q.street_name2 ? ilike(students.streetName2, likeContains(q.street_name2)) : undefined,
         q.birthday_s ? gte(students.birthday, q.birthday_s) : undefined,

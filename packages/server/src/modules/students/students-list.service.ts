@@ -17,10 +17,10 @@ import {
   studentCsvToForm,
 } from '@manabi/shared/schemas/student-list';
 import { normalizeDigits } from '@manabi/shared/validation/normalize';
-import { and, count, desc, eq, ilike, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { students } from '../../db/schema';
+import { studentCounts, students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import {
   atLine,
@@ -32,7 +32,14 @@ import {
   type UploadAnswer,
 } from '../../platform/csv-upload';
 import { notFound } from '../../platform/errors';
-import { anyOf, isUniqueViolation, likeContains, likePrefix } from '../../platform/sql';
+import {
+  anyOf,
+  bigramContains,
+  isUniqueViolation,
+  likeContains,
+  likePrefix,
+  pageOfIds,
+} from '../../platform/sql';
 import { presentStudentRow } from './students.presenter';
 
 /**
@@ -55,6 +62,32 @@ const SORT_COLUMNS: Record<StudentListSort, AnyPgColumn> = {
   filing_date: students.filingDate,
 };
 
+/** The sort columns that may be null: their DESC puts the empty values last all the same. */
+const NULLABLE_SORTS: ReadonlySet<StudentListSort> = new Set([
+  'login_id',
+  'generation_id',
+  'birthday',
+  'filing_date',
+]);
+
+/**
+ * Empty values last, ties by id in the same direction. `key` and `id` are the sort column and the id as
+ * the statement names them. A NOT NULL column's DESC is written without `nulls last` (the same order) so
+ * that its index (column, id) read backwards serves it.
+ */
+function listOrder(
+  sort: StudentListSort | '',
+  dir: 'asc' | 'desc' | '',
+  key: SQL | AnyPgColumn = sort ? SORT_COLUMNS[sort] : students.id,
+  id: SQL | AnyPgColumn = students.id,
+): SQL[] {
+  if (!sort) return [sql`${id} desc`];
+  if (dir !== 'desc') return [sql`${key} asc`, sql`${id} asc`];
+  return NULLABLE_SORTS.has(sort)
+    ? [sql`${key} desc nulls last`, sql`${id} desc`]
+    : [sql`${key} desc`, sql`${id} desc`];
+}
+
 const rowColumns = {
   id: students.id,
   loginId: students.loginId,
@@ -68,41 +101,116 @@ const rowColumns = {
   filingDate: students.filingDate,
 };
 
+/** The exact number of students with the status and type (either '' = any): a sum of student_counts. */
+async function countByCodes(db: Db, approvalStatus: string, studentType: string): Promise<number> {
+  const [summed] = await db
+    .select({ n: sql<number>`coalesce(sum(${studentCounts.n}), 0)`.mapWith(Number) })
+    .from(studentCounts)
+    .where(
+      and(
+        approvalStatus ? eq(studentCounts.approvalStatus, approvalStatus) : undefined,
+        studentType ? eq(studentCounts.studentType, studentType) : undefined,
+      ),
+    );
+  return summed?.n ?? 0;
+}
+
+/**
+ * One page of a search without text conditions, read in the order of the sort column's index (column, id)
+ * (migration 0007), ids first. A nullable column's DESC NULLS LAST is that index read backwards over the
+ * filled values (where it gives them DESC), then the empty ones by id DESC: two reads, not a second index.
+ */
+async function pageInIndexOrder(
+  db: Db,
+  q: StudentListQueryParsed,
+  where: SQL | undefined,
+  total: number,
+  offset: number,
+) {
+  // the page's ids first (from the index alone while the table is vacuumed), then their rows: a deep page
+  // skips its offset in the index instead of fetching every skipped row from the table
+  const read = async (condition: SQL | undefined, order: SQL[], limit: number, from: number) => {
+    const page = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(condition)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(from);
+    if (page.length === 0) return [];
+    const ids = page.map((r) => r.id);
+    return db
+      .select(rowColumns)
+      .from(students)
+      .where(anyOf(students.id, ids, 'int'))
+      .orderBy(...order);
+  };
+  if (!(q.sort && q.dir === 'desc' && NULLABLE_SORTS.has(q.sort))) {
+    return read(where, listOrder(q.sort, q.dir), q.size, offset);
+  }
+  const column = SORT_COLUMNS[q.sort];
+  const [empty] = await db
+    .select({ n: count() })
+    .from(students)
+    .where(and(where, isNull(column)));
+  const filled = total - (empty?.n ?? 0);
+  const head =
+    offset < filled
+      ? await read(and(where, isNotNull(column)), [desc(column), desc(students.id)], q.size, offset)
+      : [];
+  const rest = q.size - head.length;
+  const tail =
+    rest > 0 && filled < total
+      ? await read(and(where, isNull(column)), [desc(students.id)], rest, Math.max(0, offset - filled))
+      : [];
+  return [...head, ...tail];
+}
+
 /**
  * GET /api/admin/student/list/: one page of the search and the count of the whole search (same WHERE).
- * Student number and generation match from the start, names and town contain the text. Without a sort the
- * newest registrations (admissions included) come first; a sorted column puts empty values last and
- * breaks ties by id. A page past the end answers the last page.
+ * Student number and generation match from the start, names and town contain the text (names through
+ * their bigram indexes). Without a sort the newest registrations (admissions included) come first; a
+ * sorted column puts empty values last and breaks ties by id. A page past the end answers the last page.
+ *
+ * Decision 020: without a text condition the total is the exact counters' sum and the page is read in the
+ * order of the sort column's index (pageInIndexOrder); with one, a single pass over the matching rows counts them and picks the
+ * page's ids (pageOfIds), whose rows are then read by id.
  */
 export async function listStudents(db: Db, q: StudentListQueryParsed): Promise<StudentList> {
   const where = and(
     q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
     q.generation_id ? like(students.generationId, likePrefix(q.generation_id)) : undefined,
-    q.name ? ilike(students.name, likeContains(q.name)) : undefined,
-    q.name_kana ? ilike(students.nameKana, likeContains(q.name_kana)) : undefined,
+    q.name ? bigramContains(students.name, q.name) : undefined,
+    q.name_kana ? bigramContains(students.nameKana, q.name_kana) : undefined,
     q.street_name1 ? ilike(students.streetName1, likeContains(q.street_name1)) : undefined,
     q.approval_status ? eq(students.approvalStatus, q.approval_status) : undefined,
     q.student_type ? eq(students.studentType, q.student_type) : undefined,
   );
-  const [counted] = await db.select({ n: count() }).from(students).where(where);
-  const total = counted?.n ?? 0;
-  const page = Math.min(q.page, Math.max(1, Math.ceil(total / q.size)));
-  const order: SQL[] = q.sort
-    ? [
-        sql`${SORT_COLUMNS[q.sort]} ${sql.raw(q.dir === 'desc' ? 'desc' : 'asc')} nulls last`,
-        sql`${students.id} ${sql.raw(q.dir === 'desc' ? 'desc' : 'asc')}`,
-      ]
-    : [desc(students.id)];
-  const rows =
-    total === 0
-      ? []
-      : await db
-          .select(rowColumns)
-          .from(students)
-          .where(where)
-          .orderBy(...order)
-          .limit(q.size)
-          .offset((page - 1) * q.size);
+  const order = listOrder(q.sort, q.dir);
+  const textual = q.login_id || q.generation_id || q.name || q.name_kana || q.street_name1;
+
+  if (!textual) {
+    const total = await countByCodes(db, q.approval_status, q.student_type);
+    const page = Math.min(q.page, Math.max(1, Math.ceil(total / q.size)));
+    const rows = total === 0 ? [] : await pageInIndexOrder(db, q, where, total, (page - 1) * q.size);
+    return { data_list: rows.map(presentStudentRow), total, page, size: q.size };
+  }
+
+  const key = q.sort ? SORT_COLUMNS[q.sort] : students.id;
+  const { ids, total, page } = await pageOfIds(
+    db,
+    sql`select ${students.id} as id, ${key} as k from ${students} where ${where}`,
+    sql.join(listOrder(q.sort, q.dir, sql`m.k`, sql`m.id`), sql`, `),
+    q.page,
+    q.size,
+  );
+  const rows = ids.length
+    ? await db
+        .select(rowColumns)
+        .from(students)
+        .where(anyOf(students.id, ids, 'int'))
+        .orderBy(...order)
+    : [];
   return { data_list: rows.map(presentStudentRow), total, page, size: q.size };
 }
 
@@ -148,7 +256,7 @@ const GROUP_KEYS: Record<DuplicateGroup, { nm: boolean; sn: boolean; bd: boolean
  * (any approval status) with the same name (name_key: width and spaces normalised), town (street_name1) or
  * birthday. Groups are exclusive: each student is in the strongest group it matches. A blank field of the
  * target matches nothing. Each group is one query led by an indexed equality (name_key, street_name1 or
- * birthday) answering at most DUPLICATE_GROUP_LIMIT rows and, by a window count, the group's full size.
+ * birthday) answering at most DUPLICATE_GROUP_LIMIT rows and, by a count subquery, the group's full size.
  * Approved or missing → 404 (the screen goes to /admin/404, SPEC §2).
  */
 export async function findDuplicates(db: Db, userId: number): Promise<StudentDuplicates> {
@@ -186,10 +294,14 @@ export async function findDuplicates(db: Db, userId: number): Promise<StudentDup
         conditions.push(m.differs);
       }
     }
+    const where = and(...conditions);
+    // the group's size by its own subquery (an index-only count), not a window over the rows: the rows
+    // then stop at the limit, read in login_id order from the matching key's index (decision 020)
+    const counted = db.select({ n: count() }).from(students).where(where);
     const rows = await db
-      .select({ ...duplicateColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ ...duplicateColumns, total: sql<number>`(${counted})`.mapWith(Number) })
       .from(students)
-      .where(and(...conditions))
+      .where(where)
       .orderBy(sql`${students.loginId} asc nulls last`, students.id)
       .limit(DUPLICATE_GROUP_LIMIT);
     return { rows: rows.map(({ total: _total, ...r }) => r), total: rows[0]?.total ?? 0 };

@@ -189,15 +189,19 @@ function fullCsvRow(row: CourseApplicantRow) {
   ];
 }
 
-/** The CsvDownload props of the tab: every column for authority 1, 氏名カナ only for authority 2. */
-export function applicantCsv(
-  isFull: boolean,
-  rows: readonly CourseApplicantRow[],
-  allRows: readonly AnyRow[],
-) {
+/**
+ * The CsvDownload props of the tab: every column for authority 1, 氏名カナ only for authority 2, of every
+ * row of the search (`fetchRows`: the table shows one page).
+ */
+export function applicantCsv(isFull: boolean, fetchRows: () => Promise<readonly AnyRow[]>) {
   return {
     prefix: 'applicant',
     header: isFull ? FULL_CSV_HEADER : ['氏名カナ'],
-    getRows: () => (isFull ? rows.map(fullCsvRow) : allRows.map((r) => [r.name_kana])),
+    getRows: async () => {
+      const rows = await fetchRows();
+      return isFull
+        ? rows.filter((r): r is CourseApplicantRow => 'login_id' in r).map(fullCsvRow)
+        : rows.map((r) => [r.name_kana]);
+    },
   };
 }

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CourseApplicantRow, CourseApplicantRowLimited } from '@manabi/shared/api';
-import { LOTTERY } from '@manabi/shared/codes';
 import { applicantListUpdateBodySchema, applicantSearchFormSchema } from '@manabi/shared/schemas/applicant';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { listPageOf } from '../../lib/list-search';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
 import { Alert } from '../../ui/alert';
@@ -20,11 +20,13 @@ import { useAttendanceEditor } from '../attendance/use-attendance-editor';
 import {
   type ApplicantSearch,
   applicantListQuery,
+  fetchAllApplicants,
+  undrawnCountQuery,
   useReloadApplicants,
   useUpdateApplicantTable,
 } from './api/applicant-list';
 import { applicantCsv, fullColumns, LIMITED_COLUMNS } from './applicant-columns';
-import { applicantEditing, buildTableUpdate } from './applicant-table';
+import { applicantEditing, buildTableUpdate, carriedRows, NO_ROWS, withCarried } from './applicant-table';
 import { LotteryModal } from './lottery-modal';
 import { PromoteDialog } from './promote-dialog';
 
@@ -58,21 +60,30 @@ const isFullRow = (row: CourseApplicantRow | CourseApplicantRowLimited): row is 
  * with inline editing for authority 1 (lottery status, attendance status, units, 15 sessions; editing
  * ticks the row's 「更新」 box and highlights the cell; a lottery change flags the attendance update),
  * 更新 (every ticked row or none, 409 when someone else changed one), 元に戻す, CSV download, the lottery
- * modal and the add link. Authority 2 sees the name_kana column only.
+ * modal and the add link. Authority 2 sees the name_kana column only. The table is paged and sorted on the
+ * server (decision 020): edits made on one page are carried to the next and saved together; the CSV and a
+ * 409's re-read take the whole search; the lottery's count of 抽選待ち is the course's, from the server.
  */
 export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFull: boolean }) {
   const url = useSearchState(applicantUrlSchema);
   const search: ApplicantSearch = url.values;
 
   const table = useTableUrlState();
-  const list = useQuery(applicantListQuery(courseId, search));
+  const page = listPageOf(table.state);
+  // one page from the server with the search's total (decision 020): a course may have thousands
+  const list = useQuery(applicantListQuery(courseId, search, page));
   const allRows = list.data?.data_list ?? [];
-  const rows = allRows.filter(isFullRow);
+  const total = list.data?.total ?? 0;
+  const rows = useMemo(() => allRows.filter(isFullRow), [allRows]);
+  const undrawn = useQuery({ ...undrawnCountQuery(courseId), enabled: isFull });
   const reload = useReloadApplicants();
   const update = useUpdateApplicantTable();
+  // rows edited on another page stay in the editor (and in 更新する) until saved or undone
+  const [carried, setCarried] = useState<ReadonlyMap<number, CourseApplicantRow>>(NO_ROWS);
+  const editorRows = withCarried(rows, carried);
   const editor = useAttendanceEditor({
     editing: applicantEditing,
-    rows,
+    rows: editorRows,
     rowName: (row) => `${row.login_id} ${row.name}`,
     buildUpdate: (current, edits) => buildTableUpdate(courseId, current, edits),
     schema: applicantListUpdateBodySchema,
@@ -81,8 +92,24 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
       await reload();
       return answer;
     },
-    refetchRows: async () => ((await list.refetch()).data?.data_list ?? []).filter(isFullRow),
+    // someone changed a row meanwhile: every row with an edit is read again, wherever its page
+    refetchRows: async () => {
+      const [whole] = await Promise.all([fetchAllApplicants(courseId, search, page), list.refetch()]);
+      const wholeRows: readonly (CourseApplicantRow | CourseApplicantRowLimited)[] = whole.data_list;
+      const fresh = new Map(wholeRows.filter(isFullRow).map((r) => [r.student_id, r]));
+      const next = new Map<number, CourseApplicantRow>();
+      for (const key of carried.keys()) {
+        const row = fresh.get(key);
+        if (row) next.set(key, row);
+      }
+      setCarried(next);
+      return editorRows.map((r) => fresh.get(r.student_id)).filter((r) => r !== undefined);
+    },
   });
+  const edits = editor.edits;
+  useEffect(() => {
+    setCarried((current) => carriedRows(current, rows, edits));
+  }, [rows, edits]);
   const [isLotteryOpen, setIsLotteryOpen] = useState(false);
   const [promoting, setPromoting] = useState<CourseApplicantRow | null>(null);
   const [promoted, setPromoted] = useState<CourseApplicantRow | null>(null);
@@ -115,7 +142,7 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
     if (!changed) void list.refetch();
   });
 
-  const undrawnCount = rows.filter((r) => r.lottery_status === LOTTERY.PENDING).length;
+  const undrawnCount = undrawn.data ?? 0;
 
   return (
     <div className="space-y-6">
@@ -206,6 +233,7 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
             : LIMITED_COLUMNS
         }
         rows={isFull ? rows : allRows}
+        total={total}
         rowKey={(row) => row.student_id}
         isLoading={list.isFetching}
         loadingLabel="検索中..."
@@ -214,7 +242,16 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
           isFull && editor.isRowTicked(row as CourseApplicantRow) ? TICKED_ROW : undefined
         }
         {...table}
-        toolbar={<CsvDownload {...applicantCsv(isFull, rows, allRows)} isPreparing={list.isFetching} />}
+        toolbar={
+          <CsvDownload
+            {...applicantCsv(
+              isFull,
+              async () => (await fetchAllApplicants(courseId, search, page)).data_list,
+            )}
+            isPreparing={list.isFetching}
+            isDisabled={total === 0}
+          />
+        }
       />
 
       {isFull && (

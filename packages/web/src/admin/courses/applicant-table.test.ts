@@ -2,7 +2,7 @@ import type { CourseApplicantRow, SessionAttendance } from '@manabi/shared/api';
 import { applicantListUpdateBodySchema } from '@manabi/shared/schemas/applicant';
 import { describe, expect, it } from 'vitest';
 import { cellErrors, NO_EDITS } from '../attendance/table-editing';
-import { applicantEditing, buildTableUpdate } from './applicant-table';
+import { applicantEditing, buildTableUpdate, carriedRows, NO_ROWS, withCarried } from './applicant-table';
 
 const { cellValue, editCell, isCellChanged, isRowTicked, rebaseEdits, tickedCount, tickRow } =
   applicantEditing;
@@ -120,5 +120,39 @@ describe('applicant table editing (SPEC §4)', () => {
     expect(isCellChanged(fresh, rebased, 'attendance1')).toBe(false);
     expect(rebased.has(2)).toBe(false);
     expect(buildTableUpdate(7, [fresh], rebased).body.updated_at_0).toBe(fresh.updated_at);
+  });
+});
+
+describe('rows edited on another page (the tab reads one page at a time, decision 020)', () => {
+  const a = row(1);
+  const b = row(2);
+  const c = row(3);
+
+  it('carries an edited row off its page: 更新する still counts and sends it, the page first', () => {
+    const edits = editCell(NO_EDITS, a, 'attendance_status', '2');
+    // page 1 (a, b) was shown when a was edited; then page 2 (c) is shown
+    const carried = carriedRows(carriedRows(NO_ROWS, [a, b], edits), [c], edits);
+    expect([...carried.keys()]).toEqual([1]);
+    const rows = withCarried([c], carried);
+    expect(rows.map((r) => r.student_id)).toEqual([3, 1]);
+    expect(tickedCount(rows, edits)).toBe(1);
+    const { body, rowKey } = buildTableUpdate(7, rows, edits);
+    expect(body).toMatchObject({ student_id_0: 1, attendance_status_0: '2', updated_at_0: a.updated_at });
+    expect([...rowKey]).toEqual([[0, 1]]);
+  });
+
+  it('shows the page row, not the carried copy, when the row is on the page again', () => {
+    const edits = tickRow(NO_EDITS, a, true);
+    const carried = carriedRows(NO_ROWS, [a], edits);
+    const fresher = row(1, { updated_at: '2026-12-01T00:00:00.000Z' });
+    expect(withCarried([fresher, b], carried)).toEqual([fresher, b]);
+  });
+
+  it('lets a row go once its edit is undone, saved or dropped; the same map when nothing changed', () => {
+    const edits = editCell(NO_EDITS, a, 'acquisition_unit', '3');
+    const carried = carriedRows(NO_ROWS, [a, b], edits);
+    expect(carriedRows(carried, [c], edits)).toBe(carried);
+    expect(carriedRows(carried, [c], NO_EDITS).size).toBe(0);
+    expect(carriedRows(NO_ROWS, [a, b], NO_EDITS)).toBe(NO_ROWS);
   });
 });

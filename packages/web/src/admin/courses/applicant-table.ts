@@ -44,3 +44,33 @@ export function buildTableUpdate(
   }
   return { body, rowKey };
 }
+
+export const NO_ROWS: ReadonlyMap<number, CourseApplicantRow> = new Map();
+
+/**
+ * The applicant tab reads one page at a time (decision 020): rows edited or ticked on another page are
+ * carried, so 更新する sends and counts them all. The page's rows, then the carried ones not on it.
+ */
+export function withCarried(
+  rows: readonly CourseApplicantRow[],
+  carried: ReadonlyMap<number, CourseApplicantRow>,
+) {
+  const shown = new Set(rows.map((r) => r.student_id));
+  return [...rows, ...[...carried.values()].filter((r) => !shown.has(r.student_id))];
+}
+
+/**
+ * The rows with an edit or a tick, as last seen: those carried before that still have one, and the page's
+ * (the same map when nothing changed, so the effect settles).
+ */
+export function carriedRows(
+  current: ReadonlyMap<number, CourseApplicantRow>,
+  page: readonly CourseApplicantRow[],
+  edits: ReadonlyMap<number, unknown>,
+): ReadonlyMap<number, CourseApplicantRow> {
+  const next = new Map<number, CourseApplicantRow>();
+  for (const [key, row] of current) if (edits.has(key)) next.set(key, row);
+  for (const row of page) if (edits.has(row.student_id)) next.set(row.student_id, row);
+  const same = next.size === current.size && [...next].every(([key, row]) => current.get(key) === row);
+  return same ? current : next;
+}

@@ -7,6 +7,7 @@ import type {
 import type { ApplicantSearchForm } from '@manabi/shared/schemas/applicant';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
+import { type ListPage, pageQuery } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
 
 /** The applicant tab of /admin/course/detail/{id}/2 (SPEC §7 courseapplicantlist, lottery, update). */
@@ -15,28 +16,65 @@ const KEY = ['admin', 'applicants'] as const;
 /** The tab's search conditions (SPEC §3 / §4): text fields, the CD003 values ticked, CD004 ('' = all). */
 export type ApplicantSearch = ApplicantSearchForm;
 
+/** The call's search fields (SPEC §7): the text fields and the ticked CD003 values as flags. */
+const searchParams = (courseId: number, search: ApplicantSearch) => ({
+  id: String(courseId),
+  login_id: search.login_id,
+  name: search.name,
+  name_kana: search.name_kana,
+  ...Object.fromEntries(
+    ['1', '2', '3', '4', '5', '6'].map((v) => [
+      `lottery_status_${v}`,
+      search.lottery_status.includes(v) ? '1' : '',
+    ]),
+  ),
+  attendance_status: search.attendance_status,
+});
+
 /**
- * GET /api/admin/courseapplicantlist/ — one course's applicants (an indexed query on the course; the
- * table pages and sorts them on the screen). Not refetched in the background: the admin's edits are laid
- * over these rows and their updated_at is what the update sends back.
+ * GET /api/admin/courseapplicantlist/ — one page of a course's applicants and the search's total (the
+ * call's optional page, size, sort and dir; decision 020), the previous page shown while the next loads.
+ * Not refetched in the background: the admin's edits are laid over these rows and their updated_at is what
+ * the update sends back.
  */
-export const applicantListQuery = (courseId: number, search: ApplicantSearch) =>
+export const applicantListQuery = (courseId: number, search: ApplicantSearch, page: ListPage) =>
   queryOptions({
-    queryKey: [...KEY, 'list', courseId, search],
+    queryKey: [...KEY, 'list', courseId, search, pageQuery(page)],
     queryFn: () =>
       apiGet<CourseApplicantList>('/api/admin/courseapplicantlist/', {
-        id: String(courseId),
-        login_id: search.login_id,
-        name: search.name,
-        name_kana: search.name_kana,
-        ...Object.fromEntries(
-          ['1', '2', '3', '4', '5', '6'].map((v) => [
-            `lottery_status_${v}`,
-            search.lottery_status.includes(v) ? '1' : '',
-          ]),
-        ),
-        attendance_status: search.attendance_status,
+        ...searchParams(courseId, search),
+        ...pageQuery(page),
       }),
+    meta: { notFoundTo: paths.admin.notFound() },
+    staleTime: Number.POSITIVE_INFINITY,
+    placeholderData: (previous) => previous,
+  });
+
+/** Every applicant of the search in the table's order (the call without page and size): CSV, a 409. */
+export const fetchAllApplicants = (
+  courseId: number,
+  search: ApplicantSearch,
+  sort: Pick<ListPage, 'sort' | 'dir'>,
+) =>
+  apiGet<CourseApplicantList>('/api/admin/courseapplicantlist/', {
+    ...searchParams(courseId, search),
+    sort: sort.sort ?? '',
+    dir: sort.sort ? sort.dir : '',
+  });
+
+/** How many live applicants wait for the draw (抽選待ち): the total of that search, one row read. */
+export const undrawnCountQuery = (courseId: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'undrawn', courseId],
+    queryFn: async () =>
+      (
+        await apiGet<CourseApplicantList>('/api/admin/courseapplicantlist/', {
+          id: String(courseId),
+          lottery_status_1: '1',
+          page: '1',
+          size: '10',
+        })
+      ).total ?? 0,
     meta: { notFoundTo: paths.admin.notFound() },
     staleTime: Number.POSITIVE_INFINITY,
   });
