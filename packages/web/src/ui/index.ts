@@ -8,7 +8,7 @@ export { Button, ButtonLink, LARGE_TARGET, TextLink } from './button';
 export { Checkbox, CheckboxGroup, CheckboxItem, RadioGroup, RadioItem, Select } from './choice-fields';
 export { codeOptions, type Option, optionLabel } from './code-options';
 export { type ConfirmItem, ConfirmList } from './confirm-list';
-export { CsvDownload } from './csv-download';
+export { CsvDownload, CsvDownloadLink } from './csv-download';
 export { CsvUpload, type CsvUploadResult } from './csv-upload';
 export { cx } from './cx';
 export { type Column, DataTable, type TableState, TICKED_ROW, useTableUrlState } from './data-table';

@@ -13,7 +13,7 @@ import {
   Button,
   ButtonLink,
   CheckboxGroup,
-  CsvDownload,
+  CsvDownloadLink,
   DataTable,
   SearchPanel,
   Select,
@@ -25,11 +25,12 @@ import { TableActions, TableNoticeArea } from '../attendance/table-notice';
 import { useAttendanceEditor } from '../attendance/use-attendance-editor';
 import {
   type ApplicantSearch,
+  applicantCsvUrl,
   applicantListQuery,
   useReloadApplicants,
   useUpdateApplicantTable,
 } from './api/applicant-list';
-import { applicantCsv, fullColumns, LIMITED_COLUMNS } from './applicant-columns';
+import { fullColumns, LIMITED_COLUMNS } from './applicant-columns';
 import { applicantEditing, buildTableUpdate } from './applicant-table';
 import { LotteryModal } from './lottery-modal';
 import { PromoteDialog } from './promote-dialog';
@@ -220,7 +221,7 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
           isFull && editor.isRowTicked(row as CourseApplicantRow) ? TICKED_ROW : undefined
         }
         {...table}
-        toolbar={<CsvDownload {...applicantCsv(isFull, rows, allRows)} isPreparing={list.isFetching} />}
+        toolbar={<CsvDownloadLink href={applicantCsvUrl(courseId, search)} isPreparing={list.isFetching} />}
       />
 
       {isFull && (

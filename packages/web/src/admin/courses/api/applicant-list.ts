@@ -6,7 +6,7 @@ import type {
 } from '@manabi/shared/api';
 import type { ApplicantSearchForm } from '@manabi/shared/schemas/applicant';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { apiGet, apiPost, withQuery } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 
 /** The applicant tab of /admin/course/detail/{id}/2 (SPEC §7 courseapplicantlist, lottery, update). */
@@ -14,6 +14,28 @@ const KEY = ['admin', 'applicants'] as const;
 
 /** The tab's search conditions (SPEC §3 / §4): text fields, the CD003 values ticked, CD004 ('' = all). */
 export type ApplicantSearch = ApplicantSearchForm;
+
+/** The list call's query: the course and the tab's conditions (a ticked CD003 value is `lottery_status_N=1`). */
+const listQuery = (courseId: number, search: ApplicantSearch) => ({
+  id: String(courseId),
+  login_id: search.login_id,
+  name: search.name,
+  name_kana: search.name_kana,
+  ...Object.fromEntries(
+    ['1', '2', '3', '4', '5', '6'].map((v) => [
+      `lottery_status_${v}`,
+      search.lottery_status.includes(v) ? '1' : '',
+    ]),
+  ),
+  attendance_status: search.attendance_status,
+});
+
+/**
+ * GET /api/admin/courseapplicantlist/csv/ (decision 021): the list's rows as the CSV file the server streams
+ * (`applicant_yyyymmddhhmmss.csv`; 氏名カナ alone for authority 2). A link target: the browser downloads it.
+ */
+export const applicantCsvUrl = (courseId: number, search: ApplicantSearch) =>
+  withQuery('/api/admin/courseapplicantlist/csv/', listQuery(courseId, search));
 
 /**
  * GET /api/admin/courseapplicantlist/ — one course's applicants (an indexed query on the course; the
@@ -24,19 +46,7 @@ export const applicantListQuery = (courseId: number, search: ApplicantSearch) =>
   queryOptions({
     queryKey: [...KEY, 'list', courseId, search],
     queryFn: () =>
-      apiGet<CourseApplicantList>('/api/admin/courseapplicantlist/', {
-        id: String(courseId),
-        login_id: search.login_id,
-        name: search.name,
-        name_kana: search.name_kana,
-        ...Object.fromEntries(
-          ['1', '2', '3', '4', '5', '6'].map((v) => [
-            `lottery_status_${v}`,
-            search.lottery_status.includes(v) ? '1' : '',
-          ]),
-        ),
-        attendance_status: search.attendance_status,
-      }),
+      apiGet<CourseApplicantList>('/api/admin/courseapplicantlist/', listQuery(courseId, search)),
     meta: { notFoundTo: paths.admin.notFound() },
     staleTime: Number.POSITIVE_INFINITY,
   });
