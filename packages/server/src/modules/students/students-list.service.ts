@@ -271,10 +271,13 @@ export async function findDuplicates(db: Db, userId: number): Promise<StudentDup
 // ---- 4. CSV upload ----
 
 const studentHeader = headerOfField(STUDENT_CSV_COLUMNS);
-/** Rows read, checked and inserted at a time: one student-number lookup and one INSERT each. */
-const STUDENT_CHUNK = 1000;
+/**
+ * Rows read, checked and inserted at a time: one student-number lookup and one INSERT each. Small enough
+ * that a chunk dies young (rows kept across several garbage collections are promoted and grow the heap).
+ */
+const STUDENT_CHUNK = 500;
 /** Rows checked per turn of the event loop (a row's schema check takes tens of microseconds). */
-const CHECK_SLICE = 100;
+const CHECK_SLICE = 50;
 
 /** The PostgreSQL type of each column an uploaded student is inserted with (insertUnnest). */
 const STUDENT_INSERT_TYPES = {
