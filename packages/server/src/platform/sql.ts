@@ -92,8 +92,9 @@ export async function* keysetBatches<R>(
   let from: { key: unknown; id: number } | null = null;
   if (key !== null) {
     for (;;) {
+      // `key >= last` is implied by the row comparison; said on its own, an index on the key alone serves it
       const where: SQL = from
-        ? sql`${key} is not null and (${key}, ${id}) ${after} (${from.key}, ${from.id})`
+        ? sql`${key} ${sql.raw(order.dir === 'desc' ? '<=' : '>=')} ${from.key} and (${key}, ${id}) ${after} (${from.key}, ${from.id})`
         : sql`${key} is not null`;
       const rows = await fetch(where, [sql`${key} ${dir}`, sql`${id} ${dir}`], size);
       if (rows.length > 0) yield rows;
