@@ -1,7 +1,8 @@
 // Uploads, exports and the lottery against a running Manabi, measured from outside (issue 16, decision 021):
 // the operation's time, the server's memory (VmRSS before and after, VmHWM = peak, from /proc/<pid>/status)
-// and the event-loop stall as a client sees it: GET /api/health every 5 ms from another process while the
-// operation runs, its p50 / p99 / max latency. Loopback only; each operation is one request or one walk.
+// and the event-loop stall as a client sees it: GET /api/health (a database round trip) and GET of an unrouted
+// /api path (answered by the event loop alone) every 5 ms from another process while the operation runs,
+// their p50 / p99 / max latency. Loopback only; each operation is one request or one walk.
 //   node bench/csv.mjs <base URL> <server pid> <operation> [args]
 // operations:
 //   idle                      the health probe alone for 3 s (the floor)
@@ -49,18 +50,21 @@ async function login() {
 const PROBE = `
 const http = require('node:http');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-const url = new URL(process.argv[1] + '/api/health');
-const lat = [];
+const url = new URL(process.argv[1]);
+// /api/health reads the database; an unrouted /api path answers 404 from the event loop alone
+const paths = { health: '/api/health', loop: '/api/no-such-call/' };
+const lat = { health: [], loop: [] };
 let errors = 0;
-const timer = setInterval(() => {
+const probe = (name) => {
   const t = performance.now();
-  http.get({ host: url.hostname, port: url.port, path: url.pathname, agent }, (res) => {
+  http.get({ host: url.hostname, port: url.port, path: paths[name], agent }, (res) => {
     res.resume();
-    res.on('end', () => { if (res.statusCode !== 200) errors++; lat.push(performance.now() - t); });
+    res.on('end', () => { if (res.statusCode >= 500) errors++; lat[name].push(performance.now() - t); });
   }).on('error', () => { errors++; });
-}, 5);
+};
+const timer = setInterval(() => { probe('health'); probe('loop'); }, 5);
 process.stdin.on('data', (d) => {
-  if (String(d).includes('start')) { lat.length = 0; errors = 0; return; }
+  if (String(d).includes('start')) { lat.health.length = 0; lat.loop.length = 0; errors = 0; return; }
   clearInterval(timer);
   setTimeout(() => { process.stdout.write(JSON.stringify({ lat, errors })); process.exit(0); }, 300);
 });`;
@@ -226,9 +230,12 @@ await work();
 const ms = performance.now() - t0;
 const { lat, errors } = await probe.stop();
 const after = status();
-lat.sort((a, b) => a - b);
-const pct = (p) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(lat.length * p))] : Number.NaN);
 const f = (x) => x.toFixed(1);
+const summary = (xs) => {
+  xs.sort((a, b) => a - b);
+  const pct = (p) => (xs.length ? xs[Math.min(xs.length - 1, Math.floor(xs.length * p))] : Number.NaN);
+  return `p50 ${f(pct(0.5))} p99 ${f(pct(0.99))} max ${f(pct(1))}`;
+};
 console.log(
-  `${op.padEnd(15)} ${f(ms).padStart(8)} ms | RSS ${f(before.rss)} → ${f(after.rss)} MiB, peak ${f(after.hwm)}${peakReset ? '' : ' (lifetime)'} (+${f(after.hwm - before.rss)}) | health n=${lat.length} p50 ${f(pct(0.5))} p99 ${f(pct(0.99))} max ${f(pct(1))} ms errors ${errors} | ${note}`,
+  `${op.padEnd(15)} ${f(ms).padStart(8)} ms | RSS ${f(before.rss)} → ${f(after.rss)} MiB, peak ${f(after.hwm)}${peakReset ? '' : ' (lifetime)'} (+${f(after.hwm - before.rss)}) | health (n=${lat.health.length}) ${summary(lat.health)} | loop ${summary(lat.loop)} ms${errors ? ` errors ${errors}` : ''} | ${note}`,
 );

@@ -30,6 +30,7 @@ import { students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import {
   atLine,
+  type CsvRow,
   CsvUploadError,
   csvRowChunks,
   headerOfField,
@@ -403,8 +404,12 @@ export async function uploadStudents(
           : [];
         const registered = new Set(taken.map((s) => s.loginId as string).filter((id) => !inserted.has(id)));
         const valid: StudentCsvRow[] = [];
-        for (const [i, { line, values }] of chunk.entries()) {
+        const rows: (CsvRow<StudentCsvField> | undefined)[] = chunk;
+        for (let i = 0; i < rows.length; i++) {
           if (i > 0 && i % CHECK_SLICE === 0) await nextTurn();
+          const { line, values } = rows[i] as CsvRow<StudentCsvField>;
+          // a checked row is let go of at once: rows kept across garbage collections are promoted
+          rows[i] = undefined;
           if (registered.has(loginIdOf(values))) {
             skipped.push(line);
             continue;
