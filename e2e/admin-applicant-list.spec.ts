@@ -150,7 +150,7 @@ test('[管理][申込者一覧] 検索条件・並べ替え・CSVダウンロー
   await expect(page.getByRole('rowheader').first()).toHaveText(ACCOUNTS.student2.login_id);
 
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'CSVダウンロード' }).click();
+  await page.getByRole('link', { name: 'CSVダウンロード' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^applicant_\d{14}\.csv$/);
   const bytes = await readFile(await file.path());

@@ -112,7 +112,7 @@ test('[管理][学生] 表示件数と並べ替え、検索結果のCSVダウン
   // the whole search as CSV: BOM, header row, one line a student
   await search(page, { 学生番号: '2404' });
   const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'CSVダウンロード' }).click();
+  await page.getByRole('link', { name: 'CSVダウンロード' }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^student_\d{14}\.csv$/);
   const text = readFileSync((await download.path()) as string, 'utf8');

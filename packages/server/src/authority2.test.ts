@@ -35,13 +35,17 @@ beforeAll(async () => {
     '/api/admin/course/': `/api/admin/course/?id=${course.id}`,
     '/api/admin/course/categories/': '/api/admin/course/categories/',
     '/api/admin/courseapplicantlist/': `/api/admin/courseapplicantlist/?id=${course.id}`,
+    '/api/admin/courseapplicantlist/csv/': `/api/admin/courseapplicantlist/csv/?id=${course.id}`,
     '/api/admin/courseapplicantdetail/': `/api/admin/courseapplicantdetail/?id=${course.id}&user_id=${s.id}`,
   };
 });
 afterAll(() => t.close());
 
-/** The keys an authority-2 admin may receive, per route; lists name the keys of each row. */
-const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[] } }> = {
+/**
+ * The keys an authority-2 admin may receive, per route; lists name the keys of each row. A CSV download
+ * (decision 021) names the columns of its header record.
+ */
+const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[] }; csv?: string[] }> = {
   '/api/admin/courselist/': {
     top: ['data_list', 'is_end'],
     row: {
@@ -75,6 +79,7 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
     top: ['data_list'],
     row: { in: 'data_list', keys: ['course_applicant_id', 'course_id', 'student_id', 'name_kana'] },
   },
+  '/api/admin/courseapplicantlist/csv/': { top: [], csv: ['氏名カナ'] },
   '/api/admin/courseapplicantdetail/': {
     top: [
       'course_applicant_id',
@@ -106,6 +111,16 @@ describe('what an authority-2 admin receives', () => {
     for (const [route, allowed] of Object.entries(ALLOWED)) {
       const res = await get(t.app, url[route]!, cast.univ);
       expect(res.statusCode, route).toBe(200);
+      if (allowed.csv) {
+        const [header, ...rows] = res.body
+          .replace(/^\uFEFF/, '')
+          .split('\r\n')
+          .filter(Boolean);
+        expect(header?.split(','), route).toEqual(allowed.csv);
+        expect(rows.length, `${route} has a row to check`).toBeGreaterThan(0);
+        for (const row of rows) expect(row.split(',').length, route).toBe(allowed.csv.length);
+        continue;
+      }
       const body = res.json();
       if (allowed.row?.in === '') {
         for (const row of body as object[])

@@ -5,6 +5,7 @@ import { parse } from 'csv-parse';
 import type { FastifyReply } from 'fastify';
 import iconv from 'iconv-lite';
 import type { z } from 'zod';
+import { PlainCsvReader } from './csv-fast';
 
 /**
  * CSV uploads (SPEC §7 courseapplicantupload, student upload; §9 20 MB): the file arrives as the data URL
@@ -82,7 +83,9 @@ const BASE64_BODY = /^[A-Za-z0-9+/]*$/;
 const SLICE = 1024 * 1024;
 /** csv-parse is far slower per character than decoding (0.1–0.5 s a million here): small slices. */
 const PARSE_SLICE = 64 * 1024;
-/** Records turned into rows per turn. */
+/** Characters PlainCsvReader reads per turn (a few milliseconds a million). */
+const FAST_SLICE = 32 * 1024;
+/** Lines checked per turn (the mixed-encoding check). */
 const ROW_SLICE = 10_000;
 
 /** data URL → bytes; refuses anything but base64 of a CSV media type, and more than maxBytes. */
@@ -101,17 +104,19 @@ export async function decodeDataUrl(dataUrl: string, maxBytes: number = CSV_MAX_
     throw new CsvUploadError(CSV_UPLOAD_MSG.tooLarge(maxBytes));
   }
   if (length % 4 !== 0) throw new CsvUploadError(CSV_UPLOAD_MSG.notDataUrl);
-  const parts: Buffer[] = [];
+  // one buffer of the decoded size, written slice by slice: no list of parts to concatenate after
+  const bytes = Buffer.allocUnsafe((length / 4) * 3);
+  let at = 0;
   // slices of a multiple of 4 characters decode on their own; padding may only end the last one
   for (let i = start; i < dataUrl.length; i += SLICE) {
     const slice = dataUrl.slice(i, i + SLICE);
     const isLast = i + SLICE >= dataUrl.length;
     // Buffer.from skips characters outside the alphabet silently: check the text first
     if (!(isLast ? BASE64 : BASE64_BODY).test(slice)) throw new CsvUploadError(CSV_UPLOAD_MSG.notDataUrl);
-    parts.push(Buffer.from(slice, 'base64'));
+    at += bytes.write(slice, at, 'base64');
     if (!isLast) await nextTurn();
   }
-  return Buffer.concat(parts);
+  return bytes.subarray(0, at);
 }
 
 /** A decoder fed in slices: a multi-byte character split between two slices comes out whole. */
@@ -245,15 +250,49 @@ export const unguardCell = (cell: string): string => (GUARDED_FORMULA.test(cell)
 
 /**
  * Parses CSV text (whole or in pieces) into records (arrays of cells), empty rows included so that record
- * index + 1 is the spreadsheet's row number. Fed in slices with a turn of the event loop between them.
+ * index + 1 is the spreadsheet's row number. Fed in slices with a turn of the event loop between them;
+ * yields the records of each slice as they come, so a caller may work on them before the rest is read. A
+ * malformed file throws once everything before the fault has been yielded.
  */
-export async function parseCsvRecords(text: string | readonly string[]): Promise<string[][]> {
+export async function* parseCsvRecordSlices(text: string | string[]): AsyncGenerator<string[][]> {
+  const pieces = typeof text === 'string' ? [text] : text;
+  // a plain file (nearly every file) is read by PlainCsvReader: first a pass deciding that it is plain,
+  // then the records; any other file goes to csv-parse, which reads it or says what is wrong with it
+  const scan = new PlainCsvReader(false);
+  for (const piece of pieces) {
+    for (let i = 0; i < piece.length && scan.regular; i += FAST_SLICE) {
+      scan.feed(piece.slice(i, i + FAST_SLICE), []);
+      await nextTurn();
+    }
+  }
+  scan.end([]);
+  if (scan.regular) {
+    const reader = new PlainCsvReader(true);
+    for (let p = 0; p < pieces.length; p++) {
+      const piece = pieces[p] as string;
+      pieces[p] = ''; // the caller's copy of the text is let go of piece by piece
+      for (let i = 0; i < piece.length; i += FAST_SLICE) {
+        const records: string[][] = [];
+        reader.feed(piece.slice(i, i + FAST_SLICE), records);
+        if (records.length > 0) yield records;
+        await nextTurn();
+      }
+    }
+    const last: string[][] = [];
+    reader.end(last);
+    if (last.length > 0) yield last;
+    return;
+  }
+  yield* parseWithCsvParse(pieces);
+}
+
+async function* parseWithCsvParse(pieces: string[]): AsyncGenerator<string[][]> {
   const parser = parse({
     relax_column_count: true,
     skip_empty_lines: false,
     bom: true,
   });
-  const records: string[][] = [];
+  let records: string[][] = [];
   parser.on('readable', () => {
     for (let r = parser.read() as string[] | null; r !== null; r = parser.read() as string[] | null) {
       records.push(r);
@@ -261,6 +300,7 @@ export async function parseCsvRecords(text: string | readonly string[]): Promise
   });
   // an error makes the parser give up: keep the first, stop feeding it, and report it after
   let failed: unknown = null;
+  let ended = false;
   const finished = new Promise<void>((resolve) => {
     parser.on('end', resolve);
     parser.on('error', (e) => {
@@ -268,40 +308,43 @@ export async function parseCsvRecords(text: string | readonly string[]): Promise
       resolve();
     });
   });
-  for (const piece of typeof text === 'string' ? [text] : text) {
+  for (let p = 0; p < pieces.length && failed === null; p++) {
+    const piece = pieces[p] as string;
+    // the caller's copy of the text is let go of piece by piece as it is parsed
+    pieces[p] = '';
     for (let i = 0; i < piece.length && failed === null; i += PARSE_SLICE) {
       parser.write(piece.slice(i, i + PARSE_SLICE));
       await nextTurn();
+      if (records.length > 0) {
+        const out = records;
+        records = [];
+        yield out;
+      }
     }
   }
-  if (failed === null) parser.end();
+  if (failed === null) {
+    parser.end();
+    ended = true;
+  }
   await finished;
+  if (ended && records.length > 0) yield records;
   if (failed !== null) {
     const line = (failed as { lines?: unknown }).lines;
     throw new CsvUploadError(
       typeof line === 'number' ? CSV_UPLOAD_MSG.parseError(line) : CSV_UPLOAD_MSG.notCsv,
     );
   }
-  return records;
 }
+
+const APOSTROPHE = 0x27;
 
 const isBlank = (record: readonly string[]) => record.every((cell) => cell.trim() === '');
 
-/**
- * Records → rows keyed by field. The first non-blank record is the header row: headers are matched by
- * name (surrounding spaces ignored, any order), unknown ones are ignored, a missing required one is an
- * error. Blank rows (Excel's trailing ",,,") are left out; at least one data row must remain.
- */
-export async function recordsToRows<F extends string>(
-  records: string[][],
-  spec: CsvColumns<F>,
-): Promise<CsvRow<F>[]> {
-  const headerIndex = records.findIndex((r) => !isBlank(r));
-  if (headerIndex < 0) throw new CsvUploadError(CSV_UPLOAD_MSG.empty);
-  const header = (records[headerIndex] ?? []).map((h) => h.trim());
+/** Header record → where each field's column is; a header that does not fit is a CsvUploadError. */
+function headerPositions<F extends string>(record: readonly string[], spec: CsvColumns<F>): Map<F, number> {
+  const header = record.map((h) => h.trim());
   const known = Object.keys(spec.columns);
   if (!header.some((h) => known.includes(h))) throw new CsvUploadError(CSV_UPLOAD_MSG.noHeader);
-
   const positions = new Map<F, number>();
   for (const [i, h] of header.entries()) {
     const field = spec.columns[h];
@@ -312,32 +355,85 @@ export async function recordsToRows<F extends string>(
   const optional = new Set(spec.optional ?? []);
   const missing = known.filter((h) => !optional.has(h) && !positions.has(spec.columns[h] as F));
   if (missing.length > 0) throw new CsvUploadError(CSV_UPLOAD_MSG.missingHeaders(missing));
-
-  const fields = [...new Set(Object.values(spec.columns))] as F[];
-  const rows: CsvRow<F>[] = [];
-  for (let i = headerIndex + 1; i < records.length; i++) {
-    if (i % ROW_SLICE === 0) await nextTurn();
-    const record = records[i] as string[];
-    if (isBlank(record)) continue;
-    const values = {} as Record<F, string>;
-    for (const field of fields) {
-      const at = positions.get(field);
-      values[field] = at === undefined ? '' : unguardCell(record[at] ?? '');
-    }
-    rows.push({ line: i + 1, values });
-  }
-  if (rows.length === 0) throw new CsvUploadError(CSV_UPLOAD_MSG.noRows);
-  return rows;
+  return positions;
 }
 
-/** The whole read: data URL → bytes → text → rows. */
+/**
+ * Records → rows keyed by field, `chunkRows` at a time as the text is parsed. The first non-blank record
+ * is the header row: headers are matched by name (surrounding spaces ignored, any order), unknown ones are
+ * ignored, a missing required one is an error. Blank rows (Excel's trailing ",,,") are left out; at least
+ * one data row must remain. The file's faults rank as when it was read whole: a malformed file (anywhere)
+ * before a header that does not fit, before no rows — so a header fault is only thrown at the end.
+ */
+export async function* csvRowChunks<F extends string>(
+  text: string | string[],
+  spec: CsvColumns<F>,
+  chunkRows = 1000,
+): AsyncGenerator<CsvRow<F>[]> {
+  const fields = [...new Set(Object.values(spec.columns))] as F[];
+  const blank = Object.fromEntries(fields.map((f) => [f, ''])) as Record<F, string>;
+  let positions: Map<F, number> | null = null;
+  /** each field's column in the file, -1 when the file has none */
+  let columnOf: number[] = [];
+  let headerFault: unknown = null;
+  let index = 0;
+  let rowCount = 0;
+  let rows: CsvRow<F>[] = [];
+  for await (const records of parseCsvRecordSlices(text)) {
+    for (const record of records) {
+      const i = index++;
+      if (headerFault !== null || isBlank(record)) continue;
+      if (positions === null) {
+        try {
+          positions = headerPositions(record, spec);
+          const found = positions;
+          columnOf = fields.map((f) => found.get(f) ?? -1);
+        } catch (e) {
+          headerFault = e;
+        }
+        continue;
+      }
+      // a copy of one object with every field keeps the rows' shape fast (properties added one by one to
+      // `{}` turn into a dictionary past about twenty, and every later read and spread of it is slow)
+      const values = { ...blank };
+      for (let k = 0; k < fields.length; k++) {
+        const at = columnOf[k] as number;
+        const cell = at < 0 ? '' : (record[at] ?? '');
+        values[fields[k] as F] = cell.charCodeAt(0) === APOSTROPHE ? unguardCell(cell) : cell;
+      }
+      rows.push({ line: i + 1, values });
+    }
+    if (rows.length >= chunkRows) {
+      rowCount += rows.length;
+      yield rows;
+      rows = [];
+    }
+  }
+  if (headerFault !== null) throw headerFault;
+  if (positions === null) throw new CsvUploadError(CSV_UPLOAD_MSG.empty);
+  if (rows.length > 0) {
+    rowCount += rows.length;
+    yield rows;
+  }
+  if (rowCount === 0) throw new CsvUploadError(CSV_UPLOAD_MSG.noRows);
+}
+
+/** The file's text: data URL → bytes → text (the bytes are let go of once decoded). */
+export async function readCsvText(dataUrl: string, maxBytes: number = CSV_MAX_BYTES): Promise<string[]> {
+  return decodeCsvText(await decodeDataUrl(dataUrl, maxBytes));
+}
+
+/** The whole read at once: data URL → bytes → text → rows. */
 export async function readCsvUpload<F extends string>(
   dataUrl: string,
   spec: CsvColumns<F>,
   { maxBytes = CSV_MAX_BYTES }: { maxBytes?: number } = {},
 ): Promise<CsvRow<F>[]> {
-  const text = await decodeCsvText(await decodeDataUrl(dataUrl, maxBytes));
-  return recordsToRows(await parseCsvRecords(text), spec);
+  const rows: CsvRow<F>[] = [];
+  for await (const chunk of csvRowChunks(await readCsvText(dataUrl, maxBytes), spec)) {
+    for (const r of chunk) rows.push(r);
+  }
+  return rows;
 }
 
 /** Row errors, each a sentence: the first `limit` of them, then how many more. */

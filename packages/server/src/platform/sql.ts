@@ -1,5 +1,6 @@
-import { type Column, getTableName, type SQL, sql, type Table } from 'drizzle-orm';
-import type { AnyPgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { and, type Column, getTableColumns, getTableName, type SQL, sql, type Table } from 'drizzle-orm';
+import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -101,3 +102,86 @@ export const anyOf = (
  * text stays the same for every call and the planner sees the value.
  */
 export const sqlLiteral = (value: string): SQL => sql.raw(`'${value.replaceAll("'", "''")}'`);
+
+/** How a keyset walk orders its rows: by `key` (ties and NULLs by `id`), or by `id` alone. */
+export interface KeysetOrder {
+  /** the sort column; null = `id` alone */
+  key: AnyPgColumn | null;
+  /** a unique, not-null column breaking ties (the primary key) */
+  id: AnyPgColumn;
+  dir: 'asc' | 'desc';
+}
+
+/**
+ * Every row of an ordered query, `size` at a time, by keyset pagination: each batch starts after the last
+ * row of the one before (`(key, id) > (last key, last id)`), so no batch re-reads or skips rows and no
+ * connection or transaction is held between batches. The order is `key dir NULLS LAST, id dir` — the
+ * paged lists' — walked in two runs: the rows whose key is not null, then those whose key is null by id.
+ * The same statements serve PostgreSQL and PGlite (decision 021). `fetch` runs the query with the extra
+ * condition, the order and the limit; `last` tells the key and id of a row it answered.
+ */
+export async function* keysetBatches<R>(
+  order: KeysetOrder,
+  fetch: (where: SQL | undefined, orderBy: SQL[], limit: number) => Promise<R[]>,
+  last: (row: R) => { key: unknown; id: number },
+  size = 1000,
+): AsyncGenerator<R[]> {
+  const { key, id } = order;
+  const dir = sql.raw(order.dir === 'desc' ? 'desc' : 'asc');
+  const after = sql.raw(order.dir === 'desc' ? '<' : '>');
+  let from: { key: unknown; id: number } | null = null;
+  if (key !== null) {
+    for (;;) {
+      // `key >= last` is implied by the row comparison; said on its own, an index on the key alone serves it
+      const where: SQL = from
+        ? sql`${key} ${sql.raw(order.dir === 'desc' ? '<=' : '>=')} ${from.key} and (${key}, ${id}) ${after} (${from.key}, ${from.id})`
+        : sql`${key} is not null`;
+      const rows = await fetch(where, [sql`${key} ${dir}`, sql`${id} ${dir}`], size);
+      if (rows.length > 0) yield rows;
+      if (rows.length < size) break;
+      from = last(rows[rows.length - 1] as R);
+    }
+    if (key.notNull) return;
+  }
+  let fromId: number | null = null;
+  for (;;) {
+    const where = and(
+      key === null ? undefined : sql`${key} is null`,
+      fromId === null ? undefined : sql`${id} ${after} ${fromId}`,
+    );
+    const rows = await fetch(where, [sql`${id} ${dir}`], size);
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) break;
+    fromId = last(rows[rows.length - 1] as R).id;
+  }
+}
+
+/** Each batch of `batches` mapped row by row (a presenter over keysetBatches). */
+export async function* mapBatches<A, B>(batches: AsyncIterable<A[]>, f: (a: A) => B): AsyncGenerator<B[]> {
+  for await (const rows of batches) yield rows.map(f);
+}
+
+/**
+ * One multi-row INSERT whose values travel as one array parameter per column:
+ * `INSERT INTO t (a, b) SELECT * FROM unnest($1::text[], $2::int[])`. However many rows, the statement
+ * has as many parameters as columns, and building it costs a pass over the values — no SQL text or
+ * parameter list per row (decision 021). `types` names each inserted field's PostgreSQL element type; the
+ * other columns take their defaults.
+ */
+export async function insertUnnest<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  types: Partial<Record<keyof T['$inferInsert'] & string, string>>,
+  rows: readonly T['$inferInsert'][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table);
+  const fields = Object.keys(types) as (keyof T['$inferInsert'] & string)[];
+  const names = fields.map((f) => sql.identifier((columns[f] as Column).name));
+  const arrays = fields.map(
+    (f) => sql`${sql.param(rows.map((r) => r[f] ?? null))}::${sql.raw(types[f] as string)}[]`,
+  );
+  await db.execute(
+    sql`insert into ${table} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)})`,
+  );
+}

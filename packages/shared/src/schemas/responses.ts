@@ -511,6 +511,13 @@ export const addApplicantStudentsResponseSchema = z.array(
 
 // ---- admin students (SPEC §3 Student) ----
 
+/**
+ * A CSV download (decision 021): text/csv in UTF-8 with a BOM, streamed; the column definitions are
+ * domain/csv-exports.ts.
+ */
+export const csvResponseSchema = z
+  .string()
+  .describe('text/csv; charset=utf-8 — BOM, comma, CRLF (SPEC §9); Content-Disposition: attachment');
 export const studentListResponseSchema = z.object({
   data_list: z.array(
     z.object({

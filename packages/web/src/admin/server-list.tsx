@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useEffect } from 'react';
 import { type ListPage, listPageOf } from '../lib/list-search';
 import { type SearchInput, type SearchSchema, useSearchState } from '../lib/search-state';
 import { Button } from '../ui/button';
-import { CsvDownload } from '../ui/csv-download';
+import { CsvDownload, CsvDownloadLink } from '../ui/csv-download';
 import { type Column, DataTable, type TableState, useTableUrlState } from '../ui/data-table';
 import { SearchPanel } from '../ui/search-panel';
 
@@ -83,15 +83,24 @@ export interface ServerListTableProps<Row> {
   list: { data: { data_list: readonly Row[]; total: number } | undefined; isFetching: boolean };
   /** From useServerList (useTableUrlState). */
   table: { state: TableState; onStateChange: (state: TableState) => void };
-  csv: {
-    /** File name prefix. */
-    prefix: string;
-    header: string[];
-    /** Every row of the search in the table's order (`sort`), at most `maxRows`. */
-    fetchRows: (sort: Pick<ListPage, 'sort' | 'dir'>) => Promise<readonly Row[]>;
-    row: (row: Row) => CsvCell[];
-    maxRows: number;
-  };
+  /** The CSV download: a file the server streams, or one built here from the list's pages. */
+  csv: ServerCsv | BrowserCsv<Row>;
+}
+
+/** A CSV the server streams for the whole search (decision 021): the list's conditions and sort in `href`. */
+interface ServerCsv {
+  href: (sort: Pick<ListPage, 'sort' | 'dir'>) => string;
+}
+
+/** A CSV built in the browser from the list's pages, at most `maxRows` rows. */
+interface BrowserCsv<Row> {
+  /** File name prefix. */
+  prefix: string;
+  header: string[];
+  /** Every row of the search in the table's order (`sort`), at most `maxRows`. */
+  fetchRows: (sort: Pick<ListPage, 'sort' | 'dir'>) => Promise<readonly Row[]>;
+  row: (row: Row) => CsvCell[];
+  maxRows: number;
 }
 
 /** The results: the server-paged table with the CSV download on its count line, and the CSV's row limit. */
@@ -118,18 +127,26 @@ export function ServerListTable<Row>({
         emptyText={emptyText}
         {...table}
         toolbar={
-          <CsvDownload
-            prefix={csv.prefix}
-            header={csv.header}
-            isPreparing={list.isFetching}
-            isDisabled={total === 0}
-            getRows={async () =>
-              (await csv.fetchRows({ sort: table.state.sortKey, dir: table.state.sortDir })).map(csv.row)
-            }
-          />
+          'href' in csv ? (
+            <CsvDownloadLink
+              href={csv.href({ sort: table.state.sortKey, dir: table.state.sortDir })}
+              isPreparing={list.isFetching}
+              isDisabled={total === 0}
+            />
+          ) : (
+            <CsvDownload
+              prefix={csv.prefix}
+              header={csv.header}
+              isPreparing={list.isFetching}
+              isDisabled={total === 0}
+              getRows={async () =>
+                (await csv.fetchRows({ sort: table.state.sortKey, dir: table.state.sortDir })).map(csv.row)
+              }
+            />
+          )
         }
       />
-      {total > csv.maxRows && (
+      {'maxRows' in csv && total > csv.maxRows && (
         <p className="text-std-16N-170 text-ink">
           {`CSVダウンロードは検索結果の先頭${csv.maxRows.toLocaleString('ja-JP')}件までです。すべてを出力するには条件を絞り込んでください。`}
         </p>

@@ -1,7 +1,7 @@
 import { CSV_BOM, type CsvCell, csvFileName, toCsv } from '@manabi/shared/domain/csv';
 import { useState } from 'react';
 import { useRouteApiError } from '../lib/area';
-import { Button, type ButtonVariant } from './button';
+import { Button, type ButtonVariant, buttonClass } from './button';
 
 export interface CsvDownloadProps {
   /** File name prefix; the file is `${prefix}_yyyymmddhhmmss.csv` (Tokyo time, SPEC §9). */
@@ -72,5 +72,45 @@ export function CsvDownload({
     >
       {busy ? 'CSVデータ作成中' : label}
     </Button>
+  );
+}
+
+export interface CsvDownloadLinkProps {
+  /** The server's CSV call with the list's conditions (GET; the session cookie authorises it). */
+  href: string;
+  label?: string;
+  /** Disabled with the normal label (e.g. nothing to download). */
+  isDisabled?: boolean;
+  /** The list is still loading: disabled and reads 「CSVデータ作成中」 (SPEC §2). */
+  isPreparing?: boolean;
+  variant?: ButtonVariant;
+  className?: string;
+}
+
+/**
+ * 「CSVダウンロード」 as a plain download link to a CSV the server streams (decision 021): the browser saves
+ * the file itself (name from Content-Disposition, `${prefix}_yyyymmddhhmmss.csv`), however many rows, and
+ * the page stays as it is. While the list loads (or when there is nothing to download) it is a disabled
+ * button, as CsvDownload.
+ */
+export function CsvDownloadLink({
+  href,
+  label = 'CSVダウンロード',
+  isDisabled,
+  isPreparing,
+  variant = 'secondary',
+  className,
+}: CsvDownloadLinkProps) {
+  if (isDisabled || isPreparing) {
+    return (
+      <Button variant={variant} className={className} isDisabled>
+        {isPreparing ? 'CSVデータ作成中' : label}
+      </Button>
+    );
+  }
+  return (
+    <a href={href} download className={buttonClass(variant, 'md', className)} data-print="hide">
+      {label}
+    </a>
   );
 }

@@ -1,3 +1,4 @@
+import { APPLICANT_CSV, APPLICANT_CSV_LIMITED } from '@manabi/shared/domain/csv-exports';
 import {
   addApplicantBodySchema,
   addApplicantStudentQuerySchema,
@@ -13,6 +14,7 @@ import {
   countResponseSchema,
   courseApplicantDetailResponseSchema,
   courseApplicantListResponseSchema,
+  csvResponseSchema,
   lotteryResponseSchema,
   resultResponseSchema,
   writtenResponseSchema,
@@ -20,9 +22,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOf } from '../../platform/context';
+import { sendCsv } from '../../platform/csv-download';
 import {
   addApplicant,
   cancelApplicant,
+  exportApplicants,
   getApplicantDetail,
   listApplicants,
   runLottery,
@@ -56,6 +60,21 @@ export async function applicantRoutes(app: FastifyInstance): Promise<void> {
       schema: { querystring: applicantListQuerySchema, response: { 200: courseApplicantListResponseSchema } },
     },
     async (req) => listApplicants(db, adminOf(req), req.query),
+  );
+  // an addition to SPEC §7 (decision 021): the list's rows as the CSV file, streamed
+  r.get(
+    '/admin/courseapplicantlist/csv/',
+    {
+      ...read,
+      exposeHeadRoute: false,
+      schema: { querystring: applicantListQuerySchema, response: { 200: csvResponseSchema } },
+    },
+    async (req, reply) => {
+      const csv = await exportApplicants(db, adminOf(req), req.query);
+      return csv.full
+        ? sendCsv(reply, APPLICANT_CSV, csv.rows)
+        : sendCsv(reply, APPLICANT_CSV_LIMITED, csv.rows);
+    },
   );
   r.post(
     '/admin/courseapplicantlist/lottery/',

@@ -1,5 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { DuplicateRow, StudentDuplicates, StudentList, UnapprovalCount } from '@manabi/shared/api';
+import type {
+  DuplicateRow,
+  StudentDuplicates,
+  StudentList,
+  StudentRow,
+  UnapprovalCount,
+} from '@manabi/shared/api';
 import { APPROVAL } from '@manabi/shared/codes';
 import { studentNameKey } from '@manabi/shared/domain/student';
 import {
@@ -24,10 +30,13 @@ import { studentCounts, students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import {
   atLine,
-  firstLines,
+  type CsvRow,
+  CsvUploadError,
+  csvRowChunks,
   headerOfField,
   issueMessages,
-  readRows,
+  readCsvText,
+  refused,
   rowErrorsMessage,
   type UploadAnswer,
 } from '../../platform/csv-upload';
@@ -35,9 +44,12 @@ import { notFound } from '../../platform/errors';
 import {
   anyOf,
   bigramContains,
+  insertUnnest,
   isUniqueViolation,
+  keysetBatches,
   likeContains,
   likePrefix,
+  mapBatches,
   pageOfIds,
 } from '../../platform/sql';
 import { presentStudentRow } from './students.presenter';
@@ -166,18 +178,9 @@ async function pageInIndexOrder(
   return [...head, ...tail];
 }
 
-/**
- * GET /api/admin/student/list/: one page of the search and the count of the whole search (same WHERE).
- * Student number and generation match from the start, names and town contain the text (names through
- * their bigram indexes). Without a sort the newest registrations (admissions included) come first; a
- * sorted column puts empty values last and breaks ties by id. A page past the end answers the last page.
- *
- * Decision 020: without a text condition the total is the exact counters' sum and the page is read in the
- * order of the sort column's index (pageInIndexOrder); with one, a single pass over the matching rows counts them and picks the
- * page's ids (pageOfIds), whose rows are then read by id.
- */
-export async function listStudents(db: Db, q: StudentListQueryParsed): Promise<StudentList> {
-  const where = and(
+/** The list's conditions: student number and generation match from the start, names and town contain. */
+const studentSearch = (q: StudentListQueryParsed) =>
+  and(
     q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
     q.generation_id ? like(students.generationId, likePrefix(q.generation_id)) : undefined,
     q.name ? bigramContains(students.name, q.name) : undefined,
@@ -186,6 +189,19 @@ export async function listStudents(db: Db, q: StudentListQueryParsed): Promise<S
     q.approval_status ? eq(students.approvalStatus, q.approval_status) : undefined,
     q.student_type ? eq(students.studentType, q.student_type) : undefined,
   );
+
+/**
+ * GET /api/admin/student/list/: one page of the search and the count of the whole search (same WHERE).
+ * Student number and generation match from the start, names and town contain the text (names through
+ * their bigram indexes). Without a sort the newest registrations (admissions included) come first; a
+ * sorted column puts empty values last and breaks ties by id. A page past the end answers the last page.
+ *
+ * Decision 020: without a text condition the total is the exact counters' sum and the page is read in the
+ * order of the sort column's index (pageInIndexOrder); with one, a single pass over the matching rows
+ * counts them and picks the page's ids (pageOfIds), whose rows are then read by id.
+ */
+export async function listStudents(db: Db, q: StudentListQueryParsed): Promise<StudentList> {
+  const where = studentSearch(q);
   const order = listOrder(q.sort, q.dir);
   const textual = q.login_id || q.generation_id || q.name || q.name_kana || q.street_name1;
 
@@ -213,6 +229,47 @@ export async function listStudents(db: Db, q: StudentListQueryParsed): Promise<S
     : [];
   return { data_list: rows.map(presentStudentRow), total, page, size: q.size };
 }
+
+/**
+ * GET /api/admin/student/list/csv/: every student of the search in the list's order (`sort`, `dir`; page
+ * and size are ignored), as list rows, a thousand at a time by keyset (decision 021): 100 000 students
+ * stream in constant memory, each batch one indexed or top-N query, no transaction held open.
+ */
+export function exportStudents(db: Db, q: StudentListQueryParsed): AsyncGenerator<StudentRow[]> {
+  const search = studentSearch(q);
+  const field = q.sort ? ROW_FIELD_OF_SORT[q.sort] : null;
+  return mapBatches(
+    keysetBatches(
+      {
+        key: field === null ? null : rowColumns[field],
+        id: students.id,
+        dir: field === null || q.dir === 'desc' ? 'desc' : 'asc',
+      },
+      (where, orderBy, limit) =>
+        db
+          .select(rowColumns)
+          .from(students)
+          .where(and(search, where))
+          .orderBy(...orderBy)
+          .limit(limit),
+      (r) => ({ key: field === null ? null : r[field], id: r.id }),
+    ),
+    presentStudentRow,
+  );
+}
+
+/** The list row's field of each sort (the same columns as SORT_COLUMNS). */
+const ROW_FIELD_OF_SORT: Record<StudentListSort, keyof typeof rowColumns> = {
+  login_id: 'loginId',
+  generation_id: 'generationId',
+  name: 'name',
+  name_kana: 'nameKana',
+  street_name1: 'streetName1',
+  birthday: 'birthday',
+  approval_status: 'approvalStatus',
+  student_type: 'studentType',
+  filing_date: 'filingDate',
+};
 
 // ---- 2. unapproved count ----
 
@@ -322,12 +379,53 @@ export async function findDuplicates(db: Db, userId: number): Promise<StudentDup
 // ---- 4. CSV upload ----
 
 const studentHeader = headerOfField(STUDENT_CSV_COLUMNS);
-/** Rows per INSERT: about 30 parameters a student, well below PostgreSQL's 65535. */
-const STUDENT_INSERT_BATCH = 1000;
-/** Rows checked per turn of the event loop. */
-const CHECK_SLICE = 1000;
+/**
+ * Rows read, checked and inserted at a time: one student-number lookup and one INSERT each. Small enough
+ * that a chunk dies young (rows kept across several garbage collections are promoted and grow the heap).
+ */
+const STUDENT_CHUNK = 500;
+/** Rows checked per turn of the event loop (a row's schema check takes tens of microseconds). */
+const CHECK_SLICE = 50;
 
-const refused = (msg: string): UploadAnswer => ({ result: false, msg });
+/** The PostgreSQL type of each column an uploaded student is inserted with (insertUnnest). */
+const STUDENT_INSERT_TYPES = {
+  loginId: 'text',
+  generationId: 'text',
+  name: 'text',
+  nameKana: 'text',
+  nameKey: 'text',
+  postcode: 'text',
+  pref: 'text',
+  streetName1: 'text',
+  streetName2: 'text',
+  address: 'text',
+  streetName3: 'text',
+  birthday: 'date',
+  gender: 'int2',
+  phone1: 'text',
+  mail1: 'text',
+  phone2: 'text',
+  mail2: 'text',
+  emergencyName: 'text',
+  emergencyRelation: 'text',
+  emergencyPhone: 'text',
+  totalUnits: 'int4',
+  filingDate: 'date',
+  isGraduation: 'bool',
+  isRejection: 'bool',
+  isEmail: 'bool',
+  studentType: 'text',
+  approvalStatus: 'text',
+  remarks: 'text',
+  passwordHash: 'text',
+} as const satisfies Partial<Record<keyof typeof students.$inferInsert, string>>;
+
+/** Ends the upload's transaction with nothing written and this answer. */
+class Refusal extends Error {
+  constructor(readonly answer: UploadAnswer) {
+    super(answer.msg);
+  }
+}
 
 /** A checked CSV row → the columns of a new, approved student without a password. */
 const toColumns = (r: StudentCsvRow): typeof students.$inferInsert => ({
@@ -367,8 +465,13 @@ const toColumns = (r: StudentCsvRow): typeof students.$inferInsert => ({
  * type. Rows whose 学生番号 is already registered are skipped and counted, unchecked (SPEC §2: "neither
  * registered nor updated"); every other row is checked with the form's schema and rules, and one wrong row
  * (or a 学生番号 twice in the file) refuses the whole file with the rows named, nothing written. New
- * students are approved without a password: they set one through the my-page password reset. One
- * transaction, one lookup of the file's student numbers, multi-row inserts, one audit row.
+ * students are approved without a password: they set one through the my-page password reset.
+ *
+ * One transaction, read as a stream (decision 021): a thousand rows at a time are parsed, looked up (one
+ * query for their student numbers), checked (a turn of the event loop every CHECK_SLICE rows) and inserted
+ * (one array-parameter INSERT), so neither the whole file's rows nor its statements are ever held at once.
+ * Once a row is wrong nothing more is inserted, the rest is still checked for the message, and the
+ * transaction is rolled back; a file malformed further down is refused the same way. One audit row.
  */
 export async function uploadStudents(
   db: Db,
@@ -376,61 +479,86 @@ export async function uploadStudents(
   dataUrl: string,
   studentType: string,
 ): Promise<UploadAnswer> {
-  const read = await readRows(dataUrl, STUDENT_CSV_COLUMNS, STUDENT_CSV_OPTIONAL);
-  if (!Array.isArray(read)) return read;
+  let text: string[];
+  try {
+    text = await readCsvText(dataUrl);
+  } catch (e) {
+    if (e instanceof CsvUploadError) return refused(e.message);
+    throw e;
+  }
   const loginIdOf = (values: Record<StudentCsvField, string>) => normalizeDigits(values.login_id).trim();
-  const fileIds = [...new Set(read.map((r) => loginIdOf(r.values)).filter((id) => /^\d{8}$/.test(id)))];
 
   try {
     return await db.transaction(async (tx) => {
-      const taken = fileIds.length
-        ? await tx
-            .select({ loginId: students.loginId })
-            .from(students)
-            .where(anyOf(students.loginId, fileIds, 'text'))
-        : [];
-      const registered = new Set(taken.map((s) => s.loginId));
-
       const errors = new Map<number, string[]>();
       const addError = (line: number, msg: string) => errors.set(line, [...(errors.get(line) ?? []), msg]);
       const skipped: number[] = [];
-      const parsed: { line: number; row: StudentCsvRow }[] = [];
-      for (const [i, { line, values }] of read.entries()) {
-        if (i > 0 && i % CHECK_SLICE === 0) await nextTurn();
-        if (registered.has(loginIdOf(values))) {
-          skipped.push(line);
-          continue;
+      /** the file's valid rows: student number → its first row */
+      const firstLine = new Map<string, number>();
+      /** student numbers this upload has inserted (not "already registered" for the rows after them) */
+      const inserted = new Set<string>();
+      let rowCount = 0;
+
+      const columns = { columns: STUDENT_CSV_COLUMNS, optional: STUDENT_CSV_OPTIONAL };
+      for await (const chunk of csvRowChunks(text, columns, STUDENT_CHUNK)) {
+        rowCount += chunk.length;
+        const ids = [...new Set(chunk.map((r) => loginIdOf(r.values)).filter((id) => /^\d{8}$/.test(id)))];
+        const taken = ids.length
+          ? await tx
+              .select({ loginId: students.loginId })
+              .from(students)
+              .where(anyOf(students.loginId, ids, 'text'))
+          : [];
+        const registered = new Set(taken.map((s) => s.loginId as string).filter((id) => !inserted.has(id)));
+        const valid: StudentCsvRow[] = [];
+        const rows: (CsvRow<StudentCsvField> | undefined)[] = chunk;
+        for (let i = 0; i < rows.length; i++) {
+          if (i > 0 && i % CHECK_SLICE === 0) await nextTurn();
+          const { line, values } = rows[i] as CsvRow<StudentCsvField>;
+          // a checked row is let go of at once: rows kept across garbage collections are promoted
+          rows[i] = undefined;
+          if (registered.has(loginIdOf(values))) {
+            skipped.push(line);
+            continue;
+          }
+          const r = studentCsvRowSchema.safeParse(studentCsvToForm(values, studentType));
+          if (!r.success) {
+            for (const m of issueMessages(line, r.error.issues, studentHeader)) addError(line, m);
+            continue;
+          }
+          const first = firstLine.get(r.data.login_id);
+          if (first !== undefined) {
+            addError(line, atLine(line, STUDENT_UPLOAD_MSG.duplicateLoginId(first)));
+            continue;
+          }
+          firstLine.set(r.data.login_id, line);
+          valid.push(r.data);
         }
-        const r = studentCsvRowSchema.safeParse(studentCsvToForm(values, studentType));
-        if (r.success) parsed.push({ line, row: r.data });
-        else for (const m of issueMessages(line, r.error.issues, studentHeader)) addError(line, m);
-      }
-      const repeats = firstLines(parsed.map(({ line, row }) => ({ line, key: row.login_id })));
-      for (const [line, first] of repeats) {
-        addError(line, atLine(line, STUDENT_UPLOAD_MSG.duplicateLoginId(first)));
+        if (errors.size === 0) {
+          await insertUnnest(tx, students, STUDENT_INSERT_TYPES, valid.map(toColumns));
+          for (const row of valid) inserted.add(row.login_id);
+        }
       }
       if (errors.size > 0) {
-        return refused(rowErrorsMessage([...errors].sort(([a], [b]) => a - b).flatMap(([, m]) => m)));
+        const messages = [...errors].sort(([a], [b]) => a - b).flatMap(([, m]) => m);
+        throw new Refusal(refused(rowErrorsMessage(messages)));
       }
 
-      for (let i = 0; i < parsed.length; i += STUDENT_INSERT_BATCH) {
-        await tx
-          .insert(students)
-          .values(parsed.slice(i, i + STUDENT_INSERT_BATCH).map((p) => toColumns(p.row)));
-      }
       await audit(tx, actor, 'upload', 'student', null, {
-        rows: read.length,
-        registered: parsed.length,
+        rows: rowCount,
+        registered: inserted.size,
         skipped_existing: skipped.length,
         student_type: studentType,
       });
       const msg = [
-        STUDENT_UPLOAD_MSG.done(parsed.length),
+        STUDENT_UPLOAD_MSG.done(inserted.size),
         skipped.length ? STUDENT_UPLOAD_MSG.skippedExisting(skipped) : '',
       ].join('');
-      return { result: true, msg, count: parsed.length };
+      return { result: true, msg, count: inserted.size };
     });
   } catch (e) {
+    if (e instanceof Refusal) return e.answer;
+    if (e instanceof CsvUploadError) return refused(e.message);
     // another admin registered one of these student numbers at the same moment: the unique index decides
     if (isUniqueViolation(e)) return refused(STUDENT_UPLOAD_MSG.concurrent);
     throw e;

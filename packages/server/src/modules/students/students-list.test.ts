@@ -421,6 +421,38 @@ describe('POST /api/admin/student/upload/', () => {
     expect(await byLogin('26070001')).toBeUndefined();
   });
 
+  it('keeps every rule across the chunks it reads a long file in (decision 021): all or nothing', async () => {
+    // 1 500 rows are read in several chunks: the rules must see the whole file as one
+    const ids = Array.from({ length: 1500 }, (_, i) => `2702${String(i).padStart(4, '0')}`);
+    await makeStudent(t.db, { loginId: ids[1200]!, generationId: '2702', name: '登録済 次郎' });
+    const before = await studentCount();
+
+    // a number of row 2 again in row 1 402 (another chunk), a wrong phone in row 1 352: refused whole
+    const twice = ids.map((id, i) =>
+      person(i === 1400 ? ids[0]! : id, i === 1350 ? { 電話番号1: 'でんわ' } : {}),
+    );
+    const refusedTwice = await upload(csvOf(twice));
+    expect(refusedTwice.result).toBe(false);
+    expect(refusedTwice.msg).toContain('1352行目（電話番号1）：');
+    expect(refusedTwice.msg).toContain('1402行目：2行目と同じ学生番号です。');
+    expect(await studentCount()).toBe(before);
+
+    // a quote left open on the last row: the file's fault, reported as such, after rows above were read
+    const broken = `${csvOf(ids.slice(0, 1499).map((id) => person(id)))}${ids[1499]},"2702,x\r\n`;
+    const refusedBroken = await upload(broken);
+    expect(refusedBroken.result).toBe(false);
+    expect(refusedBroken.msg).toMatch(/CSVファイルとして読み取れませんでした（\d+行目付近）/);
+    expect(await studentCount()).toBe(before);
+
+    // the registered number (row 1 202) is skipped, unchecked, and counted; the rest are registered
+    const fine = ids.map((id, i) => person(id, i === 1200 ? { 電話番号1: '' } : {}));
+    const done = await upload(csvOf(fine));
+    expect(done).toMatchObject({ result: true, count: 1499 });
+    expect(done.msg).toContain('1202行目');
+    expect(await studentCount()).toBe(before + 1499);
+    expect((await byLogin(ids[1200]!))?.name).toBe('登録済 次郎');
+  });
+
   // how long it takes is a figure of the benchmark (npm run bench: the 10 000-row upload), not a test
   it('registers 5 000 rows in one go (batched)', async () => {
     const rows = Array.from({ length: 5000 }, (_, i) => person(`2701${String(i).padStart(4, '0')}`));

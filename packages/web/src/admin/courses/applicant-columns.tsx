@@ -1,7 +1,6 @@
 import type { CourseApplicantRow, CourseApplicantRowLimited } from '@manabi/shared/api';
 import { codeText, LOTTERY } from '@manabi/shared/codes';
 import { formatDateJa, formatDateTimeJa } from '@manabi/shared/domain/dates';
-import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Button } from '../../ui/button';
@@ -18,8 +17,8 @@ import type { AttendanceEditor } from '../attendance/attendance-editor';
 import { type EditableField, FIELD_LABEL, SESSION_FIELDS } from '../attendance/table-editing';
 
 /**
- * The columns and the CSV of a course's applicant tab (SPEC §2, §9): authority 1 gets every column with
- * the editable cells; authority 2 the name_kana column only.
+ * The columns of a course's applicant tab (SPEC §2): authority 1 gets every column with the editable cells;
+ * authority 2 the name_kana column only. The tab's CSV is the server's (shared domain/csv-exports.ts).
  */
 
 type AnyRow = CourseApplicantRow | CourseApplicantRowLimited;
@@ -160,48 +159,4 @@ export function fullColumns(
     ),
   ];
   return base as Column<AnyRow>[];
-}
-
-/** The applicant CSV (prefix `applicant`, SPEC §9): the stored values, code texts for the codes. */
-const FULL_CSV_HEADER = [
-  '学生番号',
-  '氏名',
-  '氏名カナ',
-  '抽選状況',
-  '申込方法',
-  '受講状況',
-  '受講状況更新日',
-  '取得単位',
-  ...SESSION_NUMBERS.map((i) => `第${i}回`),
-];
-
-function fullCsvRow(row: CourseApplicantRow) {
-  return [
-    row.login_id,
-    row.name,
-    row.name_kana,
-    codeText('CD003', row.lottery_status),
-    codeText('CD005', row.how_apply),
-    codeText('CD004', row.attendance_status),
-    row.attendance_updated_date ? formatDateTimeJa(row.attendance_updated_date) : '',
-    row.acquisition_unit,
-    ...SESSION_FIELDS.map((field) => codeText('CD006', row[field])),
-  ];
-}
-
-/**
- * The CsvDownload props of the tab: every column for authority 1, 氏名カナ only for authority 2, of every
- * row of the search (`fetchRows`: the table shows one page).
- */
-export function applicantCsv(isFull: boolean, fetchRows: () => Promise<readonly AnyRow[]>) {
-  return {
-    prefix: 'applicant',
-    header: isFull ? FULL_CSV_HEADER : ['氏名カナ'],
-    getRows: async () => {
-      const rows = await fetchRows();
-      return isFull
-        ? rows.filter((r): r is CourseApplicantRow => 'login_id' in r).map(fullCsvRow)
-        : rows.map((r) => [r.name_kana]);
-    },
-  };
 }

@@ -11,7 +11,7 @@ import { useSearchState } from '../../lib/search-state';
 import { Alert } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { CheckboxGroup, Select } from '../../ui/choice-fields';
-import { CsvDownload } from '../../ui/csv-download';
+import { CsvDownloadLink } from '../../ui/csv-download';
 import { DataTable, TICKED_ROW, useTableUrlState } from '../../ui/data-table';
 import { SearchPanel } from '../../ui/search-panel';
 import { TextInput } from '../../ui/text-input';
@@ -19,13 +19,14 @@ import { TableActions, TableNoticeArea } from '../attendance/table-notice';
 import { useAttendanceEditor } from '../attendance/use-attendance-editor';
 import {
   type ApplicantSearch,
+  applicantCsvUrl,
   applicantListQuery,
   fetchAllApplicants,
   undrawnCountQuery,
   useReloadApplicants,
   useUpdateApplicantTable,
 } from './api/applicant-list';
-import { applicantCsv, fullColumns, LIMITED_COLUMNS } from './applicant-columns';
+import { fullColumns, LIMITED_COLUMNS } from './applicant-columns';
 import { applicantEditing, buildTableUpdate, carriedRows, NO_ROWS, withCarried } from './applicant-table';
 import { LotteryModal } from './lottery-modal';
 import { PromoteDialog } from './promote-dialog';
@@ -243,11 +244,8 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
         }
         {...table}
         toolbar={
-          <CsvDownload
-            {...applicantCsv(
-              isFull,
-              async () => (await fetchAllApplicants(courseId, search, page)).data_list,
-            )}
+          <CsvDownloadLink
+            href={applicantCsvUrl(courseId, search)}
             isPreparing={list.isFetching}
             isDisabled={total === 0}
           />

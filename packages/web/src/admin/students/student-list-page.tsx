@@ -22,8 +22,7 @@ import { TextInput } from '../../ui/text-input';
 import { ListSearchForm, ServerListTable, useServerList } from '../server-list';
 import {
   emptyStudentSearch,
-  fetchStudentsForCsv,
-  STUDENT_CSV_MAX_ROWS,
+  studentCsvUrl,
   studentListQuery,
   unapprovalCountQuery,
   uploadStudents,
@@ -75,29 +74,6 @@ const columns: Column<StudentRow>[] = [
     className: 'whitespace-nowrap',
     render: (row) => formatDateJa(row.filing_date),
   },
-];
-
-const CSV_HEADER = [
-  '学生番号',
-  '期生ID',
-  '氏名',
-  '氏名カナ',
-  '町名',
-  '生年月日',
-  '承認状況',
-  '学生種別',
-  '申込日',
-];
-const csvRow = (s: StudentRow) => [
-  s.login_id ?? '',
-  s.generation_id ?? '',
-  s.name,
-  s.name_kana,
-  s.street_name1,
-  formatDateJa(s.birthday),
-  s.approval_status_text,
-  s.student_type_text,
-  formatDateJa(s.filing_date),
 ];
 
 const STUDENT_CSV_HEADER = Object.keys(STUDENT_CSV_COLUMNS);
@@ -245,13 +221,7 @@ export function Component() {
         rowKey={(row) => row.user_id}
         list={list}
         table={table}
-        csv={{
-          prefix: 'student',
-          header: CSV_HEADER,
-          fetchRows: (sort) => fetchStudentsForCsv(search, sort),
-          row: csvRow,
-          maxRows: STUDENT_CSV_MAX_ROWS,
-        }}
+        csv={{ href: (sort) => studentCsvUrl(search, sort) }}
       />
       <p>
         <TextLink to={paths.admin.top()}>トップへ戻る</TextLink>

@@ -6,7 +6,7 @@ import type {
 } from '@manabi/shared/api';
 import type { ApplicantSearchForm } from '@manabi/shared/schemas/applicant';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { apiGet, apiPost, withQuery } from '../../../lib/api';
 import { type ListPage, pageQuery } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
 
@@ -30,6 +30,13 @@ const searchParams = (courseId: number, search: ApplicantSearch) => ({
   ),
   attendance_status: search.attendance_status,
 });
+
+/**
+ * GET /api/admin/courseapplicantlist/csv/ (decision 021): the list's rows as the CSV file the server streams
+ * (`applicant_yyyymmddhhmmss.csv`; 氏名カナ alone for authority 2). A link target: the browser downloads it.
+ */
+export const applicantCsvUrl = (courseId: number, search: ApplicantSearch) =>
+  withQuery('/api/admin/courseapplicantlist/csv/', searchParams(courseId, search));
 
 /**
  * GET /api/admin/courseapplicantlist/ — one page of a course's applicants and the search's total (the
