@@ -22,6 +22,11 @@ export function adminReads(fixtures) {
       label: `applicant list of the biggest course (id ${fixtures.bigCourseId})`,
       path: `/api/admin/courseapplicantlist/?id=${fixtures.bigCourseId}`,
     },
+    {
+      key: 'applicantPage',
+      label: 'applicant list of the biggest course: page 10, 100 a page, by kana (decision 020)',
+      path: `/api/admin/courseapplicantlist/?id=${fixtures.bigCourseId}&page=10&size=100&sort=name_kana`,
+    },
   ];
 }
 
