@@ -1,7 +1,8 @@
 // Two app processes on two ports share one PostgreSQL database: a session created on one is used on
 // the other, and a logout on the other ends it for both (sessions live in the database). Both run the
 // intake cycle's deadline job every second (decision 015): winners past their deadline lapse and are
-// replaced exactly once, however the two processes' rounds interleave.
+// replaced exactly once, however the two processes' rounds interleave. Each holds the my-page course
+// catalogue in memory (decision 023): a change is seen by both at once.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -103,6 +104,36 @@ try {
       seen.promote_logs === 2 &&
       seen.lapse_notices === 2 &&
       seen.winners === 2,
+  );
+
+  // the course catalogue (decision 023): both processes hold the open courses in memory; a change written
+  // elsewhere (here by SQL, as by the other process) is in the very next answer of each
+  const again = await fetch('http://127.0.0.1:3201/api/auth/mypage/login/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3201' },
+    body: JSON.stringify({ login_id: '24040001', password: 'student01' }),
+  });
+  const student = again.headers.get('set-cookie').split(';')[0];
+  const searchOn = async (port, keyword) =>
+    (
+      await (
+        await fetch(
+          `http://127.0.0.1:${port}/api/mypage/acceptingcourselist/?keyword=${encodeURIComponent(keyword)}`,
+          { headers: { cookie: student } },
+        )
+      ).json()
+    ).data_list.map((c) => c.id);
+  const {
+    rows: [open],
+  } = await db.query(
+    `select id, name from courses where status = '1' and period_from <= now() and period_to > now() limit 1`,
+  );
+  const before = [await searchOn(3201, open.name), await searchOn(3202, open.name)];
+  await db.query(`update courses set name = $2 where id = $1`, [open.id, '多重確認の新しい講座名']);
+  const after = [await searchOn(3201, '多重確認の新しい講座名'), await searchOn(3202, '多重確認の新しい講座名')];
+  check(
+    'a renamed course is found by its new name on both processes at once',
+    before.every((ids) => ids.includes(open.id)) && after.every((ids) => ids.length === 1 && ids[0] === open.id),
   );
   await db.end();
 } catch (err) {

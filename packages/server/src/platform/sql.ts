@@ -185,3 +185,23 @@ export async function insertUnnest<T extends PgTable>(
     sql`insert into ${table} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)})`,
   );
 }
+
+/**
+ * Statements built once per database handle and prepared under their names (issue 16, decision 023): the
+ * hot my-page reads keep their SQL text fixed, values in placeholders, so Drizzle builds the text once and
+ * PostgreSQL plans it once per connection instead of on every call. `make` runs on first use.
+ */
+export function preparedPerDatabase<D extends object, T>(make: (db: D) => T): (db: D) => T {
+  const made = new WeakMap<D, T>();
+  return (db) => {
+    let statements = made.get(db);
+    if (statements === undefined) {
+      statements = make(db);
+      made.set(db, statements);
+    }
+    return statements;
+  };
+}
+
+/** A placeholder as an SQL operand (for pieces that take SQL values, such as the notice audience). */
+export const placeholderSql = (name: string): SQL => sql`${sql.placeholder(name)}`;

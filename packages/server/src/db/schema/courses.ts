@@ -208,3 +208,18 @@ export const lotteryRuns = pgTable(
   },
   (t) => [index('lottery_runs_course_idx').on(t.courseId, t.id)],
 );
+
+/**
+ * The my-page course catalogue's version (issue 16, decision 023): one row, raised by statement triggers
+ * (migration 0008) whenever courses, their categories, their links or their intake settings change, in the
+ * writer's transaction. A process holding the catalogue in memory reads it with each my-page course call
+ * and reloads when it moved, so every process sees a change as soon as it is committed.
+ */
+export const courseCatalogVersion = pgTable(
+  'course_catalog_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('course_catalog_version_one_row', sql`${t.id} = 1`)],
+);

@@ -53,17 +53,23 @@ export const liveOf = (a: Pick<Application, 'cancelledAt' | 'lotteryStatus' | 'a
     ? { lotteryStatus: a.lotteryStatus, attendanceStatus: a.attendanceStatus }
     : null;
 
-/** A search row as selected (searchCourses) to its answer. */
-export const presentSearchItem = ({
-  periodFrom,
-  periodTo,
-  total: _total,
-  ...r
-}: Omit<MypageCourseSearchItem, 'period_f' | 'period_t'> & {
-  periodFrom: Date | null;
-  periodTo: Date | null;
-  total: number;
-}): MypageCourseSearchItem => ({ ...r, period_f: iso(periodFrom), period_t: iso(periodTo) });
+/** A catalogue course found by a search, with the student's live application of it (if any). */
+export const presentSearchItem = (
+  c: Course,
+  categories: string[],
+  applicantId: number | null,
+): MypageCourseSearchItem => ({
+  id: c.id,
+  course_name: c.name,
+  organ: c.organ,
+  period_f: iso(c.periodFrom),
+  period_t: iso(c.periodTo),
+  period: c.period,
+  image: c.imageUrl,
+  keyword: c.keyword,
+  categories,
+  applicant_id: applicantId,
+});
 
 export interface HistoryRow {
   course: Pick<

@@ -21,42 +21,29 @@ import {
   MYPAGE_COURSE_PAGE_SIZE,
   type MypageCourseListInput,
 } from '@manabi/shared/schemas/mypage-course';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  isNotNull,
-  isNull,
-  lte,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  courseApplications,
-  courseCategories,
-  courseCategoryLinks,
-  courses,
-  students,
-} from '../../db/schema';
+import { courseApplications, courses, students } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
-import { likeContains, paged, qualified } from '../../platform/sql';
+import { likeContains, paged, preparedPerDatabase } from '../../platform/sql';
 import {
+  type Application,
   cancelApplication,
   insertApplications,
   liveApplication,
   lockCourse,
   seatHolders,
 } from '../../repositories/course-applications';
+import {
+  type CatalogCourse,
+  type CatalogEntry,
+  catalogCourseForStudent,
+  catalogForStudent,
+  categoryNames,
+} from '../../repositories/course-catalog';
 import { intakeOf, type MailContext, settleCourse } from '../../repositories/intake';
 import { courseMail } from './mypage-courses.mail';
 import {
@@ -69,11 +56,6 @@ import {
 } from './mypage-courses.presenter';
 
 const isPublic = eq(courses.status, PUBLISH.PUBLIC);
-
-/** The category names of the course in the outer query, in the office's order, as a JSON array. */
-const categoryNames = sql<
-  string[]
->`(select coalesce(json_agg(${qualified(courseCategories, courseCategories.name)} order by ${qualified(courseCategories, courseCategories.sortNumber)}, ${qualified(courseCategories, courseCategories.id)}), '[]'::json) from ${courseCategoryLinks} join ${courseCategories} on ${qualified(courseCategories, courseCategories.id)} = ${qualified(courseCategoryLinks, courseCategoryLinks.categoryId)} where ${qualified(courseCategoryLinks, courseCategoryLinks.courseId)} = ${qualified(courses, courses.id)})`;
 
 /** The student's live (not cancelled) application of the course in the outer query: at most one (unique index). */
 const liveApplicationOf = (studentId: number) =>
@@ -106,10 +88,19 @@ const pageOf = (q: MypageCourseListInput) => Math.max(1, Number(q.page) || 1);
 
 // ---- 1. the course searches (accepting, before) ----
 
+/** The keyword / organ condition as ILIKE '%x%' reads it: lower-cased both sides, the text taken literally. */
+const containsOf = (text: string) => {
+  const needle = text.trim().toLowerCase();
+  return needle ? (haystack: string) => haystack.includes(needle) : null;
+};
+
 /**
  * GET /api/mypage/acceptingcourselist/ and /beforecourselist/: public courses whose application window is
  * open now (closing soonest first) or not yet open (opening soonest first), 8 a page, each with the
- * student's live application id. Non-public courses never appear.
+ * student's live application id. Non-public courses never appear. Searched in the process's course
+ * catalogue (repositories/course-catalog.ts, decision 023): the conditions are the ones SQL had — the
+ * keyword in the name, keyword or description and the organ contained as ILIKE does, the first class day
+ * ('YYYY-MM-DD', so text order is date order) within the dates — and a page past the end is the last.
  */
 export async function searchCourses(
   db: Db,
@@ -118,41 +109,37 @@ export async function searchCourses(
   q: MypageCourseListInput,
   now = new Date(),
 ): Promise<MypageCourseList> {
-  const window =
+  const { catalog, applied } = await catalogForStudent(db, student.id, now);
+  const t = now.getTime();
+  const keyword = containsOf(q.keyword);
+  const organ = containsOf(q.organ);
+  const inWindow =
     kind === 'accepting'
-      ? and(
-          lte(courses.periodFrom, now),
-          gt(courses.periodTo, new Date(now.getTime() - WINDOW_END_MINUTE_MS)),
-        )
-      : gt(courses.periodFrom, now);
-  const order =
-    kind === 'accepting'
-      ? [asc(courses.periodTo), asc(courses.id)]
-      : [asc(courses.periodFrom), asc(courses.id)];
-  const { rows, total, page } = await paged(pageOf(q), MYPAGE_COURSE_PAGE_SIZE, (limit, offset) =>
-    db
-      .select({
-        id: courses.id,
-        course_name: courses.name,
-        organ: courses.organ,
-        periodFrom: courses.periodFrom,
-        periodTo: courses.periodTo,
-        period: courses.period,
-        image: courses.imageUrl,
-        keyword: courses.keyword,
-        categories: categoryNames,
-        applicant_id: courseApplications.id,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(courses)
-      .leftJoin(courseApplications, liveApplicationOf(student.id))
-      .where(and(isPublic, window, ...courseConditions(q)))
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
+      ? (c: CatalogCourse) =>
+          c.periodFrom !== null &&
+          c.periodTo !== null &&
+          c.periodFrom.getTime() <= t &&
+          c.periodTo.getTime() > t - WINDOW_END_MINUTE_MS
+      : (c: CatalogCourse) => c.periodFrom !== null && c.periodFrom.getTime() > t;
+  const found = catalog.entries.filter(
+    ({ course: c, text, organ: o }) =>
+      inWindow(c) &&
+      (!keyword || text.some(keyword)) &&
+      (!organ || organ(o)) &&
+      (!q.date_from || (c.startDate !== null && c.startDate >= q.date_from)) &&
+      (!q.date_to || (c.startDate !== null && c.startDate <= q.date_to)),
   );
+  // closing soonest / opening soonest first (every course found has the date: its window needs it)
+  const key = kind === 'accepting' ? 'periodTo' : 'periodFrom';
+  const time = (e: CatalogEntry) => e.course[key]?.getTime() ?? 0;
+  found.sort((a, b) => time(a) - time(b) || a.course.id - b.course.id);
+  const total = found.length;
+  const page = Math.min(pageOf(q), Math.max(1, Math.ceil(total / MYPAGE_COURSE_PAGE_SIZE)));
+  const start = (page - 1) * MYPAGE_COURSE_PAGE_SIZE;
   return {
-    data_list: rows.map(presentSearchItem),
+    data_list: found
+      .slice(start, start + MYPAGE_COURSE_PAGE_SIZE)
+      .map(({ course: c, categories }) => presentSearchItem(c, categories, applied.get(c.id) ?? null)),
     total,
     page,
     page_size: MYPAGE_COURSE_PAGE_SIZE,
@@ -192,6 +179,77 @@ const historyColumns = {
 /** Newest first class day first; courses without one last. */
 const historyOrder = [sql`${courses.startDate} desc nulls last`, desc(courseApplications.id)];
 
+/** A winner who must still confirm (the top page lists these first). */
+const toConfirm = and(
+  eq(courseApplications.lotteryStatus, LOTTERY.WON),
+  isNull(courseApplications.confirmedAt),
+  isNotNull(courseApplications.confirmBy),
+);
+
+/**
+ * The student's history reads as the screens first ask them (no condition, a page), and the top page's
+ * statuses, prepared once per database (decision 023): the student, the day and the page are placeholders.
+ */
+const statements = preparedPerDatabase((db: Db) => {
+  const studentId = sql.placeholder('studentId');
+  const mine = and(eq(courseApplications.studentId, studentId), isNull(courseApplications.cancelledAt));
+  const history = (condition: SQL | undefined, name: string) =>
+    db
+      .select(historyColumns)
+      .from(courseApplications)
+      .innerJoin(courses, eq(courses.id, courseApplications.courseId))
+      .where(and(mine, condition))
+      .orderBy(...historyOrder)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  return {
+    applied: history(eq(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED), 'mypage_applied_page'),
+    attended: history(
+      ne(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
+      'mypage_attended_page',
+    ),
+    unitSum: db
+      .select({ n: sql<number>`coalesce(sum(${courseApplications.acquisitionUnit}), 0)`.mapWith(Number) })
+      .from(courseApplications)
+      .where(mine)
+      .prepare('mypage_unit_sum'),
+    current: db
+      .select(historyColumns)
+      .from(courseApplications)
+      .innerJoin(courses, eq(courses.id, courseApplications.courseId))
+      .where(
+        and(
+          mine,
+          eq(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
+          or(isNull(courses.startDate), gte(courses.startDate, sql.placeholder('today'))),
+        ),
+      )
+      .orderBy(
+        sql`case when ${toConfirm} then 0 else 1 end`,
+        sql`${courseApplications.confirmBy} asc nulls last`,
+        sql`${courses.startDate} asc nulls last`,
+        desc(courseApplications.id),
+      )
+      .limit(TOP_COURSE_STATUS_SIZE)
+      .prepare('mypage_current_applications'),
+  };
+});
+
+/** No lottery box ticked and no search condition: the plain list the screen opens with. */
+const isPlain = (q: MypageCourseListInput) =>
+  !q.keyword.trim() &&
+  !q.organ.trim() &&
+  !q.date_from &&
+  !q.date_to &&
+  !(['1', '2', '3', '4', '5', '6'] as const).some((v) => q[`lottery_status_${v}`] === '1');
+
+/** The prepared page reader of a plain list, in the shape `paged` calls. */
+const plainPage =
+  (statement: ReturnType<typeof statements>['applied'], studentId: number) =>
+  (limit: number, offset: number) =>
+    statement.execute({ studentId, limit, offset });
+
 /**
  * GET /api/mypage/appliedcourselist/: the student's applications not yet attended (CD004 未受講), newest
  * course first. No lottery box ticked: every live application; boxes ticked: those statuses, and
@@ -215,22 +273,27 @@ export async function listApplied(
               : and(live, eq(courseApplications.lotteryStatus, v)),
           ),
         );
-  const { rows, total, page } = await paged(pageOf(q), MYPAGE_COURSE_PAGE_SIZE, (limit, offset) =>
-    db
-      .select(historyColumns)
-      .from(courseApplications)
-      .innerJoin(courses, eq(courses.id, courseApplications.courseId))
-      .where(
-        and(
-          eq(courseApplications.studentId, student.id),
-          eq(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
-          statuses,
-          ...courseConditions(q),
-        ),
-      )
-      .orderBy(...historyOrder)
-      .limit(limit)
-      .offset(offset),
+  const { rows, total, page } = await paged(
+    pageOf(q),
+    MYPAGE_COURSE_PAGE_SIZE,
+    isPlain(q)
+      ? plainPage(statements(db).applied, student.id)
+      : (limit, offset) =>
+          db
+            .select(historyColumns)
+            .from(courseApplications)
+            .innerJoin(courses, eq(courses.id, courseApplications.courseId))
+            .where(
+              and(
+                eq(courseApplications.studentId, student.id),
+                eq(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
+                statuses,
+                ...courseConditions(q),
+              ),
+            )
+            .orderBy(...historyOrder)
+            .limit(limit)
+            .offset(offset),
   );
   return {
     data_list: rows.map((r) => presentHistoryRow(r, now)),
@@ -253,30 +316,7 @@ export async function currentApplications(
   student: Pick<StudentPrincipal, 'id'>,
   now = new Date(),
 ): Promise<MypageAppliedItem[]> {
-  const toConfirm = and(
-    eq(courseApplications.lotteryStatus, LOTTERY.WON),
-    isNull(courseApplications.confirmedAt),
-    isNotNull(courseApplications.confirmBy),
-  );
-  const rows = await db
-    .select(historyColumns)
-    .from(courseApplications)
-    .innerJoin(courses, eq(courses.id, courseApplications.courseId))
-    .where(
-      and(
-        eq(courseApplications.studentId, student.id),
-        isNull(courseApplications.cancelledAt),
-        eq(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
-        or(isNull(courses.startDate), gte(courses.startDate, todayTokyo(now))),
-      ),
-    )
-    .orderBy(
-      sql`case when ${toConfirm} then 0 else 1 end`,
-      sql`${courseApplications.confirmBy} asc nulls last`,
-      sql`${courses.startDate} asc nulls last`,
-      desc(courseApplications.id),
-    )
-    .limit(TOP_COURSE_STATUS_SIZE);
+  const rows = await statements(db).current.execute({ studentId: student.id, today: todayTokyo(now) });
   return rows.map((r) => presentHistoryRow(r, now));
 }
 
@@ -290,23 +330,30 @@ export async function listAttended(
   q: MypageCourseListInput,
   now = new Date(),
 ): Promise<MypageAttendedList> {
+  const s = statements(db);
   const mine = and(eq(courseApplications.studentId, student.id), isNull(courseApplications.cancelledAt));
-  const { rows, total, page } = await paged(pageOf(q), MYPAGE_COURSE_PAGE_SIZE, (limit, offset) =>
-    db
-      .select(historyColumns)
-      .from(courseApplications)
-      .innerJoin(courses, eq(courses.id, courseApplications.courseId))
-      .where(
-        and(mine, ne(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED), ...courseConditions(q)),
-      )
-      .orderBy(...historyOrder)
-      .limit(limit)
-      .offset(offset),
+  const { rows, total, page } = await paged(
+    pageOf(q),
+    MYPAGE_COURSE_PAGE_SIZE,
+    isPlain(q)
+      ? plainPage(s.attended, student.id)
+      : (limit, offset) =>
+          db
+            .select(historyColumns)
+            .from(courseApplications)
+            .innerJoin(courses, eq(courses.id, courseApplications.courseId))
+            .where(
+              and(
+                mine,
+                ne(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
+                ...courseConditions(q),
+              ),
+            )
+            .orderBy(...historyOrder)
+            .limit(limit)
+            .offset(offset),
   );
-  const [sum] = await db
-    .select({ n: sql<number>`coalesce(sum(${courseApplications.acquisitionUnit}), 0)`.mapWith(Number) })
-    .from(courseApplications)
-    .where(mine);
+  const [sum] = await s.unitSum.execute({ studentId: student.id });
   return {
     data_list: rows.map((r) => presentHistoryRow(r, now)),
     acquisition_unit_sum: sum?.n ?? 0,
@@ -320,21 +367,37 @@ export async function listAttended(
 
 /** Live applications of a course (the capacity of first-come courses counts these). */
 
-/** GET /api/mypage/course/?id: a public course with this student's flags; non-public or unknown → 404. */
+/**
+ * GET /api/mypage/course/?id: a public course with this student's flags; non-public or unknown → 404. A
+ * course of the catalogue (window not ended) is read from it; any other public course (a past one, from the
+ * history) from the database.
+ */
 export async function getCourse(
   db: Db,
   student: StudentPrincipal,
   id: number,
   now = new Date(),
 ): Promise<MypageCourseDetail> {
+  const { entry, application } = await catalogCourseForStudent(db, id, student.id, now);
+  if (entry) return courseDetail(db, entry.course, entry.categories, application, entry.waitlist, now);
   const [row] = await db
     .select({ course: courses, categories: categoryNames, application: courseApplications })
     .from(courses)
     .leftJoin(courseApplications, liveApplicationOf(student.id))
     .where(and(eq(courses.id, id), isPublic));
   if (!row) throw notFound();
-  const c = row.course;
-  const a = row.application;
+  const waitlist = async () => (await intakeOf(db, row.course.id)).waitlist;
+  return courseDetail(db, row.course, row.categories, row.application, waitlist, now);
+}
+
+async function courseDetail(
+  db: Db,
+  c: CatalogCourse,
+  categories: string[],
+  a: Application | null,
+  waitlist: boolean | (() => Promise<boolean>),
+  now: Date,
+): Promise<MypageCourseDetail> {
   const needsCount = !c.isLottery && c.capacity !== null;
   const flags = courseFlags(ruleOf(c), liveOf(a), needsCount ? await seatHolders(db, c.id) : 0, now);
   // a full first-come course with a waitlist still takes applications, as 順番待ち (decision 015)
@@ -343,10 +406,10 @@ export async function getCourse(
     a === null &&
     flags.in_period &&
     c.status === PUBLISH.PUBLIC &&
-    (await intakeOf(db, c.id)).waitlist
+    (typeof waitlist === 'boolean' ? waitlist : await waitlist())
   )
     flags.is_disp_applybtn = true;
-  return presentCourseDetail(c, row.categories, a, flags);
+  return presentCourseDetail(c, categories, a, flags);
 }
 
 // ---- 4. apply ----

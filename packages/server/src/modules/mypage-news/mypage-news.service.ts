@@ -1,18 +1,25 @@
 import type { NewsDetail, NewsList, TopData } from '@manabi/shared/api';
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { noticeCategories, noticeReads, notices } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { likeContains, qualified } from '../../platform/sql';
+import { likeContains, placeholderSql, preparedPerDatabase, qualified } from '../../platform/sql';
 import { currentApplications } from '../mypage-courses/mypage-courses.service';
-import { type AudienceMember, noticeDate, visibleTo } from '../notices/notices.audience';
+import {
+  type AudienceMember,
+  addressedTo,
+  noticeColumns,
+  noticeDate,
+  shownAt,
+  visibleTo,
+} from '../notices/notices.audience';
 
 export const NEWS_PAGE_SIZE = 8; // SPEC §9
 const TOP_LIST_SIZE = 5;
 
 /** SPEC's three audiences; a personal notice (4, decision 015) reads as 2, "to this student". */
 const publishedTo = (n: number) => (n === 4 ? 2 : n === 1 || n === 2 || n === 3 ? n : 1) as 1 | 2 | 3;
-const isRead = (studentId: number) =>
+const isRead = (studentId: number | SQL) =>
   sql<boolean>`exists (select 1 from ${noticeReads} where ${qualified(noticeReads, noticeReads.noticeId)} = ${qualified(notices, notices.id)} and ${qualified(noticeReads, noticeReads.studentId)} = ${studentId})`;
 
 /**
@@ -31,19 +38,68 @@ const tokyoStart = (ymd: string) => new Date(`${ymd}T00:00:00+09:00`);
 const nextDay = (ymd: string) => new Date(tokyoStart(ymd).getTime() + 86_400_000);
 const displayAt = sql`coalesce(${notices.periodFrom}, ${notices.createdAt})`;
 
+/** A news list row, with the search's total through a window count. */
+const newsColumns = (studentId: number | SQL) => ({
+  id: notices.id,
+  date: noticeDate,
+  title: notices.title,
+  category_name: noticeCategories.name,
+  is_read: isRead(studentId),
+  published_to: notices.publishedTo,
+  total: sql<number>`count(*) over ()`.mapWith(Number),
+});
+
+/**
+ * The top page's reads and the plain news lists (a type and a page, no text or dates: what the screens ask
+ * first), prepared once per database (decision 023). The student, their generation and the instant are
+ * placeholders; visibility is the same visibleTo the other reads use.
+ */
+const statements = preparedPerDatabase((db: Db) => {
+  const studentId = placeholderSql('studentId');
+  const visible = and(
+    shownAt(sql.placeholder('now')),
+    addressedTo(noticeColumns, { id: studentId, generationId: placeholderSql('generationId') }),
+  );
+  const newsPage = (type: '' | '1' | '2') =>
+    db
+      .select(newsColumns(studentId))
+      .from(notices)
+      .leftJoin(noticeCategories, eq(noticeCategories.id, notices.categoryId))
+      .where(and(visible, ofType(type)))
+      .orderBy(desc(displayAt), desc(notices.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`news_page_${type || 'all'}`);
+  return {
+    unread: db
+      .select({ n: count() })
+      .from(notices)
+      .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.studentId, studentId)))
+      .where(and(visible, ofType('2'), isNull(noticeReads.noticeId)))
+      .prepare('top_unread'),
+    latest: db
+      .select({ id: notices.id, date: noticeDate, title: notices.title, is_read: isRead(studentId) })
+      .from(notices)
+      .where(visible)
+      .orderBy(desc(displayAt), desc(notices.id))
+      .limit(TOP_LIST_SIZE)
+      .prepare('top_latest'),
+    news: { '': newsPage(''), '1': newsPage('1'), '2': newsPage('2') },
+  };
+});
+
+/** The values of the prepared statements' placeholders for this student, now. */
+const audienceValues = (student: AudienceMember, now: Date) => ({
+  studentId: student.id,
+  generationId: student.generationId,
+  now: now.toISOString(),
+});
+
 export async function getTop(db: Db, student: AudienceMember): Promise<TopData> {
   const now = new Date();
-  const [unread] = await db
-    .select({ n: count() })
-    .from(notices)
-    .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.studentId, student.id)))
-    .where(and(visibleTo(student, now), ofType('2'), isNull(noticeReads.noticeId)));
-  const rows = await db
-    .select({ id: notices.id, date: noticeDate, title: notices.title, is_read: isRead(student.id) })
-    .from(notices)
-    .where(visibleTo(student, now))
-    .orderBy(desc(displayAt), desc(notices.id))
-    .limit(TOP_LIST_SIZE);
+  const s = statements(db);
+  const [unread] = await s.unread.execute(audienceValues(student, now));
+  const rows = await s.latest.execute(audienceValues(student, now));
   const courseStatus = await currentApplications(db, student, now);
   return { not_read_cnt: unread?.n ?? 0, notice_list: rows, course_status_list: courseStatus };
 }
@@ -54,8 +110,9 @@ export async function listNews(
   q: { type: '' | '1' | '2'; keyword?: string; date_from?: string; date_to?: string; page?: string },
 ): Promise<NewsList> {
   const keyword = q.keyword?.trim();
+  const now = new Date();
   const where = and(
-    visibleTo(student),
+    visibleTo(student, now),
     ofType(q.type),
     keyword
       ? or(ilike(notices.title, likeContains(keyword)), ilike(notices.content, likeContains(keyword)))
@@ -63,24 +120,24 @@ export async function listNews(
     q.date_from ? gte(displayAt, tokyoStart(q.date_from)) : undefined,
     q.date_to ? lt(displayAt, nextDay(q.date_to)) : undefined,
   );
-  // one query: the page and, through a window count, the total; a page past the end falls back to the last
+  // one query: the page and, through a window count, the total; a page past the end falls back to the last.
+  // Without text or dates, the prepared statement of the type (the same conditions).
+  const plain = !keyword && !q.date_from && !q.date_to;
   const pageRows = (page: number) =>
-    db
-      .select({
-        id: notices.id,
-        date: noticeDate,
-        title: notices.title,
-        category_name: noticeCategories.name,
-        is_read: isRead(student.id),
-        published_to: notices.publishedTo,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(notices)
-      .leftJoin(noticeCategories, eq(noticeCategories.id, notices.categoryId))
-      .where(where)
-      .orderBy(desc(displayAt), desc(notices.id))
-      .limit(NEWS_PAGE_SIZE)
-      .offset((page - 1) * NEWS_PAGE_SIZE);
+    plain
+      ? statements(db).news[q.type].execute({
+          ...audienceValues(student, now),
+          limit: NEWS_PAGE_SIZE,
+          offset: (page - 1) * NEWS_PAGE_SIZE,
+        })
+      : db
+          .select(newsColumns(student.id))
+          .from(notices)
+          .leftJoin(noticeCategories, eq(noticeCategories.id, notices.categoryId))
+          .where(where)
+          .orderBy(desc(displayAt), desc(notices.id))
+          .limit(NEWS_PAGE_SIZE)
+          .offset((page - 1) * NEWS_PAGE_SIZE);
   let page = Math.max(1, Number(q.page ?? '1') || 1);
   let rows = await pageRows(page);
   let totalCount = rows[0]?.total ?? 0;

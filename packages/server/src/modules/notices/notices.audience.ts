@@ -1,5 +1,5 @@
 import { APPROVAL, LOTTERY } from '@manabi/shared/codes';
-import { and, Column, eq, gte, is, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, Column, eq, gte, is, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { courseApplications, notices, students } from '../../db/schema';
 import { qualified, sqlLiteral } from '../../platform/sql';
 
@@ -85,8 +85,8 @@ export const audienceStudents = and(
   eq(students.isRejection, false),
 ) as SQL;
 
-/** Published (CD007 '1') and inside its period now. */
-export function shownAt(now: Date = new Date()): SQL {
+/** Published (CD007 '1') and inside its period now (`now` a placeholder in prepared statements). */
+export function shownAt(now: Date | Placeholder = new Date()): SQL {
   return and(
     eq(notices.isControl, '1'),
     or(isNull(notices.periodFrom), lte(notices.periodFrom, now)),

@@ -1,0 +1,192 @@
+import { PUBLISH } from '@manabi/shared/codes';
+import { WINDOW_END_MINUTE_MS } from '@manabi/shared/domain/course-rules';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  courseApplications,
+  courseCatalogVersion,
+  courseCategories,
+  courseCategoryLinks,
+  courseIntake,
+  courses,
+} from '../db/schema';
+import { qualified } from '../platform/sql';
+
+/**
+ * The my-page course catalogue (issue 16, decision 023): the public courses whose application window has
+ * not ended, with their category names and waitlist setting, held in memory per database. Course search
+ * and detail are 60 % of what students ask; every student sees the same courses, so the process reads them
+ * once per change instead of once per request. What is the student's own (their applications, a course's
+ * seat count) is still read per request, by named prepared statements that also read the catalogue's
+ * version (migration 0008): when another process or this one changed a course, the version moved in that
+ * writer's transaction and the next call reloads before it answers. A catalogue is never staler than the
+ * statement that read the version.
+ */
+
+export type CatalogCourse = typeof courses.$inferSelect;
+
+export interface CatalogEntry {
+  course: CatalogCourse;
+  categories: string[];
+  /** the course's intake keeps a waitlist (course_intake.waitlist; no row = no waitlist) */
+  waitlist: boolean;
+  /** lower-cased name, keyword and content, for the keyword search (ILIKE folds case the same way) */
+  text: [string, string, string];
+  organ: string;
+}
+
+export interface Catalog {
+  version: number;
+  /** courses whose window ends after this instant (or that open after it) are all here */
+  from: number;
+  entries: readonly CatalogEntry[];
+  byId: ReadonlyMap<number, CatalogEntry>;
+}
+
+/** The category names of the course in the outer query, in the office's order, as a JSON array. */
+export const categoryNames = sql<
+  string[]
+>`(select coalesce(json_agg(${qualified(courseCategories, courseCategories.name)} order by ${qualified(courseCategories, courseCategories.sortNumber)}, ${qualified(courseCategories, courseCategories.id)}), '[]'::json) from ${courseCategoryLinks} join ${courseCategories} on ${qualified(courseCategories, courseCategories.id)} = ${qualified(courseCategoryLinks, courseCategoryLinks.categoryId)} where ${qualified(courseCategoryLinks, courseCategoryLinks.courseId)} = ${qualified(courses, courses.id)})`;
+
+const lower = (s: string | null) => (s ?? '').toLowerCase();
+
+/** The per-database state: the catalogue, the load in flight, and the prepared statements. */
+interface State {
+  catalog: Catalog | null;
+  loading: Promise<Catalog> | null;
+  statements: ReturnType<typeof prepare>;
+}
+
+const states = new WeakMap<Db, State>();
+
+function prepare(db: Db) {
+  const cutoff = sql.placeholder('cutoff');
+  return {
+    /**
+     * The version and the courses in one statement, so one snapshot: public courses whose window has not
+     * ended by `cutoff`, or that open after it, or whose end is not set (the searches compare in memory).
+     */
+    load: db
+      .select({
+        version: courseCatalogVersion.version,
+        course: courses,
+        categories: categoryNames,
+        waitlist: courseIntake.waitlist,
+      })
+      .from(courseCatalogVersion)
+      .leftJoin(
+        courses,
+        and(
+          eq(courses.status, PUBLISH.PUBLIC),
+          or(isNull(courses.periodTo), gt(courses.periodTo, cutoff), gt(courses.periodFrom, cutoff)),
+        ),
+      )
+      .leftJoin(courseIntake, eq(courseIntake.courseId, courses.id))
+      .prepare('catalog_load'),
+    /** The version and the student's live applications (course → application id), for a search page. */
+    applications: db
+      .select({
+        version: courseCatalogVersion.version,
+        courseId: courseApplications.courseId,
+        id: courseApplications.id,
+      })
+      .from(courseCatalogVersion)
+      .leftJoin(
+        courseApplications,
+        and(
+          eq(courseApplications.studentId, sql.placeholder('studentId')),
+          isNull(courseApplications.cancelledAt),
+        ),
+      )
+      .prepare('catalog_student_applications'),
+    /** The version and the student's live application of one course, for the detail. */
+    application: db
+      .select({ version: courseCatalogVersion.version, application: courseApplications })
+      .from(courseCatalogVersion)
+      .leftJoin(
+        courseApplications,
+        and(
+          eq(courseApplications.courseId, sql.placeholder('courseId')),
+          eq(courseApplications.studentId, sql.placeholder('studentId')),
+          isNull(courseApplications.cancelledAt),
+        ),
+      )
+      .prepare('catalog_student_application'),
+  };
+}
+
+function stateOf(db: Db): State {
+  let state = states.get(db);
+  if (!state) {
+    state = { catalog: null, loading: null, statements: prepare(db) };
+    states.set(db, state);
+  }
+  return state;
+}
+
+async function load(state: State, now: Date): Promise<Catalog> {
+  const from = now.getTime() - WINDOW_END_MINUTE_MS;
+  const rows = await state.statements.load.execute({ cutoff: new Date(from).toISOString() });
+  const entries: CatalogEntry[] = [];
+  for (const r of rows) {
+    if (!r.course) continue;
+    const c = r.course;
+    entries.push({
+      course: c,
+      categories: r.categories ?? [],
+      waitlist: r.waitlist ?? false,
+      text: [lower(c.name), lower(c.keyword), lower(c.content)],
+      organ: lower(c.organ),
+    });
+  }
+  return {
+    version: rows[0]?.version ?? 0,
+    from,
+    entries,
+    byId: new Map(entries.map((e) => [e.course.id, e])),
+  };
+}
+
+/** A catalogue older than this is read again even when nothing changed (courses whose window ended go). */
+const REFRESH_MS = 3_600_000;
+
+/**
+ * The catalogue at least as new as `version` and covering `now`: the one in memory, or a reload (one at a
+ * time per process: callers arriving meanwhile wait for it, and load again if it began before the version
+ * they saw was committed). A call about an instant before the catalogue's (a test's fixed clock) reads its
+ * own.
+ */
+async function catalogAt(db: Db, version: number, now: Date): Promise<Catalog> {
+  const state = stateOf(db);
+  const from = now.getTime() - WINDOW_END_MINUTE_MS;
+  for (;;) {
+    const c = state.catalog;
+    if (c && c.version >= version && c.from <= from && from - c.from < REFRESH_MS) return c;
+    if (c && c.version >= version && c.from > from) return load(state, now);
+    if (!state.loading) {
+      state.loading = load(state, now).finally(() => {
+        state.loading = null;
+      });
+    }
+    const loaded = await state.loading;
+    if (!state.catalog || loaded.version >= state.catalog.version) state.catalog = loaded;
+  }
+}
+
+/** The catalogue and the student's live applications by course, for a search. */
+export async function catalogForStudent(db: Db, studentId: number, now: Date) {
+  const rows = await stateOf(db).statements.applications.execute({ studentId });
+  const applied = new Map<number, number>();
+  for (const r of rows) if (r.courseId !== null && r.id !== null) applied.set(r.courseId, r.id);
+  return { catalog: await catalogAt(db, rows[0]?.version ?? 0, now), applied };
+}
+
+/**
+ * One catalogue course (undefined when it is not in the catalogue: not public, unknown, or its window has
+ * ended) and the student's live application of it.
+ */
+export async function catalogCourseForStudent(db: Db, courseId: number, studentId: number, now: Date) {
+  const [row] = await stateOf(db).statements.application.execute({ courseId, studentId });
+  const catalog = await catalogAt(db, row?.version ?? 0, now);
+  return { entry: catalog.byId.get(courseId), application: row?.application ?? null };
+}
