@@ -59,7 +59,9 @@ export function webDistWithBarePage(dir) {
 /** Starts the app; resolves once /api/health answers. `db` is { databaseUrl } or { dataDir }. */
 export async function startApp({ port, db, webDist, logFile, env = {} }) {
   const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [MAIN], {
+  // BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the app under the load
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     cwd: ROOT,
     stdio: ['ignore', out, out],
     env: {
