@@ -22,6 +22,17 @@ export interface StudentPrincipal {
   loginId: string;
   name: string;
   generationId: string | null;
+  /**
+   * Read with the session (the guard's one statement, decision 023): the course catalogue's version and the
+   * student's live applications (course id → application id) at that moment, so a course search or detail
+   * needs no statement of its own. Absent when a service is called without the guard.
+   */
+  courses?: StudentCourses;
+}
+
+export interface StudentCourses {
+  catalogVersion: number;
+  live: ReadonlyMap<number, number>;
 }
 
 /** One API route as registered (tests walk them; the OpenAPI document is built from the same schemas). */

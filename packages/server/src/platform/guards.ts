@@ -1,10 +1,21 @@
 import { APPROVAL } from '@manabi/shared/codes';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminUsers, sessions, students } from '../db/schema';
+import { adminUsers, courseApplications, courseCatalogVersion, sessions, students } from '../db/schema';
 import type { AdminPrincipal, StudentPrincipal } from './context';
 import { forbidden, notLoggedIn, unauthorized } from './errors';
 import { COOKIE, checkSession, loadSession, type SessionKind, sessionKey } from './sessions';
+import { qualified } from './sql';
+
+/** "course:application,…" as the guard's statement aggregates it, to a map. */
+function liveApplications(list: string | null): Map<number, number> {
+  const live = new Map<number, number>();
+  for (const pair of list ? list.split(',') : []) {
+    const [course, application] = pair.split(':');
+    live.set(Number(course), Number(application));
+  }
+  return live;
+}
 
 /**
  * Guards: every permission holds here on the server (SPEC §6), not only in the UI.
@@ -53,6 +64,12 @@ export function installGuards(app: FastifyInstance): void {
       name: students.name,
       generationId: students.generationId,
       isRejection: students.isRejection,
+      catalogVersion:
+        sql<number>`(select ${courseCatalogVersion.version} from ${courseCatalogVersion})`.mapWith(Number),
+      // "course:application,…" of the live applications (course_applications_student_idx)
+      live: sql<
+        string | null
+      >`(select string_agg(${qualified(courseApplications, courseApplications.courseId)} || ':' || ${qualified(courseApplications, courseApplications.id)}, ',') from ${courseApplications} where ${qualified(courseApplications, courseApplications.studentId)} = ${qualified(students, students.id)} and ${qualified(courseApplications, courseApplications.cancelledAt)} is null)`,
     })
     .from(sessions)
     .innerJoin(students, eq(students.id, sessions.studentId))
@@ -86,7 +103,13 @@ export function installGuards(app: FastifyInstance): void {
     const [row] = await studentSession.execute({ idHash });
     if (!row?.loginId || row.isRejection || !(await checkSession(db, config, row, true)))
       throw unauthorized();
-    return { id: row.id, loginId: row.loginId, name: row.name, generationId: row.generationId };
+    return {
+      id: row.id,
+      loginId: row.loginId,
+      name: row.name,
+      generationId: row.generationId,
+      courses: { catalogVersion: row.catalogVersion, live: liveApplications(row.live) },
+    };
   }
 
   app.decorate('guards', {

@@ -10,6 +10,7 @@ import {
   courseIntake,
   courses,
 } from '../db/schema';
+import type { StudentPrincipal } from '../platform/context';
 import { qualified } from '../platform/sql';
 
 /**
@@ -112,6 +113,12 @@ function prepare(db: Db) {
         ),
       )
       .prepare('catalog_student_application'),
+    /** An application the guard saw live, by id (a cancellation since then leaves it with cancelled_at). */
+    applicationById: db
+      .select()
+      .from(courseApplications)
+      .where(and(eq(courseApplications.id, sql.placeholder('id')), isNull(courseApplications.cancelledAt)))
+      .prepare('catalog_application_by_id'),
   };
 }
 
@@ -173,9 +180,16 @@ async function catalogAt(db: Db, version: number, now: Date): Promise<Catalog> {
   }
 }
 
-/** The catalogue and the student's live applications by course, for a search. */
-export async function catalogForStudent(db: Db, studentId: number, now: Date) {
-  const rows = await stateOf(db).statements.applications.execute({ studentId });
+/**
+ * The catalogue and the student's live applications by course, for a search: as the guard read them with
+ * the session (no statement here unless the catalogue changed), or read now for a caller without the guard.
+ */
+export async function catalogForStudent(db: Db, student: StudentPrincipal, now: Date) {
+  if (student.courses) {
+    const { catalogVersion, live } = student.courses;
+    return { catalog: await catalogAt(db, catalogVersion, now), applied: live };
+  }
+  const rows = await stateOf(db).statements.applications.execute({ studentId: student.id });
   const applied = new Map<number, number>();
   for (const r of rows) if (r.courseId !== null && r.id !== null) applied.set(r.courseId, r.id);
   return { catalog: await catalogAt(db, rows[0]?.version ?? 0, now), applied };
@@ -183,10 +197,26 @@ export async function catalogForStudent(db: Db, studentId: number, now: Date) {
 
 /**
  * One catalogue course (undefined when it is not in the catalogue: not public, unknown, or its window has
- * ended) and the student's live application of it.
+ * ended) and the student's live application of it (read only when the guard saw one, or without the guard).
  */
-export async function catalogCourseForStudent(db: Db, courseId: number, studentId: number, now: Date) {
-  const [row] = await stateOf(db).statements.application.execute({ courseId, studentId });
+export async function catalogCourseForStudent(
+  db: Db,
+  courseId: number,
+  student: StudentPrincipal,
+  now: Date,
+) {
+  const statements = stateOf(db).statements;
+  if (student.courses) {
+    const { catalogVersion, live } = student.courses;
+    const applicationId = live.get(courseId);
+    const [application] =
+      applicationId === undefined ? [] : await statements.applicationById.execute({ id: applicationId });
+    return {
+      entry: (await catalogAt(db, catalogVersion, now)).byId.get(courseId),
+      application: application ?? null,
+    };
+  }
+  const [row] = await statements.application.execute({ courseId, studentId: student.id });
   const catalog = await catalogAt(db, row?.version ?? 0, now);
   return { entry: catalog.byId.get(courseId), application: row?.application ?? null };
 }

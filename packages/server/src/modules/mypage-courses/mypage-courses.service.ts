@@ -109,7 +109,7 @@ export async function searchCourses(
   q: MypageCourseListInput,
   now = new Date(),
 ): Promise<MypageCourseList> {
-  const { catalog, applied } = await catalogForStudent(db, student.id, now);
+  const { catalog, applied } = await catalogForStudent(db, student, now);
   const t = now.getTime();
   const keyword = containsOf(q.keyword);
   const organ = containsOf(q.organ);
@@ -378,7 +378,7 @@ export async function getCourse(
   id: number,
   now = new Date(),
 ): Promise<MypageCourseDetail> {
-  const { entry, application } = await catalogCourseForStudent(db, id, student.id, now);
+  const { entry, application } = await catalogCourseForStudent(db, id, student, now);
   if (entry) return courseDetail(db, entry.course, entry.categories, application, entry.waitlist, now);
   const [row] = await db
     .select({ course: courses, categories: categoryNames, application: courseApplications })
