@@ -130,10 +130,14 @@ try {
   );
   const before = [await searchOn(3201, open.name), await searchOn(3202, open.name)];
   await db.query(`update courses set name = $2 where id = $1`, [open.id, '多重確認の新しい講座名']);
-  const after = [await searchOn(3201, '多重確認の新しい講座名'), await searchOn(3202, '多重確認の新しい講座名')];
+  const after = [
+    await searchOn(3201, '多重確認の新しい講座名'),
+    await searchOn(3202, '多重確認の新しい講座名'),
+  ];
   check(
     'a renamed course is found by its new name on both processes at once',
-    before.every((ids) => ids.includes(open.id)) && after.every((ids) => ids.length === 1 && ids[0] === open.id),
+    before.every((ids) => ids.includes(open.id)) &&
+      after.every((ids) => ids.length === 1 && ids[0] === open.id),
   );
   await db.end();
 } catch (err) {

@@ -5,12 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { apiInput, MSG } from '@manabi/shared';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  LogController,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
