@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LOTTERY } from '@manabi/shared/codes';
 import { and, count, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
@@ -84,28 +85,31 @@ export interface NewApplication {
   at?: Date;
 }
 
-/** Rows per INSERT statement: a few parameters a row stays far below PostgreSQL's limit of 65535. */
-const INSERT_BATCH = 1000;
-
 /**
- * New applications: not attended, every session '－', no units (the column defaults). The caller checks
- * the student and the course and owns the transaction; the live-application unique index still refuses a
- * duplicate.
+ * Rows per INSERT statement. Each statement sends its columns as arrays (`unnest`): the text PostgreSQL
+ * receives is the same whatever the rows, so nothing is built per row on the event loop, and a long upload
+ * gives other requests their turn between statements (issue 16).
  */
+const INSERT_BATCH = 500;
+
+/** New applications (their course's lock held by the caller): their ids and 申込方法. */
 export async function insertApplications(tx: DbOrTx, rows: readonly NewApplication[]) {
   const inserted: { id: number; howApply: string }[] = [];
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    const batch = rows.slice(i, i + INSERT_BATCH).map(({ at, lotteryStatus, ...r }) => ({
-      ...r,
-      lotteryStatus: lotteryStatus ?? LOTTERY.PENDING,
-      ...(at ? { createdAt: at, updatedAt: at } : {}),
-    }));
-    inserted.push(
-      ...(await tx
-        .insert(courseApplications)
-        .values(batch)
-        .returning({ id: courseApplications.id, howApply: courseApplications.howApply })),
-    );
+    if (i > 0) await nextTurn();
+    const batch = rows.slice(i, i + INSERT_BATCH);
+    const column = <T>(f: (r: NewApplication) => T) => sql.param(batch.map(f));
+    const result = await tx.execute<{ id: number; how_apply: string }>(sql`
+      insert into ${courseApplications} (course_id, student_id, lottery_status, how_apply, remarks, created_at, updated_at)
+      select c, s, l, h, coalesce(r, ''), coalesce(t, now()), coalesce(t, now())
+      from unnest(${column((r) => r.courseId)}::int[], ${column((r) => r.studentId)}::int[],
+        ${column((r) => r.lotteryStatus ?? LOTTERY.PENDING)}::varchar[], ${column((r) => r.howApply)}::varchar[],
+        ${column((r) => r.remarks ?? null)}::text[], ${column((r) => r.at?.toISOString() ?? null)}::timestamptz[])
+        as u(c, s, l, h, r, t)
+      returning id, how_apply`);
+    // node-postgres and PGlite both answer { rows }
+    for (const r of (result as unknown as { rows: { id: number; how_apply: string }[] }).rows)
+      inserted.push({ id: Number(r.id), howApply: r.how_apply });
   }
   return inserted;
 }
