@@ -154,7 +154,7 @@ function applicantSearch(courseId: number, full: boolean, q: ApplicantListQuery)
 /**
  * GET /api/admin/courseapplicantlist/csv/: the list's rows in the list's order (学生番号, then application),
  * as the CSV the tab downloads (decision 021): every column for authority 1, 氏名カナ alone for authority 2,
- * whose own-university check runs here, before anything is sent. Read a thousand at a time by keyset.
+ * whose own-university check runs here, before anything is sent. Read 500 at a time by keyset.
  */
 export async function exportApplicants(db: Db, admin: AdminPrincipal, q: ApplicantListQuery) {
   const course = await loadCourse(db, q.id);

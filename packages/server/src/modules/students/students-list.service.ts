@@ -232,7 +232,7 @@ export async function listStudents(db: Db, q: StudentListQueryParsed): Promise<S
 
 /**
  * GET /api/admin/student/list/csv/: every student of the search in the list's order (`sort`, `dir`; page
- * and size are ignored), as list rows, a thousand at a time by keyset (decision 021): 100 000 students
+ * and size are ignored), as list rows, 500 at a time by keyset (decision 021): 100 000 students
  * stream in constant memory, each batch one indexed or top-N query, no transaction held open.
  */
 export function exportStudents(db: Db, q: StudentListQueryParsed): AsyncGenerator<StudentRow[]> {
