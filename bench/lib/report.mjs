@@ -60,14 +60,14 @@ export function buildRows(run) {
         '—',
       ]);
     }
-    if (pglite) {
-      const f = mix.failed;
+    {
+      const f = mix.overload ?? mix.failed;
       const s = f?.statuses ?? {};
       const shed = Object.entries(s)
         .filter(([k]) => k.startsWith('503'))
         .reduce((a, [, v]) => a + v, 0);
       rows.push([
-        'overload (the first failing open-loop step)',
+        mix.overload ? 'overload: 3× the best open-loop rate' : 'overload (the first failing open-loop step)',
         f ? `at ${n0(f.offered)}/s: ${JSON.stringify(s)}, p99 ${ms(f.p99)} ms` : 'not reached',
         '—',
         '503 with Retry-After at once, never a timeout',

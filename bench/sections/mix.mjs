@@ -106,5 +106,9 @@ export async function runMix({ app, fixtures, cookies, seconds, dbName, log }) {
       }
     }
   }
-  return { closed, steps, best, failed };
+  // overload on purpose: three times the best rate, once. The app should refuse what it cannot take (503 with
+  // Retry-After, decision 022) and answer the rest, never leaving a request to time out
+  const top = best ?? failed;
+  const overload = top ? await step(top.offered * 3) : null;
+  return { closed, steps, best, failed, overload };
 }
