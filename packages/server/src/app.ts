@@ -120,7 +120,7 @@ export async function buildApp({
       'request',
     );
   });
-  installLoadShedding(app, { maxInFlight: config.maxInFlight });
+  installLoadShedding(app, { maxInFlight: config.maxInFlight, maxLagMs: config.maxEventLoopLagMs });
   installCsrf(app, config.allowedOrigins);
   installGuards(app);
 

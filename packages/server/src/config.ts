@@ -39,6 +39,7 @@ export interface Config {
   confirmDaySeconds: number;
   /** API calls worked on at once; one more is answered 503 with Retry-After at once (issue 16); 0 = no limit */
   maxInFlight: number;
+  maxEventLoopLagMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -112,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobIntervalSeconds: int(env, 'JOB_INTERVAL_SECONDS', 60),
     confirmDaySeconds: int(env, 'CONFIRM_DAY_SECONDS', 86_400),
     // the embedded database works one query at a time on this thread: a short queue keeps p95 low
-    maxInFlight: int(env, 'MAX_IN_FLIGHT', databaseUrl ? 256 : 32),
+    maxInFlight: int(env, 'MAX_IN_FLIGHT', databaseUrl ? 64 : 32),
+    // an event loop late by more than this at two samples in a row sheds calls too (decision 022)
+    maxEventLoopLagMs: int(env, 'MAX_EVENT_LOOP_LAG_MS', 100),
   };
 }

@@ -6,9 +6,9 @@ import { loadConfig } from '../config';
 import { BUSY_BODY, installLoadShedding } from './load-shed';
 
 /** A real HTTP server with the shedding hook and a call that waits until the test lets it go. */
-async function serverWith(maxInFlight: number) {
+async function serverWith(maxInFlight: number, maxLagMs = 0) {
   const app: FastifyInstance = Fastify();
-  const shed = installLoadShedding(app, { maxInFlight, retryAfterSeconds: 2 });
+  const shed = installLoadShedding(app, { maxInFlight, maxLagMs, retryAfterSeconds: 2 });
   const waiting: (() => void)[] = [];
   app.get('/api/slow', () => new Promise((done) => waiting.push(() => done({ ok: true }))));
   app.get('/api/fast', async () => ({ ok: true }));
@@ -72,7 +72,40 @@ describe('load shedding (issue 16)', () => {
 
   it('is on by default with a short queue on the embedded database, longer on PostgreSQL, and can be switched off', () => {
     expect(loadConfig({}).maxInFlight).toBe(32);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/y' }).maxInFlight).toBe(256);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/y' }).maxInFlight).toBe(64);
+    expect(loadConfig({}).maxEventLoopLagMs).toBe(100);
     expect(loadConfig({ MAX_IN_FLIGHT: '0' }).maxInFlight).toBe(0);
+  });
+
+  it('refuses calls while the event loop stays late (a saturated thread), not after one long task', async () => {
+    const s = await serverWith(100, 60);
+    open = s.app;
+    const busy = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end) {}
+    };
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    // one long task (an upload's statement): one late sample, nobody refused
+    busy(150);
+    await tick();
+    expect(s.shed.lagging()).toBe(false);
+    expect((await fetch(`${s.base}/api/fast`)).status).toBe(200);
+
+    // the thread saturated (100 ms of work at every turn): late at every sample; calls get 503 at once,
+    // health still answers
+    const saturate = setInterval(() => busy(100), 1);
+    try {
+      await s.until(() => s.shed.lagging());
+      const refused = await fetch(`${s.base}/api/fast`);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('2');
+      expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
+    } finally {
+      clearInterval(saturate);
+    }
+
+    // the thread free again: served (within a few samples)
+    await s.until(() => !s.shed.lagging());
+    expect((await fetch(`${s.base}/api/fast`)).status).toBe(200);
   });
 });

@@ -6,24 +6,49 @@ export const BUSY_BODY = {
   message: 'ただいま大変混み合っています。少し時間をおいてから、もう一度お試しください。',
 } as const;
 
+/** How often the event loop's lateness is sampled, and how many late samples in a row mean saturated. */
+const LAG_SAMPLE_MS = 20;
+const LATE_SAMPLES = 2;
+
 /**
- * Load shedding (issue 16): at most `maxInFlight` API calls are worked on at once; one more is answered at
- * once with 503 and `Retry-After`, instead of waiting in a queue until the client gives up. On the embedded
- * database every query runs on the app's own thread, so a queue there only grows: without this, an overload
- * turned into 10-second timeouts for everyone. `/api/health` is never refused (monitors must see the app
- * alive), and a path no route matched is not counted. The count is released when the response is finished
- * or the client went away, whichever comes first, exactly once.
+ * Load shedding (issue 16): an API call is answered at once with 503 and `Retry-After`, instead of waiting
+ * until the client gives up, when either
+ * - `maxInFlight` calls are already being worked on (a queue in the app: PostgreSQL's pool of 10 is busy), or
+ * - the event loop has been late by more than `maxLagMs` at two samples in a row. That is the queue the
+ *   in-flight count cannot see: on the embedded database every query runs on the app's own thread, so under
+ *   overload the calls wait unread in the sockets, not in the app. A single long task (an upload's statement)
+ *   makes one late sample and refuses nobody; a saturated thread is late at every sample.
+ *
+ * `/api/health` is never refused (monitors must see the app alive), and a path no route matched is not
+ * counted. The in-flight place is released when the response is finished or the client went away,
+ * whichever comes first, exactly once. `maxInFlight` 0 switches both off.
  */
 export function installLoadShedding(
   app: FastifyInstance,
-  { maxInFlight, retryAfterSeconds = 1 }: { maxInFlight: number; retryAfterSeconds?: number },
-): { inFlight: () => number } {
+  {
+    maxInFlight,
+    maxLagMs = 0,
+    retryAfterSeconds = 1,
+  }: { maxInFlight: number; maxLagMs?: number; retryAfterSeconds?: number },
+): { inFlight: () => number; lagging: () => boolean } {
   let inFlight = 0;
+  let lateSamples = 0;
+  if (maxInFlight > 0 && maxLagMs > 0) {
+    let expected = performance.now() + LAG_SAMPLE_MS;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      lateSamples = now - expected > maxLagMs ? lateSamples + 1 : 0;
+      expected = now + LAG_SAMPLE_MS;
+    }, LAG_SAMPLE_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  const lagging = () => lateSamples >= LATE_SAMPLES;
   if (maxInFlight > 0) {
     app.addHook('onRequest', async (req, reply) => {
       const route = req.routeOptions.url;
       if (route === undefined || !route.startsWith('/api/') || route === '/api/health') return;
-      if (inFlight >= maxInFlight) {
+      if (inFlight >= maxInFlight || lagging()) {
         reply.header('retry-after', String(retryAfterSeconds)).code(503);
         return reply.send(BUSY_BODY);
       }
@@ -36,5 +61,5 @@ export function installLoadShedding(
       });
     });
   }
-  return { inFlight: () => inFlight };
+  return { inFlight: () => inFlight, lagging };
 }
