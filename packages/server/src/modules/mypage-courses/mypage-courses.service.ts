@@ -21,7 +21,21 @@ import {
   MYPAGE_COURSE_PAGE_SIZE,
   type MypageCourseListInput,
 } from '@manabi/shared/schemas/mypage-course';
-import { and, desc, eq, gte, ilike, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  ilike,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseApplications, courses, students } from '../../db/schema';
 import { audit } from '../../platform/audit';
@@ -179,6 +193,22 @@ const historyColumns = {
 /** Newest first class day first; courses without one last. */
 const historyOrder = [sql`${courses.startDate} desc nulls last`, desc(courseApplications.id)];
 
+/** A page of history rows matching `where`, newest course first (limit and offset may be placeholders). */
+const historyPage = (
+  db: Db,
+  where: SQL | undefined,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) =>
+  db
+    .select(historyColumns)
+    .from(courseApplications)
+    .innerJoin(courses, eq(courses.id, courseApplications.courseId))
+    .where(where)
+    .orderBy(...historyOrder)
+    .limit(limit)
+    .offset(offset);
+
 /** A winner who must still confirm (the top page lists these first). */
 const toConfirm = and(
   eq(courseApplications.lotteryStatus, LOTTERY.WON),
@@ -194,15 +224,7 @@ const statements = preparedPerDatabase((db: Db) => {
   const studentId = sql.placeholder('studentId');
   const mine = and(eq(courseApplications.studentId, studentId), isNull(courseApplications.cancelledAt));
   const history = (condition: SQL | undefined, name: string) =>
-    db
-      .select(historyColumns)
-      .from(courseApplications)
-      .innerJoin(courses, eq(courses.id, courseApplications.courseId))
-      .where(and(mine, condition))
-      .orderBy(...historyOrder)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
+    historyPage(db, and(mine, condition), sql.placeholder('limit'), sql.placeholder('offset')).prepare(name);
   return {
     applied: history(eq(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED), 'mypage_applied_page'),
     attended: history(
@@ -279,21 +301,17 @@ export async function listApplied(
     isPlain(q)
       ? plainPage(statements(db).applied, student.id)
       : (limit, offset) =>
-          db
-            .select(historyColumns)
-            .from(courseApplications)
-            .innerJoin(courses, eq(courses.id, courseApplications.courseId))
-            .where(
-              and(
-                eq(courseApplications.studentId, student.id),
-                eq(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
-                statuses,
-                ...courseConditions(q),
-              ),
-            )
-            .orderBy(...historyOrder)
-            .limit(limit)
-            .offset(offset),
+          historyPage(
+            db,
+            and(
+              eq(courseApplications.studentId, student.id),
+              eq(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
+              statuses,
+              ...courseConditions(q),
+            ),
+            limit,
+            offset,
+          ),
   );
   return {
     data_list: rows.map((r) => presentHistoryRow(r, now)),
@@ -338,20 +356,16 @@ export async function listAttended(
     isPlain(q)
       ? plainPage(s.attended, student.id)
       : (limit, offset) =>
-          db
-            .select(historyColumns)
-            .from(courseApplications)
-            .innerJoin(courses, eq(courses.id, courseApplications.courseId))
-            .where(
-              and(
-                mine,
-                ne(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
-                ...courseConditions(q),
-              ),
-            )
-            .orderBy(...historyOrder)
-            .limit(limit)
-            .offset(offset),
+          historyPage(
+            db,
+            and(
+              mine,
+              ne(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
+              ...courseConditions(q),
+            ),
+            limit,
+            offset,
+          ),
   );
   const [sum] = await s.unitSum.execute({ studentId: student.id });
   return {
