@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client';
@@ -98,8 +98,11 @@ export class Mailer {
 
   private async drain(): Promise<void> {
     for (;;) {
-      const [row] = await this.db
-        .select()
+      // claim the oldest due mail and read it in one statement (issue 16: a statement fewer per mail): only
+      // one process moves attempts from n to n+1, and a mail another process is claiming is skipped, not
+      // waited for. The row answered has the new attempt count.
+      const due = this.db
+        .select({ id: mailOutbox.id })
         .from(mailOutbox)
         .where(
           and(
@@ -109,21 +112,14 @@ export class Mailer {
           ),
         )
         .orderBy(asc(mailOutbox.id))
-        .limit(1);
-      if (!row) return;
-      // claim: only one process moves attempts from n to n+1
-      const claimed = await this.db
+        .limit(1)
+        .for('update', { skipLocked: true });
+      const [row] = await this.db
         .update(mailOutbox)
-        .set({ attempts: row.attempts + 1 })
-        .where(
-          and(
-            eq(mailOutbox.id, row.id),
-            eq(mailOutbox.attempts, row.attempts),
-            eq(mailOutbox.status, 'pending'),
-          ),
-        )
-        .returning({ id: mailOutbox.id });
-      if (claimed.length === 0) continue;
+        .set({ attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(inArray(mailOutbox.id, due))
+        .returning();
+      if (!row) return;
       if (!this.transport) {
         // the address and the body are personal data: the log says only that a mail was kept
         this.opts.log.info({ id: row.id, subject: row.subject }, 'mail (SMTP_URL unset: logged, not sent)');
@@ -145,7 +141,7 @@ export class Mailer {
           .set({ status: 'sent', sentAt: new Date(), ...erased(row) })
           .where(eq(mailOutbox.id, row.id));
       } catch (err) {
-        const attempts = row.attempts + 1;
+        const attempts = row.attempts;
         const failed = attempts >= MAX_ATTEMPTS;
         this.opts.log.warn({ err, id: row.id, attempts }, 'mail delivery failed');
         await this.db
