@@ -62,18 +62,6 @@ import { presentStudentRow } from './students.presenter';
 
 // ---- 1. list ----
 
-const SORT_COLUMNS: Record<StudentListSort, AnyPgColumn> = {
-  login_id: students.loginId,
-  generation_id: students.generationId,
-  name: students.name,
-  name_kana: students.nameKana,
-  street_name1: students.streetName1,
-  birthday: students.birthday,
-  approval_status: students.approvalStatus,
-  student_type: students.studentType,
-  filing_date: students.filingDate,
-};
-
 /** The sort columns that may be null: their DESC puts the empty values last all the same. */
 const NULLABLE_SORTS: ReadonlySet<StudentListSort> = new Set([
   'login_id',
@@ -90,7 +78,7 @@ const NULLABLE_SORTS: ReadonlySet<StudentListSort> = new Set([
 function listOrder(
   sort: StudentListSort | '',
   dir: 'asc' | 'desc' | '',
-  key: SQL | AnyPgColumn = sort ? SORT_COLUMNS[sort] : students.id,
+  key: SQL | AnyPgColumn = sort ? sortColumn(sort) : students.id,
   id: SQL | AnyPgColumn = students.id,
 ): SQL[] {
   if (!sort) return [sql`${id} desc`];
@@ -112,6 +100,22 @@ const rowColumns = {
   studentType: students.studentType,
   filingDate: students.filingDate,
 };
+
+/** The list row's field of each sort (the CSV export's keyset reads it back from the row). */
+const ROW_FIELD_OF_SORT: Record<StudentListSort, keyof typeof rowColumns> = {
+  login_id: 'loginId',
+  generation_id: 'generationId',
+  name: 'name',
+  name_kana: 'nameKana',
+  street_name1: 'streetName1',
+  birthday: 'birthday',
+  approval_status: 'approvalStatus',
+  student_type: 'studentType',
+  filing_date: 'filingDate',
+};
+
+/** The column a sort orders by: its row field's column. */
+const sortColumn = (sort: StudentListSort): AnyPgColumn => rowColumns[ROW_FIELD_OF_SORT[sort]];
 
 /** The exact number of students with the status and type (either '' = any): a sum of student_counts. */
 async function countByCodes(db: Db, approvalStatus: string, studentType: string): Promise<number> {
@@ -160,7 +164,7 @@ async function pageInIndexOrder(
   if (!(q.sort && q.dir === 'desc' && NULLABLE_SORTS.has(q.sort))) {
     return read(where, listOrder(q.sort, q.dir), q.size, offset);
   }
-  const column = SORT_COLUMNS[q.sort];
+  const column = sortColumn(q.sort);
   const [empty] = await db
     .select({ n: count() })
     .from(students)
@@ -212,7 +216,7 @@ export async function listStudents(db: Db, q: StudentListQueryParsed): Promise<S
     return { data_list: rows.map(presentStudentRow), total, page, size: q.size };
   }
 
-  const key = q.sort ? SORT_COLUMNS[q.sort] : students.id;
+  const key = q.sort ? sortColumn(q.sort) : students.id;
   const { ids, total, page } = await pageOfIds(
     db,
     sql`select ${students.id} as id, ${key} as k from ${students} where ${where}`,
@@ -257,19 +261,6 @@ export function exportStudents(db: Db, q: StudentListQueryParsed): AsyncGenerato
     presentStudentRow,
   );
 }
-
-/** The list row's field of each sort (the same columns as SORT_COLUMNS). */
-const ROW_FIELD_OF_SORT: Record<StudentListSort, keyof typeof rowColumns> = {
-  login_id: 'loginId',
-  generation_id: 'generationId',
-  name: 'name',
-  name_kana: 'nameKana',
-  street_name1: 'streetName1',
-  birthday: 'birthday',
-  approval_status: 'approvalStatus',
-  student_type: 'studentType',
-  filing_date: 'filingDate',
-};
 
 // ---- 2. unapproved count ----
 
