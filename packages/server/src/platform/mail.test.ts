@@ -54,6 +54,28 @@ describe('mail outbox', () => {
     expect(received.length).toBe(before);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, '送られない'))).toHaveLength(0);
   });
+
+  it('two processes draining one outbox at once send every mail exactly once (a claim is a lease)', async () => {
+    const before = received.length;
+    const subjects = Array.from({ length: 12 }, (_, i) => `【まなび】同時配信 ${i + 1}`);
+    await t.db.transaction(async (tx) => {
+      for (const subject of subjects) await enqueueMail(tx, { to: 'both@example.jp', subject, body: '本文' });
+    });
+    // a second process: its own mailer and SMTP connection on the same outbox
+    const other = new Mailer(t.db, {
+      smtpUrl: smtp.url,
+      from: 'office@manabi.example.jp',
+      log: capturingLog([]),
+    });
+    await Promise.all([t.app.deps.mailer.flush(), other.flush(), t.app.deps.mailer.flush(), other.flush()]);
+    await other.stop();
+    const got = received.slice(before).map((m) => m.subject);
+    expect(got.toSorted()).toEqual(subjects.toSorted());
+    const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'both@example.jp'));
+    expect(rows.map((r) => [r.status, r.attempts, r.nextAttemptAt])).toEqual(
+      subjects.map(() => ['sent', 1, null]),
+    );
+  });
 });
 
 /** A logger that keeps every line it is given, to read what the mailer logs. */

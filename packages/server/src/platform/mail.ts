@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client';
@@ -39,6 +39,8 @@ export async function enqueueMail(tx: DbOrTx, message: MailMessage): Promise<voi
 const erased = (row: { holdsSecret: boolean }) => (row.holdsSecret ? { body: ERASED_BODY } : {});
 
 const MAX_ATTEMPTS = 5;
+/** How long a claimed mail is left to the process that claimed it before another may try it. */
+const CLAIM_LEASE_MS = 10 * 60_000;
 /**
  * Delay before the next try after the n-th failed attempt (1 min, 5 min, 30 min, 2 h); the fifth failure
  * marks the row 'failed' (decision 008).
@@ -49,8 +51,8 @@ export const retryDelayMs = (attempts: number) =>
 
 /**
  * Delivers the outbox. With SMTP_URL unset, mail is only logged (status 'logged') — the demo and
- * developer default. Rows are claimed one by one so several app processes can share one outbox; a row
- * whose delivery failed waits until its next_attempt_at (growing delay, RETRY_DELAYS_MS).
+ * developer default. Rows are claimed one by one, each under a lease, so several app processes can share
+ * one outbox without sending a mail twice; a row whose delivery failed waits until its next_attempt_at (growing delay, RETRY_DELAYS_MS).
  */
 export class Mailer {
   private transport: Transporter | undefined;
@@ -97,64 +99,88 @@ export class Mailer {
   }
 
   private async drain(): Promise<void> {
-    for (;;) {
-      // claim the oldest due mail and read it in one statement (issue 16: a statement fewer per mail): only
-      // one process moves attempts from n to n+1, and a mail another process is claiming is skipped, not
-      // waited for. The row answered has the new attempt count.
-      const due = this.db
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(
-          and(
-            eq(mailOutbox.status, 'pending'),
-            lt(mailOutbox.attempts, MAX_ATTEMPTS),
-            or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, new Date())),
-          ),
-        )
-        .orderBy(asc(mailOutbox.id))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      const [row] = await this.db
-        .update(mailOutbox)
-        .set({ attempts: sql`${mailOutbox.attempts} + 1` })
-        .where(inArray(mailOutbox.id, due))
-        .returning();
-      if (!row) return;
+    let row = await this.claimNext(null);
+    while (row) {
+      const done = row;
       if (!this.transport) {
         // the address and the body are personal data: the log says only that a mail was kept
-        this.opts.log.info({ id: row.id, subject: row.subject }, 'mail (SMTP_URL unset: logged, not sent)');
-        await this.db
-          .update(mailOutbox)
-          .set({ status: 'logged', sentAt: new Date(), ...erased(row) })
-          .where(eq(mailOutbox.id, row.id));
+        this.opts.log.info({ id: done.id, subject: done.subject }, 'mail (SMTP_URL unset: logged, not sent)');
+        row = await this.claimNext({ id: done.id, status: 'logged' });
         continue;
       }
       try {
         await this.transport.sendMail({
           from: this.opts.from,
-          to: row.to,
-          subject: row.subject,
-          text: row.body,
+          to: done.to,
+          subject: done.subject,
+          text: done.body,
         });
-        await this.db
-          .update(mailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), ...erased(row) })
-          .where(eq(mailOutbox.id, row.id));
       } catch (err) {
-        const attempts = row.attempts;
+        const attempts = done.attempts;
         const failed = attempts >= MAX_ATTEMPTS;
-        this.opts.log.warn({ err, id: row.id, attempts }, 'mail delivery failed');
+        this.opts.log.warn({ err, id: done.id, attempts }, 'mail delivery failed');
         await this.db
           .update(mailOutbox)
           .set({
             status: failed ? 'failed' : 'pending',
-            ...(failed ? erased(row) : {}),
+            ...(failed ? erased(done) : {}),
             lastError: String(err).slice(0, 1000),
             nextAttemptAt: failed ? null : new Date(Date.now() + retryDelayMs(attempts)),
           })
-          .where(eq(mailOutbox.id, row.id));
+          .where(eq(mailOutbox.id, done.id));
         return; // the peer is unwell: try again on the next tick
       }
+      row = await this.claimNext({ id: done.id, status: 'sent' });
     }
+  }
+
+  /**
+   * Claims the oldest due mail and reads it, in one statement; with `done`, the same statement first
+   * records the mail just delivered (issue 16: one statement a mail, plus one for the outbox found empty).
+   * A claim is a lease: the attempt count goes up and the mail is not due again for CLAIM_LEASE_MS, so
+   * another process draining the same outbox skips it (rows being claimed are skipped too, not waited
+   * for), and a process that dies holding it leaves it to be retried when the lease ends.
+   */
+  private async claimNext(done: { id: number; status: 'sent' | 'logged' } | null) {
+    const now = new Date();
+    const due = this.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, 'pending'),
+          lt(mailOutbox.attempts, MAX_ATTEMPTS),
+          or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now)),
+          // the finished row still reads as pending in this statement's snapshot
+          done ? ne(mailOutbox.id, done.id) : undefined,
+        ),
+      )
+      .orderBy(asc(mailOutbox.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const claim = (db: Pick<Db, 'update'>) =>
+      db
+        .update(mailOutbox)
+        .set({
+          attempts: sql`${mailOutbox.attempts} + 1`,
+          nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
+        })
+        .where(inArray(mailOutbox.id, due))
+        .returning();
+    if (!done) return (await claim(this.db))[0];
+    const finished = this.db.$with('finished').as(
+      this.db
+        .update(mailOutbox)
+        .set({
+          status: done.status,
+          sentAt: now,
+          nextAttemptAt: null,
+          // a secret-bearing body is erased once the mail has left
+          body: sql`case when ${mailOutbox.holdsSecret} then ${ERASED_BODY} else ${mailOutbox.body} end`,
+        })
+        .where(eq(mailOutbox.id, done.id))
+        .returning({ id: mailOutbox.id }),
+    );
+    return (await claim(this.db.with(finished)))[0];
   }
 }
