@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/client';
-import { auditLog } from '../db/schema';
+import { auditLog, mailOutbox } from '../db/schema';
+import { type MailMessage, outboxRow } from './mail';
 
 export interface Actor {
   kind: 'admin' | 'student' | 'system';
@@ -51,12 +52,39 @@ export async function audit(
   entityId: string | number | null,
   detail?: Record<string, unknown>,
 ): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorKind: actor.kind,
-    actorId: actor.id,
-    action,
-    entity,
-    entityId: entityId === null ? null : String(entityId),
-    detail: detail ?? null,
-  });
+  await tx.insert(auditLog).values(auditRow(actor, action, entity, entityId, detail));
 }
+
+/**
+ * {@link audit} and, when there is one, {@link enqueueMail} of `mail`: one statement for both (issue 16),
+ * in the caller's transaction.
+ */
+export async function auditAndMail(
+  tx: DbOrTx,
+  mail: MailMessage | null,
+  ...entry: Parameters<typeof auditRow>
+): Promise<void> {
+  if (!mail) return audit(tx, ...entry);
+  const logged = tx.$with('logged').as(
+    tx
+      .insert(auditLog)
+      .values(auditRow(...entry))
+      .returning({ id: auditLog.id }),
+  );
+  await tx.with(logged).insert(mailOutbox).values(outboxRow(mail));
+}
+
+const auditRow = (
+  actor: Actor,
+  action: AuditAction,
+  entity: AuditEntity,
+  entityId: string | number | null,
+  detail?: Record<string, unknown>,
+) => ({
+  actorKind: actor.kind,
+  actorId: actor.id,
+  action,
+  entity,
+  entityId: entityId === null ? null : String(entityId),
+  detail: detail ?? null,
+});

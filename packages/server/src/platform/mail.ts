@@ -28,13 +28,16 @@ export const ERASED_BODY = '（パスワード再設定用のURLを含むため�
 
 /** Queue a mail inside the caller's transaction: it is sent only if that transaction commits. */
 export async function enqueueMail(tx: DbOrTx, message: MailMessage): Promise<void> {
-  await tx.insert(mailOutbox).values({
-    to: message.to,
-    subject: message.subject,
-    body: message.body,
-    holdsSecret: message.holdsSecret ?? false,
-  });
+  await tx.insert(mailOutbox).values(outboxRow(message));
 }
+
+/** The outbox row of a message. */
+export const outboxRow = (message: MailMessage) => ({
+  to: message.to,
+  subject: message.subject,
+  body: message.body,
+  holdsSecret: message.holdsSecret ?? false,
+});
 
 const erased = (row: { holdsSecret: boolean }) => (row.holdsSecret ? { body: ERASED_BODY } : {});
 

@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LOTTERY } from '@manabi/shared/codes';
-import { and, count, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { courseApplications, courses } from '../db/schema';
+import { courseApplications, courses, students } from '../db/schema';
 import { seenAt, stale } from '../platform/errors';
 
 /**
@@ -41,6 +41,50 @@ export async function liveApplication(
   return a;
 }
 
+type ApplicationField = keyof typeof courseApplications._.columns;
+const APPLICATION_FIELDS = Object.keys(getTableColumns(courseApplications)) as ApplicationField[];
+
+/**
+ * What a student's own apply or cancel reads once the course is locked, in one statement (issue 16): the
+ * student's live application of the course (its row locked), the seats held and the student's contact.
+ * Run it after {@link lockCourse}: its snapshot is taken then, so it sees every earlier turn of the course.
+ * Undefined when the student is gone.
+ */
+export async function studentTurn(tx: DbOrTx, courseId: number, studentId: number) {
+  const live = tx
+    .select()
+    .from(courseApplications)
+    .where(
+      and(
+        eq(courseApplications.courseId, courseId),
+        eq(courseApplications.studentId, studentId),
+        isNull(courseApplications.cancelledAt),
+      ),
+    )
+    .for('update')
+    .as('live');
+  const [row] = await tx
+    .select({
+      contact: {
+        loginId: students.loginId,
+        name: students.name,
+        mail1: students.mail1,
+        isEmail: students.isEmail,
+      },
+      seats: sql<number>`(select count(*) from ${courseApplications} where ${seatHeld(courseId)})`.mapWith(
+        Number,
+      ),
+      // every column of the application, as a nested object (null when there is none)
+      live: Object.fromEntries(APPLICATION_FIELDS.map((k) => [k, live[k]])) as {
+        [K in ApplicationField]: (typeof live)[K];
+      },
+    })
+    .from(students)
+    .leftJoinLateral(live, sql`true`)
+    .where(eq(students.id, studentId));
+  return row && { contact: row.contact, seats: row.seats, live: row.live ?? undefined };
+}
+
 /** The application the office works on: the live one, else the latest cancelled one. */
 export async function latestApplication(
   db: DbOrTx,
@@ -61,18 +105,17 @@ export async function latestApplication(
  * (decision 015): what fills a first-come course (exact under {@link lockCourse}).
  */
 export async function seatHolders(db: DbOrTx, courseId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(courseApplications)
-    .where(
-      and(
-        eq(courseApplications.courseId, courseId),
-        isNull(courseApplications.cancelledAt),
-        notInArray(courseApplications.lotteryStatus, [LOTTERY.WAITLISTED, LOTTERY.DECLINED]),
-      ),
-    );
+  const [row] = await db.select({ n: count() }).from(courseApplications).where(seatHeld(courseId));
   return row?.n ?? 0;
 }
+
+/** The applications {@link seatHolders} counts. */
+const seatHeld = (courseId: number) =>
+  and(
+    eq(courseApplications.courseId, courseId),
+    isNull(courseApplications.cancelledAt),
+    notInArray(courseApplications.lotteryStatus, [LOTTERY.WAITLISTED, LOTTERY.DECLINED]),
+  );
 
 export interface NewApplication {
   courseId: number;

@@ -8,7 +8,7 @@ import { LOTTERY, PERSONAL_NOTICE } from '@manabi/shared/codes';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import { type IntakeMessageKind, intakeMessage, type LotteryTier } from '@manabi/shared/domain/intake';
 import { isOutsideWard } from '@manabi/shared/domain/student';
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { courseApplications, courseIntake, courses, lotteryRuns, notices, students } from '../db/schema';
@@ -37,20 +37,21 @@ const deadline = (mail: MailContext, days: number | null, now: Date) =>
 /** The course's settings, or the defaults (no waitlist, nothing to confirm, automatic promotion). */
 export async function intakeOf(tx: DbOrTx, courseId: number): Promise<IntakeSettings> {
   const [row] = await tx.select().from(courseIntake).where(eq(courseIntake.courseId, courseId));
-  return (
-    row ?? {
-      courseId,
-      seats: null,
-      waitlist: false,
-      confirmDays: null,
-      autoPromote: true,
-      promoteUntil: null,
-      tiers: [],
-      createdAt: new Date(0),
-      updatedAt: new Date(0),
-    }
-  );
+  return row ?? defaultIntake(courseId);
 }
+
+/** The settings of a course that has none saved. */
+const defaultIntake = (courseId: number): IntakeSettings => ({
+  courseId,
+  seats: null,
+  waitlist: false,
+  confirmDays: null,
+  autoPromote: true,
+  promoteUntil: null,
+  tiers: [],
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+});
 
 /** Writes the settings (insert or update); the caller checked `updated_at` and holds the course lock. */
 export async function saveIntake(
@@ -336,30 +337,43 @@ export async function settleCourse(
         sql`(${courseApplications.lotteryStatus} <> ${LOTTERY.WAITLISTED} OR ${courseApplications.cancelledAt} IS NOT NULL)`,
       ),
     );
-  const unranked = await tx
-    .select({ id: courseApplications.id })
-    .from(courseApplications)
-    .where(
-      and(
-        ofCourse(course.id),
-        live,
-        eq(courseApplications.lotteryStatus, LOTTERY.WAITLISTED),
-        isNull(courseApplications.waitlistRank),
-      ),
-    )
-    .orderBy(asc(courseApplications.updatedAt), asc(courseApplications.id));
-  let rank = await lastRank(tx, course.id);
-  for (const u of unranked) {
+  // what the rest needs, read in one statement after the release (issue 16): the 補欠 still without a place
+  // in the order they became 補欠, the highest place given, the live winners and 補欠, the course's settings
+  const liveWith = (status: string) =>
+    and(ofCourse(course.id), live, eq(courseApplications.lotteryStatus, status));
+  const ofThisCourse = (what: SQL, where: SQL | undefined) =>
+    sql`(select ${what} from ${courseApplications} where ${where})`;
+  const { id, updatedAt, waitlistRank } = courseApplications;
+  const [state] = await tx
+    .select({
+      unranked: ofThisCourse(
+        sql`array_agg(${id} order by ${updatedAt}, ${id})`,
+        and(liveWith(LOTTERY.WAITLISTED), isNull(waitlistRank)),
+      ).mapWith((ids: (number | string)[] | null) => (ids ?? []).map(Number)),
+      lastRank: ofThisCourse(sql`coalesce(max(${waitlistRank}), 0)`, ofCourse(course.id)).mapWith(Number),
+      winners: ofThisCourse(sql`count(*)`, liveWith(LOTTERY.WON)).mapWith(Number),
+      waiting: ofThisCourse(sql`count(*)`, liveWith(LOTTERY.WAITLISTED)).mapWith(Number),
+      intake: courseIntake,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(courseIntake, eq(courseIntake.courseId, course.id));
+  let rank = state?.lastRank ?? 0;
+  for (const id of state?.unranked ?? []) {
     rank += 1;
-    await tx.update(courseApplications).set({ waitlistRank: rank }).where(eq(courseApplications.id, u.id));
+    await tx
+      .update(courseApplications)
+      .set({ waitlistRank: rank })
+      .where(eq(courseApplications.id, Number(id)));
   }
-  const intake = await intakeOf(tx, course.id);
+  const intake = state?.intake ?? defaultIntake(course.id);
   if (!intake.autoPromote) return [];
   if (intake.promoteUntil && todayTokyo(now) > intake.promoteUntil) return [];
   const seats = intake.seats ?? (course.isLottery ? null : course.capacity);
   if (seats === null) return [];
   const promoted: Application[] = [];
-  let free = seats - (await liveWinners(tx, course.id));
+  // nobody waiting: no promotion to look for
+  if (!state?.waiting) return [];
+  let free = seats - state.winners;
   while (free > 0) {
     const next = await promoteNext(tx, mail, actor, course, intake, now);
     if (!next) break;

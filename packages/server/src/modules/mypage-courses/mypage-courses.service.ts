@@ -36,20 +36,19 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { courseApplications, courses, students } from '../../db/schema';
-import { audit } from '../../platform/audit';
+import { auditAndMail } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail';
 import { likeContains, paged, preparedPerDatabase } from '../../platform/sql';
 import {
   type Application,
   cancelApplication,
   insertApplications,
-  liveApplication,
   lockCourse,
   seatHolders,
+  studentTurn,
 } from '../../repositories/course-applications';
 import {
   type CatalogCourse,
@@ -435,23 +434,16 @@ const REFUSAL_MSG = {
   mustAgree: ['is_dont_canncel', MYPAGE_COURSE_MSG.mustAgree],
 } as const;
 
-/** The course row, locked: applications and cancellations of one course take turns (exact counts). */
-
-async function contactOf(tx: DbOrTx, studentId: number) {
-  const [s] = await tx
-    .select({
-      loginId: students.loginId,
-      name: students.name,
-      phone1: students.phone1,
-      phone2: students.phone2,
-      mail1: students.mail1,
-      mail2: students.mail2,
-      isEmail: students.isEmail,
-    })
-    .from(students)
-    .where(eq(students.id, studentId));
-  return s;
-}
+/** What the cancel view shows of the student. */
+const CONTACT = {
+  loginId: students.loginId,
+  name: students.name,
+  phone1: students.phone1,
+  phone2: students.phone2,
+  mail1: students.mail1,
+  mail2: students.mail2,
+  isEmail: students.isEmail,
+};
 
 /**
  * POST /api/mypage/courseapplication/: one transaction under the course's row lock. The same rules as the
@@ -470,12 +462,12 @@ export async function applyCourse(
   return db.transaction(async (tx) => {
     const c = await lockCourse(tx, courseId);
     if (!c) throw notFound();
-    const live = await liveApplication(tx, courseId, student.id);
-    const needsCount = !c.isLottery && c.capacity !== null;
+    const turn = await studentTurn(tx, courseId, student.id);
+    if (!turn) throw notFound();
     const refusal = applyRefusal(
       ruleOf(c),
-      liveOf(live ?? null),
-      needsCount ? await seatHolders(tx, courseId) : 0,
+      liveOf(turn.live ?? null),
+      !c.isLottery && c.capacity !== null ? turn.seats : 0,
       input.is_dont_canncel === '1',
       now,
     );
@@ -496,17 +488,25 @@ export async function applyCourse(
       },
     ]);
     if (!row) throw new Error('insert returned nothing');
-    await audit(tx, { kind: 'student', id: student.id }, 'apply', 'course_application', row.id, {
-      course_id: courseId,
-      login_id: student.loginId,
-      agreed_no_cancel: !c.isCancelable,
-      waitlisted: waits,
-    });
+    const { contact } = turn;
+    await auditAndMail(
+      tx,
+      contact.isEmail && contact.mail1
+        ? { to: contact.mail1, ...courseMail(config, waits ? 'waitlist' : 'apply', contact.name, c) }
+        : null,
+      { kind: 'student', id: student.id },
+      'apply',
+      'course_application',
+      row.id,
+      {
+        course_id: courseId,
+        login_id: student.loginId,
+        agreed_no_cancel: !c.isCancelable,
+        waitlisted: waits,
+      },
+    );
     // the new 補欠 gets the next place in line
     if (waits) await settleCourse(tx, config, { kind: 'student', id: student.id }, c, now);
-    const s = await contactOf(tx, student.id);
-    if (s?.isEmail && s.mail1)
-      await enqueueMail(tx, { to: s.mail1, ...courseMail(config, waits ? 'waitlist' : 'apply', s.name, c) });
     return { result: true as const };
   });
 }
@@ -521,14 +521,13 @@ export async function getCancelView(
   now = new Date(),
 ): Promise<CourseCancelView> {
   const [row] = await db
-    .select({ course: courses, application: courseApplications })
+    .select({ course: courses, application: courseApplications, contact: CONTACT })
     .from(courses)
     .innerJoin(courseApplications, liveApplicationOf(student.id))
+    .innerJoin(students, eq(students.id, courseApplications.studentId))
     .where(eq(courses.id, courseId));
   if (!row || !isCancelable(ruleOf(row.course), liveOf(row.application), now)) throw notFound();
-  const s = await contactOf(db, student.id);
-  if (!s) throw notFound();
-  return presentCancelView(row.course, row.application, s);
+  return presentCancelView(row.course, row.application, row.contact);
 }
 
 /**
@@ -548,21 +547,26 @@ export async function cancelCourse(
   return db.transaction(async (tx) => {
     const c = await lockCourse(tx, courseId);
     if (!c) throw notFound();
-    const a = await liveApplication(tx, courseId, student.id);
-    if (!a) throw notFound();
+    const turn = await studentTurn(tx, courseId, student.id);
+    const a = turn?.live;
+    if (!turn || !a) throw notFound();
     if (a.updatedAt.getTime() !== seen.getTime()) throw stale();
     if (!isCancelable(ruleOf(c), liveOf(a), now)) throw invalid('course_id', MYPAGE_COURSE_MSG.notCancelable);
     await cancelApplication(tx, a, { now });
-    await audit(tx, { kind: 'student', id: student.id }, 'cancel', 'course_application', a.id, {
-      course_id: courseId,
-      login_id: student.loginId,
-      lottery_status: a.lotteryStatus,
-    });
+    const { contact } = turn;
+    await auditAndMail(
+      tx,
+      contact.isEmail && contact.mail1
+        ? { to: contact.mail1, ...courseMail(config, 'cancel', contact.name, c) }
+        : null,
+      { kind: 'student', id: student.id },
+      'cancel',
+      'course_application',
+      a.id,
+      { course_id: courseId, login_id: student.loginId, lottery_status: a.lotteryStatus },
+    );
     // a winner's seat goes to the top 補欠 in this same transaction (decision 015)
     await settleCourse(tx, config, { kind: 'student', id: student.id }, c, now);
-    const s = await contactOf(tx, student.id);
-    if (s?.isEmail && s.mail1)
-      await enqueueMail(tx, { to: s.mail1, ...courseMail(config, 'cancel', s.name, c) });
     return { result: true as const };
   });
 }

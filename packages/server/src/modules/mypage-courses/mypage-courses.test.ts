@@ -541,4 +541,23 @@ describe('concurrency', () => {
     for (const p of people.filter((p) => p.i % 2 === 1))
       expect(live.filter((r) => r.studentId === p.id)).toHaveLength(1);
   });
+
+  it('a first-come course of 3 seats applied for by 12 students at once takes exactly 3 (the seat count is read under the lock)', async () => {
+    const c = await openCourse({ isLottery: false, capacity: 3 });
+    const people = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const s = await makeStudent(t.db, { password: 'student09' });
+        return loginAsStudent(t.app, s.loginId!, 'student09');
+      }),
+    );
+    const answers = await Promise.all(people.map((cookie) => apply(cookie, c.id)));
+    expect(answers.map((r) => r.statusCode).toSorted()).toEqual([
+      ...Array(3).fill(200),
+      ...Array(9).fill(422),
+    ]);
+    for (const r of answers.filter((r) => r.statusCode === 422))
+      expect(r.json().err_list[0].msg).toBe('この講座は定員に達したため、申込を締め切りました');
+    // 当選 (CD003 '2') for exactly the three who got a seat
+    expect((await liveRows(c.id)).map((r) => r.lotteryStatus)).toEqual(['2', '2', '2']);
+  });
 });

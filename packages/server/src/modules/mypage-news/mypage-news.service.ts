@@ -70,15 +70,22 @@ const statements = preparedPerDatabase((db: Db) => {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(`news_page_${type || 'all'}`);
+  // the unread count rides on the latest notices (one statement, issue 16): with no notice shown there is
+  // none to read either
+  const unread = db
+    .select({ n: count() })
+    .from(notices)
+    .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.studentId, studentId)))
+    .where(and(visible, ofType('2'), isNull(noticeReads.noticeId)));
   return {
-    unread: db
-      .select({ n: count() })
-      .from(notices)
-      .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.studentId, studentId)))
-      .where(and(visible, ofType('2'), isNull(noticeReads.noticeId)))
-      .prepare('top_unread'),
     latest: db
-      .select({ id: notices.id, date: noticeDate, title: notices.title, is_read: isRead(studentId) })
+      .select({
+        id: notices.id,
+        date: noticeDate,
+        title: notices.title,
+        is_read: isRead(studentId),
+        unread: sql<number>`(${unread})`.mapWith(Number),
+      })
       .from(notices)
       .where(visible)
       .orderBy(desc(displayAt), desc(notices.id))
@@ -98,10 +105,13 @@ const audienceValues = (student: AudienceMember, now: Date) => ({
 export async function getTop(db: Db, student: AudienceMember): Promise<TopData> {
   const now = new Date();
   const s = statements(db);
-  const [unread] = await s.unread.execute(audienceValues(student, now));
   const rows = await s.latest.execute(audienceValues(student, now));
   const courseStatus = await currentApplications(db, student, now);
-  return { not_read_cnt: unread?.n ?? 0, notice_list: rows, course_status_list: courseStatus };
+  return {
+    not_read_cnt: rows[0]?.unread ?? 0,
+    notice_list: rows.map(({ unread: _, ...notice }) => notice),
+    course_status_list: courseStatus,
+  };
 }
 
 export async function listNews(
