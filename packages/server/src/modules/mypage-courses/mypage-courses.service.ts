@@ -222,19 +222,25 @@ const toConfirm = and(
 const statements = preparedPerDatabase((db: Db) => {
   const studentId = sql.placeholder('studentId');
   const mine = and(eq(courseApplications.studentId, studentId), isNull(courseApplications.cancelledAt));
+  const unitSum = db
+    .select({ n: sql<number>`coalesce(sum(${courseApplications.acquisitionUnit}), 0)`.mapWith(Number) })
+    .from(courseApplications)
+    .where(mine);
   const history = (condition: SQL | undefined, name: string) =>
     historyPage(db, and(mine, condition), sql.placeholder('limit'), sql.placeholder('offset')).prepare(name);
   return {
     applied: history(eq(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED), 'mypage_applied_page'),
-    attended: history(
-      ne(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
-      'mypage_attended_page',
-    ),
-    unitSum: db
-      .select({ n: sql<number>`coalesce(sum(${courseApplications.acquisitionUnit}), 0)`.mapWith(Number) })
+    // the page's rows carry the unit total (one statement, issue 16); an empty page asks unitSum
+    attended: db
+      .select({ ...historyColumns, unitSum: sql<number>`(${unitSum})`.mapWith(Number) })
       .from(courseApplications)
-      .where(mine)
-      .prepare('mypage_unit_sum'),
+      .innerJoin(courses, eq(courses.id, courseApplications.courseId))
+      .where(and(mine, ne(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED)))
+      .orderBy(...historyOrder)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('mypage_attended_page'),
+    unitSum: unitSum.prepare('mypage_unit_sum'),
     current: db
       .select(historyColumns)
       .from(courseApplications)
@@ -366,10 +372,12 @@ export async function listAttended(
             offset,
           ),
   );
-  const [sum] = await s.unitSum.execute({ studentId: student.id });
+  // the plain page's rows carry the total; a searched or empty page asks for it
+  const carried = (rows[0] as { unitSum?: number } | undefined)?.unitSum;
+  const unitSum = carried ?? (await s.unitSum.execute({ studentId: student.id }))[0]?.n ?? 0;
   return {
     data_list: rows.map((r) => presentHistoryRow(r, now)),
-    acquisition_unit_sum: sum?.n ?? 0,
+    acquisition_unit_sum: unitSum,
     total,
     page,
     page_size: MYPAGE_COURSE_PAGE_SIZE,
