@@ -13,16 +13,20 @@ import { Recorder, summarize } from './lib/recorder.mjs';
 const w = workerData;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** send(name, bytes, keepBody) for one connection: records, and throws on a failed or refused answer. */
+/**
+ * send(name, bytes, keepBody, expected) for one connection: records, and throws on a failed or refused
+ * answer. `expected(res)` may name a refusal the harness caused itself (recorded apart, not an error).
+ */
 function sender(conn, rec, isRecording, plannedStart) {
   let first = plannedStart;
-  return async (name, bytes, keepBody = false) => {
+  return async (name, bytes, keepBody = false, expected = () => null) => {
     const start = first ?? performance.now();
     first = undefined;
     try {
       const res = await conn.send(bytes, keepBody);
+      const label = res.status >= 400 ? expected(res) : null;
       if (isRecording())
-        rec.add(name, performance.now() - start, res.status, undefined, res.body, res.retryAfter);
+        rec.add(name, performance.now() - start, res.status, undefined, res.body, res.retryAfter, label);
       if (res.status >= 400) throw Object.assign(new Error(`${name}: ${res.status}`), { recorded: true });
       return res;
     } catch (err) {

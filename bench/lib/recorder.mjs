@@ -29,8 +29,11 @@ export class Recorder {
     this.firstErrors = [];
   }
 
-  /** One answer (status) or failure (err) of request `name` that took `ms`. */
-  add(name, ms, status, err, body, retryAfter = false) {
+  /**
+   * One answer (status) or failure (err) of request `name` that took `ms`. `expected` labels a refusal the
+   * harness itself caused (counted under "status label", not as an error).
+   */
+  add(name, ms, status, err, body, retryAfter = false, expected = null) {
     this.latencies.push(ms);
     const key = err
       ? err.timeout
@@ -38,9 +41,11 @@ export class Recorder {
         : 'socket'
       : retryAfter
         ? `${status} retry-after`
-        : String(status);
+        : expected
+          ? `${status} ${expected}`
+          : String(status);
     this.statuses[key] = (this.statuses[key] ?? 0) + 1;
-    const bad = err !== undefined || status >= 400;
+    const bad = err !== undefined || (status >= 400 && !expected);
     if (bad) {
       this.errors++;
       if (err?.timeout) this.timeouts++;

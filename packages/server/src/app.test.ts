@@ -39,6 +39,28 @@ describe('serving the web app', () => {
     }
   });
 
+  it('sends the same security headers on pages, API answers and errors', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self';form-action 'self';frame-ancestors 'none';img-src 'self' data: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/mypage/login', '/api/health', '/api/unknown/', '/api/mypage/top/']) {
+      const res = await app.inject({ url });
+      expect(res.headers, url).toMatchObject(expected);
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
   it('serves static files, and a JSON 404 for unknown API paths', async () => {
     expect((await app.inject({ url: '/app.js' })).body).toBe('console.log(1)');
     // an asset that does not exist (an old chunk after a deploy) must not be answered with the HTML page
