@@ -149,6 +149,11 @@ export function DataTable<Row>({
   const isServer = total !== undefined;
   const stickyCount = columns.findIndex((column) => !column.sticky);
   const stickyColumns = stickyCount === -1 ? columns.length : stickyCount;
+  // on a phone only the row's header column sticks (or the first sticky one when none is the header)
+  const phoneSticky = Math.max(
+    0,
+    columns.slice(0, stickyColumns).findIndex((column) => column.isRowHeader),
+  );
   useStickyColumns(regionRef, stickyColumns, columns.map((column) => column.key).join());
 
   const update = (patch: Partial<TableState>) => {
@@ -218,7 +223,7 @@ export function DataTable<Row>({
               <tr>
                 {columns.map((column, index) => {
                   const isSorted = current.sortKey === column.key;
-                  const sticky = stickyCell(index, stickyColumns, 'bg-surface');
+                  const sticky = stickyCell(index, stickyColumns, 'bg-surface', phoneSticky);
                   return (
                     <th
                       key={column.key}
@@ -276,7 +281,7 @@ export function DataTable<Row>({
                       const content = column.render
                         ? column.render(row)
                         : (defaultValue(row, column.key) as ReactNode | null | undefined);
-                      const sticky = stickyCell(index, stickyColumns, 'bg-inherit');
+                      const sticky = stickyCell(index, stickyColumns, 'bg-inherit', phoneSticky);
                       return column.isRowHeader ? (
                         <th
                           key={column.key}
