@@ -1,7 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -63,16 +63,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Embedded PostgreSQL (PGlite). `dataDir` undefined → in memory (tests). */
+/** Embedded PostgreSQL (PGlite) on its own thread. `dataDir` undefined → in memory (tests). */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = await PGlite.create({
+    // on a thread of its own (decision 025): the app's event loop answers while a statement runs
+    const client = await PgliteThread.create({
       dataDir: dataDir ? resolve(dataDir, 'pgdata') : undefined,
-      extensions: { pg_trgm },
       loadDataDir,
     });
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
