@@ -19,6 +19,9 @@ export function summarize(latencies) {
   };
 }
 
+/** A load run's rate of calls answered without error (refusals are fast and would overstate it). */
+export const answeredRps = (r) => (r.count ? r.rps * (1 - r.errors / r.count) : r.rps);
+
 export class Recorder {
   constructor() {
     this.latencies = [];

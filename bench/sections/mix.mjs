@@ -6,6 +6,7 @@
 import { SEARCH_KEYWORDS, SEARCH_ORGANS } from '../dataset/names.mjs';
 import { pgCpuMeter } from '../lib/cpu.mjs';
 import { closedLoop, openLoop } from '../lib/load.mjs';
+import { answeredRps } from '../lib/recorder.mjs';
 
 const SCENARIO = new URL('../scenarios/student-mix.mjs', import.meta.url);
 export const P95_LIMIT_MS = 50;
@@ -80,7 +81,7 @@ export async function runMix({ app, fixtures, cookies, seconds, dbName, log }) {
   // tasks, not requests: a pair task is three requests; the rate offered counts requests. The ladder starts
   // from what the closed loop answered well: refusals (503 when 50 connections exceed MAX_IN_FLIGHT, as on
   // PGlite) are fast and would overstate it
-  const base = closed.count ? closed.rps * (1 - closed.errors / closed.count) : closed.rps;
+  const base = answeredRps(closed);
   let best = null;
   let failed = null;
   // a step fails only when it fails twice: one burst of the machine's other work should not end the search
