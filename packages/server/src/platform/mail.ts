@@ -39,7 +39,8 @@ export const outboxRow = (message: MailMessage) => ({
   holdsSecret: message.holdsSecret ?? false,
 });
 
-const erased = (row: { holdsSecret: boolean }) => (row.holdsSecret ? { body: ERASED_BODY } : {});
+/** The body a mail keeps once it has left or been given up on: a secret-bearing one is erased. */
+const keptBody = sql`case when ${mailOutbox.holdsSecret} then ${ERASED_BODY} else ${mailOutbox.body} end`;
 
 const MAX_ATTEMPTS = 5;
 /** How long a claimed mail is left to the process that claimed it before another may try it. */
@@ -55,7 +56,8 @@ export const retryDelayMs = (attempts: number) =>
 /**
  * Delivers the outbox. With SMTP_URL unset, mail is only logged (status 'logged') — the demo and
  * developer default. Rows are claimed one by one, each under a lease, so several app processes can share
- * one outbox without sending a mail twice; a row whose delivery failed waits until its next_attempt_at (growing delay, RETRY_DELAYS_MS).
+ * one outbox without sending a mail twice; a row whose delivery failed waits until its next_attempt_at
+ * (growing delay, RETRY_DELAYS_MS).
  */
 export class Mailer {
   private transport: Transporter | undefined;
@@ -126,7 +128,7 @@ export class Mailer {
           .update(mailOutbox)
           .set({
             status: failed ? 'failed' : 'pending',
-            ...(failed ? erased(done) : {}),
+            ...(failed ? { body: keptBody } : {}),
             lastError: String(err).slice(0, 1000),
             nextAttemptAt: failed ? null : new Date(Date.now() + retryDelayMs(attempts)),
           })
@@ -178,8 +180,7 @@ export class Mailer {
           status: done.status,
           sentAt: now,
           nextAttemptAt: null,
-          // a secret-bearing body is erased once the mail has left
-          body: sql`case when ${mailOutbox.holdsSecret} then ${ERASED_BODY} else ${mailOutbox.body} end`,
+          body: keptBody,
         })
         .where(eq(mailOutbox.id, done.id))
         .returning({ id: mailOutbox.id }),

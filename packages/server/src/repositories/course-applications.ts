@@ -27,7 +27,13 @@ export async function liveApplication(
   courseId: number,
   studentId: number,
 ): Promise<Application | undefined> {
-  const [a] = await tx
+  const [a] = await liveApplicationQuery(tx, courseId, studentId);
+  return a;
+}
+
+/** The query of {@link liveApplication}, also read inside {@link studentTurn}. */
+const liveApplicationQuery = (tx: DbOrTx, courseId: number, studentId: number) =>
+  tx
     .select()
     .from(courseApplications)
     .where(
@@ -38,8 +44,6 @@ export async function liveApplication(
       ),
     )
     .for('update');
-  return a;
-}
 
 type ApplicationField = keyof typeof courseApplications._.columns;
 const APPLICATION_FIELDS = Object.keys(getTableColumns(courseApplications)) as ApplicationField[];
@@ -51,18 +55,7 @@ const APPLICATION_FIELDS = Object.keys(getTableColumns(courseApplications)) as A
  * Undefined when the student is gone.
  */
 export async function studentTurn(tx: DbOrTx, courseId: number, studentId: number) {
-  const live = tx
-    .select()
-    .from(courseApplications)
-    .where(
-      and(
-        eq(courseApplications.courseId, courseId),
-        eq(courseApplications.studentId, studentId),
-        isNull(courseApplications.cancelledAt),
-      ),
-    )
-    .for('update')
-    .as('live');
+  const live = liveApplicationQuery(tx, courseId, studentId).as('live');
   const [row] = await tx
     .select({
       contact: {
