@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -9,8 +9,6 @@ const gzipAsync = promisify(gzip);
 
 /** Text files worth compressing (images, PDFs and fonts are compressed already). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
-/** Below this a compressed copy saves less than a packet and costs a file. */
-const MIN_BYTES = 1024;
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -47,7 +45,7 @@ async function compressOne(file: string): Promise<{ raw: number; br: number; gz:
 
 /**
  * Vite plugin (issue 16): after the build is written, puts a brotli (quality 11) and a gzip (level 9)
- * copy beside every compressible file of `dist/` of at least 1 KiB, for the server's
+ * copy beside every compressible file of `dist/` where that copy is smaller, for the server's
  * `@fastify/static` `preCompressed` to send to a browser that accepts them. Done once at build time,
  * so no request pays for compression.
  */
@@ -61,10 +59,10 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       const files = (await filesUnder(outDir)).filter((f) => COMPRESSIBLE.test(f));
-      const sized = await Promise.all(files.map(async (f) => ({ f, size: (await stat(f)).size })));
       const totals = { raw: 0, br: 0, gz: 0, files: 0 };
-      for (const { f, size } of sized) {
-        if (size < MIN_BYTES) continue;
+      // every file, small ones too (issue 16: every script is sent compressed); compressOne keeps a copy
+      // only where it is smaller
+      for (const f of files) {
         const r = await compressOne(f);
         totals.raw += r.raw;
         totals.br += r.br;

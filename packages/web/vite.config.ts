@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { preactAliases, preactDependencyPatches, preactPatches } from './preact.ts';
 import { precompress } from './precompress.ts';
 import { routeHtml } from './route-html.ts';
 
@@ -12,7 +13,9 @@ import { routeHtml } from './route-html.ts';
  * beside the text files for the server to send as they are (decision 019).
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routeHtml(), precompress()],
+  plugins: [preactPatches(), react(), tailwindcss(), routeHtml(), precompress()],
+  resolve: { alias: preactAliases },
+  optimizeDeps: { rolldownOptions: { plugins: [preactDependencyPatches] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

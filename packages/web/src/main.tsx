@@ -1,11 +1,17 @@
 import './lib/zod-config';
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { options } from 'preact';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
+
+// Preact runs effects (useEffect) after the next frame; React runs those of a click or key press before
+// its frame. react-aria counts on that: a closing dialog lifts `inert` off the page in an effect, and gives
+// focus back to its opener in a frame, which fails while the page is still inert (decision 026).
+options.requestAnimationFrame = (flush) => queueMicrotask(flush);
 
 // the query client routes errors through the router, whose loaders prefetch into the query client
 const queryClient = createQueryClient((to, options) => router.navigate(to, options));
