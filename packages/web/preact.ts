@@ -80,7 +80,7 @@ function applyEdits(code: string, patch: Patch): string {
 }
 
 /** The patched module for `id`, or null when {@link PATCHES} has none for it. */
-function patchedModule(code: string, id: string): { file: string; code: string } | null {
+export function patchedModule(code: string, id: string): { file: string; code: string } | null {
   const path = (id.split('?')[0] ?? id).replaceAll('\\', '/');
   const patch = PATCHES.find((p) => path.endsWith(p.file));
   return patch ? { file: patch.file, code: applyEdits(code, patch) } : null;
