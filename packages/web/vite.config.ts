@@ -1,5 +1,4 @@
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { preactAliases, preactDependencyPatches, preactPatches } from './preact.ts';
 import { precompress } from './precompress.ts';
@@ -13,7 +12,9 @@ import { routeHtml } from './route-html.ts';
  * beside the text files for the server to send as they are (decision 019).
  */
 export default defineConfig({
-  plugins: [preactPatches(), react(), tailwindcss(), routeHtml(), precompress()],
+  // JSX: Vite's own transform, as tsconfig.json says (react-jsx → react/jsx-runtime, aliased to Preact's).
+  // No Fast Refresh: React's cannot reach Preact's components, so an edit in development reloads the page.
+  plugins: [preactPatches(), tailwindcss(), routeHtml(), precompress()],
   resolve: { alias: preactAliases },
   optimizeDeps: { rolldownOptions: { plugins: [preactDependencyPatches] } },
   build: {

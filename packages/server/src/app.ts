@@ -25,6 +25,7 @@ import { loggerOptions, redactUrl } from './platform/logging';
 import { Mailer } from './platform/mail';
 import { installOpenApi, openApiRoutes } from './platform/openapi';
 import { webDistDir } from './platform/paths';
+import { COOKIE } from './platform/sessions';
 
 z.config(z.locales.ja());
 
@@ -38,16 +39,25 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/** A page's own HTML, and the session it needs (without that session's cookie, index.html is sent). */
+interface PageHtml {
+  file: string;
+  session?: 'student';
+}
+
 /**
- * The pages with an HTML of their own (route-html/routes.json of the web build: path → file under dist/).
- * A build without it, or an entry naming a file that is not there, leaves those paths on index.html.
+ * The pages with an HTML of their own (route-html/routes.json of the web build: path → file under dist/,
+ * or { file, session }). A build without it, or an entry naming a file that is not there, leaves those paths
+ * on index.html.
  */
-function routeHtml(webRoot: string): Map<string, string> {
+function routeHtml(webRoot: string): Map<string, PageHtml> {
   const index = join(webRoot, 'route-html', 'routes.json');
   if (!existsSync(index)) return new Map();
-  const routes = JSON.parse(readFileSync(index, 'utf8')) as Record<string, string>;
+  const routes = JSON.parse(readFileSync(index, 'utf8')) as Record<string, string | PageHtml>;
   return new Map(
-    Object.entries(routes).filter(([, file]) => !file.includes('..') && existsSync(join(webRoot, file))),
+    Object.entries(routes)
+      .map(([path, entry]): [string, PageHtml] => [path, typeof entry === 'string' ? { file: entry } : entry])
+      .filter(([, { file }]) => !file.includes('..') && existsSync(join(webRoot, file))),
   );
 }
 
@@ -204,7 +214,7 @@ export async function buildApp({
   } else if (serveWeb) {
     app.log.warn({ webRoot }, 'web build not found: run `npm run build` (serving the API only)');
   }
-  const pageHtml = hasWeb ? routeHtml(webRoot) : new Map<string, string>();
+  const pageHtml = hasWeb ? routeHtml(webRoot) : new Map<string, PageHtml>();
   app.setNotFoundHandler((req, reply) => {
     // a missing asset (e.g. an old chunk after a deploy) is a 404, not the app's HTML
     const isAsset = /\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
@@ -216,9 +226,13 @@ export async function buildApp({
       return reply.code(404).send({ code: 'NOT_FOUND', message: MSG.notFound });
     }
     // the single-page app owns every other path (its router shows its own 404 page); the my-page's login
-    // and top get a copy of index.html that also preloads their chunks (packages/web/route-html.ts)
+    // and top get a copy of index.html that also preloads their chunks, and top's draws its frame before
+    // the scripts run (packages/web/route-html.ts). A visitor without the session cookie is sent on to
+    // the login by the app: that visitor gets the plain index.html, not a frame of a page it cannot see.
     const path = (req.url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
-    return reply.header('cache-control', 'no-cache').sendFile(pageHtml.get(path) ?? 'index.html');
+    const page = pageHtml.get(path);
+    const file = page && (!page.session || req.cookies[COOKIE[page.session]]) ? page.file : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(file);
   });
 
   app.addHook('onClose', async () => {

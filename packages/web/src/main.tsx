@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './lib/query-client';
+import { handOverShell } from './lib/shell';
 import { createAppRouter } from './router';
 
 // Preact runs effects (useEffect) after the next frame; React runs those of a click or key press before
@@ -19,6 +20,7 @@ const router = createAppRouter(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+handOverShell(container);
 
 createRoot(container).render(
   <StrictMode>

@@ -85,6 +85,7 @@ describe('why a guarded call is refused', () => {
 
 const INDEX_HTML = '<!doctype html><title>まなび</title>';
 const TOP_HTML = '<!doctype html><title>まなび</title><link rel="modulepreload" href="/assets/top-1.js">';
+const LOGIN_HTML = '<!doctype html><title>まなび</title><link rel="modulepreload" href="/assets/login-1.js">';
 const APP_JS = `export const greeting = ${JSON.stringify('こんにちは'.repeat(200))};\n`;
 
 describe('caching of the web app', () => {
@@ -106,9 +107,15 @@ describe('caching of the web app', () => {
     // what packages/web/route-html.ts writes: the top page's own copy of index.html
     mkdirSync(join(dir, 'route-html'));
     writeFileSync(join(dir, 'route-html', 'mypage-top.html'), TOP_HTML);
+    writeFileSync(join(dir, 'route-html', 'mypage-login.html'), LOGIN_HTML);
     writeFileSync(
       join(dir, 'route-html', 'routes.json'),
-      JSON.stringify({ '/mypage/top': 'route-html/mypage-top.html', '/mypage/gone': 'route-html/gone.html' }),
+      JSON.stringify({
+        '/mypage/login': 'route-html/mypage-login.html',
+        // top draws the student's frame before its scripts run: only for a visitor with the session cookie
+        '/mypage/top': { file: 'route-html/mypage-top.html', session: 'student' },
+        '/mypage/gone': 'route-html/gone.html',
+      }),
     );
     const database = await createTestDatabase();
     const config = loadConfig({ SEED_DEMO: '0', WEB_DIST: dir } as NodeJS.ProcessEnv);
@@ -193,11 +200,18 @@ describe('caching of the web app', () => {
   });
 
   it('the my-page top gets its own copy of the page (it preloads its chunks); other paths the plain one', async () => {
+    const withSession = { cookie: 'manabi_mypage=any-token' };
     for (const url of ['/mypage/top', '/mypage/top/', '/mypage/top?sessionexp=1']) {
-      const page = await web.inject({ method: 'GET', url });
+      const page = await web.inject({ method: 'GET', url, headers: withSession });
       expect(page.body, url).toBe(TOP_HTML);
       expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      // without the student's cookie (none, or only an admin's), the frame of a page the visitor is about
+      // to be sent away from is not drawn: the plain page, whose router goes on to the login
+      for (const headers of [{}, { cookie: 'manabi_admin=any-token' }]) {
+        expect((await web.inject({ method: 'GET', url, headers })).body, url).toBe(INDEX_HTML);
+      }
     }
+    expect((await web.inject({ method: 'GET', url: '/mypage/login' })).body).toBe(LOGIN_HTML);
     // not in routes.json, or named there without its file: the plain index.html
     for (const url of ['/mypage/news', '/mypage/gone', '/admin/top']) {
       expect((await web.inject({ method: 'GET', url })).body, url).toBe(INDEX_HTML);
