@@ -69,8 +69,9 @@ export default defineConfig({
     server(SHORT_IDLE_PORT, { SESSION_IDLE_SECONDS: '12' }),
     // issue 6: password reset
     // issue 14: the intake cycle's mails and deadlines — a confirmation "day" of 4 s, the job every second
+    // issue 17: the day-before reminders go out at any hour (REMINDER_HOUR 0), so a class tomorrow is reminded now
     {
-      ...server(MAIL_PORT, { CONFIRM_DAY_SECONDS: '4', JOB_INTERVAL_SECONDS: '1' }),
+      ...server(MAIL_PORT, { CONFIRM_DAY_SECONDS: '4', JOB_INTERVAL_SECONDS: '1', REMINDER_HOUR: '0' }),
       command: `node scripts/e2e-mail-server.mjs ${MAIL_PORT} ${PORT + 3}`,
     },
   ],

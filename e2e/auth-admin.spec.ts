@@ -104,9 +104,11 @@ test.describe('[管理][権限]', () => {
 
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: /^講座管理/ })).toBeVisible();
-    await expect(main.getByRole('link')).toHaveCount(1);
+    // and the door's check-in of its courses (issue 17)
+    await expect(main.getByRole('link', { name: /^受付（出席の記録）/ })).toBeVisible();
+    await expect(main.getByRole('link')).toHaveCount(2);
     const sideMenu = page.getByRole('navigation', { name: '管理メニュー' });
-    await expect(sideMenu.getByRole('link')).toHaveText(['トップ', '講座管理']);
+    await expect(sideMenu.getByRole('link')).toHaveText(['トップ', '講座管理', '受付（出席の記録）']);
     await expectAccessible(page);
 
     for (const path of ['/admin/notification/category', '/admin/student', '/admin/admin']) {

@@ -3,13 +3,17 @@
  * authority-2 admin can get carries, in one table. A field added to any of these answers fails here until
  * someone decides a partner university needs it.
  */
+import { todayTokyo } from '@manabi/shared/domain/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cast, createTestApp, get, makeCast, type TestApp } from './test/app';
+import { courseSessions } from './db/schema';
+import { type Cast, createTestApp, get, makeCast, post, type TestApp } from './test/app';
 import { makeApplication, makeCourse, makeStudent } from './test/factories';
 
 let t: TestApp;
 let cast: Cast;
 let url: Record<string, string>;
+let courseId: number;
+let attendee: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,6 +33,14 @@ beforeAll(async () => {
     emergencyPhone: '090-1111-2222',
   });
   await makeApplication(t.db, { courseId: course.id, studentId: s.id, remarks: '事務局のメモ' });
+  // class days (issue 17): a session today, and a confirmed student to check in
+  courseId = course.id;
+  await t.db
+    .insert(courseSessions)
+    .values({ courseId: course.id, no: 1, day: todayTokyo(), startsAt: '00:00', endsAt: '23:59' });
+  const confirmed = await makeStudent(t.db, { mail1: 'b@example.jp', phone1: '0422-33-4444' });
+  await makeApplication(t.db, { courseId: course.id, studentId: confirmed.id, lotteryStatus: '2' });
+  attendee = confirmed.loginId ?? '';
   url = {
     '/api/admin/courselist/': '/api/admin/courselist/?control=1',
     '/api/admin/courselist/period/': '/api/admin/courselist/period/',
@@ -37,6 +49,7 @@ beforeAll(async () => {
     '/api/admin/courseapplicantlist/': `/api/admin/courseapplicantlist/?id=${course.id}`,
     '/api/admin/courseapplicantlist/csv/': `/api/admin/courseapplicantlist/csv/?id=${course.id}`,
     '/api/admin/courseapplicantdetail/': `/api/admin/courseapplicantdetail/?id=${course.id}&user_id=${s.id}`,
+    '/api/admin/checkin/courses/': '/api/admin/checkin/courses/',
   };
 });
 afterAll(() => t.close());
@@ -72,7 +85,30 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
       'street_address',
       'status',
       'keyword',
+      // class days (issue 17): authority 2 checks its courses' students in at the door
+      'sessions',
+      'remind',
+      'bring',
     ],
+  },
+  // the door's list of today's classes (issue 17): no student in it, only counts
+  '/api/admin/checkin/courses/': {
+    top: ['today', 'data_list'],
+    row: {
+      in: 'data_list',
+      keys: [
+        'course_id',
+        'course_name',
+        'session_no',
+        'day',
+        'start',
+        'end',
+        'room',
+        'venue',
+        'checked_in',
+        'expected',
+      ],
+    },
   },
   '/api/admin/course/categories/': { top: [], row: { in: '', keys: ['id', 'name'] } },
   '/api/admin/courseapplicantlist/': {
@@ -101,10 +137,39 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
   },
 };
 
+/** The calls (not reads) an authority-2 admin may make, and the keys of their answers. */
+const POST_ALLOWED: Record<string, { top: string[]; student: string[] }> = {
+  // the door (issue 17): 出席 for its university's course; the name is what the staff checks against
+  '/api/admin/checkin/': {
+    top: ['result', 'session_no', 'student'],
+    student: ['login_id', 'name', 'name_kana'],
+  },
+};
+
 describe('what an authority-2 admin receives', () => {
   it('every route an authority-2 admin may call is in the allowlist', () => {
-    const open = t.app.apiRoutes.filter((r) => r.guard === 'admin').map((r) => r.url);
-    expect(open.sort()).toEqual(Object.keys(ALLOWED).sort());
+    const open = t.app.apiRoutes.filter((r) => r.guard === 'admin').map((r) => `${r.method} ${r.url}`);
+    expect(open.sort()).toEqual(
+      [
+        ...Object.keys(ALLOWED).map((u) => `GET ${u}`),
+        ...Object.keys(POST_ALLOWED).map((u) => `POST ${u}`),
+      ].sort(),
+    );
+  });
+
+  it('a check-in answers the checked-in student’s number, name and kana, nothing more', async () => {
+    const res = await post(
+      t.app,
+      '/api/admin/checkin/',
+      { course_id: courseId, login_id: attendee },
+      cast.univ,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual([...POST_ALLOWED['/api/admin/checkin/']!.top].sort());
+    expect(Object.keys(body.student).sort()).toEqual(
+      [...POST_ALLOWED['/api/admin/checkin/']!.student].sort(),
+    );
   });
 
   it('each answer carries exactly the allowed fields', async () => {

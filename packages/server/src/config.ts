@@ -37,6 +37,8 @@ export interface Config {
   jobIntervalSeconds: number;
   /** the length of one "day" of a confirmation period: 86400, shorter only for the browser journeys */
   confirmDaySeconds: number;
+  /** from this hour (Asia/Tokyo, 0–23) on the day before a session, its reminders go out (issue 17) */
+  reminderHour: number;
   /** API calls worked on at once; one more is answered 503 with Retry-After at once (issue 16); 0 = no limit */
   maxInFlight: number;
   maxEventLoopLagMs: number;
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: (env.API_DOCS ?? (databaseUrl ? 'admin' : 'public')) === 'public' ? 'public' : 'admin',
     jobIntervalSeconds: int(env, 'JOB_INTERVAL_SECONDS', 60),
     confirmDaySeconds: int(env, 'CONFIRM_DAY_SECONDS', 86_400),
+    reminderHour: Math.min(23, int(env, 'REMINDER_HOUR', 9)),
     // the embedded database works one query at a time on this thread: a short queue keeps p95 low
     maxInFlight: int(env, 'MAX_IN_FLIGHT', databaseUrl ? 64 : 32),
     // an event loop late by more than this at two samples in a row sheds calls too (decision 022)

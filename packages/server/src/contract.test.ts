@@ -26,8 +26,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A concrete URL for a route pattern (the postcode route has the one path parameter). */
-const concrete = (url: string) => url.replace(':code', '1000001');
+/** A concrete URL for a route pattern (the postcode's code, a calendar feed's secret: issue 17). */
+const concrete = (url: string) => url.replace(':code', '1000001').replace(':token', 'A'.repeat(43));
 const otherSpelling = (url: string) => (url.endsWith('/') ? url.slice(0, -1) : `${url}/`);
 
 function send(app: FastifyInstance, method: string, url: string, cookie?: string) {

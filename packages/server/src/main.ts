@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import { runDeadlineJob, startJobRunner } from './jobs/intake-deadlines';
+import { runReminderJob } from './jobs/session-reminders';
 import { syncCodeMaster } from './modules/common/common.service';
 import { migrationsDir } from './platform/paths';
 import { purgeExpiredSessions } from './platform/sessions';
@@ -36,10 +37,13 @@ async function main() {
     10 * 60_000,
   );
   housekeeping.unref();
-  // the intake cycle's deadlines (decision 015); the mails it queues go out with the next flush
+  // the intake cycle's deadlines (decision 015) and the class days' reminders (decision 028); the mails they
+  // queue go out with the next flush
   const jobs = startJobRunner(
     async () => {
-      if ((await runDeadlineJob(database.db, config)) > 0) void app.deps.mailer.flush();
+      const lapsed = await runDeadlineJob(database.db, config);
+      const reminded = await runReminderJob(database.db, config, { reminderHour: config.reminderHour });
+      if (lapsed + reminded > 0) void app.deps.mailer.flush();
     },
     config.jobIntervalSeconds,
     app.log,

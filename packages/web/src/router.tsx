@@ -78,6 +78,7 @@ const adminRoutes: RouteObject[] = [
       { index: true, loader: () => redirect(paths.admin.top()), Component: RedirectOnly },
       { path: 'top', lazy: () => import('./admin/top/top-page') },
       { path: '404', lazy: () => import('./admin/errors/not-found-page') },
+      { path: 'checkin', lazy: () => import('./admin/checkin/checkin-page') }, // issue 17: class days
       {
         path: 'course',
         children: [
@@ -90,10 +91,12 @@ const adminRoutes: RouteObject[] = [
             lazy: () => import('./admin/courses/course-detail-page'),
           },
           {
-            // the lottery records (issue 14): authority 1 only, as the server's calls are
+            // the lottery records (issue 14) and the bulk certificates (issue 17): authority 1 only, as the
+            // server's calls are
             lazy: () => import('./admin/layout/require-full-authority'),
             children: [
               { path: 'detail/:id/lottery', lazy: () => import('./admin/courses/lottery-record-page') },
+              { path: ':id/certificates', lazy: () => import('./admin/courses/certificates-page') },
             ],
           },
           {
@@ -231,6 +234,8 @@ const mypageRoutes = (queryClient: QueryClient): RouteObject[] => [
       },
       { path: 'course/applied', lazy: () => import('./mypage/courses/course-history-page') },
       { path: 'course/attended', lazy: () => import('./mypage/courses/course-history-page') },
+      { path: 'certificate/:courseId', lazy: () => import('./mypage/certificate/certificate-page') }, // issue 17: class days
+      { path: 'transcript', lazy: () => import('./mypage/certificate/transcript-page') }, // issue 17: class days
       {
         path: 'course/detail/:id',
         lazy: () => import('./mypage/courses/course-detail-page'),
@@ -243,6 +248,7 @@ const mypageRoutes = (queryClient: QueryClient): RouteObject[] => [
         path: 'course/cancel/:id',
         lazy: () => import('./mypage/courses/course-cancel-page'),
       },
+      { path: 'schedule', lazy: () => import('./mypage/schedule/schedule-page') }, // issue 17: class days
       { path: 'notfound', lazy: () => import('./mypage/errors/not-found-page') },
       { path: '*', lazy: () => import('./mypage/errors/not-found-page') },
     ],

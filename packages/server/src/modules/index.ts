@@ -3,10 +3,13 @@ import { adminUserRoutes } from './admins/admins.routes'; // issue 5: admin user
 import { applicantRoutes } from './applicants/applicants.routes';
 import { authRoutes } from './auth/auth.routes';
 import { categoryRoutes } from './categories/categories.routes';
+import { certificateRoutes } from './certificates/certificates.routes'; // issue 17: class days
+import { checkinRoutes } from './checkin/checkin.routes'; // issue 17: class days
 import { commonRoutes } from './common/common.routes';
 import { courseUploadRoutes } from './course-uploads/course-uploads.routes'; // issue 3: CSV uploads
 import { courseRoutes } from './courses/courses.routes';
 import { intakeRoutes } from './intake/intake.routes'; // issue 14: the intake cycle
+import { mypageCalendarRoutes } from './mypage-calendar/mypage-calendar.routes'; // issue 17: class days
 import { mypageCourseRoutes } from './mypage-courses/mypage-courses.routes'; // issue 7: courses
 import { mypageNewsRoutes } from './mypage-news/mypage-news.routes';
 import { mypageUserRoutes } from './mypage-user/mypage-user.routes'; // issue 7: user
@@ -36,4 +39,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(mypageUserRoutes); // issue 7: user
   await app.register(mypageCourseRoutes); // issue 7: courses
   await app.register(intakeRoutes); // issue 14: the intake cycle
+  await app.register(checkinRoutes); // issue 17: class days
+  await app.register(mypageCalendarRoutes); // issue 17: class days
+  await app.register(certificateRoutes); // issue 17: class days
 }

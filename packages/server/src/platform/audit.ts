@@ -29,6 +29,12 @@ export const AUDIT_ACTIONS = [
   'confirm',
   'decline',
   'lapse',
+  // class days (issue 17): a student's calendar feed address made (or replaced) and revoked
+  'calendar_feed',
+  'calendar_feed_revoke',
+  // QR check-in at the venue (issue 17): every scan, refused ones too
+  'check_in',
+  'check_in_refused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -484,7 +484,9 @@ export function issueMessages(
   const seen = new Set<string>();
   const out: string[] = [];
   for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
+    // a list's item is its own column when the file has one per item (授業日n ← sessions[n-1])
+    const item = typeof issue.path[1] === 'number' ? `${String(issue.path[0])}${issue.path[1] + 1}` : null;
+    const field = (item && headerOf(item) ? item : null) ?? String(issue.path[0] ?? '');
     if (seen.has(field)) continue; // one message per cell, like a form field
     seen.add(field);
     const header = headerOf(field);

@@ -21,6 +21,16 @@ describe('redaction', () => {
     );
   });
 
+  it("hides a calendar feed's secret, however the path is spelled (issue 17)", () => {
+    const secret = 'SECRETfeed_0123456789abcdefghijklmnopqrstuv';
+    expect(redactUrl(`/api/calendar/${secret}.ics`)).toBe('/api/calendar/***');
+    expect(redactUrl(`/api/calendar/${secret}.ics/?x=1`)).toBe('/api/calendar/***/?x=1');
+    // the router decodes percent-escapes before matching: these reach the feed as well
+    expect(redactUrl(`/api/%63alendar/${secret}.ics`)).toBe('/api/calendar/***');
+    expect(redactUrl(`/api/CALENDAR/%53${secret.slice(1)}.ics`)).toBe('/api/CALENDAR/***');
+    expect(redactUrl('/api/mypage/schedule/')).toBe('/api/mypage/schedule/');
+  });
+
   it('an SQL error is logged without its parameters or the detail that quotes values', () => {
     const cause = Object.assign(new Error('duplicate key value violates unique constraint'), {
       code: '23505',
@@ -70,6 +80,8 @@ describe('request logging', () => {
     const token = 'SECRETtoken_0123456789abcdefghijklmnopqrstu';
     await app.inject({ method: 'GET', url: `/api/mypage/login/isexpire/?token=${token}` });
     await app.inject({ method: 'GET', url: `/mypage/passwordsetting/${token}` });
+    await app.inject({ method: 'GET', url: `/api/calendar/${token}.ics` });
+    await app.inject({ method: 'GET', url: `/api/%63alendar/${token}.ics` });
     await app.inject({
       method: 'POST',
       url: '/api/auth/mypage/login/',
@@ -78,6 +90,7 @@ describe('request logging', () => {
     });
     const log = lines.join('');
     expect(log).toContain('isexpire'); // the requests were logged…
+    expect(log).toContain('/api/calendar/***');
     expect(log).not.toContain(token); // …without what they carried
     expect(log).not.toContain('PASSWORDsecret1');
     // one line per request, with what an operator needs: method, path, status, time (issue 16)

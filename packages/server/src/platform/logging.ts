@@ -2,14 +2,31 @@ import type { FastifyServerOptions } from 'fastify';
 
 /**
  * What the logs may hold (issue 12): no secrets and no personal data. Request lines keep the method and
- * the path, with a reset token in a query (`?token=…`) or in the password-setting page's path replaced by
- * 「***」; bodies are never logged. Errors keep their type, code and the SQL text, never the SQL
- * parameters (Drizzle puts them in the message) nor the database's detail line (which quotes values).
+ * the path, with a reset token in a query (`?token=…`) or in the password-setting page's path, and the
+ * secret of a calendar feed's address (`/api/calendar/…`, issue 17), replaced by 「***」; bodies are never
+ * logged. Errors keep their type, code and the SQL text, never the SQL parameters (Drizzle puts them in the
+ * message) nor the database's detail line (which quotes values).
  */
 export function redactUrl(url: string): string {
-  return url
+  return readable(url)
     .replace(/([?&](?:token|password\w*)=)[^&#]*/gi, '$1***')
-    .replace(/(\/passwordsetting\/)[^/?#]+/i, '$1***');
+    .replace(/(\/passwordsetting\/)[^/?#]+/i, '$1***')
+    .replace(/(\/calendar\/)[^/?#]+/i, '$1***');
+}
+
+/**
+ * The path as the router reads it: it decodes percent-escapes before matching, so `/api/%63alendar/…`
+ * reaches the feed too and must be recognised as it. An undecodable path is left as it is.
+ */
+function readable(url: string): string {
+  if (!url.includes('%')) return url;
+  const end = url.search(/[?#]/);
+  const path = end < 0 ? url : url.slice(0, end);
+  try {
+    return decodeURI(path) + (end < 0 ? '' : url.slice(end));
+  } catch {
+    return url;
+  }
 }
 
 const PARAMS = /\nparams: [\s\S]*$/;

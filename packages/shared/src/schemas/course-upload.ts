@@ -9,6 +9,7 @@ import { MSG } from '../validation/messages';
 import { normalizeName } from '../validation/normalize';
 import { digitsOnly, required, text } from '../validation/rules';
 import { APPLICANT_REMARKS_MAX } from './applicant';
+import { COURSE_SESSIONS_MAX } from './course-session';
 
 /** The file as FileReader.readAsDataURL gives it; size and format are checked by the server as it reads. */
 const csvDataUrl = () => z.string({ error: MSG.fileRequired }).min(1, { error: MSG.fileRequired });
@@ -109,6 +110,24 @@ export const COURSE_CSV_COLUMNS = {
   申込URL: 'apply_url',
   申込URLの表示文字: 'apply_url_text',
   抽選: 'is_lottery',
+  // class days (issue 17): session n in 授業日n, a cell like 「2026/12/2 13:00-14:30 201教室」
+  前日のお知らせ: 'remind',
+  持ち物: 'bring',
+  授業日1: 'sessions1',
+  授業日2: 'sessions2',
+  授業日3: 'sessions3',
+  授業日4: 'sessions4',
+  授業日5: 'sessions5',
+  授業日6: 'sessions6',
+  授業日7: 'sessions7',
+  授業日8: 'sessions8',
+  授業日9: 'sessions9',
+  授業日10: 'sessions10',
+  授業日11: 'sessions11',
+  授業日12: 'sessions12',
+  授業日13: 'sessions13',
+  授業日14: 'sessions14',
+  授業日15: 'sessions15',
 } as const;
 export type CourseCsvField = (typeof COURSE_CSV_COLUMNS)[keyof typeof COURSE_CSV_COLUMNS];
 /** The headers a course CSV must have: the form's required fields. */
@@ -133,6 +152,7 @@ const choice = (map: Record<string, string>) => (v: string) => map[normalizeName
 const yesNo = (yes: string, no: string) => choice({ [yes]: '1', [no]: '0', '1': '1', '0': '0' });
 const CSV_CHOICES: Partial<Record<CourseCsvField, (v: string) => string>> = {
   status: (v) => codeFromText(CODE_LISTS.CD007, v),
+  remind: yesNo('送る', '送らない'),
   cancel: yesNo('可', '不可'),
   is_lottery: yesNo('あり', 'なし'),
 };
@@ -162,9 +182,39 @@ export function courseCsvToForm(values: Record<CourseCsvField, string>) {
   }
   form.period_f = csvDateTime(form.period_f ?? '');
   form.period_t = csvDateTime(form.period_t ?? '');
+  const cells = Array.from({ length: COURSE_SESSIONS_MAX }, (_, i) => {
+    const key = `sessions${i + 1}`;
+    const cell = form[key] ?? '';
+    delete form[key];
+    return cell.trim();
+  });
+  const last = cells.findLastIndex((c) => c !== '');
   const categoryNames = values.category
     .split(COURSE_CSV_CATEGORY_SEPARATOR)
     .map((c) => c.trim())
     .filter((c) => c !== '');
-  return { form, categoryNames };
+  const sessions = cells.slice(0, last + 1).map(csvSession);
+  return { form: { ...form, sessions }, categoryNames };
+}
+
+/**
+ * One 授業日 cell → a session: 'YYYY/M/D H:MM-H:MM' then, after a space, the room (〜, ～ or a hyphen between
+ * the times; full-width digits read). A cell that does not read so keeps its text as the day, so the date
+ * check names the column; an empty cell before a filled one is a session without a day (required).
+ */
+export function csvSession(cell: string) {
+  const half = cell.replace(/[０-９／：－〜～　]/g, (c) =>
+    c === '　'
+      ? ' '
+      : c === '〜' || c === '～' || c === '－'
+        ? '-'
+        : String.fromCharCode(c.charCodeAt(0) - 0xfee0),
+  );
+  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})\s+(\d{1,2}:\d{2})\s*-\s*(\d{1,2}:\d{2})(?:\s+(.*))?$/.exec(
+    half.trim(),
+  );
+  if (!m) return { day: cell, start: '', end: '', room: '' };
+  const [, y, mo, d, start, end, room = ''] = m as unknown as string[];
+  const two = (x = '') => x.padStart(2, '0');
+  return { day: `${y}-${two(mo)}-${two(d)}`, start: start ?? '', end: end ?? '', room: room.trim() };
 }

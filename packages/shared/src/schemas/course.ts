@@ -18,6 +18,7 @@ import {
   url,
   zeroOrPositiveInt,
 } from '../validation/rules';
+import { courseClassDayFields, SESSION_MSG, sessionsFit } from './course-session';
 
 // ---- search (SPEC §5: course_name, course_content, organ, period, keyword max 100; §9 offset 0..999) ----
 export const COURSE_SEARCH_TEXT_MAX = 100;
@@ -125,9 +126,28 @@ const courseFields = {
   apply_url_text: text({ max: COURSE_APPLY_URL_TEXT_MAX }),
   /** '1' = seats go by lottery */
   is_lottery: flag(),
+  // class days (issue 17): sessions, the reminder switch, what to bring
+  ...courseClassDayFields,
 };
 
-export const courseFormSchema = z.object(courseFields).superRefine(notBefore('period_t', 'period_f'));
+/** Dated sessions fit the course's 全回数 (session n is attendance n). */
+const sessionsWithinAllTimes = (
+  v: { sessions?: readonly unknown[]; all_times: string },
+  ctx: z.RefinementCtx,
+) => {
+  if (!sessionsFit(v.sessions, v.all_times))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['sessions'],
+      message: SESSION_MSG.moreThanAllTimes,
+      input: v.sessions,
+    });
+};
+
+export const courseFormSchema = z
+  .object(courseFields)
+  .superRefine(notBefore('period_t', 'period_f'))
+  .superRefine(sessionsWithinAllTimes);
 export type CourseForm = z.input<typeof courseFormSchema>;
 
 /** POST /api/admin/course/add/: the form's fields, category ids parsed to numbers. */
@@ -139,11 +159,15 @@ const bodyFields = {
     .prefault([]),
 };
 
-export const courseAddBodySchema = z.object(bodyFields).superRefine(notBefore('period_t', 'period_f'));
+export const courseAddBodySchema = z
+  .object(bodyFields)
+  .superRefine(notBefore('period_t', 'period_f'))
+  .superRefine(sessionsWithinAllTimes);
 export type CourseAddBody = z.output<typeof courseAddBodySchema>;
 
 /** POST /api/admin/course/update/: plus id and the updated_at the editor loaded (optimistic locking). */
 export const courseUpdateBodySchema = z
   .object({ ...bodyFields, id: recordId(), updated_at: timestamp() })
-  .superRefine(notBefore('period_t', 'period_f'));
+  .superRefine(notBefore('period_t', 'period_f'))
+  .superRefine(sessionsWithinAllTimes);
 export type CourseUpdateBody = z.output<typeof courseUpdateBodySchema>;

@@ -102,6 +102,14 @@ export const mypageUserResponseSchema = z.object({
 
 // ---- my-page courses (SPEC §3 Course search item, Course detail, Applied/attended item) ----
 
+/** A dated session as the API gives it (issue 17, decision 028). */
+export const courseSessionOutSchema = z.object({
+  no: z.number().int(),
+  day: ymd,
+  start: z.string(),
+  end: z.string(),
+  room: z.string(),
+});
 export const mypageCourseSearchItemSchema = z.object({
   id,
   categories: z.array(z.string()),
@@ -194,6 +202,8 @@ export const mypageCourseDetailResponseSchema = z.object({
   is_full: z.boolean(),
   lottery_status: z.string().nullable(),
   ...seatFields,
+  /** the dated classes (issue 17): [] when the course has none (then `period` is all there is) */
+  sessions: z.array(courseSessionOutSchema),
 });
 export const courseCancelViewResponseSchema = z.object({
   id,
@@ -207,6 +217,45 @@ export const courseCancelViewResponseSchema = z.object({
   phone2: z.string(),
   mail2: z.string(),
 });
+
+// ---- my calendar (issue 17, decision 028) ----
+
+/** One upcoming class of a course the student holds a seat in. */
+export const mypageScheduleItemSchema = z.object({
+  course_id: id,
+  course_name: z.string(),
+  /** CD007: a non-public course is listed without a link to its detail */
+  status: z.string(),
+  no: z.number().int(),
+  day: ymd,
+  start: z.string().describe('HH:MM (Asia/Tokyo)'),
+  end: z.string().describe('HH:MM (Asia/Tokyo)'),
+  room: z.string(),
+  venue: z.string(),
+  street_address: z.string(),
+});
+export type MypageScheduleItem = z.output<typeof mypageScheduleItemSchema>;
+/** GET /api/mypage/schedule/: the classes from today on, and whether a calendar feed exists (never its address). */
+export const mypageScheduleResponseSchema = z.object({
+  data_list: z.array(mypageScheduleItemSchema),
+  feed: z.object({
+    issued: z.boolean(),
+    /** when the address was made; '' without a feed */
+    created_at: z.string().describe("ISO 8601 (UTC), or ''"),
+    /** when a calendar last read it (at most hourly); '' = not yet */
+    last_used_at: z.string().describe("ISO 8601 (UTC), or ''"),
+  }),
+});
+export type MypageSchedule = z.output<typeof mypageScheduleResponseSchema>;
+/** POST /api/mypage/schedule/feed/: the new secret address, answered this once. */
+export const calendarFeedIssuedResponseSchema = z.object({
+  url: z.string().describe('https?:// address of the feed'),
+  webcal_url: z.string().describe("the same as webcal://, which opens a phone's calendar"),
+});
+export type CalendarFeedIssued = z.output<typeof calendarFeedIssuedResponseSchema>;
+export const icsResponseSchema = z
+  .string()
+  .describe('text/calendar; charset=utf-8 — iCalendar (RFC 5545), CRLF, Asia/Tokyo times');
 
 // ---- public my-page forms ----
 
@@ -356,6 +405,10 @@ export const adminCourseLimitedSchema = z.object({
   street_address: z.string(),
   status: z.string(),
   keyword: z.string(),
+  /** class days (issue 17): session n is attendance n; Tokyo day and 'HH:MM' times */
+  sessions: z.array(courseSessionOutSchema),
+  remind: z.boolean(),
+  bring: z.string(),
 });
 export const adminCourseSchema = adminCourseLimitedSchema.extend({
   minimum: z.number().nullable(),

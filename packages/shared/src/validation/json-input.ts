@@ -6,6 +6,7 @@
  *   ids, codes, flags and counts out as JSON numbers (`id: 1`, `cancel: 0`), so a JSON number at the top
  *   level of a body (or inside a top-level array) is read as its decimal text (1 → '1', 1.5 → '1.5',
  *   which the integer rules then refuse), and a boolean as the flag it stands for (true → '1', false → '0').
+ *   A top-level null reads as a field not sent (the API gives null for an empty optional value).
  *   Nested objects (an uploaded file's metadata) are left as they are.
  * - A control character (C0 or DEL) other than tab, line feed and carriage return is refused wherever it
  *   stands, with the field named: PostgreSQL cannot store NUL, and nothing a person types contains one.
@@ -32,6 +33,8 @@ export function jsonScalarsAsText(input: unknown): unknown {
   if (!isPlainObject(input)) return input;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
+    // a null our API gave out (an empty optional field) comes back meaning "not entered"
+    if (value === null) continue;
     out[key] = Array.isArray(value) ? value.map(asText) : asText(value);
   }
   return out;

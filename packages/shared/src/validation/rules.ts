@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { type CodeListId, isCode } from '../codes';
+import { tokyoParts } from '../domain/dates';
 import { FORBIDDEN_CONTROL } from './json-input';
 import { type LengthUnit, MSG } from './messages';
 import { charCount, formatPostcode, normalizeDigits, normalizeHyphens, toHalfWidth } from './normalize';
@@ -282,9 +283,24 @@ export function dateYmd({ required = false }: { required?: boolean } = {}): Fiel
   return field(withDate(base({ required, normalize: toHalfWidth }), false));
 }
 
-/** 'YYYY-MM-DDTHH:MM' (input type=datetime-local), at most 9999-12-31T23:59. */
+/** An ISO instant as the API gives dates out ('2026-11-01T00:00:00.000Z'): matched to read it as Tokyo time. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** An instant the API gave back ('…Z' or with an offset) as the Tokyo wall-clock time a form holds. */
+function instantAsTokyoLocal(v: string): string {
+  if (!ISO_INSTANT.test(v)) return v;
+  const t = new Date(v);
+  if (Number.isNaN(t.getTime())) return v;
+  const p = tokyoParts(t);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/**
+ * 'YYYY-MM-DDTHH:MM' (input type=datetime-local), at most 9999-12-31T23:59. An ISO instant — what the API
+ * answers with — is read as its Tokyo time, so a client that sends back what it got succeeds.
+ */
 export function dateTimeLocal({ required = false }: { required?: boolean } = {}): FieldSchema {
-  return field(withDate(base({ required, normalize: toHalfWidth }), true));
+  return field(withDate(base({ required, normalize: (v) => instantAsTokyoLocal(toHalfWidth(v)) }), true));
 }
 
 /**

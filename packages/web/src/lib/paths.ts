@@ -45,12 +45,17 @@ export const paths = {
     courseDetail: (id: Id, type: CourseDetailType = 1) => `/admin/course/detail/${enc(id)}/${type}`,
     /** The lottery records of a course (issue 14, decision 015): each draw, its downloads, re-verification. */
     courseLottery: (id: Id) => `/admin/course/detail/${enc(id)}/lottery`,
+    /** Every 受講済み student's 修了証 of a course, one A4 page each (issue 17; authority 1). */
+    courseCertificates: (id: Id) => `/admin/course/${enc(id)}/certificates`,
     courseApplicantAdd: (id: Id) => `/admin/course/detail/add/${enc(id)}`,
     courseApplicant: (id: Id, userId: Id) => `/admin/course/detail/applicant/${enc(id)}/${enc(userId)}`,
     courseApplicantUpdate: (id: Id, userId: Id) =>
       `/admin/course/detail/applicant/update/${enc(id)}/${enc(userId)}`,
     courseApplicantCancel: (id: Id, userId: Id) =>
       `/admin/course/detail/applicant/cancel/${enc(id)}/${enc(userId)}`,
+
+    /** The door: today's classes, the QR scanner and 学生番号 entry (issue 17; both authorities). */
+    checkin: () => '/admin/checkin',
 
     adminList: () => '/admin/admin',
     /** New admin: `adminRegister('new')` (id 0). */
@@ -97,6 +102,11 @@ export const paths = {
     courseDetail: (id: Id) => `/mypage/course/detail/${enc(id)}`,
     courseApplicant: (id: Id) => `/mypage/course/applicant/${enc(id)}`,
     courseCancel: (id: Id) => `/mypage/course/cancel/${enc(id)}`,
+    /** 今後の予定: the classes from today on and the calendar feed (issue 17). */
+    schedule: () => '/mypage/schedule',
+    /** A finished course's 修了証 and the record of units, both for print (issue 17). */
+    certificate: (courseId: Id) => `/mypage/certificate/${enc(courseId)}`,
+    transcript: () => '/mypage/transcript',
     /** `forbidden` adds forbidden=1 (the page then offers logout). */
     apiError: (opts: { forbidden?: boolean } = {}) =>
       withParams('/mypage/apierror', { forbidden: opts.forbidden && '1' }),

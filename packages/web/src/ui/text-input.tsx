@@ -80,6 +80,13 @@ export function DateInput<T extends FieldValues, N extends FieldPath<T>, TT = T>
   return <TextLikeField {...props} kind="input" type="date" max={props.max ?? DATE_INPUT_MAX} width="sm" />;
 }
 
+/** Time field (`<input type="time">`, value `HH:MM`, 24-hour). */
+export function TimeInput<T extends FieldValues, N extends FieldPath<T>, TT = T>(
+  props: FieldBaseProps<T, N, TT>,
+) {
+  return <TextLikeField {...props} kind="input" type="time" width="xs" />;
+}
+
 /** Date-time field (`<input type="datetime-local">`, value `YYYY-MM-DDTHH:MM`, max 9999-12-31T23:59). */
 export function DateTimeInput<T extends FieldValues, N extends FieldPath<T>, TT = T>(
   props: DateInputProps<T, N, TT>,

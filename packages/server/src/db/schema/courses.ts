@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -67,6 +68,11 @@ export const courses = pgTable(
     applyUrlText: varchar('apply_url_text', { length: 100 }).notNull().default(''),
     /** seats go by lottery (otherwise first come) */
     isLottery: boolean('is_lottery').notNull().default(true),
+    // ---- class days (issue 17, decision 028) ----
+    /** the day-before reminder (mail and my-page notice) of each dated session; the office may switch it off */
+    remind: boolean('remind').notNull().default(true),
+    /** 持ち物: what to bring, said in the reminder */
+    bring: varchar('bring', { length: 200 }).notNull().default(''),
     ...timestamps,
   },
   (t) => [
@@ -92,6 +98,36 @@ export const courseCategoryLinks = pgTable(
   (t) => [
     primaryKey({ columns: [t.courseId, t.categoryId] }),
     index('course_category_links_cat_idx').on(t.categoryId),
+  ],
+);
+
+/**
+ * A course's dated sessions (issue 17, decision 028): session n is attendance n of the 15 the spec has.
+ * Day and times are Asia/Tokyo wall-clock values; `period` stays the display text.
+ */
+export const courseSessions = pgTable(
+  'course_sessions',
+  {
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** 1..15: which attendance value it is */
+    no: smallint('no').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 'HH:MM' */
+    startsAt: varchar('starts_at', { length: 5 }).notNull(),
+    endsAt: varchar('ends_at', { length: 5 }).notNull(),
+    room: varchar('room', { length: 100 }).notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.no] }),
+    // the reminder job and the calendar read sessions by day
+    index('course_sessions_day_idx').on(t.day),
+    check('course_sessions_no_range', sql`${t.no} BETWEEN 1 AND 15`),
+    check(
+      'course_sessions_times',
+      sql`${t.startsAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' AND ${t.endsAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' AND ${t.endsAt} > ${t.startsAt}`,
+    ),
   ],
 );
 

@@ -157,3 +157,26 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * A student's calendar feed (issue 17, decision 028): the secret in its address is random and only its
+ * SHA-256 is kept; making a new one replaces the row, so the old address stops working.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  studentId: integer('student_id')
+    .primaryKey()
+    .references(() => students.id, { onDelete: 'cascade' }),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  lastUsedAt: tstz('last_used_at'),
+});
+
+/**
+ * Server-held keys made at first start and shared by every process on the database (issue 17: the key
+ * that signs the student ID's check-in code). Never sent to a client, never logged.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar('name', { length: 30 }).primaryKey(),
+  value: varchar('value', { length: 128 }).notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});

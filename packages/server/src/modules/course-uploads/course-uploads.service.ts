@@ -19,6 +19,7 @@ import {
   courseApplications,
   courseCategories,
   courseCategoryLinks,
+  courseSessions,
   courses,
   students,
   universities,
@@ -236,6 +237,20 @@ export async function uploadCourses(db: Db, actor: Actor, dataUrl: string): Prom
       for (let i = 0; i < links.length; i += LINK_INSERT_BATCH) {
         await tx.insert(courseCategoryLinks).values(links.slice(i, i + LINK_INSERT_BATCH));
       }
+      // class days (issue 17): session n from 授業日n
+      const sessions = parsed.flatMap((p, i) =>
+        (p.body.sessions ?? []).map((s, n) => ({
+          courseId: ids[i] as number,
+          no: n + 1,
+          day: s.day,
+          startsAt: s.start,
+          endsAt: s.end,
+          room: s.room,
+        })),
+      );
+      for (let i = 0; i < sessions.length; i += LINK_INSERT_BATCH) {
+        await tx.insert(courseSessions).values(sessions.slice(i, i + LINK_INSERT_BATCH));
+      }
       await audit(tx, actor, 'upload', 'course', null, {
         count: ids.length,
         ids,
@@ -251,6 +266,7 @@ export async function uploadCourses(db: Db, actor: Actor, dataUrl: string): Prom
 
 /** Rows checked per turn of the event loop (decision 021): a long file never holds other requests up. */
 const CHECK_SLICE = 100;
-/** Rows per INSERT: about 30 parameters a course, 2 a link, below PostgreSQL's 65535. */
+/** Rows per INSERT: about 30 parameters a course, below PostgreSQL's 65535. */
 const COURSE_INSERT_BATCH = 500;
+/** Rows per INSERT of links (2 parameters) and sessions (6): below PostgreSQL's 65535. */
 const LINK_INSERT_BATCH = 5000;

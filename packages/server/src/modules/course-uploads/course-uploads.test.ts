@@ -9,6 +9,7 @@ import {
   courseApplications,
   courseCategories,
   courseCategoryLinks,
+  courseSessions,
   courses,
   students,
 } from '../../db/schema';
@@ -385,6 +386,54 @@ describe('POST /api/admin/course/courseupload', () => {
       ].join(''),
     );
     expect([await courseCount(), await auditCount()]).toEqual(before);
+  });
+
+  it('reads 授業日n as session n (Excel dates, full-width, ～), 前日のお知らせ and 持ち物', async () => {
+    const header = [...COURSE_HEADER, '前日のお知らせ', '持ち物', '授業日1', '授業日2', '授業日3'];
+    const csv = toCsv([
+      header,
+      [
+        ...courseRow({ 講座ID: 'K0301' }),
+        '送らない',
+        '筆記用具',
+        '2026/12/2 13:00-14:30 201教室',
+        '２０２６／１２／９　１３：００～１４：３０',
+        '',
+      ],
+      [...courseRow({ 講座ID: 'K0302' }), '', '', '', '', ''],
+    ]);
+    const answer = await uploadCourses(iconv.encode(csv, 'cp932'));
+    expect(answer, answer.msg).toMatchObject({ result: true, count: 2 });
+    const [k1] = await t.db.select().from(courses).where(eq(courses.code, 'K0301'));
+    expect(k1).toMatchObject({ remind: false, bring: '筆記用具' });
+    const rows = await t.db
+      .select()
+      .from(courseSessions)
+      .where(eq(courseSessions.courseId, k1!.id))
+      .orderBy(asc(courseSessions.no));
+    expect(rows.map(({ no, day, startsAt, endsAt, room }) => ({ no, day, startsAt, endsAt, room }))).toEqual([
+      { no: 1, day: '2026-12-02', startsAt: '13:00', endsAt: '14:30', room: '201教室' },
+      { no: 2, day: '2026-12-09', startsAt: '13:00', endsAt: '14:30', room: '' },
+    ]);
+    const [k2] = await t.db.select().from(courses).where(eq(courses.code, 'K0302'));
+    expect(k2?.remind).toBe(true);
+    expect(await t.db.select().from(courseSessions).where(eq(courseSessions.courseId, k2!.id))).toEqual([]);
+  });
+
+  it('names the 授業日 column of a session it cannot read, and writes nothing', async () => {
+    const before = await courseCount();
+    const header = [...COURSE_HEADER, '授業日1', '授業日2', '授業日3'];
+    const csv = toCsv([
+      header,
+      [...courseRow({ 講座ID: 'K0401' }), '2026/12/2 13:00-14:30', '12月9日の午後', '2026/12/16 15:00-14:00'],
+      [...courseRow({ 講座ID: 'K0402' }), '', '2026/12/9 10:00-11:00', ''],
+    ]);
+    const answer = await uploadCourses(csv);
+    expect(answer.result).toBe(false);
+    expect(answer.msg).toContain('2行目（授業日2）：正しい日付を入力してください');
+    expect(answer.msg).toContain('2行目（授業日3）：終了時刻は開始時刻より後にしてください');
+    expect(answer.msg).toContain('3行目（授業日1）：この項目を入力してください');
+    expect(await courseCount()).toBe(before);
   });
 
   it('refuses a line break in a one-line cell, naming the row and column; keeps it in 内容', async () => {

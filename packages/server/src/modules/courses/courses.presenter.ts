@@ -1,6 +1,7 @@
 import type { AdminCourse, AdminCourseLimited, CourseCategoryItem, CourseListRow } from '@manabi/shared/api';
 import type { courses } from '../../db/schema';
 import type { AdminPrincipal } from '../../platform/context';
+import type { SessionOut } from '../../repositories/course-sessions';
 
 type CourseRow = typeof courses.$inferSelect;
 
@@ -27,6 +28,7 @@ export function presentAdminCourse(
   applicants: number,
   categories: CourseCategoryItem[],
   admin: AdminPrincipal,
+  sessions: SessionOut[],
 ): AdminCourse | AdminCourseLimited {
   const limited: AdminCourseLimited = {
     id: row.id,
@@ -45,6 +47,10 @@ export function presentAdminCourse(
     street_address: row.streetAddress,
     status: row.status,
     keyword: row.keyword,
+    // class days (issue 17): both authorities see them (authority 2 checks students in)
+    sessions,
+    remind: row.remind,
+    bring: row.bring,
   };
   if (admin.authority !== 1) return limited;
   return {

@@ -36,6 +36,7 @@ import type { AdminPrincipal } from '../../platform/context';
 import { AppError, invalid, notFound, stale } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
 import { isUniqueViolation, likeContains, qualified, sqlLiteral } from '../../platform/sql';
+import { saveSessions, sessionsOf } from '../../repositories/course-sessions';
 import { presentAdminCourse, presentCourseListRow } from './courses.presenter';
 
 /** Tokyo midnight of a YYYY-MM-DD date, and of the day after. */
@@ -157,7 +158,7 @@ export async function getCourse(db: Db, admin: AdminPrincipal, id: number) {
     .innerJoin(courseCategories, eq(courseCategories.id, courseCategoryLinks.categoryId))
     .where(eq(courseCategoryLinks.courseId, id))
     .orderBy(asc(courseCategories.sortNumber), asc(courseCategories.id));
-  return presentAdminCourse(row, live?.n ?? 0, categories, admin);
+  return presentAdminCourse(row, live?.n ?? 0, categories, admin, await sessionsOf(db, id));
 }
 
 // ---- authoring ----
@@ -221,6 +222,9 @@ export function toColumns(input: CourseAddBody) {
     applyUrl: input.apply_url,
     applyUrlText: input.apply_url_text,
     isLottery: input.is_lottery === '1',
+    // '' (a client that does not know the switch) keeps the course's; a new course reminds
+    ...(input.remind === '' ? {} : { remind: input.remind === '1' }),
+    bring: input.bring,
   };
 }
 
@@ -271,6 +275,7 @@ const auditDetail = (id: number, input: CourseAddBody, categoryIds: number[]) =>
   univ_id: input.univ_id,
   status: input.status,
   category: categoryIds,
+  ...(input.sessions === undefined ? {} : { sessions: input.sessions.length }),
 });
 
 export async function addCourse(db: Db, actor: Actor, input: CourseAddBody) {
@@ -280,6 +285,7 @@ export async function addCourse(db: Db, actor: Actor, input: CourseAddBody) {
       const [row] = await tx.insert(courses).values(toColumns(input)).returning({ id: courses.id });
       if (!row) throw new Error('insert returned nothing');
       await linkCategories(tx, row.id, categoryIds);
+      await saveSessions(tx, row.id, input.sessions);
       await audit(tx, actor, 'create', 'course', row.id, auditDetail(row.id, input, categoryIds));
       return { result: true as const, id: row.id };
     });
@@ -308,6 +314,7 @@ export async function updateCourse(db: Db, actor: Actor, input: CourseUpdateBody
         .returning({ id: courses.id });
       if (!row) throw stale();
       await linkCategories(tx, row.id, categoryIds);
+      await saveSessions(tx, row.id, input.sessions);
       await audit(tx, actor, 'update', 'course', row.id, auditDetail(row.id, input, categoryIds));
       return { result: true as const, id: row.id };
     });

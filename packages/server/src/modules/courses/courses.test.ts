@@ -328,6 +328,10 @@ describe('GET /api/admin/course/', () => {
       apply_url_text: '',
       is_lottery: true,
       updated_at: c.updatedAt.toISOString(),
+      // class days (issue 17)
+      sessions: [],
+      remind: true,
+      bring: '',
     });
 
     const reduced = await get(t.app, `/api/admin/course/?id=${c.id}`, univ);
@@ -350,6 +354,9 @@ describe('GET /api/admin/course/', () => {
         'street_address',
         'status',
         'keyword',
+        'sessions',
+        'remind',
+        'bring',
       ].sort(),
     );
     expect(reduced.json()).toMatchObject({ id: c.id, course_name: '詳細講座', application: 1 });

@@ -123,12 +123,13 @@ export function presentHistoryRow(row: HistoryRow, now: Date): MypageAppliedItem
   };
 }
 
-/** GET /api/mypage/course/: the course with this student's live application and flags. */
+/** GET /api/mypage/course/: the course with this student's live application and flags, and its class days. */
 export function presentCourseDetail(
   c: Course,
   categories: MypageCourseDetail['categories'],
   a: Application | null,
   flags: CourseFlags,
+  sessions: MypageCourseDetail['sessions'],
 ): MypageCourseDetail {
   return {
     id: c.id,
@@ -157,6 +158,7 @@ export function presentCourseDetail(
     content: c.content,
     lottery_status: a?.lotteryStatus ?? null,
     ...seatOf(a, c.periodTo),
+    sessions,
   };
 }
 

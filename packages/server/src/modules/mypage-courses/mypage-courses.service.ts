@@ -57,6 +57,7 @@ import {
   catalogForStudent,
   categoryNames,
 } from '../../repositories/course-catalog';
+import { sessionsOf } from '../../repositories/course-sessions';
 import { intakeOf, type MailContext, settleCourse } from '../../repositories/intake';
 import { courseMail } from './mypage-courses.mail';
 import {
@@ -420,7 +421,12 @@ async function courseDetail(
   now: Date,
 ): Promise<MypageCourseDetail> {
   const needsCount = !c.isLottery && c.capacity !== null;
-  const flags = courseFlags(ruleOf(c), liveOf(a), needsCount ? await seatHolders(db, c.id) : 0, now);
+  const [seats, sessions] = await Promise.all([
+    needsCount ? seatHolders(db, c.id) : 0,
+    // the class days (issue 17): the detail lists them and offers them as a .ics file
+    sessionsOf(db, c.id),
+  ]);
+  const flags = courseFlags(ruleOf(c), liveOf(a), seats, now);
   // a full first-come course with a waitlist still takes applications, as 順番待ち (decision 015)
   if (
     flags.is_full &&
@@ -430,7 +436,7 @@ async function courseDetail(
     (typeof waitlist === 'boolean' ? waitlist : await waitlist())
   )
     flags.is_disp_applybtn = true;
-  return presentCourseDetail(c, categories, a, flags);
+  return presentCourseDetail(c, categories, a, flags, sessions);
 }
 
 // ---- 4. apply ----

@@ -13,6 +13,7 @@ import { Tabs } from '../../ui/tabs';
 import { type AdminCourseView, useCourseDetail } from './api/courses';
 import { ApplicantListTab } from './applicant-list-tab';
 import { IntakePanel } from './intake-panel';
+import { sessionsSummary } from './sessions-field';
 
 /**
  * /admin/course/detail/{id}/{type} (SPEC §2): tab 1 the course (read-only), tab 2 the applicant list.
@@ -34,6 +35,11 @@ export function Component() {
     <div className="space-y-8">
       <PageTitle>{title}</PageTitle>
       <p className="text-std-20B-150 text-ink">{course.course_name}</p>
+      {isFull && (
+        <p>
+          <TextLink to={paths.admin.courseCertificates(course.id)}>修了証を一括印刷</TextLink>
+        </p>
+      )}
       <Tabs
         label="講座詳細の表示切替"
         selectedKey={tab}
@@ -105,6 +111,10 @@ const ROWS: Row[] = [
   { key: 'application', label: '申込者数', value: (c) => count(c.application, '人') },
   { key: 'period', label: '開催日時', value: (c) => c.period },
   { key: 'all_times', label: '回数', value: (c) => count(c.all_times, '回') },
+  // class days (issue 17): session n is the n-th attendance column
+  { key: 'sessions', label: '授業日', value: (c) => sessionsSummary(c.sessions) },
+  { key: 'remind', label: '前日のお知らせ', value: (c) => (c.remind ? '送る' : '送らない') },
+  { key: 'bring', label: '持ち物', value: (c) => c.bring },
   { key: 'tuition_fee', label: '受講料', value: (c) => yen(c.tuition_fee) },
   { key: 'tuition_fee1', label: '受講料（補助）', value: (c) => yen(c.tuition_fee1) },
   { key: 'material_cost', label: '教材費', value: (c) => yen(c.material_cost) },

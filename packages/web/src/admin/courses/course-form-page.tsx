@@ -17,12 +17,17 @@ import { PageTitle } from '../../ui/page-title';
 import { StepForm } from '../../ui/step-form';
 import { DateTimeInput, TextArea, TextInput } from '../../ui/text-input';
 import { courseCategoriesQuery, isFullCourse, useCourseDetail, useSaveCourse } from './api/courses';
+import { SessionsField, sessionsSummary } from './sessions-field';
 
 type CourseValues = z.output<typeof courseFormSchema>;
 
 const CANCEL_OPTIONS: Option[] = [
   { value: '1', label: '可' },
   { value: '0', label: '不可' },
+];
+const REMIND_OPTIONS: Option[] = [
+  { value: '1', label: '送る' },
+  { value: '0', label: '送らない' },
 ];
 const LOTTERY_OPTIONS: Option[] = [
   { value: '1', label: 'あり' },
@@ -96,6 +101,9 @@ function formValues(course: AdminCourse | undefined): CourseForm {
       apply_url: '',
       apply_url_text: '',
       is_lottery: '1',
+      sessions: [],
+      remind: '1',
+      bring: '',
     };
   }
   return {
@@ -127,6 +135,9 @@ function formValues(course: AdminCourse | undefined): CourseForm {
     apply_url: course.apply_url,
     apply_url_text: course.apply_url_text,
     is_lottery: course.is_lottery ? '1' : '0',
+    sessions: course.sessions.map(({ day, start, end, room }) => ({ day, start, end, room })),
+    remind: course.remind ? '1' : '0',
+    bring: course.bring,
   };
 }
 
@@ -237,6 +248,22 @@ function CourseStepForm({
               maxLength={2}
               width="xs"
               description="1から15までの数字で入力します。"
+            />
+            <SessionsField form={form as never} />
+            <RadioGroup
+              control={form.control}
+              name="remind"
+              label="前日のお知らせ"
+              options={REMIND_OPTIONS}
+              description="授業日の前日に、受講が決まった方へマイページのお知らせとメールで日時・場所・持ち物を知らせます。"
+            />
+            <TextInput
+              control={form.control}
+              name="bring"
+              label="持ち物"
+              maxLength={200}
+              width="lg"
+              description="前日のお知らせに書かれます（例：筆記用具、上履き）。"
             />
             <TextInput
               control={form.control}
@@ -360,6 +387,9 @@ function CourseStepForm({
               { label: '申込期間（開始）', value: formatDateTimeJa(values.period_f) },
               { label: '申込期間（終了）', value: formatDateTimeJa(values.period_t) },
               { label: '開催日時', value: values.period },
+              { label: '授業日', value: sessionsSummary(values.sessions) },
+              { label: '前日のお知らせ', value: optionLabel(REMIND_OPTIONS, values.remind) },
+              { label: '持ち物', value: values.bring },
               { label: '定員', value: values.capacity },
               { label: '最少人数', value: values.minimum },
               { label: '回数', value: values.all_times },

@@ -51,7 +51,10 @@ function AdminShell({ user }: { user: SessionUser }) {
           </Button>
         </div>
       </AdminHeader>
-      <div className="mx-auto grid w-full max-w-[80rem] flex-1 gap-6 px-4 py-6 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]">
+      <div
+        data-print="flow"
+        className="mx-auto grid w-full max-w-[80rem] flex-1 gap-6 px-4 py-6 sm:px-6 md:grid-cols-[15rem_minmax(0,1fr)]"
+      >
         <SideNav
           label="管理メニュー"
           items={[

@@ -25,6 +25,13 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
     fullOnly: false,
   },
   {
+    // issue 17: class days (both authorities; authority 2 sees its university's courses)
+    label: '受付（出席の記録）',
+    to: paths.admin.checkin(),
+    description: '会場の受付で学生証のQRコードを読み取り、今日の授業の出席を記録します。',
+    fullOnly: false,
+  },
+  {
     label: '管理者管理',
     to: paths.admin.adminList(),
     description: '管理画面を使う職員のアカウントを管理します。',

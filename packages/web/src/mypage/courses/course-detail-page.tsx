@@ -1,13 +1,16 @@
 import type { MypageCourseDetail } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
+import { sessionWhenJa } from '@manabi/shared/domain/sessions';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
+import { todayTokyo } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { ButtonLink, TextLink } from '../../ui/button';
+import { ButtonLink, buttonClass, TextLink } from '../../ui/button';
 import { ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { NewWindowIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/page-title';
+import { courseIcsUrl } from '../schedule/api/schedule';
 import { courseDetailQuery } from './api/courses';
 import {
   ApplyingBadge,
@@ -73,6 +76,7 @@ export function Component() {
           { label: '申込方法', value: <HowToApply course={course} /> },
         ]}
       />
+      {course.sessions.length > 0 && <ClassDays course={course} />}
       {course.permalink && (
         <p>
           <a
@@ -92,6 +96,38 @@ export function Component() {
         <TextLink to={paths.mypage.courseSearch('accepting')}>講座一覧に戻る</TextLink>
       </p>
     </article>
+  );
+}
+
+/**
+ * 授業日 (issue 17): each dated class — 第n回, day, time, room — and the course's classes as a .ics file for
+ * a phone's or computer's calendar (any public course; the feed on 今後の予定 has the student's own).
+ */
+function ClassDays({ course }: { course: MypageCourseDetail }) {
+  const thisYear = todayTokyo().slice(0, 4);
+  return (
+    <section aria-labelledby="class-days-heading" className="space-y-4">
+      <h2 id="class-days-heading" className="text-std-22B-150 text-ink">
+        授業日
+      </h2>
+      <ol className="divide-y divide-line-subtle border-y border-line-subtle">
+        {course.sessions.map((s) => (
+          <li key={s.no} className="flex flex-wrap gap-x-4 gap-y-1 py-2 text-std-17N-170 text-ink">
+            <span className="text-std-17B-170">第{s.no}回</span>
+            <span>{sessionWhenJa(s, thisYear)}</span>
+            {s.room && <span>{s.room}</span>}
+          </li>
+        ))}
+      </ol>
+      <div className="space-y-2">
+        <a href={courseIcsUrl(course.id)} download className={buttonClass('secondary')}>
+          予定をカレンダーに追加（.ics）
+        </a>
+        <span className="block text-std-16N-170 text-ink">
+          ダウンロードしたファイルを開くと、スマートフォンやパソコンのカレンダーに授業日を追加できます。
+        </span>
+      </div>
+    </section>
   );
 }
 

@@ -17,6 +17,7 @@ import { optionLabel } from '../../ui/code-options';
 import { cx } from '../../ui/cx';
 import { PageTitle } from '../../ui/page-title';
 import { Tabs } from '../../ui/tabs';
+import { transcriptQuery } from '../certificate/api/certificate';
 import { activeConditions, ResultsSection, SearchBox } from '../layout/mypage-search';
 import { appliedListQuery, attendedListQuery, type CourseListFilter, courseFilterOf } from './api/courses';
 import {
@@ -179,6 +180,8 @@ function AppliedResults({ filter, onPage }: { filter: CourseListFilter; onPage: 
 function AttendedResults({ filter, onPage }: { filter: CourseListFilter; onPage: (page: number) => void }) {
   const list = useQuery(attendedListQuery(filter));
   const data = list.data;
+  // issue 17: the finished (受講済み) courses, which have a 修了証; the list's items do not say which they are
+  const finished = new Set(useQuery(transcriptQuery()).data?.data_list.map((c) => c.course_id));
   return (
     <ResultsSection
       title="受講履歴の一覧"
@@ -194,13 +197,29 @@ function AttendedResults({ filter, onPage }: { filter: CourseListFilter; onPage:
             <p className="text-std-24B-150 text-ink" data-testid="unit-sum">
               {data.acquisition_unit_sum} 単位
             </p>
+            <p className="mt-2">
+              <Link to={paths.mypage.transcript()} className={HISTORY_LINK}>
+                単位の記録を印刷
+              </Link>
+            </p>
           </div>
         )
       }
     >
       <ul className="space-y-4">
         {data?.data_list.map((item) => (
-          <CourseCard key={item.applicant_id} item={item}>
+          <CourseCard
+            key={item.applicant_id}
+            item={item}
+            action={
+              finished.has(item.course_id) && (
+                <Link to={paths.mypage.certificate(item.course_id)} className={HISTORY_LINK}>
+                  修了証を印刷
+                  <span className="sr-only">（{item.course_name}）</span>
+                </Link>
+              )
+            }
+          >
             <Fact label="取得単位">
               <span data-testid="acquired-unit">{item.acquisition_unit ?? 0}</span>単位
             </Fact>
@@ -211,6 +230,10 @@ function AttendedResults({ filter, onPage }: { filter: CourseListFilter; onPage:
     </ResultsSection>
   );
 }
+
+/** A link standing on its own line of a card (a 48 px target). */
+const HISTORY_LINK =
+  'inline-flex min-h-12 items-center text-std-16B-170 text-link underline underline-offset-4 hover:text-link-hover';
 
 /** One course: its name as a heading (a link unless the course is non-public, status '2'), then facts. */
 function CourseCard({

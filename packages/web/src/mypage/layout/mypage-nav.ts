@@ -16,5 +16,6 @@ export const MYPAGE_NAV: NavItem[] = [
     to: paths.mypage.courseApplied(),
     matchPrefixes: ['/mypage/course/applied', '/mypage/course/attended', '/mypage/course/cancel'],
   },
+  { label: '今後の予定', to: paths.mypage.schedule() },
   { label: '参加の手引き', href: paths.guidePdf(), newWindow: true },
 ];

@@ -1,8 +1,11 @@
 import type { SessionUser } from '@manabi/shared/api';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatDateJa, formatDateTimeJa } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
+
+/** The check-in QR code and its QR library come with the open card, not with the my-page (issue 17). */
+const CheckinQr = lazy(() => import('../checkin/checkin-qr').then((m) => ({ default: m.CheckinQr })));
 
 /** Current time, refreshed at each minute boundary while mounted. */
 function useMinuteClock(): Date {
@@ -27,7 +30,7 @@ function useMinuteClock(): Date {
 /**
  * The digital student ID card (SPEC §2 "Student ID card overlay"): student number, name, birthday,
  * issue and expiry dates, the certification sentence, the signing official, and the current date-time
- * (updated every minute, so staff can see the card is live).
+ * (updated every minute, so staff can see the card is live). Above the card, the check-in QR code.
  */
 export function StudentIdCard({
   user,
@@ -52,8 +55,39 @@ export function StudentIdCard({
         </Button>
       }
     >
-      <StudentIdCardBody user={user} />
+      <div className="space-y-4">
+        <CheckinSection />
+        <StudentIdCardBody user={user} />
+      </div>
     </Modal>
+  );
+}
+
+/**
+ * The QR code staff scan at the venue to record 出席 (issue 17). First in the dialog, so it is on a phone's
+ * first screen; not printed (decision 016's print of the card): a printed code is useless two minutes on.
+ */
+function CheckinSection() {
+  return (
+    <section
+      aria-labelledby="checkin-qr-title"
+      data-print="hide"
+      className="flex flex-col items-center gap-3 rounded-12 border-2 border-line-subtle p-4 text-center"
+    >
+      <h3 id="checkin-qr-title" className="text-std-18B-160">
+        出席受付のQRコード
+      </h3>
+      <p className="text-std-16N-170">会場の受付でこの画面を見せてください。コードは1分ごとに変わります。</p>
+      <Suspense
+        fallback={
+          <div className="flex min-h-60 w-60 max-w-full items-center justify-center">
+            <p className="text-std-16N-170">QRコードを準備しています...</p>
+          </div>
+        }
+      >
+        <CheckinQr />
+      </Suspense>
+    </section>
   );
 }
 

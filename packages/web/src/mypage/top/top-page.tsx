@@ -7,6 +7,7 @@ import { LoadingOverlay } from '../../ui/loading-overlay';
 import { PageTitle } from '../../ui/page-title';
 import { topQuery } from '../news/api/news';
 import { UnreadBadge } from '../news/unread-badge';
+import { UpcomingBox } from '../schedule/upcoming-box';
 import { CourseStatusList } from './course-status';
 
 const MENU = [
@@ -35,7 +36,8 @@ const MENU = [
 /**
  * /mypage/top (SPEC §2): four menu buttons (「あなたへのお知らせ」 with the unread count), the
  * participation guide link, the newest notices (GET /api/mypage/top/) and a link to the notice list; above them,
- * where the student's applications stand and what to do next (issue 15).
+ * where the student's applications stand and what to do next (issue 15); below them, the next classes
+ * (issue 17).
  */
 export function Component() {
   const top = useQuery(topQuery());
@@ -96,6 +98,8 @@ export function Component() {
           <TextLink to={paths.mypage.newsList(1)}>お知らせ一覧へ</TextLink>
         </p>
       </section>
+      {/* issue 17: asked after the top call, and drawn below what was already here */}
+      <UpcomingBox ready={top.status !== 'pending'} />
     </div>
   );
 }

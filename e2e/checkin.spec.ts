@@ -1,0 +1,251 @@
+import { writeFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import qrcode from 'qrcode-generator';
+import { adminApi, applicantsOf } from './admin-api';
+import { addCourseAsAdmin, addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
+import { ACCOUNTS, expect, expectAccessible, loginStudent, test } from './fixtures';
+
+/**
+ * QR check-in at the venue (issue 17): the student shows the student ID's QR code, the office's camera
+ * reads it on /admin/checkin, and 出席 is recorded for today's session — the 15-session table shows it.
+ *
+ * The camera is Chromium's fake one playing a Y4M video of the student's QR code, drawn here from the code
+ * the page shows (qrcode-generator's module matrix; the page draws its own with the same library). The
+ * code changes every minute, so the video can only be made once the student's page is open: the admin's
+ * browser is launched then, with the project's launch options plus the fake-camera flags.
+ */
+
+type ApplicantRow = Record<string, string | number | null> & { login_id: string };
+
+const GENERATION = '2717';
+const VIDEO = { width: 640, height: 480, frames: 5 } as const;
+const QUIET_ZONE = 4;
+
+/**
+ * A Y4M (YUV 4:2:0) video of `text` as a QR code: a few identical frames, black modules of at least 8 px on
+ * white with the 4-module quiet zone, centred; Chromium plays it in a loop as the camera.
+ */
+function qrVideo(text: string, file: string): void {
+  const qr = qrcode(0, 'M');
+  qr.addData(text, 'Byte');
+  qr.make();
+  const modules = qr.getModuleCount();
+  const { width, height } = VIDEO;
+  const scale = Math.floor((height * 0.9) / (modules + 2 * QUIET_ZONE));
+  expect(scale, 'pixels per module').toBeGreaterThanOrEqual(8);
+  const left = Math.floor((width - modules * scale) / 2);
+  const top = Math.floor((height - modules * scale) / 2);
+  // luma: white everywhere (the quiet zone included), black on the dark modules
+  const luma = Buffer.alloc(width * height, 255);
+  for (let row = 0; row < modules; row++) {
+    for (let col = 0; col < modules; col++) {
+      if (!qr.isDark(row, col)) continue;
+      for (let y = 0; y < scale; y++) {
+        const start = (top + row * scale + y) * width + left + col * scale;
+        luma.fill(0, start, start + scale);
+      }
+    }
+  }
+  // no colour: both chroma planes at the middle value
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`),
+      ...Array.from({ length: VIDEO.frames }, () => frame),
+    ]),
+  );
+}
+
+/** A course of the journey's own meeting today (session 1, all day) with `loginId` as its one 当選者. */
+async function courseTodayWith(request: APIRequestContext, loginId: string) {
+  const name = `E2E受付講座${uniqueTag()}`;
+  const today = tokyoLocal(0).slice(0, 10);
+  const courseId = await addCourseAsAdmin(request, {
+    course_name: name,
+    all_times: '4',
+    sessions: [{ day: today, start: '00:00', end: '23:59', room: '第1講義室' }],
+  });
+  const found = await request.get(
+    `/api/admin/addcourseapplicant/studentlist/?id=${courseId}&login_id=${loginId}`,
+  );
+  const [student] = (await found.json()) as { user_id: number }[];
+  expect(student, loginId).toBeTruthy();
+  const added = await request.post('/api/admin/addcourseapplicant/add/', {
+    data: { course_id: courseId, user_id: student?.user_id, how_apply: '2', remarks: '' },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  // one seat, one applicant: the draw makes them 当選, with nothing to confirm
+  const drawn = await request.post('/api/admin/courseapplicantlist/lottery/', {
+    data: { id: courseId, win_num: '1', waitlist: '0', confirm_days: '', tiers: [] },
+  });
+  expect(drawn.status(), await drawn.text()).toBe(200);
+  return { courseId, name };
+}
+
+/** Console errors of a page the fixtures do not watch (the admin's own browser). */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (
+      msg.type() === 'error' &&
+      !/Failed to load resource: the server responded with a status of (401|403|404|409|422)/.test(msg.text())
+    )
+      errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  return errors;
+}
+
+/** The applicant table's row of a student (its row header is the 学生番号). */
+const row = (page: Page, loginId: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: loginId, exact: true }) });
+
+test('[管理][受付] 学生証のQRコードをカメラで読み取ると、今日の授業の出席が記録され出欠表に出る', async ({
+  page,
+  playwright,
+  launchOptions,
+}, testInfo) => {
+  const office = await adminApi(playwright);
+  const password = 'uketsuke17';
+  const loginId = await addStudentAsAdmin(office, {
+    generation: GENERATION,
+    password,
+    fields: { name: '受付 花子', name_kana: 'ウケツケ ハナコ' },
+  });
+  const { courseId, name } = await courseTodayWith(office, loginId);
+
+  // the student opens the student ID: the QR code and the sentence for the reception
+  await loginStudent(page, { login_id: loginId, password });
+  await page.goto('/mypage/top');
+  await page.getByRole('button', { name: '学生証' }).click();
+  const card = page.getByRole('dialog', { name: '学生証' });
+  await expect(
+    card.getByText('会場の受付でこの画面を見せてください。コードは1分ごとに変わります。'),
+  ).toBeVisible();
+  const qr = card.getByRole('img', { name: /出席受付用のQRコード/ });
+  await expect(qr).toBeVisible();
+  expect((await qr.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(200);
+  await expectAccessible(page);
+  const code = await card.locator('[data-checkin-code]').getAttribute('data-checkin-code');
+  expect(code).toMatch(/^MC1\.\d+\.\d+\.[A-Za-z0-9_-]{22}$/);
+
+  // the office's tablet: a browser whose camera films that QR code
+  const video = testInfo.outputPath('checkin-qr.y4m');
+  qrVideo(code as string, video);
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    args: [
+      ...(launchOptions.args ?? []),
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      locale: 'ja-JP',
+      timezoneId: 'Asia/Tokyo',
+      viewport: { width: 1280, height: 900 },
+      permissions: ['camera'],
+    });
+    const desk = await context.newPage();
+    const deskErrors = watchConsole(desk);
+    expect((await desk.request.post('/api/auth/admin/login/', { data: ACCOUNTS.admin })).status()).toBe(200);
+
+    // from the menu: today's courses, each with its counter
+    await desk.goto('/admin/top');
+    await desk
+      .getByRole('main')
+      .getByRole('link', { name: /^受付（出席の記録）/ })
+      .click();
+    await expect(desk.getByRole('heading', { level: 1, name: '受付（出席の記録）' })).toBeVisible();
+    const start = desk.getByRole('button', { name: `${name}（第1回）の受付を始める` });
+    await expect(start).toBeVisible();
+    await expectAccessible(desk);
+    await start.click();
+
+    // the camera reads the code by itself: a loud confirmation with the name, the kana and the session
+    await expect(desk.getByRole('heading', { level: 2, name })).toBeVisible();
+    const result = desk.getByRole('region', { name: '読み取りの結果' });
+    await expect(result.getByText('出席を記録しました')).toBeVisible({ timeout: 30_000 });
+    await expect(result.getByText('受付 花子', { exact: true })).toBeVisible();
+    await expect(result.getByText('ウケツケ ハナコ', { exact: true })).toBeVisible();
+    await expect(result.getByText(/第1回/)).toBeVisible();
+    await expect(desk.getByText('出席 1 / 1 人')).toBeVisible();
+    // the same code still in front of the camera is not sent again
+    await desk.waitForTimeout(1500);
+    await expect(result.getByText('出席を記録しました')).toBeVisible();
+    await expectAccessible(desk);
+
+    // by 学生番号, the same student again: already recorded, nothing changes
+    await desk.getByRole('textbox', { name: /学生番号/ }).fill(loginId);
+    await desk.getByRole('button', { name: '出席を記録する' }).click();
+    await expect(result.getByText('すでに出席済みです')).toBeVisible();
+    const saved = (await applicantsOf<ApplicantRow>(office, courseId)).find((a) => a.login_id === loginId);
+    expect(saved).toMatchObject({
+      attendance1: '1',
+      attendance2: '0',
+      attendance_status: '2',
+      acquisition_unit: 2,
+    });
+
+    // the office's 15-session table shows 出席 for session 1
+    await desk.goto(`/admin/course/detail/${courseId}/2`);
+    await expect(desk.getByRole('heading', { level: 1, name: '申込者一覧' })).toBeVisible();
+    const searchForm = desk
+      .locator('form')
+      .filter({ has: desk.getByRole('button', { name: '検索', exact: true }) });
+    await searchForm.getByRole('button', { name: /受講状況/ }).click();
+    await desk.getByRole('option', { name: 'すべて', exact: true }).click();
+    await desk.getByRole('button', { name: '検索', exact: true }).click();
+    await expect(row(desk, loginId).getByRole('combobox', { name: /第1回$/ })).toHaveValue('1');
+    await expect(row(desk, loginId).getByRole('combobox', { name: /第2回$/ })).toHaveValue('0');
+
+    expect(deskErrors, 'console errors on the reception page').toEqual([]);
+    await context.close();
+  } finally {
+    await browser.close();
+    await office.dispose();
+  }
+});
+
+test('[管理][受付] カメラを使えないときはそう伝え、学生番号で記録できる', async ({ page, playwright }) => {
+  const office = await adminApi(playwright);
+  const loginId = await addStudentAsAdmin(office, {
+    generation: GENERATION,
+    password: 'uketsuke17',
+    fields: { name: '受付 次郎', name_kana: 'ウケツケ ジロウ' },
+  });
+  const { courseId, name } = await courseTodayWith(office, loginId);
+  await office.dispose();
+
+  // the project's browser has no camera permission: the page says so and the form still works
+  const login = await page.request.post('/api/auth/admin/login/', { data: ACCOUNTS.admin });
+  expect(login.status()).toBe(200);
+  await page.goto(`/admin/checkin?course=${courseId}&no=1`);
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(page.getByText(/【注意】カメラを使えません/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/学生番号で記録」から出席を記録できます/)).toBeVisible();
+
+  const result = page.getByRole('region', { name: '読み取りの結果' });
+  await page.getByRole('textbox', { name: /学生番号/ }).fill('2404');
+  await page.getByRole('button', { name: '出席を記録する' }).click();
+  const field = page.getByRole('textbox', { name: /学生番号/ });
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('数字8桁で入力してください')).toBeVisible();
+
+  await page.getByRole('textbox', { name: /学生番号/ }).fill(ACCOUNTS.student2.login_id);
+  await page.getByRole('button', { name: '出席を記録する' }).click();
+  await expect(result.getByText('記録できませんでした')).toBeVisible();
+  await expect(result.getByText('この講座の申込者ではありません')).toBeVisible();
+
+  await page.getByRole('textbox', { name: /学生番号/ }).fill(loginId);
+  await page.getByRole('button', { name: '出席を記録する' }).click();
+  await expect(result.getByText('出席を記録しました')).toBeVisible();
+  await expect(result.getByText('受付 次郎', { exact: true })).toBeVisible();
+  await expect(page.getByText('出席 1 / 1 人')).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import ICAL from 'ical.js';
+import { MAIL_FILE, MAIL_URL } from '../playwright.config';
+import { addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
+import { expect, expectAccessible, loginAdmin, test } from './fixtures';
+
+/**
+ * Class days (issue 17, decision 028), on the app whose mail goes to the SMTP catcher (MAIL_URL; there the
+ * reminder job runs every second and at any hour, so a class tomorrow is reminded at once): the office
+ * authors a weekly course with the form's helper, a student confirmed on it is reminded the day before by
+ * mail and on the my-page, and sees the classes in 「今後の予定」 and in the .ics of the course.
+ */
+
+test.use({ baseURL: MAIL_URL });
+
+const PASSWORD = 'classday26';
+/** 'YYYY-MM-DD' in Tokyo, `days` from today. */
+const tokyoDay = (days: number) => tokyoLocal(days).slice(0, 10);
+
+function mailsTo(loginId: string): { subject: string; text: string }[] {
+  try {
+    return readFileSync(MAIL_FILE, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { to: string; subject: string; text: string })
+      .filter((m) => m.to.includes(`student${loginId}@example.jp`));
+  } catch {
+    return [];
+  }
+}
+
+/** Authors the course through the form: the application period, then three weekly sessions from tomorrow. */
+async function authorWeeklyCourse(page: Page, courseName: string): Promise<number> {
+  await page.goto('/admin/course/new');
+  await page.getByLabel('講座名').fill(courseName);
+  await page.getByLabel('実施団体').fill('まなび市民大学');
+  await page.getByLabel('申込期間（開始）').fill(tokyoLocal(-2));
+  await page.getByLabel('申込期間（終了）').fill(tokyoLocal(-1));
+  await page.getByLabel('回数', { exact: true }).fill('3');
+  await page.getByLabel('会場', { exact: true }).fill('市民会館');
+  await page.getByLabel('持ち物').fill('筆記用具と上履き');
+
+  const weekly = page.getByRole('group', { name: '授業日（任意）' });
+  await weekly.getByLabel('初回の日付').fill(tokyoDay(1));
+  await weekly.getByLabel('開始時刻').fill('13:00');
+  await weekly.getByLabel('終了時刻').fill('14:30');
+  await weekly.getByLabel('教室（任意）').fill('201');
+  await weekly.getByRole('button', { name: '毎週の授業日を作る' }).click();
+  await expect(weekly.getByRole('group', { name: /^第\d+回$/ })).toHaveCount(3);
+  await expect(weekly.getByLabel('第3回の日付')).toHaveValue(tokyoDay(15));
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: '確認' }).click();
+  await expect(page.getByText(/第1回 \d+月\d+日（.）13:00〜14:30 201/)).toBeVisible();
+  await page.getByRole('button', { name: '登録' }).click();
+  await expect(page.getByText('講座を登録しました。')).toBeVisible();
+  const href = await page.getByRole('link', { name: '講座詳細へ' }).getAttribute('href');
+  return Number(href?.match(/\/(\d+)/)?.[1]);
+}
+
+test.describe('[授業日]', () => {
+  test('[授業日] 毎週の授業日を作った講座で、当選した学生に前日のお知らせが届き、今後の予定と.icsに出る', async ({
+    page,
+  }) => {
+    await loginAdmin(page);
+    const courseName = `授業日講座${uniqueTag()}`;
+    const courseId = await authorWeeklyCourse(page, courseName);
+    expect(courseId).toBeGreaterThan(0);
+
+    // one student, added by the office and drawn: 当選 with nothing to confirm
+    const loginId = await addStudentAsAdmin(page.request, {
+      generation: '2611',
+      password: PASSWORD,
+      fields: { is_email: '1' },
+    });
+    const found = await page.request.get(
+      `/api/admin/addcourseapplicant/studentlist/?id=${courseId}&login_id=${loginId}`,
+    );
+    const [student] = (await found.json()) as { user_id: number }[];
+    const added = await page.request.post('/api/admin/addcourseapplicant/add/', {
+      data: { course_id: courseId, user_id: student?.user_id, how_apply: '3', remarks: '' },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const drawn = await page.request.post('/api/admin/courseapplicantlist/lottery/', {
+      data: { id: courseId, win_num: 1 },
+    });
+    expect(drawn.status(), await drawn.text()).toBe(200);
+    await page.request.get('/api/auth/admin/logout/');
+
+    // the day before the first class: one mail with the time, the place and what to bring
+    await expect
+      .poll(() => mailsTo(loginId).map((m) => m.subject), { timeout: 30_000 })
+      .toContainEqual(`【まなび】明日は「${courseName}」第1回の授業日です`);
+    const reminder = mailsTo(loginId).find((m) => m.subject.includes('明日は'));
+    expect(reminder?.text).toContain('13:00〜14:30');
+    expect(reminder?.text).toContain('場所：201　市民会館');
+    expect(reminder?.text).toContain('持ち物：筆記用具と上履き');
+
+    // the student: the reminder among the notices, the classes in 今後の予定
+    await page.goto('/mypage/login');
+    await page.getByLabel('学生番号').fill(loginId);
+    await page.getByLabel('パスワード').fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await expect(page).toHaveURL(/\/mypage\/top$/);
+    await expect(page.getByText(`明日は「${courseName}」第1回の授業日です`)).toBeVisible();
+
+    await page.goto('/mypage/schedule');
+    await expect(page.getByRole('heading', { level: 1, name: '今後の予定' })).toBeVisible();
+    await expect(page.getByText(courseName).first()).toBeVisible();
+    await expect(page.getByText('13:00〜14:30').first()).toBeVisible();
+    await expectAccessible(page);
+
+    // the course's .ics: three events, Tokyo times, the Japanese title intact
+    const ics = await page.request.get(`/api/mypage/course/ics/?id=${courseId}`);
+    expect(ics.status()).toBe(200);
+    expect(ics.headers()['content-type']).toContain('text/calendar');
+    const vcalendar = new ICAL.Component(ICAL.parse(await ics.text()));
+    const events = vcalendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events).toHaveLength(3);
+    expect(events[0]?.summary).toContain(courseName);
+    expect(events[0]?.startDate.toString()).toBe(`${tokyoDay(1)}T13:00:00`);
+    expect(events[0]?.startDate.zone?.tzid).toBe('Asia/Tokyo');
+    expect(events[2]?.startDate.toString()).toBe(`${tokyoDay(15)}T13:00:00`);
+  });
+});

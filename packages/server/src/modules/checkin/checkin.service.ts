@@ -1,0 +1,253 @@
+import { ATTENDANCE, codeText, LOTTERY, SESSION_ATTENDANCE } from '@manabi/shared/codes';
+import { todayTokyo, tokyoParts } from '@manabi/shared/domain/dates';
+import {
+  CHECKIN_MSG,
+  type CheckinCode,
+  type CheckinCourses,
+  type CheckinInput,
+  type CheckinResult,
+} from '@manabi/shared/schemas/checkin';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courseApplications, courseSessions, courses, students } from '../../db/schema';
+import { appSecret } from '../../platform/app-secrets';
+import { type Actor, type AuditEntity, audit } from '../../platform/audit';
+import type { AdminPrincipal, StudentPrincipal } from '../../platform/context';
+import { type AppError, invalid, notFound } from '../../platform/errors';
+import { assertUniversityAccess } from '../../platform/guards';
+import { qualified } from '../../platform/sql';
+import { liveApplication, updateAttendance } from '../../repositories/course-applications';
+import { makeCode, readCode } from './checkin.code';
+
+/**
+ * QR check-in at the venue (issue 17). The student's my-page shows a code that changes every minute
+ * (checkin.code.ts); the office scans it, or types the 学生番号, and today's session of the chosen course
+ * is recorded 出席 on the student's application — the same attendance n the 15-session table shows.
+ */
+
+/** the name of the key in app_secrets that signs check-in codes */
+const SECRET = 'checkin';
+/** course_applications_unit_range */
+const UNIT_MAX = 99_999;
+
+// ---- the student ID's code ----
+
+export async function checkinCode(db: Db, student: StudentPrincipal, now = new Date()): Promise<CheckinCode> {
+  const { code, expiresAt } = makeCode(await appSecret(db, SECRET), student.id, now);
+  return { code, expires_at: expiresAt.toISOString() };
+}
+
+// ---- today's sessions ----
+
+/** SPEC §6: authority 2 sees only its university's courses (none without a university). */
+function visibleTo(admin: AdminPrincipal): SQL | undefined {
+  if (admin.authority === 1) return undefined;
+  return admin.universityId ? eq(courses.universityId, admin.universityId) : sql`false`;
+}
+
+/**
+ * Who is expected at a session: live applications that hold a seat — 当選, and confirmed unless there
+ * is nothing to confirm (decision 015: 受講確定 is `confirmed_at` on a 当選 application). Written for the
+ * alias `a` of course_applications.
+ */
+const SEAT_HOLDER = sql.raw(
+  `a.cancelled_at is null and a.lottery_status = '${LOTTERY.WON}' and (a.confirm_by is null or a.confirmed_at is not null)`,
+);
+
+export async function listTodaySessions(
+  db: Db,
+  admin: AdminPrincipal,
+  now = new Date(),
+): Promise<CheckinCourses> {
+  const today = todayTokyo(now);
+  const courseId = qualified(courses, courses.id);
+  const no = qualified(courseSessions, courseSessions.no);
+  const rows = await db
+    .select({
+      course_id: courses.id,
+      course_name: courses.name,
+      session_no: courseSessions.no,
+      day: courseSessions.day,
+      start: courseSessions.startsAt,
+      end: courseSessions.endsAt,
+      room: courseSessions.room,
+      venue: courses.venue,
+      checked_in:
+        sql<number>`(select count(*) from ${courseApplications} a where a.course_id = ${courseId} and ${SEAT_HOLDER} and a.attendance[${no}] = ${SESSION_ATTENDANCE.PRESENT})`.mapWith(
+          Number,
+        ),
+      expected:
+        sql<number>`(select count(*) from ${courseApplications} a where a.course_id = ${courseId} and ${SEAT_HOLDER})`.mapWith(
+          Number,
+        ),
+    })
+    .from(courseSessions)
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(and(eq(courseSessions.day, today), visibleTo(admin)))
+    .orderBy(asc(courseSessions.startsAt), asc(courses.name), asc(courses.id), asc(courseSessions.no));
+  return { today, data_list: rows };
+}
+
+// ---- one check-in ----
+
+const minutesOf = (hm: string) => Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3, 5));
+
+/**
+ * Of a course's sessions today, the one whose time is nearest `now` (0 while it runs; the lower number on
+ * a tie): a course that meets twice in a day is checked in to the class about to start or under way.
+ */
+export function nearestSession<S extends { no: number; start: string; end: string }>(
+  sessions: readonly S[],
+  now: Date,
+): S | undefined {
+  const p = tokyoParts(now);
+  const at = Number(p.hour) * 60 + Number(p.minute);
+  const distance = (s: S) => {
+    const start = minutesOf(s.start);
+    const end = minutesOf(s.end);
+    return at < start ? start - at : at > end ? at - end : 0;
+  };
+  let best: S | undefined;
+  for (const s of sessions) {
+    if (!best || distance(s) < distance(best) || (distance(s) === distance(best) && s.no < best.no)) best = s;
+  }
+  return best;
+}
+
+/** A refused check-in: the answer to send, and why (for the audit row written outside the transaction). */
+class Refused extends Error {
+  constructor(
+    readonly reason: string,
+    readonly answer: AppError,
+    readonly about: { entity: AuditEntity; id: number; studentId?: number },
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * Records 出席 for today's session of the course: the student shown by the code (or typed 学生番号) must
+ * hold a seat. In one transaction with the application's row locked: attendance n = 出席, 未受講 → 受講中,
+ * the course's units added once; a student already 出席 for that session is answered `already` and nothing
+ * changes (two scans at once: the second waits for the lock and then sees 出席). Every scan leaves an audit
+ * row: `check_in` with the outcome, or `check_in_refused` with the reason, written on its own after the
+ * refused work rolled back.
+ */
+export async function checkIn(
+  db: Db,
+  admin: AdminPrincipal,
+  input: CheckinInput,
+  now = new Date(),
+): Promise<CheckinResult> {
+  const field = input.code !== '' ? 'code' : 'login_id';
+  const actor: Actor = { kind: 'admin', id: admin.id };
+  const trail = { course_id: input.course_id, via: field === 'code' ? 'qr' : 'manual' };
+  try {
+    return await tryCheckIn(db, admin, input, field, actor, trail, now);
+  } catch (err) {
+    if (!(err instanceof Refused)) throw err;
+    await audit(db, actor, 'check_in_refused', err.about.entity, err.about.id, {
+      ...trail,
+      ...(err.about.studentId === undefined ? {} : { student_id: err.about.studentId }),
+      reason: err.reason,
+    });
+    throw err.answer;
+  }
+}
+
+async function tryCheckIn(
+  db: Db,
+  admin: AdminPrincipal,
+  input: CheckinInput,
+  field: 'code' | 'login_id',
+  actor: Actor,
+  trail: Record<string, unknown>,
+  now: Date,
+): Promise<CheckinResult> {
+  const aboutCourse = { entity: 'course' as const, id: input.course_id };
+  const [course] = await db
+    .select({ id: courses.id, unit: courses.unit, universityId: courses.universityId })
+    .from(courses)
+    .where(eq(courses.id, input.course_id));
+  if (!course) throw new Refused('no_course', notFound(), aboutCourse);
+  try {
+    assertUniversityAccess(admin, course.universityId);
+  } catch (err) {
+    throw new Refused('forbidden', err as AppError, aboutCourse);
+  }
+
+  const today = await db
+    .select({ no: courseSessions.no, start: courseSessions.startsAt, end: courseSessions.endsAt })
+    .from(courseSessions)
+    .where(and(eq(courseSessions.courseId, course.id), eq(courseSessions.day, todayTokyo(now))));
+  const session = nearestSession(today, now);
+  if (!session) throw new Refused('no_session', invalid(field, CHECKIN_MSG.noSession), aboutCourse);
+
+  // who: the student the code was made for, or the 学生番号 typed
+  let studentId: number | undefined;
+  if (field === 'code') {
+    const reading = readCode(await appSecret(db, SECRET), input.code, now);
+    if (!reading.ok) {
+      throw new Refused(reading.reason, invalid(field, CHECKIN_MSG[reading.reason]), {
+        ...aboutCourse,
+        ...(reading.reason === 'expired' ? { studentId: reading.studentId } : {}),
+      });
+    }
+    studentId = reading.studentId;
+  }
+  const [student] = await db
+    .select({ id: students.id, loginId: students.loginId, name: students.name, nameKana: students.nameKana })
+    .from(students)
+    .where(studentId === undefined ? eq(students.loginId, input.login_id) : eq(students.id, studentId));
+  if (!student?.loginId)
+    throw new Refused('not_applicant', invalid(field, CHECKIN_MSG.notApplicant), {
+      ...aboutCourse,
+      studentId,
+    });
+  const who = { login_id: student.loginId, name: student.name, name_kana: student.nameKana };
+
+  const result = await db.transaction(async (tx) => {
+    const application = await liveApplication(tx, course.id, student.id);
+    const about = (id: number) => ({ entity: 'course_application' as const, id, studentId: student.id });
+    if (!application)
+      throw new Refused('not_applicant', invalid(field, CHECKIN_MSG.notApplicant), {
+        ...aboutCourse,
+        studentId: student.id,
+      });
+    if (application.lotteryStatus !== LOTTERY.WON)
+      throw new Refused(
+        'not_won',
+        invalid(field, CHECKIN_MSG.notWon(codeText('CD003', application.lotteryStatus))),
+        about(application.id),
+      );
+    if (application.confirmBy && !application.confirmedAt)
+      throw new Refused('not_confirmed', invalid(field, CHECKIN_MSG.notConfirmed), about(application.id));
+
+    const detail = { ...trail, student_id: student.id, session_no: session.no };
+    const index = session.no - 1;
+    if (application.attendance[index] === SESSION_ATTENDANCE.PRESENT) {
+      await audit(tx, actor, 'check_in', 'course_application', application.id, {
+        ...detail,
+        result: 'already',
+      });
+      return 'already' as const;
+    }
+    await updateAttendance(
+      tx,
+      application,
+      {
+        attendance: application.attendance.map((v, i) => (i === index ? SESSION_ATTENDANCE.PRESENT : v)),
+        attendanceStatus:
+          application.attendanceStatus === ATTENDANCE.NOT_ATTENDED
+            ? ATTENDANCE.ATTENDING
+            : application.attendanceStatus,
+        acquisitionUnit: Math.min(UNIT_MAX, application.acquisitionUnit + course.unit),
+      },
+      // the row is locked: the version read is the current one
+      { seen: application.updatedAt.toISOString(), now },
+    );
+    await audit(tx, actor, 'check_in', 'course_application', application.id, { ...detail, result: 'ok' });
+    return 'ok' as const;
+  });
+  return { result, session_no: session.no, student: who };
+}

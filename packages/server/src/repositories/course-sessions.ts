@@ -1,0 +1,67 @@
+/**
+ * A course's dated sessions (issue 17, decision 028): session n is attendance n. The course form, the
+ * course CSV, the calendar, the reminders, the check-in and the certificate all read and write them here.
+ */
+
+import { LOTTERY } from '@manabi/shared/codes';
+import type { CourseSession } from '@manabi/shared/schemas/course-session';
+import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { courseApplications, courseSessions } from '../db/schema';
+
+/** The sessions as the API gives them: in session order, `no` from 1. */
+export interface SessionOut {
+  no: number;
+  day: string;
+  start: string;
+  end: string;
+  room: string;
+}
+
+export async function sessionsOf(db: DbOrTx, courseId: number): Promise<SessionOut[]> {
+  return db
+    .select({
+      no: courseSessions.no,
+      day: courseSessions.day,
+      start: courseSessions.startsAt,
+      end: courseSessions.endsAt,
+      room: courseSessions.room,
+    })
+    .from(courseSessions)
+    .where(eq(courseSessions.courseId, courseId))
+    .orderBy(asc(courseSessions.no));
+}
+
+/**
+ * Replaces a course's sessions (in the caller's transaction); `undefined` leaves them as they are, so a
+ * client that does not know of sessions keeps them.
+ */
+export async function saveSessions(
+  tx: DbOrTx,
+  courseId: number,
+  sessions: readonly CourseSession[] | undefined,
+): Promise<void> {
+  if (sessions === undefined) return;
+  await tx.delete(courseSessions).where(eq(courseSessions.courseId, courseId));
+  if (sessions.length === 0) return;
+  await tx.insert(courseSessions).values(
+    sessions.map((s, i) => ({
+      courseId,
+      no: i + 1,
+      day: s.day,
+      startsAt: s.start,
+      endsAt: s.end,
+      room: s.room,
+    })),
+  );
+}
+
+/**
+ * The applications whose student is expected in class (issue 17): a live 当選 that is confirmed or needs no
+ * confirmation. The calendar, the reminders, the check-in and the certificate all mean this by "confirmed".
+ */
+export const attendsCourse = and(
+  isNull(courseApplications.cancelledAt),
+  eq(courseApplications.lotteryStatus, LOTTERY.WON),
+  or(isNull(courseApplications.confirmBy), isNotNull(courseApplications.confirmedAt)),
+);

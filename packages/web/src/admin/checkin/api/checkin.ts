@@ -1,0 +1,32 @@
+import type { CheckinBody, CheckinCourses, CheckinResult } from '@manabi/shared/schemas/checkin';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api';
+
+/** QR check-in at the venue (issue 17): today's sessions and one check-in. */
+const KEY = ['admin', 'checkin'] as const;
+
+/** GET /api/admin/checkin/courses/ — today's sessions (authority 2: its university's), with the counts. */
+export const todaySessionsQuery = () =>
+  queryOptions({
+    queryKey: [...KEY, 'today'],
+    queryFn: () => apiGet<CheckinCourses>('/api/admin/checkin/courses/'),
+    staleTime: 0,
+  });
+
+/**
+ * POST /api/admin/checkin/ — a refusal (422: expired, not an applicant, …; 403: another university's
+ * course; 404: the course is gone) is the page's answer to show, loud, not an error page. The counter and
+ * any open applicant table are read again after each check-in.
+ */
+export function useCheckIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CheckinBody) => apiPost<CheckinResult>('/api/admin/checkin/', body),
+    meta: { shows: [0, 403, 404, 422, 503] },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: KEY }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'applicants'] }),
+      ]),
+  });
+}

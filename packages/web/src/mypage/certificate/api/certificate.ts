@@ -1,0 +1,23 @@
+import type { Certificate, Transcript } from '@manabi/shared/schemas/certificate';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api';
+
+/**
+ * The student's certificates and transcript (issue 17). Under the course lists' key, so whatever makes the
+ * course lists read again (lib: `seatChanged`) reads these again too.
+ */
+const KEY = ['mypage', 'courses', 'finished'] as const;
+
+/** GET /api/mypage/certificate/?id= — 404 (not finished, not the student's) goes to /mypage/notfound. */
+export const certificateQuery = (courseId: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'certificate', courseId],
+    queryFn: () => apiGet<Certificate>('/api/mypage/certificate/', { id: String(courseId) }),
+  });
+
+/** GET /api/mypage/transcript/ — every finished course, first class day first, and the total of units. */
+export const transcriptQuery = () =>
+  queryOptions({
+    queryKey: [...KEY, 'transcript'],
+    queryFn: () => apiGet<Transcript>('/api/mypage/transcript/'),
+  });

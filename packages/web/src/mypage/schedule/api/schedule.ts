@@ -1,0 +1,40 @@
+import type { ResultTrue } from '@manabi/shared/api';
+import type { CalendarFeedIssued, MypageSchedule } from '@manabi/shared/schemas/responses';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost, withQuery } from '../../../lib/api';
+import { COURSES_KEY } from '../../courses/api/courses';
+
+/**
+ * My calendar (issue 17): the upcoming classes, the calendar feed's address (issue, revoke) and one
+ * course's classes as a .ics file. The feed's address is answered once, when it is made: the server keeps
+ * only its hash, so the screen holds it in memory and never in the query cache.
+ */
+// under the courses' key: a seat that changes (applied, confirmed, declined, cancelled) reads it again too
+export const SCHEDULE_KEY = [...COURSES_KEY, 'schedule'] as const;
+
+export const scheduleQuery = () =>
+  queryOptions({
+    queryKey: SCHEDULE_KEY,
+    queryFn: () => apiGet<MypageSchedule>('/api/mypage/schedule/'),
+  });
+
+/** 「登録用のアドレスを発行する」: a new address (an older one stops working). */
+export function useIssueFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<CalendarFeedIssued>('/api/mypage/schedule/feed/', {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }),
+  });
+}
+
+/** 「登録をやめる」: the address stops working. */
+export function useRevokeFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<ResultTrue>('/api/mypage/schedule/feed/delete/', {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }),
+  });
+}
+
+/** The course's classes as a .ics download (a plain link: the browser sends the session cookie). */
+export const courseIcsUrl = (courseId: number) => withQuery('/api/mypage/course/ics/', { id: courseId });

@@ -1,0 +1,29 @@
+import { dayJa } from '@manabi/shared/domain/sessions';
+import type { MypageScheduleItem } from '@manabi/shared/schemas/responses';
+
+/** The classes of one day, in the order the server gave them (time, then course). */
+export interface ScheduleDay {
+  day: string;
+  items: MypageScheduleItem[];
+}
+
+/** Consecutive classes of the same day together (the list comes sorted by day and time). */
+export function groupByDay(items: readonly MypageScheduleItem[]): ScheduleDay[] {
+  const days: ScheduleDay[] = [];
+  for (const item of items) {
+    const last = days.at(-1);
+    if (last?.day === item.day) last.items.push(item);
+    else days.push({ day: item.day, items: [item] });
+  }
+  return days;
+}
+
+/** 「市民センター 第1研修室（港区芝公園1-1-1）」; '' when the course says nothing of the place. */
+export function placeText(item: Pick<MypageScheduleItem, 'venue' | 'room' | 'street_address'>): string {
+  const where = [item.venue, item.room].filter((x) => x !== '').join(' ');
+  if (!item.street_address) return where;
+  return where ? `${where}（${item.street_address}）` : item.street_address;
+}
+
+/** 「12月2日（水）」, with the year when it is not this year's (Tokyo). */
+export const dayText = (day: string, today: string) => dayJa(day, today.slice(0, 4));
