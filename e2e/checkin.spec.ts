@@ -1,7 +1,6 @@
-import { writeFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import qrcode from 'qrcode-generator';
 import { adminApi, applicantsOf } from './admin-api';
+import { deskFilming } from './checkin-desk';
 import { addCourseAsAdmin, addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginStudent, test } from './fixtures';
 
@@ -18,46 +17,6 @@ import { ACCOUNTS, expect, expectAccessible, loginStudent, test } from './fixtur
 type ApplicantRow = Record<string, string | number | null> & { login_id: string };
 
 const GENERATION = '2717';
-const VIDEO = { width: 640, height: 480, frames: 5 } as const;
-const QUIET_ZONE = 4;
-
-/**
- * A Y4M (YUV 4:2:0) video of `text` as a QR code: a few identical frames, black modules of at least 8 px on
- * white with the 4-module quiet zone, centred; Chromium plays it in a loop as the camera.
- */
-function qrVideo(text: string, file: string): void {
-  const qr = qrcode(0, 'M');
-  qr.addData(text, 'Byte');
-  qr.make();
-  const modules = qr.getModuleCount();
-  const { width, height } = VIDEO;
-  const scale = Math.floor((height * 0.9) / (modules + 2 * QUIET_ZONE));
-  expect(scale, 'pixels per module').toBeGreaterThanOrEqual(8);
-  const left = Math.floor((width - modules * scale) / 2);
-  const top = Math.floor((height - modules * scale) / 2);
-  // luma: white everywhere (the quiet zone included), black on the dark modules
-  const luma = Buffer.alloc(width * height, 255);
-  for (let row = 0; row < modules; row++) {
-    for (let col = 0; col < modules; col++) {
-      if (!qr.isDark(row, col)) continue;
-      for (let y = 0; y < scale; y++) {
-        const start = (top + row * scale + y) * width + left + col * scale;
-        luma.fill(0, start, start + scale);
-      }
-    }
-  }
-  // no colour: both chroma planes at the middle value
-  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  writeFileSync(
-    file,
-    Buffer.concat([
-      Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`),
-      ...Array.from({ length: VIDEO.frames }, () => frame),
-    ]),
-  );
-}
-
 /** A course of the journey's own meeting today (session 1, all day) with `loginId` as its one 当選者. */
 async function courseTodayWith(request: APIRequestContext, loginId: string) {
   const name = `E2E受付講座${uniqueTag()}`;
@@ -132,25 +91,8 @@ test('[管理][受付] 学生証のQRコードをカメラで読み取ると、�
   expect(code).toMatch(/^MC1\.\d+\.\d+\.[A-Za-z0-9_-]{22}$/);
 
   // the office's tablet: a browser whose camera films that QR code
-  const video = testInfo.outputPath('checkin-qr.y4m');
-  qrVideo(code as string, video);
-  const browser = await playwright.chromium.launch({
-    ...launchOptions,
-    args: [
-      ...(launchOptions.args ?? []),
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  const { browser, context } = await deskFilming(code as string, { playwright, launchOptions, testInfo });
   try {
-    const context = await browser.newContext({
-      baseURL: testInfo.project.use.baseURL,
-      locale: 'ja-JP',
-      timezoneId: 'Asia/Tokyo',
-      viewport: { width: 1280, height: 900 },
-      permissions: ['camera'],
-    });
     const desk = await context.newPage();
     const deskErrors = watchConsole(desk);
     expect((await desk.request.post('/api/auth/admin/login/', { data: ACCOUNTS.admin })).status()).toBe(200);

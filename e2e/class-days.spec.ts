@@ -2,14 +2,17 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { MAIL_FILE, MAIL_URL } from '../playwright.config';
+import { deskFilming } from './checkin-desk';
 import { addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
-import { expect, expectAccessible, loginAdmin, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
 
 /**
- * Class days (issue 17, decision 028), on the app whose mail goes to the SMTP catcher (MAIL_URL; there the
- * reminder job runs every second and at any hour, so a class tomorrow is reminded at once): the office
- * authors a weekly course with the form's helper, a student confirmed on it is reminded the day before by
- * mail and on the my-page, and sees the classes in 「今後の予定」 and in the .ics of the course.
+ * Class days (issue 17, decision 028) from end to end, on the app whose mail goes to the SMTP catcher
+ * (MAIL_URL; there the reminder job runs every second and at any hour, so a class tomorrow is reminded at
+ * once): the office authors a weekly course with the form's helper; a student confirmed on it is reminded
+ * the day before by mail and on the my-page, sees the classes in 「今後の予定」 and in the course's .ics;
+ * at the door the office's tablet films the student ID's QR code and 出席 appears in the 15-session table;
+ * when the course is over the student prints the 修了証.
  */
 
 test.use({ baseURL: MAIL_URL });
@@ -31,25 +34,30 @@ function mailsTo(loginId: string): { subject: string; text: string }[] {
   }
 }
 
-/** Authors the course through the form: the application period, then three weekly sessions from tomorrow. */
+/**
+ * Authors the course through the form: the application period, then three weekly sessions from today, the
+ * second moved to tomorrow (as the office moves a class off a holiday).
+ */
 async function authorWeeklyCourse(page: Page, courseName: string): Promise<number> {
   await page.goto('/admin/course/new');
   await page.getByLabel('講座名').fill(courseName);
   await page.getByLabel('実施団体').fill('まなび市民大学');
   await page.getByLabel('申込期間（開始）').fill(tokyoLocal(-2));
   await page.getByLabel('申込期間（終了）').fill(tokyoLocal(-1));
-  await page.getByLabel('回数', { exact: true }).fill('3');
+  await page.getByLabel('回数').fill('3');
   await page.getByLabel('会場', { exact: true }).fill('市民会館');
   await page.getByLabel('持ち物').fill('筆記用具と上履き');
 
   const weekly = page.getByRole('group', { name: '授業日（任意）' });
-  await weekly.getByLabel('初回の日付').fill(tokyoDay(1));
+  await weekly.getByLabel('初回の日付').fill(tokyoDay(0));
   await weekly.getByLabel('開始時刻').fill('13:00');
   await weekly.getByLabel('終了時刻').fill('14:30');
   await weekly.getByLabel('教室（任意）').fill('201');
   await weekly.getByRole('button', { name: '毎週の授業日を作る' }).click();
   await expect(weekly.getByRole('group', { name: /^第\d+回$/ })).toHaveCount(3);
-  await expect(weekly.getByLabel('第3回の日付')).toHaveValue(tokyoDay(15));
+  await expect(weekly.getByLabel('第2回の日付')).toHaveValue(tokyoDay(7));
+  await expect(weekly.getByLabel('第3回の日付')).toHaveValue(tokyoDay(14));
+  await weekly.getByLabel('第2回の日付').fill(tokyoDay(1));
   await expectAccessible(page);
 
   await page.getByRole('button', { name: '確認' }).click();
@@ -61,9 +69,11 @@ async function authorWeeklyCourse(page: Page, courseName: string): Promise<numbe
 }
 
 test.describe('[授業日]', () => {
-  test('[授業日] 毎週の授業日を作った講座で、当選した学生に前日のお知らせが届き、今後の予定と.icsに出る', async ({
+  test('[授業日] 毎週の授業日を作った講座で、前日のお知らせ・今後の予定・.ics・受付のQR・出欠表・修了証までつながる', async ({
     page,
-  }) => {
+    playwright,
+    launchOptions,
+  }, testInfo) => {
     await loginAdmin(page);
     const courseName = `授業日講座${uniqueTag()}`;
     const courseId = await authorWeeklyCourse(page, courseName);
@@ -73,7 +83,7 @@ test.describe('[授業日]', () => {
     const loginId = await addStudentAsAdmin(page.request, {
       generation: '2611',
       password: PASSWORD,
-      fields: { is_email: '1' },
+      fields: { is_email: '1', name: '授業 花子', name_kana: 'ジュギョウ ハナコ' },
     });
     const found = await page.request.get(
       `/api/admin/addcourseapplicant/studentlist/?id=${courseId}&login_id=${loginId}`,
@@ -89,10 +99,10 @@ test.describe('[授業日]', () => {
     expect(drawn.status(), await drawn.text()).toBe(200);
     await page.request.get('/api/auth/admin/logout/');
 
-    // the day before the first class: one mail with the time, the place and what to bring
+    // the day before the second class (moved to tomorrow): one mail with the time, the place and what to bring
     await expect
       .poll(() => mailsTo(loginId).map((m) => m.subject), { timeout: 30_000 })
-      .toContainEqual(`【まなび】明日は「${courseName}」第1回の授業日です`);
+      .toContainEqual(`【まなび】明日は「${courseName}」第2回の授業日です`);
     const reminder = mailsTo(loginId).find((m) => m.subject.includes('明日は'));
     expect(reminder?.text).toContain('13:00〜14:30');
     expect(reminder?.text).toContain('場所：201　市民会館');
@@ -104,7 +114,7 @@ test.describe('[授業日]', () => {
     await page.getByLabel('パスワード').fill(PASSWORD);
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
     await expect(page).toHaveURL(/\/mypage\/top$/);
-    await expect(page.getByText(`明日は「${courseName}」第1回の授業日です`)).toBeVisible();
+    await expect(page.getByText(`明日は「${courseName}」第2回の授業日です`)).toBeVisible();
 
     await page.goto('/mypage/schedule');
     await expect(page.getByRole('heading', { level: 1, name: '今後の予定' })).toBeVisible();
@@ -120,8 +130,87 @@ test.describe('[授業日]', () => {
     const events = vcalendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     expect(events).toHaveLength(3);
     expect(events[0]?.summary).toContain(courseName);
-    expect(events[0]?.startDate.toString()).toBe(`${tokyoDay(1)}T13:00:00`);
+    expect(events.map((e) => e.startDate.toString())).toEqual(
+      [0, 1, 14].map((d) => `${tokyoDay(d)}T13:00:00`),
+    );
     expect(events[0]?.startDate.zone?.tzid).toBe('Asia/Tokyo');
-    expect(events[2]?.startDate.toString()).toBe(`${tokyoDay(15)}T13:00:00`);
+
+    // at the door today: the student ID's QR code, filmed by the office's tablet on 受付
+    await page.goto('/mypage/top');
+    await page.getByRole('button', { name: '学生証' }).click();
+    const card = page.getByRole('dialog', { name: '学生証' });
+    const code = await card.locator('[data-checkin-code]').getAttribute('data-checkin-code');
+    expect(code).toMatch(/^MC1\./);
+    const { browser, context } = await deskFilming(code as string, {
+      playwright,
+      launchOptions,
+      testInfo,
+      baseURL: MAIL_URL,
+    });
+    try {
+      const desk = await context.newPage();
+      expect((await desk.request.post('/api/auth/admin/login/', { data: ACCOUNTS.admin })).status()).toBe(
+        200,
+      );
+      await desk.goto('/admin/checkin');
+      await desk.getByRole('button', { name: `${courseName}（第1回）の受付を始める` }).click();
+      const result = desk.getByRole('region', { name: '読み取りの結果' });
+      await expect(result.getByText('出席を記録しました')).toBeVisible({ timeout: 30_000 });
+      await expect(result.getByText('授業 花子', { exact: true })).toBeVisible();
+
+      // the office's 15-session table: 出席 for session 1, nothing yet for session 2
+      await desk.goto(`/admin/course/detail/${courseId}/2`);
+      const searchForm = desk
+        .locator('form')
+        .filter({ has: desk.getByRole('button', { name: '検索', exact: true }) });
+      await searchForm.getByRole('button', { name: /受講状況/ }).click();
+      await desk.getByRole('option', { name: 'すべて', exact: true }).click();
+      await desk.getByRole('button', { name: '検索', exact: true }).click();
+      const applicant = desk
+        .getByRole('row')
+        .filter({ has: desk.getByRole('rowheader', { name: loginId, exact: true }) });
+      await expect(applicant.getByRole('combobox', { name: /第1回$/ })).toHaveValue('1');
+      await expect(applicant.getByRole('combobox', { name: /第2回$/ })).toHaveValue('0');
+
+      // the course ends: the office marks it 受講済み, as on the applicant detail
+      const detail = (await (
+        await desk.request.get(
+          `/api/admin/courseapplicantdetail/?id=${courseId}&user_id=${student?.user_id}&is_edit=1`,
+        )
+      ).json()) as Record<string, unknown> & { updated_at: string };
+      const finished = await desk.request.post('/api/admin/courseapplicantdetail/update/', {
+        data: {
+          course_id: courseId,
+          user_id: student?.user_id,
+          lottery_status: '2',
+          attendance_status: '3',
+          ...Object.fromEntries(
+            Array.from({ length: 15 }, (_, i) => [`attendance${i + 1}`, i < 3 ? '1' : '0']),
+          ),
+          acquisition_unit: '6',
+          remarks: '',
+          updated_at: detail.updated_at,
+        },
+      });
+      expect(finished.status(), await finished.text()).toBe(200);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+
+    // the student prints the 修了証 from the history
+    await page.keyboard.press('Escape');
+    await page.goto('/mypage/course/attended');
+    await page
+      .getByRole('link', { name: /修了証を印刷/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: '修了証' })).toBeVisible();
+    const certificate = page.getByTestId('certificate');
+    await expect(certificate.getByText(courseName, { exact: true })).toBeVisible();
+    await expect(certificate.getByText('授業 花子（ジュギョウ ハナコ）', { exact: true })).toBeVisible();
+    await expect(certificate.getByText('3回／全3回', { exact: true })).toBeVisible();
+    await expect(certificate.getByText('6単位', { exact: true })).toBeVisible();
+    await expectAccessible(page);
   });
 });

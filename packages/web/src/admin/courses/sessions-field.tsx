@@ -34,7 +34,7 @@ export function SessionsField({ form }: { form: UseFormReturn<CourseForm, unknow
       return;
     }
     if (!(weeks >= 1 && weeks <= COURSE_SESSIONS_MAX)) {
-      setWeeklyError(`回数は1から${COURSE_SESSIONS_MAX}までで入れてください。`);
+      setWeeklyError(`作る授業日の数は1から${COURSE_SESSIONS_MAX}までで入れてください。`);
       return;
     }
     setWeeklyError('');
@@ -72,7 +72,7 @@ export function SessionsField({ form }: { form: UseFormReturn<CourseForm, unknow
             onChange={(end) => setWeekly({ ...weekly, end })}
           />
           <WeeklyInput
-            label="作る回数"
+            label="作る授業日の数"
             type="number"
             value={weekly.count}
             placeholder={String(allTimes || '')}
@@ -94,7 +94,7 @@ export function SessionsField({ form }: { form: UseFormReturn<CourseForm, unknow
           </p>
         )}
         <p className="text-std-16N-170 text-ink-muted">
-          押すと下の一覧が作り直されます。「作る回数」が空のときは、「回数」欄の数だけ作ります。
+          押すと下の一覧が作り直されます。「作る授業日の数」が空のときは、「回数」欄の数だけ作ります。
         </p>
       </div>
 
