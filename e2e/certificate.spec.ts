@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addCourseAsAdmin, addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
+import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
 import { expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
 
 /**
@@ -20,20 +20,6 @@ const ja = (ymd: string) => {
   const [y, m, d] = ymd.split('-').map(Number);
   return `${y}年${m}月${d}日`;
 };
-
-/** Adds the student to the course (as admin); returns the student's user id. */
-async function addApplicant(request: APIRequestContext, courseId: number, loginId: string): Promise<number> {
-  const found = await request.get(
-    `/api/admin/addcourseapplicant/studentlist/?id=${courseId}&login_id=${loginId}`,
-  );
-  const [row] = (await found.json()) as { user_id: number }[];
-  expect(row, `${loginId} not yet applied`).toBeTruthy();
-  const added = await request.post('/api/admin/addcourseapplicant/add/', {
-    data: { course_id: courseId, user_id: row?.user_id, how_apply: '2', remarks: '' },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  return row?.user_id ?? 0;
-}
 
 /** Records the application's attendance as the office does on the applicant detail (as admin). */
 async function recordAttendance(
@@ -110,14 +96,14 @@ async function setUp(page: Page): Promise<Setup> {
   const ongoing = { name: `修了証テスト受講中講座${tag}`, id: 0 };
   ongoing.id = await addCourseAsAdmin(request, { course_name: ongoing.name, organ: ORGAN });
 
-  const hanakoDated = await addApplicant(request, dated.id, hanako);
+  const hanakoDated = await addApplicantAsAdmin(request, dated.id, hanako);
   await recordAttendance(request, dated.id, hanakoDated, { status: '3', marks: ['1', '1', '2'], unit: 4 });
-  const jiroDated = await addApplicant(request, dated.id, jiro);
+  const jiroDated = await addApplicantAsAdmin(request, dated.id, jiro);
   await recordAttendance(request, dated.id, jiroDated, { status: '3', marks: ['1', '1', '1'], unit: 6 });
   // finished from a paper register: no session marked, units recorded
-  const hanakoUndated = await addApplicant(request, undated.id, hanako);
+  const hanakoUndated = await addApplicantAsAdmin(request, undated.id, hanako);
   await recordAttendance(request, undated.id, hanakoUndated, { status: '3', unit: 3 });
-  const hanakoOngoing = await addApplicant(request, ongoing.id, hanako);
+  const hanakoOngoing = await addApplicantAsAdmin(request, ongoing.id, hanako);
   await recordAttendance(request, ongoing.id, hanakoOngoing, { status: '2', marks: ['1'], unit: 1 });
   await request.get('/api/auth/admin/logout/');
   return { hanako, jiro, dated, undated, ongoing };

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminApi, applicantsOf } from './admin-api';
 import { deskFilming } from './checkin-desk';
-import { addCourseAsAdmin, addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
+import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginStudent, test } from './fixtures';
 
 /**
@@ -26,15 +26,7 @@ async function courseTodayWith(request: APIRequestContext, loginId: string) {
     all_times: '4',
     sessions: [{ day: today, start: '00:00', end: '23:59', room: '第1講義室' }],
   });
-  const found = await request.get(
-    `/api/admin/addcourseapplicant/studentlist/?id=${courseId}&login_id=${loginId}`,
-  );
-  const [student] = (await found.json()) as { user_id: number }[];
-  expect(student, loginId).toBeTruthy();
-  const added = await request.post('/api/admin/addcourseapplicant/add/', {
-    data: { course_id: courseId, user_id: student?.user_id, how_apply: '2', remarks: '' },
-  });
-  expect(added.status(), await added.text()).toBe(200);
+  await addApplicantAsAdmin(request, courseId, loginId);
   // one seat, one applicant: the draw makes them 当選, with nothing to confirm
   const drawn = await request.post('/api/admin/courseapplicantlist/lottery/', {
     data: { id: courseId, win_num: '1', waitlist: '0', confirm_days: '', tiers: [] },

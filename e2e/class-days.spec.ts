@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { MAIL_FILE, MAIL_URL } from '../playwright.config';
+import { MAIL_URL } from '../playwright.config';
 import { deskFilming } from './checkin-desk';
-import { addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
+import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
+import { mailsTo } from './mail';
 
 /**
  * Class days (issue 17, decision 028) from end to end, on the app whose mail goes to the SMTP catcher
@@ -20,19 +20,6 @@ test.use({ baseURL: MAIL_URL });
 const PASSWORD = 'classday26';
 /** 'YYYY-MM-DD' in Tokyo, `days` from today. */
 const tokyoDay = (days: number) => tokyoLocal(days).slice(0, 10);
-
-function mailsTo(loginId: string): { subject: string; text: string }[] {
-  try {
-    return readFileSync(MAIL_FILE, 'utf8')
-      .trim()
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as { to: string; subject: string; text: string })
-      .filter((m) => m.to.includes(`student${loginId}@example.jp`));
-  } catch {
-    return [];
-  }
-}
 
 /**
  * Authors the course through the form: the application period, then three weekly sessions from today, the
@@ -85,14 +72,7 @@ test.describe('[授業日]', () => {
       password: PASSWORD,
       fields: { is_email: '1', name: '授業 花子', name_kana: 'ジュギョウ ハナコ' },
     });
-    const found = await page.request.get(
-      `/api/admin/addcourseapplicant/studentlist/?id=${courseId}&login_id=${loginId}`,
-    );
-    const [student] = (await found.json()) as { user_id: number }[];
-    const added = await page.request.post('/api/admin/addcourseapplicant/add/', {
-      data: { course_id: courseId, user_id: student?.user_id, how_apply: '3', remarks: '' },
-    });
-    expect(added.status(), await added.text()).toBe(200);
+    const userId = await addApplicantAsAdmin(page.request, courseId, loginId, '3');
     const drawn = await page.request.post('/api/admin/courseapplicantlist/lottery/', {
       data: { id: courseId, win_num: 1 },
     });
@@ -174,14 +154,12 @@ test.describe('[授業日]', () => {
 
       // the course ends: the office marks it 受講済み, as on the applicant detail
       const detail = (await (
-        await desk.request.get(
-          `/api/admin/courseapplicantdetail/?id=${courseId}&user_id=${student?.user_id}&is_edit=1`,
-        )
+        await desk.request.get(`/api/admin/courseapplicantdetail/?id=${courseId}&user_id=${userId}&is_edit=1`)
       ).json()) as Record<string, unknown> & { updated_at: string };
       const finished = await desk.request.post('/api/admin/courseapplicantdetail/update/', {
         data: {
           course_id: courseId,
-          user_id: student?.user_id,
+          user_id: userId,
           lottery_status: '2',
           attendance_status: '3',
           ...Object.fromEntries(
@@ -214,3 +192,91 @@ test.describe('[授業日]', () => {
     await expectAccessible(page);
   });
 });
+
+test.describe('[授業日][スマートフォン]', () => {
+  test('[授業日] 今後の予定・カレンダー登録・学生証のQRコードを、375px でもキーボードでも使える @phone', async ({
+    page,
+  }) => {
+    await loginAdmin(page);
+    const courseName = `予定講座${uniqueTag()}`;
+    const courseId = await addCourseAsAdmin(page.request, {
+      course_name: courseName,
+      all_times: '2',
+      sessions: [
+        { day: tokyoDay(0), start: '10:00', end: '11:30', room: '第2会議室' },
+        { day: tokyoDay(7), start: '10:00', end: '11:30', room: '第2会議室' },
+      ],
+    });
+    const loginId = await addStudentAsAdmin(page.request, { generation: '2612', password: PASSWORD });
+    await addApplicantAsAdmin(page.request, courseId, loginId);
+    const drawn = await page.request.post('/api/admin/courseapplicantlist/lottery/', {
+      data: { id: courseId, win_num: 1 },
+    });
+    expect(drawn.status(), await drawn.text()).toBe(200);
+    await page.request.get('/api/auth/admin/logout/');
+
+    await page.goto('/mypage/login');
+    await page.getByLabel('学生番号').fill(loginId);
+    await page.getByLabel('パスワード').fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await expect(page).toHaveURL(/\/mypage\/top$/);
+    // the top's next classes, today's marked
+    const upcoming = page.getByRole('region', { name: '今後の予定' });
+    await expect(upcoming.getByText(/（今日）/)).toBeVisible();
+    await upcoming.getByRole('link', { name: '予定をすべて見る' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: '今後の予定' })).toBeVisible();
+    await expect(page.getByText('第2会議室').first()).toBeVisible();
+    // nothing wider than the screen
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 0,
+    );
+    await expectAccessible(page);
+
+    // the feed, by keyboard: issue it, read the calendar with no cookie, then stop it
+    const issue = page.getByRole('button', { name: '登録用のアドレスを発行する' });
+    await issue.focus();
+    await page.keyboard.press('Enter');
+    const address = page.getByRole('textbox', { name: '登録用のアドレス（あなた専用）' });
+    await expect(address).toBeVisible();
+    const url = await address.inputValue();
+    expect(url).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    // the test servers' PUBLIC_URL says localhost; read the same path where this app listens
+    const feed = new URL(new URL(url).pathname, page.url()).toString();
+    await expect(page.getByRole('link', { name: 'カレンダーに登録' })).toHaveAttribute(
+      'href',
+      /^webcal:\/\//,
+    );
+    await expectAccessible(page);
+    const anonymous = await fetchWithoutCookie(feed);
+    expect(anonymous.status).toBe(200);
+    const events = new ICAL.Component(ICAL.parse(anonymous.text)).getAllSubcomponents('vevent');
+    expect(events.map((v) => new ICAL.Event(v).summary)).toContainEqual(expect.stringContaining(courseName));
+
+    const stop = page.getByRole('button', { name: '登録をやめる' });
+    await stop.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'カレンダーへの登録をやめますか' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: '登録をやめる' }).click();
+    await expect(page.getByRole('button', { name: '登録用のアドレスを発行する' })).toBeVisible();
+    expect((await fetchWithoutCookie(feed)).status).toBe(404);
+
+    // the student ID's QR code fits the phone's screen
+    await page.getByRole('button', { name: '学生証' }).click();
+    const qr = page
+      .getByRole('dialog', { name: '学生証' })
+      .getByRole('img', { name: /出席受付用のQRコード/ });
+    await expect(qr).toBeVisible();
+    const box = await qr.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(200);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    await expectAccessible(page);
+  });
+});
+
+/** A GET with no cookie at all, as a phone's calendar service reads the feed. */
+async function fetchWithoutCookie(url: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(url);
+  return { status: res.status, text: await res.text() };
+}

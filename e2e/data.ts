@@ -127,3 +127,25 @@ export async function addStudentAsAdmin(request: APIRequestContext, s: NewStuden
   }
   throw new Error(`no free login id in generation ${s.generation}`);
 }
+
+/**
+ * Adds an approved student to a course as the office does (申込方法 電話 unless said; it works outside the
+ * application period). Returns the student's user id.
+ */
+export async function addApplicantAsAdmin(
+  request: APIRequestContext,
+  courseId: number,
+  loginId: string,
+  howApply = '2',
+): Promise<number> {
+  const found = await request.get(
+    `/api/admin/addcourseapplicant/studentlist/?id=${courseId}&login_id=${loginId}`,
+  );
+  const [row] = (await found.json()) as { user_id: number }[];
+  expect(row, `${loginId} not yet applied`).toBeTruthy();
+  const added = await request.post('/api/admin/addcourseapplicant/add/', {
+    data: { course_id: courseId, user_id: row?.user_id, how_apply: howApply, remarks: '' },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  return row?.user_id ?? 0;
+}

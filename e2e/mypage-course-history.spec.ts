@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addCourseAsAdmin, addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
+import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
 import {
   ACCOUNTS,
   expect,
@@ -42,20 +42,6 @@ const addStudent = (request: APIRequestContext, password: string) =>
     fields: { name: '履歴 太郎', name_kana: 'リレキ タロウ' },
   });
 
-/** Adds the student to the course through the admin API (works outside the application period). */
-async function addApplicant(request: APIRequestContext, courseId: number, loginId: string): Promise<number> {
-  const found = await request.get(
-    `/api/admin/addcourseapplicant/studentlist/?id=${courseId}&login_id=${loginId}`,
-  );
-  const [row] = (await found.json()) as { user_id: number }[];
-  expect(row, `${loginId} not yet applied`).toBeTruthy();
-  const added = await request.post('/api/admin/addcourseapplicant/add/', {
-    data: { course_id: courseId, user_id: row?.user_id, how_apply: '2', remarks: '' },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  return row?.user_id ?? 0;
-}
-
 interface Setup {
   loginId: string;
   userId: number;
@@ -80,7 +66,7 @@ async function setUp(page: Page): Promise<Setup> {
   open.id = await addCourse(page.request, open.name, { cancel: '1', from: -1, to: 10, keyword: '園芸' });
   other.id = await addCourse(page.request, other.name, { cancel: '1', from: -1, to: 10, keyword: '写真' });
   closed.id = await addCourse(page.request, closed.name, { cancel: '0', from: -10, to: -1 });
-  const userId = await addApplicant(page.request, closed.id, loginId);
+  const userId = await addApplicantAsAdmin(page.request, closed.id, loginId);
   await page.request.get('/api/auth/admin/logout/');
 
   await loginStudent(page, { login_id: loginId, password });

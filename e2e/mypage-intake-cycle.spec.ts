@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { MAIL_FILE, MAIL_URL } from '../playwright.config';
-import { addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
+import { MAIL_URL } from '../playwright.config';
+import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
 import { expect, expectAccessible, loginAdmin, test } from './fixtures';
+import { mailsTo } from './mail';
 
 /**
  * The intake cycle from the students' side (issue 14, decision 015), on the app whose mail goes to the SMTP
@@ -37,16 +37,7 @@ async function drawnCourse(page: Page, confirmDays: number): Promise<Cycle> {
   const courseId = await addCourseAsAdmin(page.request, { course_name: courseName, capacity: '1' });
   const winner = await studentIn(page.request, '港区芝公園');
   const waiting = await studentIn(page.request, '品川区大井');
-  for (const loginId of [winner, waiting]) {
-    const found = await page.request.get(
-      `/api/admin/addcourseapplicant/studentlist/?id=${courseId}&login_id=${loginId}`,
-    );
-    const [student] = (await found.json()) as { user_id: number }[];
-    const added = await page.request.post('/api/admin/addcourseapplicant/add/', {
-      data: { course_id: courseId, user_id: student?.user_id, how_apply: '2', remarks: '' },
-    });
-    expect(added.status(), await added.text()).toBe(200);
-  }
+  for (const loginId of [winner, waiting]) await addApplicantAsAdmin(page.request, courseId, loginId);
   const drawn = await page.request.post('/api/admin/courseapplicantlist/lottery/', {
     data: { id: courseId, win_num: 1, waitlist: '1', confirm_days: confirmDays, tiers: ['ward_resident'] },
   });
@@ -65,20 +56,6 @@ async function loginAs(page: Page, loginId: string) {
 
 const card = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
-
-/** The newest mail the catcher received for the student, with its subject. */
-function mailsTo(loginId: string): { subject: string; text: string }[] {
-  try {
-    return readFileSync(MAIL_FILE, 'utf8')
-      .trim()
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as { to: string; subject: string; text: string })
-      .filter((m) => m.to.includes(`student${loginId}@example.jp`));
-  } catch {
-    return [];
-  }
-}
 
 test.describe('[マイページ][抽選の結果と繰り上げ]', () => {
   test('[マイページ][繰り上げ] 補欠1番の学生は、当選者の辞退で繰り上がり、メールを受け取って受講を確定する', async ({
