@@ -12,6 +12,7 @@ import {
 } from '../db/schema';
 import type { StudentPrincipal } from '../platform/context';
 import { qualified } from '../platform/sql';
+import { type SessionOut, sessionList } from './course-sessions';
 
 /**
  * The my-page course catalogue (issue 16, decision 023): the public courses whose application window has
@@ -31,6 +32,8 @@ export interface CatalogEntry {
   categories: string[];
   /** the course's intake keeps a waitlist (course_intake.waitlist; no row = no waitlist) */
   waitlist: boolean;
+  /** its dated sessions (issue 17; a change to them raises the catalogue's version too) */
+  sessions: SessionOut[];
   /** lower-cased name, keyword and content, for the keyword search (ILIKE folds case the same way) */
   text: [string, string, string];
   organ: string;
@@ -73,6 +76,7 @@ function prepare(db: Db) {
         course: courses,
         categories: categoryNames,
         waitlist: courseIntake.waitlist,
+        sessions: sessionList,
       })
       .from(courseCatalogVersion)
       .leftJoin(
@@ -142,6 +146,7 @@ async function load(state: State, now: Date): Promise<Catalog> {
       course: c,
       categories: r.categories ?? [],
       waitlist: r.waitlist ?? false,
+      sessions: r.sessions ?? [],
       text: [lower(c.name), lower(c.keyword), lower(c.content)],
       organ: lower(c.organ),
     });

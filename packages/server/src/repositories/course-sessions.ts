@@ -5,9 +5,10 @@
 
 import { LOTTERY } from '@manabi/shared/codes';
 import type { CourseSession } from '@manabi/shared/schemas/course-session';
-import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { courseApplications, courseSessions } from '../db/schema';
+import { courseApplications, courseSessions, courses } from '../db/schema';
+import { qualified } from '../platform/sql';
 
 /** The sessions as the API gives them: in session order, `no` from 1. */
 export interface SessionOut {
@@ -31,6 +32,14 @@ export async function sessionsOf(db: DbOrTx, courseId: number): Promise<SessionO
     .where(eq(courseSessions.courseId, courseId))
     .orderBy(asc(courseSessions.no));
 }
+
+/**
+ * The sessions of the course in the outer query, in order, as a JSON array of {@link SessionOut}: a column of
+ * the statement that reads the course (the my-page catalogue, the detail), not a statement of its own.
+ */
+export const sessionList = sql<
+  SessionOut[]
+>`(select coalesce(json_agg(json_build_object('no', ${qualified(courseSessions, courseSessions.no)}, 'day', ${qualified(courseSessions, courseSessions.day)}::text, 'start', ${qualified(courseSessions, courseSessions.startsAt)}, 'end', ${qualified(courseSessions, courseSessions.endsAt)}, 'room', ${qualified(courseSessions, courseSessions.room)}) order by ${qualified(courseSessions, courseSessions.no)}), '[]'::json) from ${courseSessions} where ${qualified(courseSessions, courseSessions.courseId)} = ${qualified(courses, courses.id)})`;
 
 /**
  * Replaces a course's sessions (in the caller's transaction); `undefined` leaves them as they are, so a

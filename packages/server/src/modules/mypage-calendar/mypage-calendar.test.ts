@@ -371,4 +371,17 @@ describe('the course detail lists the class days', () => {
     const none = (await get(t.app, `/api/mypage/course/?id=${idOf('日程未定')}`, cast.student)).json();
     expect(none.sessions).toEqual([]);
   });
+
+  it('shows a session moved after the course was read: the sessions travel with the cached catalogue', async () => {
+    const id = idOf('日程未定');
+    expect((await get(t.app, `/api/mypage/course/?id=${id}`, cast.student)).json().sessions).toEqual([]);
+    // the office dates the course (the catalogue's version moves with it, migration 0009's trigger)
+    await t.db
+      .insert(courseSessions)
+      .values({ courseId: id, no: 1, day: day(3), startsAt: '09:30', endsAt: '11:00' });
+    const after = (await get(t.app, `/api/mypage/course/?id=${id}`, cast.student)).json();
+    expect(after.sessions).toEqual([{ no: 1, day: day(3), start: '09:30', end: '11:00', room: '' }]);
+    await t.db.delete(courseSessions).where(eq(courseSessions.courseId, id));
+    expect((await get(t.app, `/api/mypage/course/?id=${id}`, cast.student)).json().sessions).toEqual([]);
+  });
 });

@@ -57,7 +57,7 @@ import {
   catalogForStudent,
   categoryNames,
 } from '../../repositories/course-catalog';
-import { sessionsOf } from '../../repositories/course-sessions';
+import { type SessionOut, sessionList } from '../../repositories/course-sessions';
 import { intakeOf, type MailContext, settleCourse } from '../../repositories/intake';
 import { courseMail } from './mypage-courses.mail';
 import {
@@ -401,32 +401,35 @@ export async function getCourse(
   now = new Date(),
 ): Promise<MypageCourseDetail> {
   const { entry, application } = await catalogCourseForStudent(db, id, student, now);
-  if (entry) return courseDetail(db, entry.course, entry.categories, application, entry.waitlist, now);
+  if (entry)
+    return courseDetail(db, entry.course, entry.categories, entry.sessions, application, entry.waitlist, now);
   const [row] = await db
-    .select({ course: courses, categories: categoryNames, application: courseApplications })
+    .select({
+      course: courses,
+      categories: categoryNames,
+      sessions: sessionList,
+      application: courseApplications,
+    })
     .from(courses)
     .leftJoin(courseApplications, liveApplicationOf(student.id))
     .where(and(eq(courses.id, id), isPublic));
   if (!row) throw notFound();
   const waitlist = async () => (await intakeOf(db, row.course.id)).waitlist;
-  return courseDetail(db, row.course, row.categories, row.application, waitlist, now);
+  return courseDetail(db, row.course, row.categories, row.sessions, row.application, waitlist, now);
 }
 
 async function courseDetail(
   db: Db,
   c: CatalogCourse,
   categories: string[],
+  /** its class days (issue 17), read with the course */
+  sessions: SessionOut[],
   a: Application | null,
   waitlist: boolean | (() => Promise<boolean>),
   now: Date,
 ): Promise<MypageCourseDetail> {
   const needsCount = !c.isLottery && c.capacity !== null;
-  const [seats, sessions] = await Promise.all([
-    needsCount ? seatHolders(db, c.id) : 0,
-    // the class days (issue 17): the detail lists them and offers them as a .ics file
-    sessionsOf(db, c.id),
-  ]);
-  const flags = courseFlags(ruleOf(c), liveOf(a), seats, now);
+  const flags = courseFlags(ruleOf(c), liveOf(a), needsCount ? await seatHolders(db, c.id) : 0, now);
   // a full first-come course with a waitlist still takes applications, as 順番待ち (decision 015)
   if (
     flags.is_full &&
