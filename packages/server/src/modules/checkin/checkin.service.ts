@@ -17,6 +17,7 @@ import { type AppError, invalid, notFound } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
 import { qualified } from '../../platform/sql';
 import { liveApplication, updateAttendance } from '../../repositories/course-applications';
+import { attendsCourse } from '../../repositories/course-sessions';
 import { makeCode, readCode } from './checkin.code';
 
 /**
@@ -45,15 +46,6 @@ function visibleTo(admin: AdminPrincipal): SQL | undefined {
   return admin.universityId ? eq(courses.universityId, admin.universityId) : sql`false`;
 }
 
-/**
- * Who is expected at a session: live applications that hold a seat — 当選, and confirmed unless there
- * is nothing to confirm (decision 015: 受講確定 is `confirmed_at` on a 当選 application). Written for the
- * alias `a` of course_applications.
- */
-const SEAT_HOLDER = sql.raw(
-  `a.cancelled_at is null and a.lottery_status = '${LOTTERY.WON}' and (a.confirm_by is null or a.confirmed_at is not null)`,
-);
-
 export async function listTodaySessions(
   db: Db,
   admin: AdminPrincipal,
@@ -73,11 +65,11 @@ export async function listTodaySessions(
       room: courseSessions.room,
       venue: courses.venue,
       checked_in:
-        sql<number>`(select count(*) from ${courseApplications} a where a.course_id = ${courseId} and ${SEAT_HOLDER} and a.attendance[${no}] = ${SESSION_ATTENDANCE.PRESENT})`.mapWith(
+        sql<number>`(select count(*) from ${courseApplications} where ${courseApplications.courseId} = ${courseId} and ${attendsCourse} and ${courseApplications.attendance}[${no}] = ${SESSION_ATTENDANCE.PRESENT})`.mapWith(
           Number,
         ),
       expected:
-        sql<number>`(select count(*) from ${courseApplications} a where a.course_id = ${courseId} and ${SEAT_HOLDER})`.mapWith(
+        sql<number>`(select count(*) from ${courseApplications} where ${courseApplications.courseId} = ${courseId} and ${attendsCourse})`.mapWith(
           Number,
         ),
     })
