@@ -98,6 +98,7 @@ test('[管理][管理者] 管理者を新規登録する（未登録の大学ID�
   await expect(other.getByRole('navigation', { name: '管理メニュー' }).getByRole('link')).toHaveText([
     'トップ',
     '講座管理',
+    '受付（出席の記録）',
   ]);
   await context.close();
 });

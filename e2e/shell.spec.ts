@@ -166,6 +166,7 @@ test.describe('[マイページ][共通]', () => {
       'お知らせ',
       '講座を探す',
       '申込状況・受講履歴',
+      '今後の予定',
       /^参加の手引き/,
     ]);
     await expect(sideMenu(page).getByRole('link', { name: '利用者情報' })).toHaveAttribute(

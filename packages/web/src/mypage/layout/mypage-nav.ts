@@ -14,7 +14,14 @@ export const MYPAGE_NAV: NavItem[] = [
   {
     label: '申込状況・受講履歴',
     to: paths.mypage.courseApplied(),
-    matchPrefixes: ['/mypage/course/applied', '/mypage/course/attended', '/mypage/course/cancel'],
+    // the certificate and the record of units are printed from the history (issue 17)
+    matchPrefixes: [
+      '/mypage/course/applied',
+      '/mypage/course/attended',
+      '/mypage/course/cancel',
+      '/mypage/certificate',
+      '/mypage/transcript',
+    ],
   },
   { label: '今後の予定', to: paths.mypage.schedule() },
   { label: '参加の手引き', href: paths.guidePdf(), newWindow: true },
