@@ -1,6 +1,6 @@
+import { formatDateJa } from '@manabi/shared/domain/dates';
 import type { Certificate as CertificateData } from '@manabi/shared/schemas/certificate';
 import { useId } from 'react';
-import { formatDateJa } from '../lib/dates';
 import { cx } from './cx';
 
 /** The programme as its papers name it (the student ID card, the site footer). */

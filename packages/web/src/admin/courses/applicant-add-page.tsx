@@ -1,5 +1,6 @@
 import type { AddApplicantResult, AddApplicantStudentRow } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
+import { formatDateJa } from '@manabi/shared/domain/dates';
 import {
   APPLICANT_REMARKS_MAX,
   addApplicantFormSchema,
@@ -8,7 +9,6 @@ import {
 } from '@manabi/shared/schemas/applicant';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { formatDateJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { Alert } from '../../ui/alert';

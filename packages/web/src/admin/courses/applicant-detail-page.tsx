@@ -1,9 +1,9 @@
 import type { CourseApplicantDetail } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
+import { formatDateJa, formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { formatDateJa, formatDateTimeJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { Alert } from '../../ui/alert';

@@ -1,7 +1,7 @@
 import type { AdminCourse } from '@manabi/shared/api';
+import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { formatDateTimeJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { ButtonLink, TextLink } from '../../ui/button';

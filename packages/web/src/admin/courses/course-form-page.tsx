@@ -1,10 +1,9 @@
 import type { AdminCourse, CourseCategoryItem, CourseWriteResult } from '@manabi/shared/api';
-import { tokyoParts } from '@manabi/shared/domain/dates';
+import { formatDateTimeJa, tokyoParts } from '@manabi/shared/domain/dates';
 import { type CourseForm, courseFormSchema } from '@manabi/shared/schemas/course';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { formatDateTimeJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { Alert } from '../../ui/alert';

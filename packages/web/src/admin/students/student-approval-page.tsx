@@ -1,5 +1,6 @@
 import type { Student, StudentApprovalResult } from '@manabi/shared/api';
 import { APPROVAL } from '@manabi/shared/codes';
+import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
 import {
   APPROVAL_CHOICES,
   defaultGenerationId,
@@ -8,7 +9,6 @@ import {
 } from '@manabi/shared/schemas/student';
 import { useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { formatDateJa, todayTokyo } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { Alert } from '../../ui/alert';
 import { ButtonLink, TextLink } from '../../ui/button';

@@ -1,12 +1,12 @@
 import type { DuplicateRow } from '@manabi/shared/api';
 import { APPROVAL } from '@manabi/shared/codes';
+import { formatDateJa } from '@manabi/shared/domain/dates';
 import {
   DUPLICATE_GROUP_LIMIT,
   DUPLICATE_GROUPS,
   type DuplicateGroup,
 } from '@manabi/shared/schemas/student-list';
 import { Link, Navigate, useParams } from 'react-router';
-import { formatDateJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { TextLink } from '../../ui/button';
 import { type Column, DataTable } from '../../ui/data-table';

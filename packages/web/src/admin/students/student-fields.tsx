@@ -1,5 +1,6 @@
 import { codeText } from '@manabi/shared/codes';
 import { ageAtFiscalYearEnd } from '@manabi/shared/domain/age';
+import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
 import { type StudentCaution, studentCautions } from '@manabi/shared/domain/student';
 import {
   EMERGENCY_MAX,
@@ -10,7 +11,6 @@ import {
 } from '@manabi/shared/schemas/student';
 import type { ReactNode } from 'react';
 import { type Control, type UseFormReturn, useWatch } from 'react-hook-form';
-import { formatDateJa, todayTokyo } from '../../lib/dates';
 import { formatPhoneJp } from '../../lib/phone';
 import { AddressFields } from '../../ui/address-fields';
 import { Alert } from '../../ui/alert';

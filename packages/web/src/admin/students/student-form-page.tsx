@@ -1,6 +1,7 @@
 import type { LoginIdNext, Student, StudentWriteResult } from '@manabi/shared/api';
 import { CODE_LISTS } from '@manabi/shared/codes';
 import { defaultBirthday } from '@manabi/shared/domain/age';
+import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
 import {
   GENERATION_ID_LENGTH,
   STUDENT_LOGIN_ID_LENGTH,
@@ -12,7 +13,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { formatDateJa, todayTokyo } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { Alert } from '../../ui/alert';
 import { ButtonLink, TextLink } from '../../ui/button';

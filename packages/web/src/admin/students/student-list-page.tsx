@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { StudentRow } from '@manabi/shared/api';
 import { APPROVAL, CODE_LISTS } from '@manabi/shared/codes';
+import { formatDateJa } from '@manabi/shared/domain/dates';
 import {
   STUDENT_CSV_COLUMNS,
   STUDENT_CSV_REQUIRED,
@@ -10,7 +11,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { formatDateJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { Button, ButtonLink, TextLink } from '../../ui/button';
 import { RadioGroup, Select } from '../../ui/choice-fields';

@@ -1,4 +1,5 @@
 import { ageAtFiscalYearEnd, defaultBirthday } from '@manabi/shared/domain/age';
+import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
 import {
   ADMISSION_INFO_SESSION,
   ADMISSION_NAME_PART_MAX,
@@ -10,7 +11,6 @@ import { EMERGENCY_MAX, EMERGENCY_PHONE_MAX, GENDER_OPTIONS } from '@manabi/shar
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { formatDateJa, todayTokyo } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { formatPhoneJp } from '../../lib/phone';
 import { fetchSession } from '../../lib/session';

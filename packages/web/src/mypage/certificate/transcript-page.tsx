@@ -1,7 +1,7 @@
+import { formatDateJa } from '@manabi/shared/domain/dates';
 import type { Transcript } from '@manabi/shared/schemas/certificate';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { formatDateJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { Button, TextLink } from '../../ui/button';
 import { courseDatesText, PROGRAMME_NAME } from '../../ui/certificate';

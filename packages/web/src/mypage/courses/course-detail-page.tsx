@@ -1,9 +1,9 @@
 import type { MypageCourseDetail } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
+import { todayTokyo } from '@manabi/shared/domain/dates';
 import { sessionWhenJa } from '@manabi/shared/domain/sessions';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
-import { todayTokyo } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { ButtonLink, buttonClass, TextLink } from '../../ui/button';
 import { ConfirmList } from '../../ui/confirm-list';

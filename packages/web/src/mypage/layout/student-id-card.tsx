@@ -1,6 +1,6 @@
 import type { SessionUser } from '@manabi/shared/api';
+import { formatDateJa, formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { formatDateJa, formatDateTimeJa } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 

@@ -1,7 +1,7 @@
+import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import type { CalendarFeedIssued, MypageSchedule } from '@manabi/shared/schemas/responses';
 import { useId, useRef, useState } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
-import { formatDateTimeJa } from '../../lib/dates';
 import { Button, buttonClass } from '../../ui/button';
 import { controlClass } from '../../ui/field-parts';
 import { LazyModal, loadModal } from '../../ui/lazy-modal';

@@ -1,6 +1,6 @@
+import { todayTokyo } from '@manabi/shared/domain/dates';
 import type { MypageScheduleItem } from '@manabi/shared/schemas/responses';
 import { Link } from 'react-router';
-import { todayTokyo } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { LARGE_TARGET } from '../../ui/button';
 import { cx } from '../../ui/cx';

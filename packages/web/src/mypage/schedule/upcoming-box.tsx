@@ -1,5 +1,5 @@
+import { todayTokyo } from '@manabi/shared/domain/dates';
 import { useQuery } from '@tanstack/react-query';
-import { todayTokyo } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { TextLink } from '../../ui/button';
 import { scheduleQuery } from './api/schedule';

@@ -1,5 +1,5 @@
+import { formatDateJa } from '@manabi/shared/domain/dates';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateJa } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { ButtonLink, TextLink } from '../../ui/button';
 import { ConfirmList } from '../../ui/confirm-list';
