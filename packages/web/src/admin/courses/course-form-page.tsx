@@ -248,7 +248,7 @@ function CourseStepForm({
               width="xs"
               description="1から15までの数字で入力します。"
             />
-            <SessionsField form={form as never} />
+            <SessionsField form={form} />
             <RadioGroup
               control={form.control}
               name="remind"

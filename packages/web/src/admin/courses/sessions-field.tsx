@@ -1,11 +1,16 @@
 import { sessionWhenJa, weeklySessions } from '@manabi/shared/domain/sessions';
-import type { CourseForm } from '@manabi/shared/schemas/course';
+import type { CourseForm, courseFormSchema } from '@manabi/shared/schemas/course';
 import { COURSE_SESSIONS_MAX } from '@manabi/shared/schemas/course-session';
 import { useId, useState } from 'react';
-import { type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../ui/button';
 import { controlClass, fieldId, useRegisterField } from '../../ui/field-parts';
+import type { StepFormApi } from '../../ui/step-form';
 import { DateInput, TextInput, TimeInput } from '../../ui/text-input';
+
+/** The course form's react-hook-form instance (StepForm's). */
+type CourseFormApi = StepFormApi<CourseForm, z.output<typeof courseFormSchema>>;
 
 const EMPTY = { day: '', start: '', end: '', room: '' };
 
@@ -15,11 +20,8 @@ const EMPTY = { day: '', start: '', end: '', room: '' };
  * session can then be changed (a holiday moved) or removed. Leaving the list empty keeps the course as before
  * (開催日時 is the text students read either way).
  */
-export function SessionsField({ form }: { form: UseFormReturn<CourseForm, unknown, unknown> }) {
-  const { fields, append, remove, replace } = useFieldArray({
-    control: form.control,
-    name: 'sessions' as never,
-  });
+export function SessionsField({ form }: { form: CourseFormApi }) {
+  const { fields, append, remove, replace } = useFieldArray({ control: form.control, name: 'sessions' });
   const allTimes = useWatch({ control: form.control, name: 'all_times' });
   const listError = form.formState.errors.sessions?.message ?? form.formState.errors.sessions?.root?.message;
   useRegisterField('sessions', '授業日');
@@ -38,7 +40,7 @@ export function SessionsField({ form }: { form: UseFormReturn<CourseForm, unknow
       return;
     }
     setWeeklyError('');
-    replace(weeklySessions(weekly.first, weeks, weekly) as never);
+    replace(weeklySessions(weekly.first, weeks, weekly));
   };
 
   return (
@@ -114,7 +116,7 @@ export function SessionsField({ form }: { form: UseFormReturn<CourseForm, unknow
         </ol>
       )}
       {fields.length < COURSE_SESSIONS_MAX && (
-        <Button variant="secondary" onPress={() => append(EMPTY as never)}>
+        <Button variant="secondary" onPress={() => append(EMPTY)}>
           授業日を1回分追加
         </Button>
       )}
@@ -122,17 +124,9 @@ export function SessionsField({ form }: { form: UseFormReturn<CourseForm, unknow
   );
 }
 
-function SessionRow({
-  form,
-  index,
-  onRemove,
-}: {
-  form: UseFormReturn<CourseForm, unknown, unknown>;
-  index: number;
-  onRemove: () => void;
-}) {
+function SessionRow({ form, index, onRemove }: { form: CourseFormApi; index: number; onRemove: () => void }) {
   const n = index + 1;
-  const name = (part: 'day' | 'start' | 'end' | 'room') => `sessions.${index}.${part}` as never;
+  const name = (part: 'day' | 'start' | 'end' | 'room') => `sessions.${index}.${part}` as const;
   return (
     <li className="rounded-8 border border-line p-4">
       <fieldset className="space-y-3">
