@@ -1,5 +1,6 @@
 // npm run bench -- [--scale 1] [--db postgres://postgres@127.0.0.1:5432/manabi_bench | pglite (BENCH_DB)]
 //                  [--only anchor,mix,admin,stall,downloads,web] [--seconds 10] [--reuse] [--keep]
+//                  [--mix-kinds detail,top] [--closed-only]
 // Issue 16's benchmark, on this machine's loopback only. Builds the dataset at the scale (1 = 100,000
 // students; 0.01 for a smoke run) in a scratch PostgreSQL database or a temporary PGlite DATA_DIR, starts
 // the built app on it as production runs it, measures the anchor and each section, stops everything,
@@ -33,6 +34,10 @@ const { values: opt } = parseArgs({
     'data-dir': { type: 'string' },
     json: { type: 'string' },
     reuse: { type: 'boolean', default: false },
+    // the mix restricted to these kinds (their shares kept): what one kind of call costs
+    'mix-kinds': { type: 'string' },
+    // the mix's closed loop only (a CPU-per-request reading, without the open-loop ladder)
+    'closed-only': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -125,6 +130,8 @@ try {
       cookies,
       seconds,
       dbName: pglite ? null : scratchName(target.url),
+      kinds: opt['mix-kinds']?.split(','),
+      closedOnly: opt['closed-only'],
       log,
     });
   }

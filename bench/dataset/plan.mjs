@@ -30,6 +30,9 @@ export function countsAt(scale) {
     applications: n(500_000, 2_000),
     bigCourse: n(2_526, 25),
     notices: n(500, 20),
+    // a student's own notices (published_to 4): the intake cycle's results and the class-day reminders of
+    // issue 17, five a student over the last year
+    personalPerStudent: 5,
     reads: n(1_000_000, 5_000),
   };
 }

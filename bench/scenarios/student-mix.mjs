@@ -21,10 +21,21 @@ const PAIR_REQUESTS = 3;
 /** MYPAGE_COURSE_MSG.alreadyApplied (packages/shared/src/schemas/mypage-course.ts): the bench is plain JS */
 const ALREADY_APPLIED = 'この講座にはすでに申し込んでいます';
 
-export function createScenario({ host, cookies, openCourseIds, pairCourseIds, keywords, organs }) {
+export function createScenario({
+  host,
+  cookies,
+  openCourseIds,
+  pairCourseIds,
+  keywords,
+  organs,
+  kinds: only,
+}) {
   const origin = `http://${host}`;
+  for (const k of only ?? []) if (!(k in SHARES)) throw new Error(`--mix-kinds: unknown kind ${k}`);
   // a pair is one task of three requests: its weight as a task is a third of its share of requests
-  const kinds = Object.entries(SHARES).map(([k, share]) => [k, k === 'pair' ? share / PAIR_REQUESTS : share]);
+  const kinds = Object.entries(SHARES)
+    .filter(([k]) => !only || only.includes(k))
+    .map(([k, share]) => [k, k === 'pair' ? share / PAIR_REQUESTS : share]);
   const total = kinds.reduce((s, [, w]) => s + w, 0);
   let seed = 12345;
   const rand = () => {

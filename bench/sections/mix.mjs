@@ -26,7 +26,7 @@ export const perRequest = (r) =>
 const passes = (r) =>
   r.p95 < P95_LIMIT_MS && r.errors === 0 && r.drained && r.count >= 0.97 * r.offered * r.seconds;
 
-export async function runMix({ app, fixtures, cookies, seconds, dbName, log }) {
+export async function runMix({ app, fixtures, cookies, seconds, dbName, kinds, closedOnly, log }) {
   const params = {
     host: `127.0.0.1:${app.port}`,
     cookies,
@@ -34,6 +34,7 @@ export async function runMix({ app, fixtures, cookies, seconds, dbName, log }) {
     pairCourseIds: fixtures.pairCourseIds,
     keywords: SEARCH_KEYWORDS,
     organs: SEARCH_ORGANS,
+    kinds,
   };
   const cpu0 = app.cpuSeconds();
   const pgCpu = dbName ? pgCpuMeter(dbName) : () => Number.NaN;
@@ -56,6 +57,10 @@ export async function runMix({ app, fixtures, cookies, seconds, dbName, log }) {
   );
   if (closed.firstErrors.length) log(`    first errors: ${closed.firstErrors.join(' | ')}`);
   log(`    per request: ${perRequest(closed)}`);
+  log(
+    `    CPU per request: app ${closed.cpuMs.server.toFixed(2)} ms, database ${closed.cpuMs.db.toFixed(2)} ms`,
+  );
+  if (closedOnly) return { closed, steps: [], best: null, failed: null, overload: null };
 
   const steps = [];
   const step = async (rate, maxConnections = undefined) => {
