@@ -1,5 +1,6 @@
 import type { NewsDetail, NewsList, TopData } from '@manabi/shared/api';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { noticeCategories, noticeReads, notices } from '../../db/schema';
 import { notFound } from '../../platform/errors';
@@ -7,7 +8,7 @@ import { likeContains, placeholderSql, preparedPerDatabase, qualified } from '..
 import { currentApplications } from '../mypage-courses/mypage-courses.service';
 import {
   type AudienceMember,
-  addressedTo,
+  addressedArms,
   noticeColumns,
   noticeDate,
   shownAt,
@@ -52,20 +53,38 @@ const newsColumns = (studentId: number | SQL) => ({
 /**
  * The top page's reads and the plain news lists (a type and a page, no text or dates: what the screens ask
  * first), prepared once per database (decision 023). The student, their generation and the instant are
- * placeholders; visibility is the same visibleTo the other reads use.
+ * placeholders.
+ *
+ * Visibility is the same rule as visibleTo's, asked one way at a time (decision 029): the notices a student
+ * sees are the union of addressedArms' four reads, each a plain index read (everyone's notices, their
+ * generation's, their courses', their own). As one condition with four alternatives, PostgreSQL found no
+ * plan for all students and planned every call anew, which cost more than running it; and the generic plan
+ * it would otherwise keep reads the whole table, which the course reminders (issue 17) make large. One read
+ * a way has one good plan for every student, made once per connection.
  */
 const statements = preparedPerDatabase((db: Db) => {
   const studentId = placeholderSql('studentId');
-  const visible = and(
-    shownAt(sql.placeholder('now')),
-    addressedTo(noticeColumns, { id: studentId, generationId: placeholderSql('generationId') }),
-  );
+  const arms = addressedArms(noticeColumns, { id: studentId, generationId: placeholderSql('generationId') });
+  const shown = shownAt(sql.placeholder('now'));
+  /** the ways of a list type: news/1 is the first (everyone), news/2 the other three */
+  const armsOf = (type: '' | '1' | '2') =>
+    type === '' ? arms : type === '1' ? arms.slice(0, 1) : arms.slice(1);
+  /** The ids of the notices of `type` this student sees; with `latest`, only each way's newest that many. */
+  const visibleIds = (type: '' | '1' | '2', latest?: number) => {
+    const [first, ...rest] = armsOf(type).map((arm) => {
+      const read = db.select({ id: notices.id }).from(notices).where(and(shown, arm));
+      return latest ? read.orderBy(desc(displayAt), desc(notices.id)).limit(latest) : read;
+    });
+    if (!first) throw new Error('no audience way');
+    const [second, ...more] = rest;
+    return second ? unionAll(first, second, ...more) : first;
+  };
   const newsPage = (type: '' | '1' | '2') =>
     db
       .select(newsColumns(studentId))
       .from(notices)
       .leftJoin(noticeCategories, eq(noticeCategories.id, notices.categoryId))
-      .where(and(visible, ofType(type)))
+      .where(inArray(notices.id, visibleIds(type)))
       .orderBy(desc(displayAt), desc(notices.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -76,7 +95,7 @@ const statements = preparedPerDatabase((db: Db) => {
     .select({ n: count() })
     .from(notices)
     .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.studentId, studentId)))
-    .where(and(visible, ofType('2'), isNull(noticeReads.noticeId)));
+    .where(and(inArray(notices.id, visibleIds('2')), isNull(noticeReads.noticeId)));
   return {
     latest: db
       .select({
@@ -87,7 +106,7 @@ const statements = preparedPerDatabase((db: Db) => {
         unread: sql<number>`(${unread})`.mapWith(Number),
       })
       .from(notices)
-      .where(visible)
+      .where(inArray(notices.id, visibleIds('', TOP_LIST_SIZE)))
       .orderBy(desc(displayAt), desc(notices.id))
       .limit(TOP_LIST_SIZE)
       .prepare('top_latest'),

@@ -1,4 +1,4 @@
-import { APPROVAL, LOTTERY } from '@manabi/shared/codes';
+import { APPROVAL, LOTTERY, PUBLISH } from '@manabi/shared/codes';
 import { and, Column, eq, gte, is, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { courseApplications, notices, students } from '../../db/schema';
 import { qualified, sqlLiteral } from '../../platform/sql';
@@ -41,17 +41,29 @@ const ca = (column: Column) => qualified(courseApplications, column);
 const liveApplication = sql`${ca(courseApplications.cancelledAt)} is null and ${ca(courseApplications.lotteryStatus)} <> ${sqlLiteral(LOTTERY.CANCELLED)}`;
 
 export function addressedTo(notice: NoticeTarget, student: StudentSide): SQL {
-  return sql`(${q(notice.publishedTo)} = 1
-    or (${q(notice.publishedTo)} = 2 and ${q(student.generationId)} = ${q(notice.generationId)})
-    or (${q(notice.publishedTo)} = 3 and exists (
+  return sql`(${sql.join(addressedArms(notice, student), sql` or `)})`;
+}
+
+/**
+ * addressedTo's four ways, one condition each, in the order of published_to (1 everyone, 2 generation,
+ * 3 course, 4 personal): addressedTo is their disjunction. Each implies its published_to, so a my-page read
+ * can ask each way by itself (a plain index read that PostgreSQL plans once, decision 029) and take the
+ * union: the same rule, not a second one.
+ */
+export function addressedArms(notice: NoticeTarget, student: StudentSide): [SQL, SQL, SQL, SQL] {
+  return [
+    sql`${q(notice.publishedTo)} = 1`,
+    sql`(${q(notice.publishedTo)} = 2 and ${q(student.generationId)} = ${q(notice.generationId)})`,
+    sql`(${q(notice.publishedTo)} = 3 and exists (
       select 1 from ${courseApplications}
       where ${ca(courseApplications.courseId)} = ${q(notice.courseId)}
         and ${ca(courseApplications.studentId)} = ${q(student.id)}
         and ${liveApplication}
         and (cast(${q(notice.lotteryStatus)} as varchar) is null
           or ${ca(courseApplications.lotteryStatus)} = ${q(notice.lotteryStatus)})
-    ))
-    or (${q(notice.publishedTo)} = 4 and ${q(notice.studentId)} = ${q(student.id)}))`;
+    ))`,
+    sql`(${q(notice.publishedTo)} = 4 and ${q(notice.studentId)} = ${q(student.id)})`,
+  ];
 }
 
 /** The notice side as columns of `notices` (the my-page lists). */
@@ -85,10 +97,14 @@ export const audienceStudents = and(
   eq(students.isRejection, false),
 ) as SQL;
 
-/** Published (CD007 '1') and inside its period now (`now` a placeholder in prepared statements). */
+/**
+ * Published (CD007 '1') and inside its period now (`now` a placeholder in prepared statements). The '1' is
+ * written into the SQL, not sent as a value: notices_visible_idx is partial on it, and a plan made once for
+ * every value (a prepared statement's generic plan) could not use that index for a value it does not know.
+ */
 export function shownAt(now: Date | Placeholder = new Date()): SQL {
   return and(
-    eq(notices.isControl, '1'),
+    sql`${notices.isControl} = ${sqlLiteral(PUBLISH.PUBLIC)}`,
     or(isNull(notices.periodFrom), lte(notices.periodFrom, now)),
     or(isNull(notices.periodTo), gte(notices.periodTo, now)),
   ) as SQL;
