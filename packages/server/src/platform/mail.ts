@@ -153,7 +153,8 @@ export class Mailer {
       .from(mailOutbox)
       .where(
         and(
-          eq(mailOutbox.status, 'pending'),
+          // written into the SQL, not sent as a value: mail_outbox_due_idx is partial on it
+          sql`${mailOutbox.status} = 'pending'`,
           lt(mailOutbox.attempts, MAX_ATTEMPTS),
           or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now)),
           // the finished row still reads as pending in this statement's snapshot

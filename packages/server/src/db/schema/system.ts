@@ -136,7 +136,11 @@ export const mailOutbox = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
     sentAt: tstz('sent_at'),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`)],
+  // The claim takes the lowest due id: read in id order from an index of the pending rows alone, it stops
+  // at the first (issue 16). Every mail passes through pending, so between vacuums such an index holds many
+  // entries of mail already sent; an index scan marks those dead as it passes, and the next claim skips
+  // them, where a scan in another order had to visit them all on every claim.
+  (t) => [index('mail_outbox_due_idx').on(t.id).where(sql`${t.status} = 'pending'`)],
 );
 
 export const auditLog = pgTable(
