@@ -24,15 +24,12 @@ const isRead = (studentId: number | SQL) =>
   sql<boolean>`exists (select 1 from ${noticeReads} where ${qualified(noticeReads, noticeReads.noticeId)} = ${qualified(notices, notices.id)} and ${qualified(noticeReads, noticeReads.studentId)} = ${studentId})`;
 
 /**
- * news/1 = notices to everyone; news/2 = notices addressed to this student (generation, course or them alone); no type
- * = both (every notice the student may see).
+ * The ways (addressedArms, in published_to order) a list type reads: news/1 = notices to everyone; news/2 =
+ * notices addressed to this student (generation, course or them alone); no type = all four (every notice the
+ * student may see).
  */
-const ofType = (type: '' | '1' | '2') =>
-  type === ''
-    ? undefined
-    : type === '1'
-      ? eq(notices.publishedTo, 1)
-      : inArray(notices.publishedTo, [2, 3, 4]);
+const waysOf = <T>(type: '' | '1' | '2', arms: readonly T[]): T[] =>
+  type === '' ? [...arms] : type === '1' ? arms.slice(0, 1) : arms.slice(1);
 
 /** Tokyo midnight of a YYYY-MM-DD date. */
 const tokyoStart = (ymd: string) => new Date(`${ymd}T00:00:00+09:00`);
@@ -66,12 +63,9 @@ const statements = preparedPerDatabase((db: Db) => {
   const studentId = placeholderSql('studentId');
   const arms = addressedArms(noticeColumns, { id: studentId, generationId: placeholderSql('generationId') });
   const shown = shownAt(sql.placeholder('now'));
-  /** the ways of a list type: news/1 is the first (everyone), news/2 the other three */
-  const armsOf = (type: '' | '1' | '2') =>
-    type === '' ? arms : type === '1' ? arms.slice(0, 1) : arms.slice(1);
   /** The ids of the notices of `type` this student sees; with `latest`, only each way's newest that many. */
   const visibleIds = (type: '' | '1' | '2', latest?: number) => {
-    const [first, ...rest] = armsOf(type).map((arm) => {
+    const [first, ...rest] = waysOf(type, arms).map((arm) => {
       const read = db.select({ id: notices.id }).from(notices).where(and(shown, arm));
       return latest ? read.orderBy(desc(displayAt), desc(notices.id)).limit(latest) : read;
     });
@@ -140,9 +134,10 @@ export async function listNews(
 ): Promise<NewsList> {
   const keyword = q.keyword?.trim();
   const now = new Date();
+  // visibleTo, restricted to the type's ways
   const where = and(
-    visibleTo(student, now),
-    ofType(q.type),
+    shownAt(now),
+    or(...waysOf(q.type, addressedArms(noticeColumns, student))),
     keyword
       ? or(ilike(notices.title, likeContains(keyword)), ilike(notices.content, likeContains(keyword)))
       : undefined,

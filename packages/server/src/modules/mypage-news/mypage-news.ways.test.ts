@@ -112,6 +112,14 @@ describe('the four ways a notice reaches a student, read one at a time', () => {
           titles(want.slice((page - 1) * PAGE, page * PAGE)),
         );
       }
+      // with a keyword the list is searched (not the prepared read): the same ways of the type
+      const found = want.filter((r) => r.title.startsWith('way3-') || r.title.startsWith('way10-'));
+      for (const keyword of ['way3-', 'way10-']) {
+        const res = await get(t.app, `/api/mypage/newslist/?type=${type}&keyword=${keyword}`, me);
+        const mine = found.filter((r) => r.title.startsWith(keyword));
+        expect(res.json().total, keyword).toBe(mine.length);
+        expect(titles(res.json().data_list), keyword).toEqual(titles(mine.slice(0, PAGE)));
+      }
     });
   }
 });
