@@ -1,3 +1,4 @@
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { auditLog, mailOutbox } from '../db/schema';
 import { type MailMessage, outboxRow } from './mail';
@@ -62,22 +63,37 @@ export async function audit(
 }
 
 /**
- * {@link audit} and, when there is one, {@link enqueueMail} of `mail`: one statement for both (issue 16),
- * in the caller's transaction.
+ * A write of one row, its audit entry and, when there is one, the mail about it: one statement (issue 16),
+ * in the caller's transaction. `write` is an INSERT or UPDATE returning the row's `id`, and the entry is about
+ * that row. A write that touched no row logs and mails nothing and answers undefined.
  */
-export async function auditAndMail(
+export async function auditedWrite(
   tx: DbOrTx,
+  write: SQLWrapper,
   mail: MailMessage | null,
-  ...entry: Parameters<typeof auditRow>
-): Promise<void> {
-  if (!mail) return audit(tx, ...entry);
-  const logged = tx.$with('logged').as(
-    tx
-      .insert(auditLog)
-      .values(auditRow(...entry))
-      .returning({ id: auditLog.id }),
-  );
-  await tx.with(logged).insert(mailOutbox).values(outboxRow(mail));
+  actor: Actor,
+  action: AuditAction,
+  entity: AuditEntity,
+  detail?: Record<string, unknown>,
+): Promise<number | undefined> {
+  const m = mail && outboxRow(mail);
+  const mailed = m
+    ? sql`, mailed as (
+        insert into ${mailOutbox} ("to", subject, body, holds_secret)
+        select ${m.to}::varchar, ${m.subject}::varchar, ${m.body}::text, ${m.holdsSecret}::boolean from logged)`
+    : sql``;
+  const result = await tx.execute(sql`
+    with written as (${write.getSQL()}),
+    logged as (
+      insert into ${auditLog} (actor_kind, actor_id, action, entity, entity_id, detail)
+      select ${actor.kind}::varchar, ${actor.id}::int, ${action}::varchar, ${entity}::varchar, written.id::text,
+        ${detail === undefined ? null : JSON.stringify(detail)}::jsonb
+      from written
+      returning id)${mailed}
+    select id from written`);
+  // node-postgres and PGlite both answer { rows }
+  const [row] = (result as unknown as { rows: { id: number | string }[] }).rows;
+  return row === undefined ? undefined : Number(row.id);
 }
 
 const auditRow = (

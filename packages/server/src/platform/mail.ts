@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { preparedPerDatabase } from './sql';
 
 export interface MailMessage {
   to: string;
@@ -148,7 +149,24 @@ export class Mailer {
    */
   private async claimNext(done: { id: number; status: 'sent' | 'logged' } | null) {
     const now = new Date();
-    const due = this.db
+    const values = { now, leaseEnd: new Date(now.getTime() + CLAIM_LEASE_MS) };
+    const claims = claimStatements(this.db);
+    const [row] = done
+      ? await claims.afterDone.execute({ ...values, doneId: done.id, doneStatus: done.status })
+      : await claims.first.execute(values);
+    return row;
+  }
+}
+
+/**
+ * The statements of {@link Mailer}'s claim, built once per database (issue 16): the instant, the lease's end
+ * and the finished mail are placeholders.
+ */
+const claimStatements = preparedPerDatabase((db: Db) => {
+  const now = sql.placeholder('now');
+  const doneId = sql.placeholder('doneId');
+  const due = (afterDone: boolean) =>
+    db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(
@@ -158,34 +176,37 @@ export class Mailer {
           lt(mailOutbox.attempts, MAX_ATTEMPTS),
           or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now)),
           // the finished row still reads as pending in this statement's snapshot
-          done ? ne(mailOutbox.id, done.id) : undefined,
+          afterDone ? ne(mailOutbox.id, doneId) : undefined,
         ),
       )
       .orderBy(asc(mailOutbox.id))
       .limit(1)
       .for('update', { skipLocked: true });
-    const claim = (db: Pick<Db, 'update'>) =>
-      db
-        .update(mailOutbox)
-        .set({
-          attempts: sql`${mailOutbox.attempts} + 1`,
-          nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
-        })
-        .where(inArray(mailOutbox.id, due))
-        .returning();
-    if (!done) return (await claim(this.db))[0];
-    const finished = this.db.$with('finished').as(
-      this.db
-        .update(mailOutbox)
-        .set({
-          status: done.status,
-          sentAt: now,
-          nextAttemptAt: null,
-          body: keptBody,
-        })
-        .where(eq(mailOutbox.id, done.id))
-        .returning({ id: mailOutbox.id }),
-    );
-    return (await claim(this.db.with(finished)))[0];
-  }
-}
+  const claim = (on: Pick<Db, 'update'>, afterDone: boolean) =>
+    on
+      .update(mailOutbox)
+      .set({
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        // a placeholder where Drizzle types a value: it is encoded as the column's value when run
+        nextAttemptAt: sql.placeholder('leaseEnd') as unknown as Date,
+      })
+      .where(inArray(mailOutbox.id, due(afterDone)))
+      .returning();
+  const finished = db.$with('finished').as(
+    db
+      .update(mailOutbox)
+      .set({
+        status: sql`${sql.placeholder('doneStatus')}`,
+        sentAt: now as unknown as Date,
+        nextAttemptAt: null,
+        body: keptBody,
+      })
+      .where(eq(mailOutbox.id, doneId))
+      .returning({ id: mailOutbox.id }),
+  );
+  return {
+    first: claim(db, false).prepare('mail_claim'),
+    // records the mail just delivered, then claims the next
+    afterDone: claim(db.with(finished), true).prepare('mail_claim_after'),
+  };
+});

@@ -206,3 +206,53 @@ export function preparedPerDatabase<D extends object, T>(make: (db: D) => T): (d
 
 /** A placeholder as an SQL operand (for pieces that take SQL values, such as the notice audience). */
 export const placeholderSql = (name: string): SQL => sql`${sql.placeholder(name)}`;
+
+/** What a Drizzle prepared select keeps (Drizzle internals, read once; see {@link preparedInTransaction}). */
+interface BuiltSelect {
+  query: { sql: string; params: unknown[] };
+  fields: unknown;
+  joinsNotNullableMap: unknown;
+}
+/** The part of a Drizzle database or transaction handle that prepares a built statement on its own connection. */
+interface HandleSession {
+  session: {
+    prepareQuery(
+      query: BuiltSelect['query'],
+      fields: unknown,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { joinsNotNullableMap: unknown; execute(values: Record<string, unknown>): Promise<unknown> };
+  };
+}
+
+/**
+ * A select built once, with its values in placeholders, and run by name on the connection of the transaction
+ * it is given (issue 16). {@link preparedPerDatabase} binds a statement to the pool, so it cannot serve a
+ * read that must run inside a transaction, such as the row lock of an apply or a cancel. Here Drizzle builds
+ * the SQL text and the result mapping on the first call only; each later call hands them to the
+ * transaction's own session, and PostgreSQL plans the named statement once per connection. Drizzle's
+ * session API is the one its own `prepare` uses; a Drizzle upgrade that changes it fails every apply and
+ * cancel test at once.
+ */
+export function preparedInTransaction<
+  B extends { prepare(name: string): { execute(values?: never): Promise<unknown> } },
+>(
+  name: string,
+  make: (tx: DbOrTx) => B,
+): (tx: DbOrTx, values: Record<string, unknown>) => ReturnType<ReturnType<B['prepare']>['execute']> {
+  let built: BuiltSelect | undefined;
+  return ((tx: DbOrTx, values: Record<string, unknown>) => {
+    if (built === undefined) {
+      const first = make(tx).prepare(name) as unknown as BuiltSelect;
+      built = { query: first.query, fields: first.fields, joinsNotNullableMap: first.joinsNotNullableMap };
+    }
+    const statement = (tx as unknown as HandleSession).session.prepareQuery(
+      built.query,
+      built.fields,
+      name,
+      true,
+    );
+    statement.joinsNotNullableMap = built.joinsNotNullableMap;
+    return statement.execute(values);
+  }) as never;
+}

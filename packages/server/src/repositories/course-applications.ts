@@ -1,9 +1,21 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LOTTERY } from '@manabi/shared/codes';
-import { and, count, desc, eq, getTableColumns, isNull, notInArray, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  isNull,
+  notInArray,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { courseApplications, courses, students } from '../db/schema';
 import { seenAt, stale } from '../platform/errors';
+import { preparedInTransaction } from '../platform/sql';
 
 /**
  * Course applications, read and written in one place (issue 13): the my-page, the applicant screens, the
@@ -17,9 +29,18 @@ export type Course = typeof courses.$inferSelect;
 
 /** The course, its row locked for the rest of the transaction (undefined when there is none). */
 export async function lockCourse(tx: DbOrTx, courseId: number): Promise<Course | undefined> {
-  const [c] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('update');
+  const [c] = await lockCourseStatement(tx, { courseId });
   return c;
 }
+
+// built once, run by name in each transaction (issue 16): every apply and cancel starts with it
+const lockCourseStatement = preparedInTransaction('lock_course', (tx) =>
+  tx
+    .select()
+    .from(courses)
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .for('update'),
+);
 
 /** The student's live (not cancelled) application to the course, its row locked. */
 export async function liveApplication(
@@ -31,8 +52,8 @@ export async function liveApplication(
   return a;
 }
 
-/** The query of {@link liveApplication}, also read inside {@link studentTurn}. */
-const liveApplicationQuery = (tx: DbOrTx, courseId: number, studentId: number) =>
+/** The query of {@link liveApplication}, also read inside {@link studentTurn} (there with placeholders). */
+const liveApplicationQuery = (tx: DbOrTx, courseId: number | Placeholder, studentId: number | Placeholder) =>
   tx
     .select()
     .from(courseApplications)
@@ -55,8 +76,16 @@ const APPLICATION_FIELDS = Object.keys(getTableColumns(courseApplications)) as A
  * Undefined when the student is gone.
  */
 export async function studentTurn(tx: DbOrTx, courseId: number, studentId: number) {
+  const [row] = await studentTurnStatement(tx, { courseId, studentId });
+  return row && { contact: row.contact, seats: row.seats, live: row.live ?? undefined };
+}
+
+// built once, run by name in each transaction (issue 16)
+const studentTurnStatement = preparedInTransaction('student_turn', (tx) => {
+  const courseId = sql.placeholder('courseId');
+  const studentId = sql.placeholder('studentId');
   const live = liveApplicationQuery(tx, courseId, studentId).as('live');
-  const [row] = await tx
+  return tx
     .select({
       contact: {
         loginId: students.loginId,
@@ -75,8 +104,7 @@ export async function studentTurn(tx: DbOrTx, courseId: number, studentId: numbe
     .from(students)
     .leftJoinLateral(live, sql`true`)
     .where(eq(students.id, studentId));
-  return row && { contact: row.contact, seats: row.seats, live: row.live ?? undefined };
-}
+});
 
 /** The application the office works on: the live one, else the latest cancelled one. */
 export async function latestApplication(
@@ -103,7 +131,7 @@ export async function seatHolders(db: DbOrTx, courseId: number): Promise<number>
 }
 
 /** The applications {@link seatHolders} counts. */
-const seatHeld = (courseId: number) =>
+const seatHeld = (courseId: number | Placeholder) =>
   and(
     eq(courseApplications.courseId, courseId),
     isNull(courseApplications.cancelledAt),
@@ -133,21 +161,30 @@ export async function insertApplications(tx: DbOrTx, rows: readonly NewApplicati
   const inserted: { id: number; howApply: string }[] = [];
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     if (i > 0) await nextTurn();
-    const batch = rows.slice(i, i + INSERT_BATCH);
-    const column = <T>(f: (r: NewApplication) => T) => sql.param(batch.map(f));
-    const result = await tx.execute<{ id: number; how_apply: string }>(sql`
-      insert into ${courseApplications} (course_id, student_id, lottery_status, how_apply, remarks, created_at, updated_at)
-      select c, s, l, h, coalesce(r, ''), coalesce(t, now()), coalesce(t, now())
-      from unnest(${column((r) => r.courseId)}::int[], ${column((r) => r.studentId)}::int[],
-        ${column((r) => r.lotteryStatus ?? LOTTERY.PENDING)}::varchar[], ${column((r) => r.howApply)}::varchar[],
-        ${column((r) => r.remarks ?? null)}::text[], ${column((r) => r.at?.toISOString() ?? null)}::timestamptz[])
-        as u(c, s, l, h, r, t)
-      returning id, how_apply`);
+    const result = await tx.execute<{ id: number; how_apply: string }>(
+      applicationsInsert(rows.slice(i, i + INSERT_BATCH)),
+    );
     // node-postgres and PGlite both answer { rows }
     for (const r of (result as unknown as { rows: { id: number; how_apply: string }[] }).rows)
       inserted.push({ id: Number(r.id), howApply: r.how_apply });
   }
   return inserted;
+}
+
+/**
+ * The INSERT of {@link insertApplications} for one batch, returning `id` and `how_apply`. The my-page's apply
+ * runs it for one row inside `auditedWrite`, with its audit entry and mail (issue 16).
+ */
+export function applicationsInsert(batch: readonly NewApplication[]): SQL {
+  const column = <T>(f: (r: NewApplication) => T) => sql.param(batch.map(f));
+  return sql`
+    insert into ${courseApplications} (course_id, student_id, lottery_status, how_apply, remarks, created_at, updated_at)
+    select c, s, l, h, coalesce(r, ''), coalesce(t, now()), coalesce(t, now())
+    from unnest(${column((r) => r.courseId)}::int[], ${column((r) => r.studentId)}::int[],
+      ${column((r) => r.lotteryStatus ?? LOTTERY.PENDING)}::varchar[], ${column((r) => r.howApply)}::varchar[],
+      ${column((r) => r.remarks ?? null)}::text[], ${column((r) => r.at?.toISOString() ?? null)}::timestamptz[])
+      as u(c, s, l, h, r, t)
+    returning id, how_apply`;
 }
 
 /**
@@ -157,9 +194,22 @@ export async function insertApplications(tx: DbOrTx, rows: readonly NewApplicati
 export async function cancelApplication(
   tx: DbOrTx,
   application: Pick<Application, 'id' | 'updatedAt'>,
-  { now = new Date(), seen }: { now?: Date; seen?: string } = {},
+  options: { now?: Date; seen?: string } = {},
 ): Promise<void> {
-  const [row] = await tx
+  const [row] = await applicationCancel(tx, application, options);
+  if (!row) throw stale();
+}
+
+/**
+ * The UPDATE of {@link cancelApplication}, returning the row's `id` (none when `seen` is no longer its
+ * version). The my-page's cancel runs it inside `auditedWrite`, with its audit entry and mail (issue 16).
+ */
+export function applicationCancel(
+  tx: DbOrTx,
+  application: Pick<Application, 'id' | 'updatedAt'>,
+  { now = new Date(), seen }: { now?: Date; seen?: string } = {},
+) {
+  return tx
     .update(courseApplications)
     .set({ cancelledAt: now, lotteryStatus: LOTTERY.CANCELLED, updatedAt: now })
     .where(
@@ -169,7 +219,6 @@ export async function cancelApplication(
       ),
     )
     .returning({ id: courseApplications.id });
-  if (!row) throw stale();
 }
 
 /** What the office records of one application's attendance. */

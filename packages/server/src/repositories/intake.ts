@@ -8,12 +8,26 @@ import { LOTTERY, PERSONAL_NOTICE } from '@manabi/shared/codes';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import { type IntakeMessageKind, intakeMessage, type LotteryTier } from '@manabi/shared/domain/intake';
 import { isOutsideWard } from '@manabi/shared/domain/student';
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, max, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  max,
+  ne,
+  type Placeholder,
+  sql,
+} from 'drizzle-orm';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { courseApplications, courseIntake, courses, lotteryRuns, notices, students } from '../db/schema';
 import { type Actor, audit } from '../platform/audit';
 import { enqueueMail, officeFooter } from '../platform/mail';
+import { preparedInTransaction } from '../platform/sql';
 import {
   drawOrder,
   LOTTERY_ALGORITHM,
@@ -70,7 +84,7 @@ export async function saveIntake(
 }
 
 const live = isNull(courseApplications.cancelledAt);
-const ofCourse = (courseId: number) => eq(courseApplications.courseId, courseId);
+const ofCourse = (courseId: number | Placeholder) => eq(courseApplications.courseId, courseId);
 
 /** Live winners (当選) of the course. */
 export async function liveWinners(tx: DbOrTx, courseId: number): Promise<number> {
@@ -327,36 +341,7 @@ export async function settleCourse(
   course: Course,
   now = new Date(),
 ): Promise<Application[]> {
-  await tx
-    .update(courseApplications)
-    .set({ waitlistRank: null })
-    .where(
-      and(
-        ofCourse(course.id),
-        isNotNull(courseApplications.waitlistRank),
-        sql`(${courseApplications.lotteryStatus} <> ${LOTTERY.WAITLISTED} OR ${courseApplications.cancelledAt} IS NOT NULL)`,
-      ),
-    );
-  // what the rest needs, read in one statement after the release (issue 16): the 補欠 still without a place
-  // in the order they became 補欠, the highest place given, the live winners and 補欠, the course's settings
-  const liveWith = (status: string) =>
-    and(ofCourse(course.id), live, eq(courseApplications.lotteryStatus, status));
-  const ofThisCourse = (what: SQL, where: SQL | undefined) =>
-    sql`(select ${what} from ${courseApplications} where ${where})`;
-  const { id, updatedAt, waitlistRank } = courseApplications;
-  const [state] = await tx
-    .select({
-      unranked: ofThisCourse(
-        sql`array_agg(${id} order by ${updatedAt}, ${id})`,
-        and(liveWith(LOTTERY.WAITLISTED), isNull(waitlistRank)),
-      ).mapWith((ids: (number | string)[] | null) => (ids ?? []).map(Number)),
-      lastRank: ofThisCourse(sql`coalesce(max(${waitlistRank}), 0)`, ofCourse(course.id)).mapWith(Number),
-      winners: ofThisCourse(sql`count(*)`, liveWith(LOTTERY.WON)).mapWith(Number),
-      waiting: ofThisCourse(sql`count(*)`, liveWith(LOTTERY.WAITLISTED)).mapWith(Number),
-      intake: courseIntake,
-    })
-    .from(sql`(select 1) as one`)
-    .leftJoin(courseIntake, eq(courseIntake.courseId, course.id));
+  const [state] = await settleState(tx, { courseId: course.id });
   let rank = state?.lastRank ?? 0;
   for (const id of state?.unranked ?? []) {
     rank += 1;
@@ -382,6 +367,56 @@ export async function settleCourse(
   }
   return promoted;
 }
+
+/**
+ * What {@link settleCourse} starts with, in one statement built once (issue 16): a row that is no longer 補欠
+ * gives its place up, and the rest is read: the 補欠 still without a place in the order they became 補欠, the
+ * highest place kept, the live winners and 補欠, the course's settings. The read sees the rows as they were
+ * before the release, which touches no live 補欠: so the places it counts are those the release keeps.
+ */
+const settleState = preparedInTransaction('settle_state', (tx) => {
+  const courseId = sql.placeholder('courseId');
+  const released = tx.$with('released').as(
+    tx
+      .update(courseApplications)
+      .set({ waitlistRank: null })
+      .where(
+        and(
+          ofCourse(courseId),
+          isNotNull(courseApplications.waitlistRank),
+          sql`(${courseApplications.lotteryStatus} <> ${LOTTERY.WAITLISTED} OR ${courseApplications.cancelledAt} IS NOT NULL)`,
+        ),
+      )
+      .returning({ id: courseApplications.id }),
+  );
+  const { id, updatedAt, waitlistRank, lotteryStatus } = courseApplications;
+  // one pass over the course's live applications
+  const waiting = sql`${lotteryStatus} = ${LOTTERY.WAITLISTED}`;
+  const counts = tx
+    .select({
+      unranked:
+        sql`array_agg(${id} order by ${updatedAt}, ${id}) filter (where ${waiting} and ${waitlistRank} is null)`.as(
+          'unranked',
+        ),
+      lastRank: sql`coalesce(max(${waitlistRank}) filter (where ${waiting}), 0)`.as('last_rank'),
+      winners: sql`count(*) filter (where ${lotteryStatus} = ${LOTTERY.WON})`.as('winners'),
+      waiting: sql`count(*) filter (where ${waiting})`.as('waiting'),
+    })
+    .from(courseApplications)
+    .where(and(ofCourse(courseId), live))
+    .as('counts');
+  return tx
+    .with(released)
+    .select({
+      unranked: sql`${counts.unranked}`.mapWith((ids: (number | string)[] | null) => (ids ?? []).map(Number)),
+      lastRank: sql`${counts.lastRank}`.mapWith(Number),
+      winners: sql`${counts.winners}`.mapWith(Number),
+      waiting: sql`${counts.waiting}`.mapWith(Number),
+      intake: courseIntake,
+    })
+    .from(counts)
+    .leftJoin(courseIntake, eq(courseIntake.courseId, courseId));
+});
 
 /** The top of the waitlist moves up (繰り上げ当選), is told, and gets a deadline of its own. */
 async function promoteNext(

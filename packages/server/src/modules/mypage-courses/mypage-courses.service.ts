@@ -38,14 +38,14 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseApplications, courses, students } from '../../db/schema';
-import { auditAndMail } from '../../platform/audit';
+import { auditedWrite } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { likeContains, paged, preparedPerDatabase } from '../../platform/sql';
 import {
   type Application,
-  cancelApplication,
-  insertApplications,
+  applicationCancel,
+  applicationsInsert,
   lockCourse,
   seatHolders,
   studentTurn,
@@ -72,7 +72,7 @@ import {
 const isPublic = eq(courses.status, PUBLISH.PUBLIC);
 
 /** The student's live (not cancelled) application of the course in the outer query: at most one (unique index). */
-const liveApplicationOf = (studentId: number) =>
+const liveApplicationOf = (studentId: number | Placeholder) =>
   and(
     eq(courseApplications.courseId, courses.id),
     eq(courseApplications.studentId, studentId),
@@ -261,6 +261,14 @@ const statements = preparedPerDatabase((db: Db) => {
       )
       .limit(TOP_COURSE_STATUS_SIZE)
       .prepare('mypage_current_applications'),
+    // the cancel view, which every cancel opens first
+    cancelView: db
+      .select({ course: courses, application: courseApplications, contact: CONTACT })
+      .from(courses)
+      .innerJoin(courseApplications, liveApplicationOf(studentId))
+      .innerJoin(students, eq(students.id, courseApplications.studentId))
+      .where(eq(courses.id, sql.placeholder('courseId')))
+      .prepare('mypage_cancel_view'),
   };
 });
 
@@ -495,26 +503,24 @@ export async function applyCourse(
       const [name, msg] = REFUSAL_MSG[refusal];
       throw invalid(name, msg);
     }
-    const [row] = await insertApplications(tx, [
-      {
-        courseId,
-        studentId: student.id,
-        lotteryStatus: waits ? LOTTERY.WAITLISTED : c.isLottery ? LOTTERY.PENDING : LOTTERY.WON,
-        howApply: HOW_APPLY.MYPAGE,
-        at: now,
-      },
-    ]);
-    if (!row) throw new Error('insert returned nothing');
     const { contact } = turn;
-    await auditAndMail(
+    const id = await auditedWrite(
       tx,
+      applicationsInsert([
+        {
+          courseId,
+          studentId: student.id,
+          lotteryStatus: waits ? LOTTERY.WAITLISTED : c.isLottery ? LOTTERY.PENDING : LOTTERY.WON,
+          howApply: HOW_APPLY.MYPAGE,
+          at: now,
+        },
+      ]),
       contact.isEmail && contact.mail1
         ? { to: contact.mail1, ...courseMail(config, waits ? 'waitlist' : 'apply', contact.name, c) }
         : null,
       { kind: 'student', id: student.id },
       'apply',
       'course_application',
-      row.id,
       {
         course_id: courseId,
         login_id: student.loginId,
@@ -522,6 +528,7 @@ export async function applyCourse(
         waitlisted: waits,
       },
     );
+    if (id === undefined) throw new Error('insert returned nothing');
     // the new 補欠 gets the next place in line
     if (waits) await settleCourse(tx, config, { kind: 'student', id: student.id }, c, now);
     return { result: true as const };
@@ -537,12 +544,7 @@ export async function getCancelView(
   courseId: number,
   now = new Date(),
 ): Promise<CourseCancelView> {
-  const [row] = await db
-    .select({ course: courses, application: courseApplications, contact: CONTACT })
-    .from(courses)
-    .innerJoin(courseApplications, liveApplicationOf(student.id))
-    .innerJoin(students, eq(students.id, courseApplications.studentId))
-    .where(eq(courses.id, courseId));
+  const [row] = await statements(db).cancelView.execute({ studentId: student.id, courseId });
   if (!row || !isCancelable(ruleOf(row.course), liveOf(row.application), now)) throw notFound();
   return presentCancelView(row.course, row.application, row.contact);
 }
@@ -569,19 +571,19 @@ export async function cancelCourse(
     if (!turn || !a) throw notFound();
     if (a.updatedAt.getTime() !== seen.getTime()) throw stale();
     if (!isCancelable(ruleOf(c), liveOf(a), now)) throw invalid('course_id', MYPAGE_COURSE_MSG.notCancelable);
-    await cancelApplication(tx, a, { now });
     const { contact } = turn;
-    await auditAndMail(
+    const id = await auditedWrite(
       tx,
+      applicationCancel(tx, a, { now }),
       contact.isEmail && contact.mail1
         ? { to: contact.mail1, ...courseMail(config, 'cancel', contact.name, c) }
         : null,
       { kind: 'student', id: student.id },
       'cancel',
       'course_application',
-      a.id,
       { course_id: courseId, login_id: student.loginId, lottery_status: a.lotteryStatus },
     );
+    if (id === undefined) throw stale();
     // a winner's seat goes to the top 補欠 in this same transaction (decision 015)
     await settleCourse(tx, config, { kind: 'student', id: student.id }, c, now);
     return { result: true as const };
