@@ -75,6 +75,13 @@ export async function startApp({ port, db, webDist, logFile, env = {} }) {
       SEED_DEMO: '0',
       ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : { DATA_DIR: db.dataDir }),
       ...(webDist ? { WEB_DIST: webDist } : {}),
+      // BENCH_APP_ENV='MAX_IN_FLIGHT=1000' sets the app's own settings for an experiment
+      ...Object.fromEntries(
+        (process.env.BENCH_APP_ENV ?? '')
+          .split(' ')
+          .filter(Boolean)
+          .map((kv) => kv.split('=')),
+      ),
       ...env,
     },
   });

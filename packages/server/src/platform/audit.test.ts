@@ -1,0 +1,99 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, mailOutbox, noticeCategories } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/app';
+import { auditedWrite } from './audit';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const mail = { to: 'student@example.jp', subject: '【まなび】確認', body: '本文\n二行目' };
+const lastAudit = async () => (await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
+const outboxTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+
+describe('auditedWrite: a write, its audit entry and its mail in one statement', () => {
+  it('records the written row with its id, the actor and the detail, and queues the mail', async () => {
+    const [category] = await t.db.insert(noticeCategories).values({ name: '講座案内' }).returning();
+    const id = await t.db.transaction((tx) =>
+      auditedWrite(
+        tx,
+        tx
+          .update(noticeCategories)
+          .set({ name: '講座のご案内' })
+          .where(eq(noticeCategories.id, category!.id))
+          .returning({ id: noticeCategories.id }),
+        mail,
+        { kind: 'admin', id: 7 },
+        'update',
+        'notice_category',
+        { name: '講座のご案内', note: '引用符 \' と " も' },
+      ),
+    );
+    expect(id).toBe(category!.id);
+    const entry = await lastAudit();
+    expect(entry).toMatchObject({
+      actorKind: 'admin',
+      actorId: 7,
+      action: 'update',
+      entity: 'notice_category',
+      entityId: String(category!.id),
+      detail: { name: '講座のご案内', note: '引用符 \' と " も' },
+    });
+    const [queued] = await outboxTo(mail.to);
+    expect(queued).toMatchObject({
+      subject: mail.subject,
+      body: mail.body,
+      status: 'pending',
+      holdsSecret: false,
+    });
+    const [row] = await t.db.select().from(noticeCategories).where(eq(noticeCategories.id, category!.id));
+    expect(row!.name).toBe('講座のご案内');
+  });
+
+  it('a write that touched no row logs and mails nothing, and answers undefined', async () => {
+    const before = await lastAudit();
+    const to = 'nobody@example.jp';
+    const id = await t.db.transaction((tx) =>
+      auditedWrite(
+        tx,
+        tx
+          .update(noticeCategories)
+          .set({ name: '無し' })
+          .where(eq(noticeCategories.id, -1))
+          .returning({ id: noticeCategories.id }),
+        { ...mail, to },
+        { kind: 'system', id: null },
+        'update',
+        'notice_category',
+      ),
+    );
+    expect(id).toBeUndefined();
+    expect((await lastAudit())?.id).toBe(before?.id);
+    expect(await outboxTo(to)).toHaveLength(0);
+  });
+
+  it('without a mail: the entry alone, its detail null when none is given', async () => {
+    const [category] = await t.db.insert(noticeCategories).values({ name: '催し' }).returning();
+    const id = await t.db.transaction((tx) =>
+      auditedWrite(
+        tx,
+        tx
+          .update(noticeCategories)
+          .set({ sortNumber: 3 })
+          .where(eq(noticeCategories.id, category!.id))
+          .returning({ id: noticeCategories.id }),
+        null,
+        { kind: 'student', id: 12 },
+        'update',
+        'notice_category',
+      ),
+    );
+    expect(id).toBe(category!.id);
+    expect(await lastAudit()).toMatchObject({ actorKind: 'student', actorId: 12, detail: null });
+  });
+});

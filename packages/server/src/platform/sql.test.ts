@@ -1,0 +1,51 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noticeCategories } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/app';
+import { preparedInTransaction } from './sql';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const categoryById = preparedInTransaction('test_category_by_id', (tx) =>
+  tx
+    .select({ id: noticeCategories.id, name: noticeCategories.name })
+    .from(noticeCategories)
+    .where(eq(noticeCategories.id, sql.placeholder('id'))),
+);
+
+describe('preparedInTransaction', () => {
+  it("runs on the given transaction's connection: it sees that transaction's rows, not yet committed", async () => {
+    // On PostgreSQL a statement run on the pool would not see the row; on the embedded database it would wait
+    // for the transaction to end, which waits for it.
+    const seen = await t.db.transaction(async (tx) => {
+      const [made] = await tx.insert(noticeCategories).values({ name: '未確定' }).returning();
+      return { made: made!, rows: await categoryById(tx, { id: made!.id }) };
+    });
+    expect(seen.rows).toEqual([{ id: seen.made.id, name: '未確定' }]);
+  });
+
+  it('each call answers for its own values, in transaction after transaction', async () => {
+    const made = await t.db
+      .insert(noticeCategories)
+      .values([{ name: '一つ目' }, { name: '二つ目' }, { name: '三つ目' }])
+      .returning();
+    const answers = await Promise.all(
+      [...made, ...made].map((c) => t.db.transaction((tx) => categoryById(tx, { id: c.id }))),
+    );
+    expect(answers.map((rows) => rows[0]?.name)).toEqual([
+      '一つ目',
+      '二つ目',
+      '三つ目',
+      '一つ目',
+      '二つ目',
+      '三つ目',
+    ]);
+    expect(await t.db.transaction((tx) => categoryById(tx, { id: -1 }))).toEqual([]);
+  });
+});
