@@ -86,3 +86,64 @@ describe('the embedded database on its own thread (decision 025)', () => {
     );
   });
 });
+
+describe('statements kept by name on the embedded database (issue 16)', () => {
+  const thread = () => (database.db as unknown as { $client: PgliteThread }).$client;
+  const keptAs = async (text: string) =>
+    (
+      await thread().query<{ name: string }>('select name from pg_prepared_statements where statement = $1', [
+        text,
+      ])
+    ).rows;
+
+  it('a statement seen twice is parsed once under a name, and every call answers for its own values', async () => {
+    const text =
+      'select $1::int + 1 as n, $2::text as t, $3::boolean as b, $4::int[] as a, $5::jsonb as j, $6::text as z';
+    const answers = [];
+    for (const i of [1, 2, 3, 4, 5])
+      answers.push(
+        (await thread().query(text, [i, `値${i}`, i % 2 === 0, [i, i + 1], JSON.stringify({ i }), null]))
+          .rows,
+      );
+    expect(answers).toEqual(
+      [1, 2, 3, 4, 5].map((i) => [
+        { n: i + 1, t: `値${i}`, b: i % 2 === 0, a: [i, i + 1], j: { i }, z: null },
+      ]),
+    );
+    expect(await keptAs(text)).toHaveLength(1);
+    // seen once: left unnamed
+    const once = 'select $1::int * 3 as n';
+    expect((await thread().query(once, [7])).rows).toEqual([{ n: 21 }]);
+    expect(await keptAs(once)).toHaveLength(0);
+  });
+
+  it('a name outlives a rolled-back transaction, and serves rows, text-kept types and errors as before', async () => {
+    await database.db.execute(sql`create table t_named (id int primary key, at timestamptz)`);
+    const insert = 'insert into t_named values ($1, $2) returning id';
+    const read = 'select id, at from t_named where id = $1';
+    await database.db
+      .transaction(async (t) => {
+        await t.execute(sql.raw(`insert into t_named values (100, now())`));
+        const tx = t as unknown as { session: { client: PgliteThread } };
+        for (const id of [1, 2]) await tx.session.client.query(insert, [id, '2026-11-26T01:02:03Z']);
+        throw new Error('changed my mind');
+      })
+      .catch(() => {});
+    expect(await keptAs(insert)).toHaveLength(1);
+    expect((await thread().query(read, [1])).rows).toEqual([]);
+    await thread().query(insert, [3, '2026-11-26T01:02:03Z']);
+    // a parser that keeps the text, on a named statement too
+    for (const _ of [1, 2]) {
+      const { rows } = await thread().query<{ at: string }>(read, [3], {
+        parsers: { 1184: (v: string) => v },
+      });
+      expect(rows).toEqual([{ id: 3, at: '2026-11-26 01:02:03+00' }]);
+    }
+    const err = await thread()
+      .query(insert, [3, null])
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(err, 't_named_pkey')).toBe(true);
+    // the connection is ready after the failed call
+    expect((await thread().query(read, [3])).rows).toHaveLength(1);
+  });
+});

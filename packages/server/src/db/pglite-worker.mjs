@@ -8,7 +8,7 @@
 // open; its statements name it by `tx`; `end` commits or rolls it back. Statements that name no transaction
 // wait for an open one to end, as in PGlite itself.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 class Rollback extends Error {}
@@ -69,6 +69,92 @@ async function end(id, commit) {
   return null;
 }
 
+// ---- statements kept by name (issue 16) ----
+// PGlite's own query() parses and plans every statement on every call: on the app's hot paths that costs more
+// than running it. A text seen a second time is parsed once under a name of its own (PostgreSQL's extended
+// protocol, as node-postgres does with a named statement); later calls only bind and execute it, and
+// PostgreSQL keeps its plan. Named statements outlive transactions, committed or rolled back. PGlite
+// serves one connection, so the names are this worker's alone.
+const { serialize } = protocol;
+/** text → { name, types }: the parameter types PostgreSQL inferred when the statement was parsed */
+const named = new Map();
+/** texts seen once, not yet named (bounded: cleared when full) */
+const seenOnce = new Set();
+const NAMED_MAX = 2000;
+const SEEN_MAX = 10000;
+
+const concat = (parts) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+const send = (parts) => db.execProtocolStream(concat(parts), { syncToFs: false });
+
+/**
+ * Messages and a closing Sync, in one call. After a failure PostgreSQL skips to that Sync; one more, sent then,
+ * is harmless and makes sure the connection is ready for the next call.
+ */
+async function exchange(parts) {
+  try {
+    return await send([...parts, serialize.sync()]);
+  } catch (err) {
+    await send([serialize.sync()]);
+    throw err;
+  }
+}
+
+/** Whether this text is to be named: the second time it is seen, while there is room. */
+function toName(text) {
+  if (named.size >= NAMED_MAX) return false;
+  if (seenOnce.has(text)) {
+    seenOnce.delete(text);
+    return true;
+  }
+  if (seenOnce.size >= SEEN_MAX) seenOnce.clear();
+  seenOnce.add(text);
+  return false;
+}
+
+/**
+ * One statement by name. Runs under PGlite's query lock (`runExclusive`), and outside a transaction also under
+ * its transaction lock, as PGlite's own query() does: so nothing else reaches the connection in between.
+ */
+async function namedQuery(m, inTx) {
+  const run = async () => {
+    let statement = named.get(m.text);
+    if (!statement) {
+      const name = `manabi_${named.size + 1}`;
+      const described = await exchange([
+        serialize.parse({ name, text: m.text }),
+        serialize.describe({ type: 'S', name }),
+      ]);
+      statement = { name, types: parse.parseDescribeStatementResults(described) };
+      named.set(m.text, statement);
+    }
+    const values = m.params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = db.serializers[statement.types[i]];
+      return serializer ? serializer(value) : value.toString();
+    });
+    const messages = await exchange([
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+    ]);
+    if (!inTx) await db.syncToFs();
+    const [result] = parse.parseResults(messages, db.parsers, {
+      rowMode: m.rowMode,
+      parsers: parsersOf(m.identity),
+    });
+    return result;
+  };
+  return inTx ? db.runExclusive(run) : db._runExclusiveTransaction(() => db.runExclusive(run));
+}
+
 const target = (tx) => {
   if (tx === undefined) return db;
   const entry = open.get(tx);
@@ -79,10 +165,11 @@ const target = (tx) => {
 async function handle(m) {
   switch (m.op) {
     case 'query': {
-      const r = await target(m.tx).query(m.text, m.params, {
-        rowMode: m.rowMode,
-        parsers: parsersOf(m.identity),
-      });
+      const on = target(m.tx);
+      const r =
+        named.has(m.text) || toName(m.text)
+          ? await namedQuery(m, m.tx !== undefined)
+          : await on.query(m.text, m.params, { rowMode: m.rowMode, parsers: parsersOf(m.identity) });
       return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
     }
     case 'exec':
