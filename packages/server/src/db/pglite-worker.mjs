@@ -107,6 +107,21 @@ async function exchange(parts) {
   }
 }
 
+/**
+ * PGlite's parsers with the text-kept ones of a call over them, made once per set. Given as `parsers` in the
+ * options, parseResults would copy PGlite's whole table of parsers on every call.
+ */
+const mergedParsers = new Map();
+function parsersFor(identity) {
+  const key = identity?.join() ?? '';
+  let merged = mergedParsers.get(key);
+  if (merged === undefined) {
+    merged = { ...db.parsers, ...parsersOf(identity) };
+    mergedParsers.set(key, merged);
+  }
+  return merged;
+}
+
 /** Whether this text is to be named: the second time it is seen, while there is room. */
 function toName(text) {
   if (named.size >= NAMED_MAX) return false;
@@ -146,10 +161,7 @@ async function namedQuery(m, inTx) {
       serialize.execute({}),
     ]);
     if (!inTx) await db.syncToFs();
-    const [result] = parse.parseResults(messages, db.parsers, {
-      rowMode: m.rowMode,
-      parsers: parsersOf(m.identity),
-    });
+    const [result] = parse.parseResults(messages, parsersFor(m.identity), { rowMode: m.rowMode });
     return result;
   };
   return inTx ? db.runExclusive(run) : db._runExclusiveTransaction(() => db.runExclusive(run));
