@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../db/client';
 import { auditLog, mailOutbox, noticeCategories } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { auditedWrite } from './audit';
@@ -15,6 +16,13 @@ afterAll(async () => {
 const mail = { to: 'student@example.jp', subject: '【まなび】確認', body: '本文\n二行目' };
 const lastAudit = async () => (await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
 const outboxTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+/** The write under test: an UPDATE of one notice category, returning its id. */
+const categoryUpdate = (tx: Tx, id: number, values: Partial<typeof noticeCategories.$inferInsert>) =>
+  tx
+    .update(noticeCategories)
+    .set(values)
+    .where(eq(noticeCategories.id, id))
+    .returning({ id: noticeCategories.id });
 
 describe('auditedWrite: a write, its audit entry and its mail in one statement', () => {
   it('records the written row with its id, the actor and the detail, and queues the mail', async () => {
@@ -22,11 +30,7 @@ describe('auditedWrite: a write, its audit entry and its mail in one statement',
     const id = await t.db.transaction((tx) =>
       auditedWrite(
         tx,
-        tx
-          .update(noticeCategories)
-          .set({ name: '講座のご案内' })
-          .where(eq(noticeCategories.id, category!.id))
-          .returning({ id: noticeCategories.id }),
+        categoryUpdate(tx, category!.id, { name: '講座のご案内' }),
         mail,
         { kind: 'admin', id: 7 },
         'update',
@@ -61,11 +65,7 @@ describe('auditedWrite: a write, its audit entry and its mail in one statement',
     const id = await t.db.transaction((tx) =>
       auditedWrite(
         tx,
-        tx
-          .update(noticeCategories)
-          .set({ name: '無し' })
-          .where(eq(noticeCategories.id, -1))
-          .returning({ id: noticeCategories.id }),
+        categoryUpdate(tx, -1, { name: '無し' }),
         { ...mail, to },
         { kind: 'system', id: null },
         'update',
@@ -82,11 +82,7 @@ describe('auditedWrite: a write, its audit entry and its mail in one statement',
     const id = await t.db.transaction((tx) =>
       auditedWrite(
         tx,
-        tx
-          .update(noticeCategories)
-          .set({ sortNumber: 3 })
-          .where(eq(noticeCategories.id, category!.id))
-          .returning({ id: noticeCategories.id }),
+        categoryUpdate(tx, category!.id, { sortNumber: 3 }),
         null,
         { kind: 'student', id: 12 },
         'update',

@@ -76,6 +76,7 @@ export async function auditedWrite(
   entity: AuditEntity,
   detail?: Record<string, unknown>,
 ): Promise<number | undefined> {
+  const e = auditRow(actor, action, entity, null, detail);
   const m = mail && outboxRow(mail);
   const mailed = m
     ? sql`, mailed as (
@@ -86,8 +87,8 @@ export async function auditedWrite(
     with written as (${write.getSQL()}),
     logged as (
       insert into ${auditLog} (actor_kind, actor_id, action, entity, entity_id, detail)
-      select ${actor.kind}::varchar, ${actor.id}::int, ${action}::varchar, ${entity}::varchar, written.id::text,
-        ${detail === undefined ? null : JSON.stringify(detail)}::jsonb
+      select ${e.actorKind}::varchar, ${e.actorId}::int, ${e.action}::varchar, ${e.entity}::varchar, written.id::text,
+        ${e.detail === null ? null : JSON.stringify(e.detail)}::jsonb
       from written
       returning id)${mailed}
     select id from written`);
