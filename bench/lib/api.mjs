@@ -2,15 +2,24 @@
 
 export function api(base) {
   const call = async (path, { cookie, method = 'GET', body, ok = true } = {}) => {
-    const res = await fetch(base + path, {
-      method,
-      headers: {
-        ...(cookie ? { cookie } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json', origin: base } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
+    let res;
+    let text;
+    // a setting-up call refused as busy (503 BUSY, issue 16) is sent again after its Retry-After, as a polite
+    // client does; a few times, then it fails
+    for (let attempt = 1; ; attempt++) {
+      res = await fetch(base + path, {
+        method,
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json', origin: base } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      text = await res.text();
+      const retryAfter = Number(res.headers.get('retry-after'));
+      if (res.status !== 503 || !retryAfter || attempt === 5) break;
+      await new Promise((r) => setTimeout(r, retryAfter * 1000));
+    }
     if (ok && !res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
     return { status: res.status, json: text ? safeJson(text) : null, headers: res.headers };
   };

@@ -19,6 +19,9 @@ const LATE_SAMPLES = 2;
  *   overload the calls wait unread in the sockets, not in the app. A single long task (an upload's statement)
  *   makes one late sample and refuses nobody; a saturated thread is late at every sample.
  *
+ * The lateness is sampled from the moment the app is ready, so the long tasks of building it (compiling
+ * the routes' schemas) do not refuse the first calls after a start.
+ *
  * `/api/health` is never refused (monitors must see the app alive), and a path no route matched is not
  * counted. The in-flight place is released when the response is finished or the client went away,
  * whichever comes first, exactly once. `maxInFlight` 0 switches both off.
@@ -34,13 +37,18 @@ export function installLoadShedding(
   let inFlight = 0;
   let lateSamples = 0;
   if (maxInFlight > 0 && maxLagMs > 0) {
-    let expected = performance.now() + LAG_SAMPLE_MS;
-    const timer = setInterval(() => {
-      const now = performance.now();
-      lateSamples = now - expected > maxLagMs ? lateSamples + 1 : 0;
-      expected = now + LAG_SAMPLE_MS;
-    }, LAG_SAMPLE_MS);
-    timer.unref();
+    // sampled from the moment the app is ready: building it (compiling every route's schemas, hundreds of
+    // milliseconds in a few long tasks) is not a saturated thread, and must not refuse the first calls
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      let expected = performance.now() + LAG_SAMPLE_MS;
+      timer = setInterval(() => {
+        const now = performance.now();
+        lateSamples = now - expected > maxLagMs ? lateSamples + 1 : 0;
+        expected = now + LAG_SAMPLE_MS;
+      }, LAG_SAMPLE_MS);
+      timer.unref();
+    });
     app.addHook('onClose', async () => clearInterval(timer));
   }
   const lagging = () => lateSamples >= LATE_SAMPLES;
