@@ -2,6 +2,7 @@ import { APPROVAL } from '@manabi/shared/codes';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminUsers, courseApplications, courseCatalogVersion, sessions, students } from '../db/schema';
+import { batchedLookup } from './batch';
 import type { AdminPrincipal, StudentPrincipal } from './context';
 import { forbidden, notLoggedIn, unauthorized } from './errors';
 import { COOKIE, checkSession, loadSession, type SessionKind, sessionKey } from './sessions';
@@ -23,6 +24,7 @@ function liveApplications(list: string | null): Map<number, number> {
  */
 export function installGuards(app: FastifyInstance): void {
   const { db, config } = app.deps;
+  const sessionIn = sql`${sessions.idHash} = any(${sql.placeholder('idHashes')}::text[])`;
 
   /**
    * Why a request without a live session of this area is refused (SPEC §8): a live session of the *other*
@@ -36,9 +38,10 @@ export function installGuards(app: FastifyInstance): void {
     return otherSession ? forbidden() : notLoggedIn();
   }
 
-  // One query per request: the session row joined with its user (this runs before every guarded call). A
-  // named prepared statement (issue 16): built once, planned once per connection, not on every call.
-  const adminSession = db
+  // The session row joined with its user (this runs before every guarded call). A named prepared statement
+  // (issue 16): built once, planned once per connection, not on every call. The sessions asked for in one
+  // turn of the event loop are read by one statement (decision 032).
+  const adminSessions = db
     .select({
       idHash: sessions.idHash,
       lastSeenAt: sessions.lastSeenAt,
@@ -52,9 +55,13 @@ export function installGuards(app: FastifyInstance): void {
     })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.adminId))
-    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), eq(sessions.kind, 'admin')))
-    .prepare('guard_admin_session');
-  const studentSession = db
+    .where(and(sessionIn, eq(sessions.kind, 'admin')))
+    .prepare('guard_admin_sessions');
+  const adminSession = batchedLookup(
+    (idHashes) => adminSessions.execute({ idHashes }),
+    (row) => row.idHash,
+  );
+  const studentSessions = db
     .select({
       idHash: sessions.idHash,
       lastSeenAt: sessions.lastSeenAt,
@@ -75,18 +82,22 @@ export function installGuards(app: FastifyInstance): void {
     .innerJoin(students, eq(students.id, sessions.studentId))
     .where(
       and(
-        eq(sessions.idHash, sql.placeholder('idHash')),
+        sessionIn,
         eq(sessions.kind, 'student'),
         eq(students.approvalStatus, APPROVAL.APPROVED),
         isNotNull(students.loginId),
       ),
     )
-    .prepare('guard_student_session');
+    .prepare('guard_student_sessions');
+  const studentSession = batchedLookup(
+    (idHashes) => studentSessions.execute({ idHashes }),
+    (row) => row.idHash,
+  );
 
   async function loadAdmin(req: FastifyRequest): Promise<AdminPrincipal> {
     const idHash = sessionKey(req.cookies[COOKIE.admin]);
     if (!idHash) throw await refusal(req, 'admin', false);
-    const [row] = await adminSession.execute({ idHash });
+    const row = await adminSession(idHash);
     if (!row || row.isRejection || !(await checkSession(db, config, row, true))) throw unauthorized();
     return {
       id: row.id,
@@ -100,7 +111,7 @@ export function installGuards(app: FastifyInstance): void {
   async function loadStudent(req: FastifyRequest): Promise<StudentPrincipal> {
     const idHash = sessionKey(req.cookies[COOKIE.student]);
     if (!idHash) throw await refusal(req, 'student', false);
-    const [row] = await studentSession.execute({ idHash });
+    const row = await studentSession(idHash);
     if (!row?.loginId || row.isRejection || !(await checkSession(db, config, row, true)))
       throw unauthorized();
     return {
