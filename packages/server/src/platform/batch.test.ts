@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, students } from '../db/schema';
-import { createTestApp, get, loginAsAdmin, loginAsStudent, makeCast, type TestApp } from '../test/app';
+import { createTestApp, get, loginAsStudent, makeCast, type TestApp } from '../test/app';
 import { makeStudent } from '../test/factories';
 import { batchedLookup } from './batch';
 
