@@ -174,6 +174,11 @@ export const courseApplications = pgTable(
   (t) => [
     index('course_applications_course_idx').on(t.courseId, t.lotteryStatus),
     index('course_applications_student_idx').on(t.studentId),
+    // a student's live applications, read from the index alone: the guard reads them on every my-page call
+    // (decision 032)
+    index('course_applications_student_live_idx')
+      .on(t.studentId, t.courseId, t.id)
+      .where(sql`${t.cancelledAt} IS NULL`),
     // one live application per student and course; a cancelled one may be followed by a new one
     uniqueIndex('course_applications_live_uq')
       .on(t.courseId, t.studentId)

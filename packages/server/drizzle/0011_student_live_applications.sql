@@ -1,0 +1,1 @@
+CREATE INDEX "course_applications_student_live_idx" ON "course_applications" USING btree ("student_id","course_id","id") WHERE "course_applications"."cancelled_at" IS NULL;
