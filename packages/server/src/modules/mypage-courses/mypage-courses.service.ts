@@ -31,6 +31,7 @@ import {
   isNull,
   lte,
   ne,
+  not,
   or,
   type Placeholder,
   type SQL,
@@ -41,7 +42,7 @@ import { courseApplications, courses, students } from '../../db/schema';
 import { auditedWrite } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
-import { likeContains, paged, preparedPerDatabase } from '../../platform/sql';
+import { likeContains, paged, preparedPerDatabase, sqlLiteral } from '../../platform/sql';
 import {
   type Application,
   applicationCancel,
@@ -223,6 +224,10 @@ const toConfirm = and(
 const statements = preparedPerDatabase((db: Db) => {
   const studentId = sql.placeholder('studentId');
   const mine = and(eq(courseApplications.studentId, studentId), isNull(courseApplications.cancelledAt));
+  // the attendance code written into the SQL (as decision 029 does for the published flag): sent as a value,
+  // each call's trial plan knew it and looked cheaper than the plan kept for every call, so PostgreSQL planned
+  // every call of the attended page anew (0.3–0.6 ms, four times its running)
+  const notAttended = sql`${courseApplications.attendanceStatus} = ${sqlLiteral(ATTENDANCE.NOT_ATTENDED)}`;
   const unitSum = db
     .select({ n: sql<number>`coalesce(sum(${courseApplications.acquisitionUnit}), 0)`.mapWith(Number) })
     .from(courseApplications)
@@ -230,13 +235,13 @@ const statements = preparedPerDatabase((db: Db) => {
   const history = (condition: SQL | undefined, name: string) =>
     historyPage(db, and(mine, condition), sql.placeholder('limit'), sql.placeholder('offset')).prepare(name);
   return {
-    applied: history(eq(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED), 'mypage_applied_page'),
+    applied: history(notAttended, 'mypage_applied_page'),
     // the page's rows carry the unit total (one statement, issue 16); an empty page asks unitSum
     attended: db
       .select({ ...historyColumns, unitSum: sql<number>`(${unitSum})`.mapWith(Number) })
       .from(courseApplications)
       .innerJoin(courses, eq(courses.id, courseApplications.courseId))
-      .where(and(mine, ne(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED)))
+      .where(and(mine, not(notAttended)))
       .orderBy(...historyOrder)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -249,7 +254,7 @@ const statements = preparedPerDatabase((db: Db) => {
       .where(
         and(
           mine,
-          eq(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
+          notAttended,
           or(isNull(courses.startDate), gte(courses.startDate, sql.placeholder('today'))),
         ),
       )
