@@ -1,21 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LOTTERY } from '@manabi/shared/codes';
-import {
-  and,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  isNull,
-  notInArray,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { courseApplications, courses, students } from '../db/schema';
 import { seenAt, stale } from '../platform/errors';
-import { preparedInTransaction } from '../platform/sql';
+import { preparedInTransaction, sqlLiteral } from '../platform/sql';
 
 /**
  * Course applications, read and written in one place (issue 13): the my-page, the applicant screens, the
@@ -135,7 +124,8 @@ const seatHeld = (courseId: number | Placeholder) =>
   and(
     eq(courseApplications.courseId, courseId),
     isNull(courseApplications.cancelledAt),
-    notInArray(courseApplications.lotteryStatus, [LOTTERY.WAITLISTED, LOTTERY.DECLINED]),
+    // the codes written into the SQL: sent as values, every apply's seat count was planned anew (decision 032)
+    sql`${courseApplications.lotteryStatus} not in (${sqlLiteral(LOTTERY.WAITLISTED)}, ${sqlLiteral(LOTTERY.DECLINED)})`,
   );
 
 export interface NewApplication {

@@ -27,7 +27,7 @@ import type { DbOrTx } from '../db/client';
 import { courseApplications, courseIntake, courses, lotteryRuns, notices, students } from '../db/schema';
 import { type Actor, audit } from '../platform/audit';
 import { enqueueMail, officeFooter } from '../platform/mail';
-import { preparedInTransaction } from '../platform/sql';
+import { preparedInTransaction, sqlLiteral } from '../platform/sql';
 import {
   drawOrder,
   LOTTERY_ALGORITHM,
@@ -384,14 +384,15 @@ const settleState = preparedInTransaction('settle_state', (tx) => {
         and(
           ofCourse(courseId),
           isNotNull(courseApplications.waitlistRank),
-          sql`(${courseApplications.lotteryStatus} <> ${LOTTERY.WAITLISTED} OR ${courseApplications.cancelledAt} IS NOT NULL)`,
+          sql`(${courseApplications.lotteryStatus} <> ${sqlLiteral(LOTTERY.WAITLISTED)} OR ${courseApplications.cancelledAt} IS NOT NULL)`,
         ),
       )
       .returning({ id: courseApplications.id }),
   );
   const { id, updatedAt, waitlistRank, lotteryStatus } = courseApplications;
-  // one pass over the course's live applications
-  const waiting = sql`${lotteryStatus} = ${LOTTERY.WAITLISTED}`;
+  // one pass over the course's live applications; the codes are written into the SQL (sent as values, every
+  // call was planned anew, decision 032)
+  const waiting = sql`${lotteryStatus} = ${sqlLiteral(LOTTERY.WAITLISTED)}`;
   const counts = tx
     .select({
       unranked:
@@ -399,7 +400,7 @@ const settleState = preparedInTransaction('settle_state', (tx) => {
           'unranked',
         ),
       lastRank: sql`coalesce(max(${waitlistRank}) filter (where ${waiting}), 0)`.as('last_rank'),
-      winners: sql`count(*) filter (where ${lotteryStatus} = ${LOTTERY.WON})`.as('winners'),
+      winners: sql`count(*) filter (where ${lotteryStatus} = ${sqlLiteral(LOTTERY.WON)})`.as('winners'),
       waiting: sql`count(*) filter (where ${waiting})`.as('waiting'),
     })
     .from(courseApplications)
