@@ -390,8 +390,8 @@ const settleState = preparedInTransaction('settle_state', (tx) => {
       .returning({ id: courseApplications.id }),
   );
   const { id, updatedAt, waitlistRank, lotteryStatus } = courseApplications;
-  // one pass over the course's live applications; the codes are written into the SQL (sent as values, every
-  // call was planned anew, decision 032)
+  // one pass over the course's live applications; the codes are written into the SQL, so that its plan does not
+  // hang on values sent with each call (decision 032; the course id still decides it)
   const waiting = sql`${lotteryStatus} = ${sqlLiteral(LOTTERY.WAITLISTED)}`;
   const counts = tx
     .select({
