@@ -63,9 +63,16 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // a burst of new connections while the event loop is busy waits in the kernel's accept queue; past it, the
+  // kernel drops the client's SYN and the client tries again 1 s, then 3 s later. Node's default of 511 let
+  // an overload of many browsers wait seconds before the app could even answer 503 (decision 022). The
+  // kernel caps it at net.core.somaxconn.
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   app.log.info(`Manabi is ready: ${config.publicUrl} (${database.kind})`);
 }
+
+/** The accept queue: connections the kernel has made but the app not yet taken. */
+const LISTEN_BACKLOG = 4096;
 
 main().catch((err) => {
   console.error(err);
