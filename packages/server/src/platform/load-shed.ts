@@ -13,7 +13,7 @@ const LATE_SAMPLES = 2;
 /**
  * Load shedding (issue 16): an API call is answered at once with 503 and `Retry-After`, instead of waiting
  * until the client gives up, when either
- * - `maxInFlight` calls are already being worked on (a queue in the app: PostgreSQL's pool of 10 is busy), or
+ * - `maxInFlight` calls are already being worked on (a queue in the app, waiting for one of the database pool's connections), or
  * - the event loop has been late by more than `maxLagMs` at two samples in a row. That is the queue the
  *   in-flight count cannot see: on the embedded database every query runs on the app's own thread, so under
  *   overload the calls wait unread in the sockets, not in the app. A single long task (an upload's statement)
