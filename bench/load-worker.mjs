@@ -20,13 +20,15 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 function sender(conn, rec, isRecording, plannedStart) {
   let first = plannedStart;
   return async (name, bytes, keepBody = false, expected = () => null) => {
-    const start = first ?? performance.now();
+    const sent = performance.now();
+    const start = first ?? sent;
     first = undefined;
     try {
       const res = await conn.send(bytes, keepBody);
       const label = res.status >= 400 ? expected(res) : null;
+      const now = performance.now();
       if (isRecording())
-        rec.add(name, performance.now() - start, res.status, undefined, res.body, res.retryAfter, label);
+        rec.add(name, now - start, res.status, undefined, res.body, res.retryAfter, label, now - sent);
       if (res.status >= 400) throw Object.assign(new Error(`${name}: ${res.status}`), { recorded: true });
       return res;
     } catch (err) {

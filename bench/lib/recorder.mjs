@@ -30,14 +30,18 @@ export class Recorder {
     this.statuses = {};
     this.byName = {};
     this.firstErrors = [];
+    // how long the app took to refuse (503 with Retry-After), timed from when the call was sent: "at once"
+    this.refusedLatencies = [];
   }
 
   /**
    * One answer (status) or failure (err) of request `name` that took `ms`. `expected` labels a refusal the
-   * harness itself caused (counted under "status label", not as an error).
+   * harness itself caused (counted under "status label", not as an error). `sentMs` is the time from sending
+   * (an open loop times `ms` from when the task was due, so that includes waiting for a free connection).
    */
-  add(name, ms, status, err, body, retryAfter = false, expected = null) {
+  add(name, ms, status, err, body, retryAfter = false, expected = null, sentMs = ms) {
     this.latencies.push(ms);
+    if (!err && retryAfter && status === 503) this.refusedLatencies.push(sentMs);
     const key = err
       ? err.timeout
         ? 'timeout'
@@ -75,6 +79,7 @@ export class Recorder {
       errors: this.errors,
       timeouts: this.timeouts,
       statuses: this.statuses,
+      refused: summarize(this.refusedLatencies),
       firstErrors: this.firstErrors,
       byName,
     };

@@ -72,10 +72,15 @@ export function buildRows(run) {
         .reduce((a, [, v]) => a + v, 0);
       rows.push([
         mix.overload ? 'overload: 3× the best open-loop rate' : 'overload (the first failing open-loop step)',
-        f ? `at ${n0(f.offered)}/s: ${JSON.stringify(s)}, p99 ${ms(f.p99)} ms` : 'not reached',
+        f
+          ? `at ${n0(f.offered)}/s: ${JSON.stringify(s)}, p99 ${ms(f.p99)} ms from when due` +
+            (f.refused?.count ? `; the 503s p99 ${ms(f.refused.p99)} ms from sent` : '')
+          : 'not reached',
         '—',
         '503 with Retry-After at once, never a timeout',
-        f ? yes(f.timeouts === 0 && shed > 0 && f.p99 < 1000) : '—',
+        // "at once" is the app's answer, timed from when the call was sent: an open loop times the rest from when
+        // the call was due, which includes waiting for one of the generator's connections
+        f ? yes(f.timeouts === 0 && !s.socket && shed > 0 && f.refused?.p99 < 1000) : '—',
       ]);
     }
   }
