@@ -78,7 +78,7 @@ describe('load shedding (issue 16)', () => {
 
   it('is on by default with a short queue on the embedded database, longer on PostgreSQL, and can be switched off', () => {
     expect(loadConfig({}).maxInFlight).toBe(32);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/y' }).maxInFlight).toBe(64);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/y' }).maxInFlight).toBe(128);
     expect(loadConfig({}).maxEventLoopLagMs).toBe(100);
     expect(loadConfig({ MAX_IN_FLIGHT: '0' }).maxInFlight).toBe(0);
   });
