@@ -122,3 +122,20 @@ export async function prepareLottery(base, adminCookie, fixtures) {
     },
   };
 }
+
+/**
+ * The whole applicant list of the biggest course (SPEC §7's call without page or size), ten calls in a row:
+ * not an upload, but the longest answer an admin screen or client can ask for at once.
+ */
+export function wholeApplicantList(base, adminCookie, fixtures) {
+  const call = api(base);
+  const path = `/api/admin/courseapplicantlist/?id=${fixtures.bigCourseId}`;
+  return {
+    label: 'whole applicant list of the biggest course, 10 calls in a row',
+    run: async () => {
+      let rows = 0;
+      for (let i = 0; i < 10; i++) rows = (await call.get(path, adminCookie)).data_list.length;
+      return { rows };
+    },
+  };
+}

@@ -5,7 +5,12 @@
 import { rssWatch } from '../lib/app.mjs';
 import { startProbe } from '../lib/load.mjs';
 import { browserExport, streamedExport, studentDownloadPath } from './downloads.mjs';
-import { prepareApplicantUpload, prepareLottery, prepareStudentUpload } from './operations.mjs';
+import {
+  prepareApplicantUpload,
+  prepareLottery,
+  prepareStudentUpload,
+  wholeApplicantList,
+} from './operations.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -18,6 +23,8 @@ export async function runStall({ app, fixtures, adminCookie, log }) {
       'export',
       streamed ? streamedExport(app.base, adminCookie, streamed) : browserExport(app.base, adminCookie),
     ],
+    // before the lottery, which draws the biggest course's applicants
+    ['wholeList', wholeApplicantList(app.base, adminCookie, fixtures)],
     ['lottery', await prepareLottery(app.base, adminCookie, fixtures)],
   ].filter(([, op]) => op);
   const probe = await startProbe({ port: app.port });

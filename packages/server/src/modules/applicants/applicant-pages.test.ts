@@ -7,7 +7,7 @@ import { MSG } from '@manabi/shared';
 import type { CourseApplicantRow } from '@manabi/shared/api';
 import { APPLICANT_LIST_SORTS, type ApplicantListSort } from '@manabi/shared/schemas/applicant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { students } from '../../db/schema';
+import { courseApplications, students } from '../../db/schema';
 import { createTestApp, get, makeCast, type TestApp } from '../../test/app';
 import { makeApplication, makeCourse } from '../../test/factories';
 
@@ -76,6 +76,60 @@ beforeAll(async () => {
   }
 });
 afterAll(() => t.close());
+
+describe('GET /api/admin/courseapplicantlist/ whole, longer than one slice of the stream', () => {
+  it('600 applicants: the whole list is the pages put together, for either authority, as one JSON answer', async () => {
+    // read and written out 250 rows at a time (WHOLE_BATCH): three batches, the last one short
+    const big = await makeCourse(t.db, { universityId: 'U01' });
+    const people = await t.db
+      .insert(students)
+      .values(
+        Array.from({ length: 600 }, (_, i) => ({
+          loginId: `5202${String((i * 13) % 600).padStart(4, '0')}`,
+          name: `大勢 ${i}`,
+          nameKana: `オオゼイ ${i}`,
+          approvalStatus: '1',
+        })),
+      )
+      .returning({ id: students.id });
+    await t.db
+      .insert(courseApplications)
+      .values(
+        people.map((p, i) => ({ courseId: big.id, studentId: p.id, lotteryStatus: String(1 + (i % 3)) })),
+      );
+    for (const cookie of [admin, univ]) {
+      const res = await call({ id: big.id }, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const whole = (JSON.parse(res.body) as { data_list: CourseApplicantRow[] }).data_list;
+      expect(whole).toHaveLength(600);
+      const rows = await pagesAs(cookie, big.id);
+      expect(whole).toEqual(rows);
+      // each authority sees exactly its row schema's fields (the limited one no more than name_kana's row)
+      expect(Object.keys(whole[0]!).sort()).toEqual(Object.keys(rows[0]!).sort());
+    }
+    // sorted, the whole list keeps the sorted order across its batches
+    const sorted = (await ok({ id: big.id, sort: 'name_kana', dir: 'desc' })).data_list;
+    const sortedPages = await pages({ id: big.id, sort: 'name_kana', dir: 'desc' }, 100);
+    expect(sorted.map((r) => r.course_applicant_id)).toEqual(
+      sortedPages.rows.map((r) => r.course_applicant_id),
+    );
+    expect(sorted.map((r) => r.course_applicant_id)).not.toEqual(
+      (await ok({ id: big.id })).data_list.map((r) => r.course_applicant_id),
+    );
+  });
+});
+
+/** Every page (100 a page) of a course's list as `cookie` sees it. */
+async function pagesAs(cookie: string, id: number) {
+  const rows: CourseApplicantRow[] = [];
+  for (let page = 1; page < 20; page++) {
+    const { data_list, total } = await ok({ id, page, size: 100 }, cookie);
+    rows.push(...data_list);
+    if (page * 100 >= (total ?? 0)) break;
+  }
+  return rows;
+}
 
 describe('GET /api/admin/courseapplicantlist/ in pages', () => {
   it('without page and size: the whole list, as before (no total)', async () => {

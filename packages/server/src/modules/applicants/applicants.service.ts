@@ -71,6 +71,9 @@ const APPLICANT_SORTS: Record<ApplicantListSort, AnyPgColumn> = {
   acquisition_unit: courseApplications.acquisitionUnit,
 };
 
+/** Rows of the whole applicant list read, presented and written at a time. */
+const WHOLE_BATCH = 250;
+
 /** What the rows show of the student (not the whole row: the list reads thousands of them). */
 const applicantStudent = {
   id: students.id,
@@ -112,27 +115,39 @@ export async function listApplicants(db: Db, admin: AdminPrincipal, q: Applicant
       ? rows.map((r) => presentApplicantRow(r.a, r.s))
       : rows.map((r) => presentApplicantRowLimited(r.a, r.s));
 
-  if (q.page === '' && q.size === '') return { data_list: present(await rowsWhere(where)) };
-
   // one pass over the course's matching applications counts them and picks the page (decision 020); each
   // application looks its student up by id (a lateral subquery kept apart by OFFSET 0: a primary-key probe
   // per application, never a walk over the whole roll to hash it)
+  const idsOf = (page: number, size: number) =>
+    pageOfIds(
+      db,
+      sql`select ${courseApplications.id} as id, ${students.loginId} as login_id, ${sort ?? sql`null`} as k
+        from ${courseApplications} cross join lateral (
+          select ${sql.identifier(students.id.name)}, ${sql.identifier(students.loginId.name)},
+            ${sql.identifier(students.name.name)}, ${sql.identifier(students.nameKana.name)}
+          from ${students} where ${students.id} = ${courseApplications.studentId} offset 0
+        ) as ${students}
+        where ${where}`,
+      sql.join(orderOf(sort ? sql`m.k` : undefined, sql`m.login_id`, sql`m.id`), sql`, `),
+      page,
+      size,
+    );
+  const rowsOf = (ids: number[]) => (ids.length ? rowsWhere(anyOf(courseApplications.id, ids, 'int')) : []);
+
+  if (q.page === '' && q.size === '') {
+    // the whole list (SPEC §7): every id in order, then their rows WHOLE_BATCH at a time, which the route
+    // writes out as they come (issue 16: read and built in one piece, a big course held the event loop)
+    const { ids } = await idsOf(1, Number.MAX_SAFE_INTEGER);
+    async function* batches() {
+      for (let i = 0; i < ids.length; i += WHOLE_BATCH) yield await rowsOf(ids.slice(i, i + WHOLE_BATCH));
+    }
+    return { whole: { full, batches: batches() } };
+  }
+
   const size = Number(q.size || APPLICANT_PAGE_SIZE_DEFAULT);
-  const { ids, total, page } = await pageOfIds(
-    db,
-    sql`select ${courseApplications.id} as id, ${students.loginId} as login_id, ${sort ?? sql`null`} as k
-      from ${courseApplications} cross join lateral (
-        select ${sql.identifier(students.id.name)}, ${sql.identifier(students.loginId.name)},
-          ${sql.identifier(students.name.name)}, ${sql.identifier(students.nameKana.name)}
-        from ${students} where ${students.id} = ${courseApplications.studentId} offset 0
-      ) as ${students}
-      where ${where}`,
-    sql.join(orderOf(sort ? sql`m.k` : undefined, sql`m.login_id`, sql`m.id`), sql`, `),
-    Number(q.page || '1'),
-    size,
-  );
-  const rows = ids.length ? await rowsWhere(anyOf(courseApplications.id, ids, 'int')) : [];
-  return { data_list: present(rows), total, page, size };
+  const { ids, total, page } = await idsOf(Number(q.page || '1'), size);
+  const rows = await rowsOf(ids);
+  return { page: { data_list: present(rows), total, page, size } };
 }
 
 /**
