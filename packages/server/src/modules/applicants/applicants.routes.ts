@@ -26,7 +26,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOf } from '../../platform/context';
 import { sendCsv } from '../../platform/csv-download';
 import { sendJsonList } from '../../platform/json-list';
-import { presentApplicantRow, presentApplicantRowLimited } from './applicants.presenter';
 import {
   addApplicant,
   cancelApplicant,
@@ -69,21 +68,12 @@ export async function applicantRoutes(app: FastifyInstance): Promise<void> {
       // the whole list is written out batch by batch (platform/json-list.ts): thousands of rows in one piece
       // held the event loop
       const { full, batches } = list.whole;
-      return full
-        ? sendJsonList(
-            reply,
-            'data_list',
-            batches,
-            (r) => presentApplicantRow(r.a, r.s),
-            courseApplicantRowSchema,
-          )
-        : sendJsonList(
-            reply,
-            'data_list',
-            batches,
-            (r) => presentApplicantRowLimited(r.a, r.s),
-            courseApplicantRowLimitedSchema,
-          );
+      return sendJsonList(
+        reply,
+        'data_list',
+        batches,
+        full ? courseApplicantRowSchema : courseApplicantRowLimitedSchema,
+      );
     },
   );
   // an addition to SPEC §7 (decision 021): the list's rows as the CSV file, streamed

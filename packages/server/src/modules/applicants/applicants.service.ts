@@ -139,7 +139,8 @@ export async function listApplicants(db: Db, admin: AdminPrincipal, q: Applicant
     // writes out as they come (issue 16: read and built in one piece, a big course held the event loop)
     const { ids } = await idsOf(1, Number.MAX_SAFE_INTEGER);
     async function* batches() {
-      for (let i = 0; i < ids.length; i += WHOLE_BATCH) yield await rowsOf(ids.slice(i, i + WHOLE_BATCH));
+      for (let i = 0; i < ids.length; i += WHOLE_BATCH)
+        yield present(await rowsOf(ids.slice(i, i + WHOLE_BATCH)));
     }
     return { whole: { full, batches: batches() } };
   }
