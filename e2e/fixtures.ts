@@ -48,6 +48,19 @@ export async function loginStudent(
 
 /** Every screen a journey visits ends with an axe scan (WCAG 2.2 AA) that finds nothing. */
 export async function expectAccessible(page: Page) {
+  // Scan the settled screen: a colour transition caught half-way (150 ms) reads as a contrast failure
+  // that no user sees for longer than that. Endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter(
+          (a) =>
+            a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+        )
+        .map((a) => a.finished),
+    ).then(() => undefined),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

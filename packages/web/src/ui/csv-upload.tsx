@@ -121,13 +121,15 @@ export function CsvUpload({
       onOpenChange={(open) => !open && close()}
       title={title}
       isCloseDisabled={isUploading}
+      // Distinct keys: React would otherwise reuse the one <button> and its colour transition would fade
+      // from the primary to the secondary colours, failing contrast for a moment (an axe scan caught it).
       footer={
         isDone ? (
-          <Button variant="secondary" onPress={close} autoFocus>
+          <Button key="close" variant="secondary" onPress={close} autoFocus>
             閉じる
           </Button>
         ) : (
-          <Button onPress={() => void upload()} isPending={isUploading} pendingLabel="登録中...">
+          <Button key="upload" onPress={() => void upload()} isPending={isUploading} pendingLabel="登録中...">
             {uploadLabel}
           </Button>
         )
