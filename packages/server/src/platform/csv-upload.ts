@@ -80,7 +80,7 @@ const BASE64_BODY = /^[A-Za-z0-9+/]*$/;
  * Work is done in slices of about this many bytes or characters with a turn of the event loop between
  * them: reading a 20 MB file never holds other requests for long.
  */
-const SLICE = 1024 * 1024;
+const SLICE = 256 * 1024;
 /** csv-parse is far slower per character than decoding (0.1–0.5 s a million here): small slices. */
 const PARSE_SLICE = 64 * 1024;
 /** Characters PlainCsvReader reads per turn (a few milliseconds a million). */

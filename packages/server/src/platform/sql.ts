@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, type Column, getTableColumns, getTableName, type SQL, sql, type Table } from 'drizzle-orm';
 import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
@@ -179,12 +180,40 @@ export async function insertUnnest<T extends PgTable>(
   const columns = getTableColumns(table);
   const fields = Object.keys(types) as (keyof T['$inferInsert'] & string)[];
   const names = fields.map((f) => sql.identifier((columns[f] as Column).name));
-  const arrays = fields.map(
-    (f) => sql`${sql.param(rows.map((r) => r[f] ?? null))}::${sql.raw(types[f] as string)}[]`,
-  );
+  const arrays: SQL[] = [];
+  for (const f of fields) {
+    // each column's array goes as its literal text, built here a column a turn: the driver would build
+    // them all in one task when the statement is sent (several ms for 500 rows of 29 columns, decision 021)
+    const literal = arrayLiteral(rows.map((r) => r[f]));
+    arrays.push(sql`${sql.param(literal)}::${sql.raw(types[f] as string)}[]`);
+    await nextTurn();
+  }
   await db.execute(
     sql`insert into ${table} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)})`,
   );
+}
+
+/**
+ * A one-dimensional PostgreSQL array literal: `{"a","b\"c",NULL}`. Every element is quoted (a quoted
+ * NULL, comma, brace or space is text), with backslash and double quote escaped, as node-postgres writes
+ * an array parameter. Dates go as ISO 8601 text.
+ */
+export function arrayLiteral(values: readonly unknown[]): string {
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) {
+      parts[i] = 'NULL';
+      continue;
+    }
+    let text: string;
+    if (typeof v === 'string') text = v;
+    else if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') text = String(v);
+    else if (v instanceof Date) text = v.toISOString();
+    else throw new TypeError(`arrayLiteral: unsupported element of type ${typeof v}`);
+    parts[i] = `"${text.replace(/[\\"]/g, '\\$&')}"`;
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /**
