@@ -3,7 +3,7 @@
  * SPEC §7 "Admin courses"). One schema per payload, used by the screens and the server alike.
  */
 import { z } from 'zod';
-import type { SessionNo } from '../api';
+import type { SessionAttendance, SessionNo } from '../api';
 import { CONFIRM_DAYS_MAX, LOTTERY_TIERS } from '../domain/intake';
 import { MSG } from '../validation/messages';
 import {
@@ -20,6 +20,18 @@ import {
 /** SPEC §9: 15 sessions per applicant. */
 export const SESSION_COUNT = 15;
 export const SESSION_NUMBERS = Array.from({ length: SESSION_COUNT }, (_, i) => i + 1);
+const ATTENDANCE_KEYS = SESSION_NUMBERS.map((i) => `attendance${i}` as keyof SessionAttendance);
+
+/**
+ * A stored attendance array as the API writes it: attendance1..attendance15, a missing session '0'. Built
+ * with a plain loop: it runs for every row of an applicant list, page or CSV (issue 16).
+ */
+export function sessionAttendance(attendance: readonly string[]): SessionAttendance {
+  const out = {} as SessionAttendance;
+  for (let i = 0; i < SESSION_COUNT; i++)
+    out[ATTENDANCE_KEYS[i] as keyof SessionAttendance] = attendance[i] ?? '0';
+  return out;
+}
 /** SPEC §5: win_num at most 10 digits. */
 export const WIN_NUM_MAX_DIGITS = 10;
 /** SPEC §9: units 0..99999 (5 digits). */

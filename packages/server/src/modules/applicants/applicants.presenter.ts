@@ -4,19 +4,14 @@ import type {
   CourseApplicantDetailLimited,
   CourseApplicantRow,
   CourseApplicantRowLimited,
-  SessionAttendance,
 } from '@manabi/shared/api';
 import { APPROVAL } from '@manabi/shared/codes';
+import { sessionAttendance } from '@manabi/shared/schemas/applicant';
 import type { courseApplications, courses, students } from '../../db/schema';
 
 type Application = typeof courseApplications.$inferSelect;
 type Student = typeof students.$inferSelect;
 type Course = typeof courses.$inferSelect;
-
-const sessions = (attendance: readonly string[]): SessionAttendance =>
-  Object.fromEntries(
-    Array.from({ length: 15 }, (_, i) => [`attendance${i + 1}`, attendance[i] ?? '0']),
-  ) as SessionAttendance;
 
 /** SPEC §3 "Course applicant (admin)" row; user_id and student_id are both the students.id (SPEC keeps both). */
 export const presentApplicantRow = (
@@ -35,7 +30,7 @@ export const presentApplicantRow = (
   attendance_status: a.attendanceStatus,
   attendance_updated_date: a.attendanceUpdatedAt?.toISOString() ?? null,
   acquisition_unit: a.acquisitionUnit,
-  ...sessions(a.attendance),
+  ...sessionAttendance(a.attendance),
   updated_at: a.updatedAt.toISOString(),
   // SPEC §3 Course applicant: the cancellation as a flag beside the キャンセル status
   is_cancel: a.cancelledAt !== null,

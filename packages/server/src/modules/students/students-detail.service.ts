@@ -1,5 +1,6 @@
-import type { SessionAttendance, StudentAppliedCourse, StudentAppliedCourseList } from '@manabi/shared/api';
+import type { StudentAppliedCourse, StudentAppliedCourseList } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
+import { sessionAttendance } from '@manabi/shared/schemas/applicant';
 import {
   STUDENT_COURSE_MSG,
   STUDENT_COURSE_PAGE_SIZE,
@@ -54,9 +55,7 @@ function presentAppliedCourse(
     attendance_status_text: codeText('CD004', a.attendanceStatus),
     attendance_updated_date: a.attendanceUpdatedAt?.toISOString() ?? null,
     acquisition_unit: a.acquisitionUnit,
-    ...(Object.fromEntries(
-      Array.from({ length: 15 }, (_, i) => [`attendance${i + 1}`, a.attendance[i] ?? '0']),
-    ) as SessionAttendance),
+    ...sessionAttendance(a.attendance),
     updated_at: a.updatedAt.toISOString(),
   };
 }
