@@ -10,11 +10,11 @@ import type { z } from 'zod';
  * one piece, the 2,521 rows of the biggest course held the event loop for 45–95 ms. The body is the JSON the
  * serializer would have written.
  */
-export function sendJsonList(
+export function sendJsonList<S extends z.ZodType>(
   reply: FastifyReply,
   key: string,
-  batches: AsyncIterable<readonly unknown[]>,
-  rowSchema: z.ZodType,
+  batches: AsyncIterable<readonly z.input<S>[]>,
+  rowSchema: S,
 ): FastifyReply {
   async function* text() {
     yield `{${JSON.stringify(key)}:[`;

@@ -20,7 +20,9 @@ import {
 /** SPEC §9: 15 sessions per applicant. */
 export const SESSION_COUNT = 15;
 export const SESSION_NUMBERS = Array.from({ length: SESSION_COUNT }, (_, i) => i + 1);
-const ATTENDANCE_KEYS = SESSION_NUMBERS.map((i) => `attendance${i}` as keyof SessionAttendance);
+/** attendance1..attendance15: a session's field in the API's rows and forms. */
+export type SessionField = keyof SessionAttendance;
+export const SESSION_FIELDS = SESSION_NUMBERS.map((i) => `attendance${i}` as SessionField);
 
 /**
  * A stored attendance array as the API writes it: attendance1..attendance15, a missing session '0'. Built
@@ -28,8 +30,7 @@ const ATTENDANCE_KEYS = SESSION_NUMBERS.map((i) => `attendance${i}` as keyof Ses
  */
 export function sessionAttendance(attendance: readonly string[]): SessionAttendance {
   const out = {} as SessionAttendance;
-  for (let i = 0; i < SESSION_COUNT; i++)
-    out[ATTENDANCE_KEYS[i] as keyof SessionAttendance] = attendance[i] ?? '0';
+  for (let i = 0; i < SESSION_COUNT; i++) out[SESSION_FIELDS[i] as SessionField] = attendance[i] ?? '0';
   return out;
 }
 /** SPEC §5: win_num at most 10 digits. */

@@ -1,5 +1,5 @@
-import type { SessionAttendance, SessionNo } from '@manabi/shared/api';
-import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
+import type { SessionAttendance } from '@manabi/shared/api';
+import { SESSION_NUMBERS, type SessionField } from '@manabi/shared/schemas/applicant';
 
 /**
  * Inline editing of an attendance table (SPEC §4 "Applicant table editing"; the student detail's applied
@@ -12,10 +12,7 @@ import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
  * value the admin never touched (docs/decisions/005).
  */
 
-export type SessionField = `attendance${SessionNo}`;
 export type EditableField = 'lottery_status' | 'attendance_status' | 'acquisition_unit' | SessionField;
-
-export const SESSION_FIELDS = SESSION_NUMBERS.map((i) => `attendance${i}` as SessionField);
 
 /** Column and field names of the attendance tables. */
 export const FIELD_LABEL: Record<EditableField, string> = {

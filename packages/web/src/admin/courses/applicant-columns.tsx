@@ -1,6 +1,7 @@
 import type { CourseApplicantRow, CourseApplicantRowLimited } from '@manabi/shared/api';
 import { codeText, LOTTERY } from '@manabi/shared/codes';
 import { formatDateJa, formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { SESSION_FIELDS } from '@manabi/shared/schemas/applicant';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Button } from '../../ui/button';
@@ -14,7 +15,7 @@ import {
   UnitCell,
 } from '../attendance/attendance-cells';
 import type { AttendanceEditor } from '../attendance/attendance-editor';
-import { type EditableField, FIELD_LABEL, SESSION_FIELDS } from '../attendance/table-editing';
+import { type EditableField, FIELD_LABEL } from '../attendance/table-editing';
 
 /**
  * The columns of a course's applicant tab (SPEC §2): authority 1 gets every column with the editable cells;

@@ -1,13 +1,7 @@
 import type { CourseApplicantRow } from '@manabi/shared/api';
-import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
+import { SESSION_FIELDS, SESSION_NUMBERS, type SessionField } from '@manabi/shared/schemas/applicant';
 import type { TableUpdate } from '../attendance/attendance-editor';
-import {
-  type EditableField,
-  type Edits,
-  SESSION_FIELDS,
-  type SessionField,
-  tableEditing,
-} from '../attendance/table-editing';
+import { type EditableField, type Edits, tableEditing } from '../attendance/table-editing';
 
 /** The applicant table of a course (SPEC §4): rows are students. */
 export const applicantEditing = tableEditing<CourseApplicantRow>((row) => row.student_id);

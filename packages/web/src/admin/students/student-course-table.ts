@@ -1,14 +1,8 @@
 import type { StudentAppliedCourse } from '@manabi/shared/api';
 import { LOTTERY } from '@manabi/shared/codes';
-import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
+import { SESSION_FIELDS, SESSION_NUMBERS, type SessionField } from '@manabi/shared/schemas/applicant';
 import type { TableUpdate } from '../attendance/attendance-editor';
-import {
-  type EditableField,
-  type Edits,
-  SESSION_FIELDS,
-  type SessionField,
-  tableEditing,
-} from '../attendance/table-editing';
+import { type EditableField, type Edits, tableEditing } from '../attendance/table-editing';
 
 /** A student's applied courses (SPEC §2 student detail tab 2): rows are applications. */
 export const studentCourseEditing = tableEditing<StudentAppliedCourse>((row) => row.id);

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { StudentAppliedCourse } from '@manabi/shared/api';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
-import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
+import { SESSION_FIELDS, SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
 import {
   type StudentCourseSearch,
   studentCourseSearchFormSchema,
@@ -25,7 +25,7 @@ import {
   TickCell,
   UnitCell,
 } from '../attendance/attendance-cells';
-import { type EditableField, FIELD_LABEL, SESSION_FIELDS } from '../attendance/table-editing';
+import { type EditableField, FIELD_LABEL } from '../attendance/table-editing';
 import { TableActions, TableNoticeArea } from '../attendance/table-notice';
 import { useAttendanceEditor } from '../attendance/use-attendance-editor';
 import { studentCoursesQuery, useUpdateStudentCourses } from './api/student-detail';
