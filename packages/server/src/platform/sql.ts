@@ -62,11 +62,7 @@ export async function pageOfIds(
   size: number,
 ): Promise<{ ids: number[]; total: number; page: number }> {
   const run = async (p: number) => {
-    const answer = await db.execute(
-      sql`with m as materialized (${matched})
-        select (select count(*)::int from m) as total,
-          array(select m.id from m order by ${order} limit ${size} offset ${(p - 1) * size}) as ids`,
-    );
+    const answer = await db.execute(pageOfIdsSelect(matched, order, p, size));
     const [row] = (answer as unknown as { rows: { total: number; ids: number[] }[] }).rows;
     return { ids: (row?.ids ?? []).map(Number), total: Number(row?.total ?? 0), page: p };
   };
@@ -75,6 +71,15 @@ export async function pageOfIds(
   if (first.total === 0) return { ids: [], total: 0, page: 1 };
   return run(Math.ceil(first.total / size));
 }
+
+/**
+ * The statement of {@link pageOfIds} for one page: a single row of `total` and the page's `ids` (an int
+ * array, in order). A caller may read it as a subquery and join the page's rows to `ids` in the same statement.
+ */
+export const pageOfIdsSelect = (matched: SQL, order: SQL, page: number, size: number): SQL =>
+  sql`with m as materialized (${matched})
+    select (select count(*)::int from m) as total,
+      array(select m.id from m order by ${order} limit ${size} offset ${(page - 1) * size}) as ids`;
 
 /**
  * A unique index refused the write (SQLSTATE 23505), optionally that one index; the error may be wrapped

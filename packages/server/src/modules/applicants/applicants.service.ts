@@ -29,6 +29,7 @@ import {
   likePrefix,
   mapBatches,
   pageOfIds,
+  pageOfIdsSelect,
 } from '../../platform/sql';
 import {
   cancelApplication,
@@ -81,6 +82,7 @@ const applicantStudent = {
   name: students.name,
   nameKana: students.nameKana,
 };
+type ApplicantStudent = Pick<typeof students.$inferSelect, keyof typeof applicantStudent>;
 
 /**
  * GET /api/admin/courseapplicantlist/: the course's applications with their students, by student number
@@ -110,7 +112,7 @@ export async function listApplicants(db: Db, admin: AdminPrincipal, q: Applicant
       .innerJoin(students, eq(students.id, courseApplications.studentId))
       .where(condition)
       .orderBy(...order);
-  const present = (rows: Awaited<ReturnType<typeof rowsWhere>>) =>
+  const present = (rows: readonly { a: typeof courseApplications.$inferSelect; s: ApplicantStudent }[]) =>
     full
       ? rows.map((r) => presentApplicantRow(r.a, r.s))
       : rows.map((r) => presentApplicantRowLimited(r.a, r.s));
@@ -118,20 +120,24 @@ export async function listApplicants(db: Db, admin: AdminPrincipal, q: Applicant
   // one pass over the course's matching applications counts them and picks the page (decision 020); each
   // application looks its student up by id (a lateral subquery kept apart by OFFSET 0: a primary-key probe
   // per application, never a walk over the whole roll to hash it)
-  const idsOf = (page: number, size: number) =>
-    pageOfIds(
-      db,
-      sql`select ${courseApplications.id} as id, ${students.loginId} as login_id, ${sort ?? sql`null`} as k
-        from ${courseApplications} cross join lateral (
-          select ${sql.identifier(students.id.name)}, ${sql.identifier(students.loginId.name)},
-            ${sql.identifier(students.name.name)}, ${sql.identifier(students.nameKana.name)}
-          from ${students} where ${students.id} = ${courseApplications.studentId} offset 0
-        ) as ${students}
-        where ${where}`,
-      sql.join(orderOf(sort ? sql`m.k` : undefined, sql`m.login_id`, sql`m.id`), sql`, `),
-      page,
-      size,
-    );
+  const matched = sql`select ${courseApplications.id} as id, ${students.loginId} as login_id, ${sort ?? sql`null`} as k
+    from ${courseApplications} cross join lateral (
+      select ${sql.identifier(students.id.name)}, ${sql.identifier(students.loginId.name)},
+        ${sql.identifier(students.name.name)}, ${sql.identifier(students.nameKana.name)}
+      from ${students} where ${students.id} = ${courseApplications.studentId} offset 0
+    ) as ${students}
+    where ${where}`;
+  const matchedOrder = sql.join(orderOf(sort ? sql`m.k` : undefined, sql`m.login_id`, sql`m.id`), sql`, `);
+  const idsOf = (page: number, size: number) => pageOfIds(db, matched, matchedOrder, page, size);
+  // a page's rows joined to its ids in the same statement, with the search's total on each (issue 16: one
+  // statement and one round trip less than the ids, then the rows by id)
+  const pageRows = (page: number, size: number) =>
+    db
+      .select({ a: courseApplications, s: applicantStudent, total: sql<number>`pg.total`.mapWith(Number) })
+      .from(sql`(${pageOfIdsSelect(matched, matchedOrder, page, size)}) as pg`)
+      .innerJoin(courseApplications, sql`${courseApplications.id} = any(pg.ids)`)
+      .innerJoin(students, eq(students.id, courseApplications.studentId))
+      .orderBy(...order);
   const rowsOf = (ids: number[]) => (ids.length ? rowsWhere(anyOf(courseApplications.id, ids, 'int')) : []);
 
   if (q.page === '' && q.size === '') {
@@ -146,9 +152,13 @@ export async function listApplicants(db: Db, admin: AdminPrincipal, q: Applicant
   }
 
   const size = Number(q.size || APPLICANT_PAGE_SIZE_DEFAULT);
-  const { ids, total, page } = await idsOf(Number(q.page || '1'), size);
-  const rows = await rowsOf(ids);
-  return { page: { data_list: present(rows), total, page, size } };
+  const asked = Number(q.page || '1');
+  const rows = await pageRows(asked, size);
+  if (rows.length > 0 || asked === 1)
+    return { page: { data_list: present(rows), total: rows[0]?.total ?? 0, page: asked, size } };
+  // a page past the end answers the last page (pageOfIds finds it)
+  const { ids, total, page } = await idsOf(asked, size);
+  return { page: { data_list: present(await rowsOf(ids)), total, page, size } };
 }
 
 /**
