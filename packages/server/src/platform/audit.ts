@@ -2,6 +2,7 @@ import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { auditLog, mailOutbox } from '../db/schema';
 import { type MailMessage, outboxRow } from './mail';
+import { executeNamed } from './sql';
 
 export interface Actor {
   kind: 'admin' | 'student' | 'system';
@@ -83,7 +84,11 @@ export async function auditedWrite(
         insert into ${mailOutbox} ("to", subject, body, holds_secret)
         select ${m.to}::varchar, ${m.subject}::varchar, ${m.body}::text, ${m.holdsSecret}::boolean from logged)`
     : sql``;
-  const result = await tx.execute(sql`
+  // the text is the same for every write of a kind (every value a parameter): named, it is planned once a
+  // connection
+  const result = await executeNamed(
+    tx,
+    sql`
     with written as (${write.getSQL()}),
     logged as (
       insert into ${auditLog} (actor_kind, actor_id, action, entity, entity_id, detail)
@@ -91,9 +96,9 @@ export async function auditedWrite(
         ${e.detail === null ? null : JSON.stringify(e.detail)}::jsonb
       from written
       returning id)${mailed}
-    select id from written`);
-  // node-postgres and PGlite both answer { rows }
-  const [row] = (result as unknown as { rows: { id: number | string }[] }).rows;
+    select id from written`,
+  );
+  const [row] = result.rows as { id: number | string }[];
   return row === undefined ? undefined : Number(row.id);
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, type Column, getTableColumns, getTableName, type SQL, sql, type Table } from 'drizzle-orm';
 import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
@@ -289,4 +290,29 @@ export function preparedInTransaction<
     statement.joinsNotNullableMap = built.joinsNotNullableMap;
     return statement.execute(values);
   }) as never;
+}
+
+/** The texts {@link executeNamed} has named, and their names. */
+const namedTexts = new Map<string, string>();
+/** More texts than the app's writes have: past it, a new text runs unnamed (a caller whose text varies). */
+const NAMED_TEXTS_MAX = 200;
+
+/**
+ * Runs a statement whose text is the same on every call (every value a parameter) under a name made from the
+ * text, on the handle's own connection, in or out of a transaction: PostgreSQL parses and plans it once per
+ * connection instead of on every call (issue 16: the apply's and the cancel's write). Answers the driver's
+ * result, `{ rows }`, as `execute` does.
+ */
+export async function executeNamed(tx: DbOrTx, statement: SQL): Promise<{ rows: Record<string, unknown>[] }> {
+  const handle = tx as unknown as HandleSession & { dialect: { sqlToQuery(s: SQL): BuiltSelect['query'] } };
+  const query = handle.dialect.sqlToQuery(statement);
+  let name = namedTexts.get(query.sql);
+  if (name === undefined && namedTexts.size < NAMED_TEXTS_MAX) {
+    name = `named_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
+    namedTexts.set(query.sql, name);
+  }
+  if (name === undefined)
+    return (await tx.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
+  const run = handle.session.prepareQuery(query, undefined, name, false);
+  return (await run.execute({})) as { rows: Record<string, unknown>[] };
 }
