@@ -115,9 +115,17 @@ export async function latestApplication(
  * (decision 015): what fills a first-come course (exact under {@link lockCourse}).
  */
 export async function seatHolders(db: DbOrTx, courseId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(courseApplications).where(seatHeld(courseId));
+  const [row] = await seatHoldersStatement(db, { courseId });
   return row?.n ?? 0;
 }
+
+// built once, run by name (issue 16): the my-page's detail of every first-come course with a capacity asks it
+const seatHoldersStatement = preparedInTransaction('seat_holders', (tx) =>
+  tx
+    .select({ n: count() })
+    .from(courseApplications)
+    .where(seatHeld(sql.placeholder('courseId'))),
+);
 
 /** The applications {@link seatHolders} counts. */
 const seatHeld = (courseId: number | Placeholder) =>
