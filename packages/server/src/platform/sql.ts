@@ -73,14 +73,49 @@ export async function pageOfIds(
   return run(Math.ceil(first.total / size));
 }
 
-/**
- * The statement of {@link pageOfIds} for one page: a single row of `total` and the page's `ids` (an int
- * array, in order). A caller may read it as a subquery and join the page's rows to `ids` in the same statement.
- */
-export const pageOfIdsSelect = (matched: SQL, order: SQL, page: number, size: number): SQL =>
+/** The statement of {@link pageOfIds} for one page: a single row of `total` and the page's `ids` (an int array, in order). */
+const pageOfIdsSelect = (matched: SQL, order: SQL, page: number, size: number): SQL =>
   sql`with m as materialized (${matched})
     select (select count(*)::int from m) as total,
       array(select m.id from m order by ${order} limit ${size} offset ${(page - 1) * size}) as ids`;
+
+/** What {@link pageWithRows} hands its reader: the page as a one-row source, its ids and the search's count. */
+export interface PageSource {
+  /** `(…) as pg`: one row, whatever the page holds; the rows are LEFT JOINed to it */
+  from: SQL;
+  /** the page's ids, an int array: join a row on `id = any(ids)` */
+  ids: SQL;
+  /** the count of the whole search */
+  total: SQL<number>;
+}
+
+/**
+ * {@link pageOfIds} and the page's rows in one statement (issue 16: one round trip and one statement less
+ * than the ids, then the rows by id). `read` selects `total` and the rows LEFT JOINed to `from` on
+ * `id = any(ids)`, in the page's order; a row whose joined table is all NULL (an empty page) is `row: null`.
+ * A page past the end answers the last page, read again (page 1 when nothing matches).
+ */
+export async function pageWithRows<R>(
+  matched: SQL,
+  order: SQL,
+  page: number,
+  size: number,
+  read: (page: PageSource) => Promise<{ total: number; row: R | null }[]>,
+): Promise<{ rows: R[]; total: number; page: number }> {
+  const run = async (p: number) => {
+    const got = await read({
+      from: sql`(${pageOfIdsSelect(matched, order, p, size)}) as pg`,
+      ids: sql`pg.ids`,
+      total: sql<number>`pg.total`.mapWith(Number),
+    });
+    const rows = got.flatMap((g) => (g.row === null ? [] : [g.row]));
+    return { rows, total: got[0]?.total ?? 0, page: p };
+  };
+  const first = await run(page);
+  if (first.rows.length > 0 || page === 1) return first;
+  if (first.total === 0) return { rows: [], total: 0, page: 1 };
+  return run(Math.ceil(first.total / size));
+}
 
 /**
  * A unique index refused the write (SQLSTATE 23505), optionally that one index; the error may be wrapped

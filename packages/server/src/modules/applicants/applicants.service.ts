@@ -29,7 +29,7 @@ import {
   likePrefix,
   mapBatches,
   pageOfIds,
-  pageOfIdsSelect,
+  pageWithRows,
 } from '../../platform/sql';
 import {
   cancelApplication,
@@ -129,15 +129,6 @@ export async function listApplicants(db: Db, admin: AdminPrincipal, q: Applicant
     where ${where}`;
   const matchedOrder = sql.join(orderOf(sort ? sql`m.k` : undefined, sql`m.login_id`, sql`m.id`), sql`, `);
   const idsOf = (page: number, size: number) => pageOfIds(db, matched, matchedOrder, page, size);
-  // a page's rows joined to its ids in the same statement, with the search's total on each (issue 16: one
-  // statement and one round trip less than the ids, then the rows by id)
-  const pageRows = (page: number, size: number) =>
-    db
-      .select({ a: courseApplications, s: applicantStudent, total: sql<number>`pg.total`.mapWith(Number) })
-      .from(sql`(${pageOfIdsSelect(matched, matchedOrder, page, size)}) as pg`)
-      .innerJoin(courseApplications, sql`${courseApplications.id} = any(pg.ids)`)
-      .innerJoin(students, eq(students.id, courseApplications.studentId))
-      .orderBy(...order);
   const rowsOf = (ids: number[]) => (ids.length ? rowsWhere(anyOf(courseApplications.id, ids, 'int')) : []);
 
   if (q.page === '' && q.size === '') {
@@ -152,13 +143,17 @@ export async function listApplicants(db: Db, admin: AdminPrincipal, q: Applicant
   }
 
   const size = Number(q.size || APPLICANT_PAGE_SIZE_DEFAULT);
-  const asked = Number(q.page || '1');
-  const rows = await pageRows(asked, size);
-  if (rows.length > 0 || asked === 1)
-    return { page: { data_list: present(rows), total: rows[0]?.total ?? 0, page: asked, size } };
-  // a page past the end answers the last page (pageOfIds finds it)
-  const { ids, total, page } = await idsOf(asked, size);
-  return { page: { data_list: present(await rowsOf(ids)), total, page, size } };
+  // the page's rows joined to it in the same statement, with the search's total (pageWithRows)
+  const { rows, total, page } = await pageWithRows(matched, matchedOrder, Number(q.page || '1'), size, (pg) =>
+    db
+      .select({ a: courseApplications, s: applicantStudent, total: pg.total })
+      .from(pg.from)
+      .leftJoin(courseApplications, sql`${courseApplications.id} = any(${pg.ids})`)
+      .leftJoin(students, eq(students.id, courseApplications.studentId))
+      .orderBy(...order)
+      .then((got) => got.map(({ a, s, total }) => ({ total, row: a && s ? { a, s } : null }))),
+  );
+  return { page: { data_list: present(rows), total, page, size } };
 }
 
 /**

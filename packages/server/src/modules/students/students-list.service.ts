@@ -50,7 +50,7 @@ import {
   likeContains,
   likePrefix,
   mapBatches,
-  pageOfIds,
+  pageWithRows,
 } from '../../platform/sql';
 import { presentStudentRow } from './students.presenter';
 
@@ -202,7 +202,7 @@ const studentSearch = (q: StudentListQueryParsed) =>
  *
  * Decision 020: without a text condition the total is the exact counters' sum and the page is read in the
  * order of the sort column's index (pageInIndexOrder); with one, a single pass over the matching rows
- * counts them and picks the page's ids (pageOfIds), whose rows are then read by id.
+ * counts them and picks the page, whose rows are joined to it in the same statement (pageWithRows).
  */
 export async function listStudents(db: Db, q: StudentListQueryParsed): Promise<StudentList> {
   const where = studentSearch(q);
@@ -217,20 +217,18 @@ export async function listStudents(db: Db, q: StudentListQueryParsed): Promise<S
   }
 
   const key = q.sort ? sortColumn(q.sort) : students.id;
-  const { ids, total, page } = await pageOfIds(
-    db,
+  const { rows, total, page } = await pageWithRows(
     sql`select ${students.id} as id, ${key} as k from ${students} where ${where}`,
     sql.join(listOrder(q.sort, q.dir, sql`m.k`, sql`m.id`), sql`, `),
     q.page,
     q.size,
+    (pg) =>
+      db
+        .select({ row: rowColumns, total: pg.total })
+        .from(pg.from)
+        .leftJoin(students, sql`${students.id} = any(${pg.ids})`)
+        .orderBy(...order),
   );
-  const rows = ids.length
-    ? await db
-        .select(rowColumns)
-        .from(students)
-        .where(anyOf(students.id, ids, 'int'))
-        .orderBy(...order)
-    : [];
   return { data_list: rows.map(presentStudentRow), total, page, size: q.size };
 }
 
