@@ -4,7 +4,7 @@ import { and, count, desc, eq, getTableColumns, isNull, type Placeholder, type S
 import type { DbOrTx } from '../db/client';
 import { courseApplications, courses, students } from '../db/schema';
 import { seenAt, stale } from '../platform/errors';
-import { preparedInTransaction, sqlLiteral } from '../platform/sql';
+import { preparedInTransaction, sqlLiteral, unplanned } from '../platform/sql';
 
 /**
  * Course applications, read and written in one place (issue 13): the my-page, the applicant screens, the
@@ -130,7 +130,8 @@ const seatHoldersStatement = preparedInTransaction('seat_holders', (tx) =>
 /** The applications {@link seatHolders} counts. */
 const seatHeld = (courseId: number | Placeholder) =>
   and(
-    eq(courseApplications.courseId, courseId),
+    // the course hidden from the planner: both statements keep one plan for every course (decision 032)
+    sql`${courseApplications.courseId} = ${unplanned(courseId, 'int')}`,
     isNull(courseApplications.cancelledAt),
     // the codes written into the SQL: sent as values, every apply's seat count was planned anew (decision 032)
     sql`${courseApplications.lotteryStatus} not in (${sqlLiteral(LOTTERY.WAITLISTED)}, ${sqlLiteral(LOTTERY.DECLINED)})`,
