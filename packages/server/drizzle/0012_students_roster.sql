@@ -1,0 +1,1 @@
+CREATE INDEX "students_roster_idx" ON "students" USING btree ("id","login_id","name","name_kana");
