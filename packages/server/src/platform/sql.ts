@@ -71,14 +71,30 @@ export async function pageOfIds(
   page: number,
   size: number,
 ): Promise<{ ids: number[]; total: number; page: number }> {
-  const run = async (p: number) => {
+  const {
+    items,
+    total,
+    page: answered,
+  } = await pageOrLast(page, size, async (p) => {
     const answer = await db.execute(pageOfIdsSelect(matched, order, p, size));
     const [row] = (answer as unknown as { rows: { total: number; ids: number[] }[] }).rows;
-    return { ids: (row?.ids ?? []).map(Number), total: Number(row?.total ?? 0), page: p };
-  };
+    return { items: (row?.ids ?? []).map(Number), total: Number(row?.total ?? 0), page: p };
+  });
+  return { ids: items, total, page: answered };
+}
+
+/**
+ * The rule of {@link pageOfIds} and {@link pageWithRows}: `run` reads page `p` with the search's count; a page
+ * past the end answers the last page, read again, and page 1 when nothing matches.
+ */
+async function pageOrLast<T>(
+  page: number,
+  size: number,
+  run: (p: number) => Promise<{ items: T[]; total: number; page: number }>,
+): Promise<{ items: T[]; total: number; page: number }> {
   const first = await run(page);
-  if (first.ids.length > 0 || page === 1) return first;
-  if (first.total === 0) return { ids: [], total: 0, page: 1 };
+  if (first.items.length > 0 || page === 1) return first;
+  if (first.total === 0) return { items: [], total: 0, page: 1 };
   return run(Math.ceil(first.total / size));
 }
 
@@ -111,19 +127,19 @@ export async function pageWithRows<R>(
   size: number,
   read: (page: PageSource) => Promise<{ total: number; row: R | null }[]>,
 ): Promise<{ rows: R[]; total: number; page: number }> {
-  const run = async (p: number) => {
+  const {
+    items,
+    total,
+    page: answered,
+  } = await pageOrLast(page, size, async (p) => {
     const got = await read({
       from: sql`(${pageOfIdsSelect(matched, order, p, size)}) as pg`,
       ids: sql`pg.ids`,
       total: sql<number>`pg.total`.mapWith(Number),
     });
-    const rows = got.flatMap((g) => (g.row === null ? [] : [g.row]));
-    return { rows, total: got[0]?.total ?? 0, page: p };
-  };
-  const first = await run(page);
-  if (first.rows.length > 0 || page === 1) return first;
-  if (first.total === 0) return { rows: [], total: 0, page: 1 };
-  return run(Math.ceil(first.total / size));
+    return { items: got.flatMap((g) => (g.row === null ? [] : [g.row])), total: got[0]?.total ?? 0, page: p };
+  });
+  return { rows: items, total, page: answered };
 }
 
 /**
