@@ -1,6 +1,7 @@
-import { BrowserQRCodeReader, type IScannerControls } from '@zxing/browser';
+import { BrowserCodeReader, type IScannerControls } from '@zxing/browser';
 import { useEffect, useRef, useState } from 'react';
 import type { CameraProblem } from './camera-problems';
+import { DeskQrCodeReader } from './qr-reader';
 
 const SLOW_START_MS = 10_000;
 
@@ -12,8 +13,8 @@ function problemOf(error: unknown): CameraProblem {
 }
 
 /**
- * The camera view that reads QR codes continuously (@zxing/browser: a maintained decoder, no hand-written
- * one). Every decoded text goes to `onCode` (the page drops repeats). The camera is released when the view
+ * The camera view that reads QR codes continuously (@zxing/browser's camera loop, with zxing's QR reader as
+ * qr-reader.ts amends it: every code the my-page draws is read). Every decoded text goes to `onCode` (the page drops repeats). The camera is released when the view
  * goes (leaving the page, choosing another course), even if it was still starting.
  */
 export function QrScanner({
@@ -39,7 +40,7 @@ export function QrScanner({
     }
     let controls: IScannerControls | undefined;
     let isGone = false;
-    const reader = new BrowserQRCodeReader(undefined, {
+    const reader = new BrowserCodeReader(new DeskQrCodeReader(), undefined, {
       delayBetweenScanAttempts: 150,
       delayBetweenScanSuccess: 300,
     });

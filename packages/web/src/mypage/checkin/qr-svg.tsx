@@ -1,18 +1,13 @@
-import qrcode from 'qrcode-generator';
 import { useMemo } from 'react';
+import { qrModules } from '../../lib/qr-modules';
 
 /** The quiet zone around a QR code, in modules (ISO/IEC 18004 asks for 4): scanners find the code by it. */
 const QUIET_ZONE = 4;
 
-/**
- * The dark modules of `text` as a QR code (error correction M: a scratched or glaring screen still reads;
- * the smallest version that holds the text) as one SVG path, in module units, with the quiet zone.
- */
+/** The dark modules of `text` as a QR code ({@link qrModules}) as one SVG path, in module units, with the quiet zone. */
 export function qrPath(text: string): { size: number; path: string } {
-  const qr = qrcode(0, 'M');
-  qr.addData(text, 'Byte');
-  qr.make();
-  const n = qr.getModuleCount();
+  const qr = qrModules(text);
+  const n = qr.count;
   let path = '';
   for (let row = 0; row < n; row++) {
     // a run of dark modules in a row is one rectangle
