@@ -18,6 +18,7 @@ import { ACCOUNTS, expect, expectAccessible, loginStudent, test } from './fixtur
 type ApplicantRow = Record<string, string | number | null> & { login_id: string };
 
 const GENERATION = '2717';
+const PASSWORD = 'uketsuke17';
 /** A course of the journey's own meeting today (session 1, all day) with `loginId` as its one 当選者. */
 async function courseTodayWith(request: APIRequestContext, loginId: string) {
   const name = `E2E受付講座${uniqueTag()}`;
@@ -34,6 +35,16 @@ async function courseTodayWith(request: APIRequestContext, loginId: string) {
   });
   expect(drawn.status(), await drawn.text()).toBe(200);
   return { courseId, name };
+}
+
+/** The journey's student (password PASSWORD), the one 当選者 of a course of its own meeting today. */
+async function studentInCourseToday(request: APIRequestContext, name: string, nameKana: string) {
+  const loginId = await addStudentAsAdmin(request, {
+    generation: GENERATION,
+    password: PASSWORD,
+    fields: { name, name_kana: nameKana },
+  });
+  return { loginId, ...(await courseTodayWith(request, loginId)) };
 }
 
 /** Console errors of a page the fixtures do not watch (the admin's own browser). */
@@ -60,16 +71,10 @@ test('[管理][受付] 学生証のQRコードをカメラで読み取ると、�
   launchOptions,
 }, testInfo) => {
   const office = await adminApi(playwright);
-  const password = 'uketsuke17';
-  const loginId = await addStudentAsAdmin(office, {
-    generation: GENERATION,
-    password,
-    fields: { name: '受付 花子', name_kana: 'ウケツケ ハナコ' },
-  });
-  const { courseId, name } = await courseTodayWith(office, loginId);
+  const { loginId, courseId, name } = await studentInCourseToday(office, '受付 花子', 'ウケツケ ハナコ');
 
   // the student opens the student ID: the QR code and the sentence for the reception
-  await loginStudent(page, { login_id: loginId, password });
+  await loginStudent(page, { login_id: loginId, password: PASSWORD });
   await page.goto('/mypage/top');
   await page.getByRole('button', { name: '学生証' }).click();
   const card = page.getByRole('dialog', { name: '学生証' });
@@ -149,12 +154,7 @@ test('[管理][受付] 学生証のQRコードをカメラで読み取ると、�
 
 test('[管理][受付] カメラを使えないときはそう伝え、学生番号で記録できる', async ({ page, playwright }) => {
   const office = await adminApi(playwright);
-  const loginId = await addStudentAsAdmin(office, {
-    generation: GENERATION,
-    password: 'uketsuke17',
-    fields: { name: '受付 次郎', name_kana: 'ウケツケ ジロウ' },
-  });
-  const { courseId, name } = await courseTodayWith(office, loginId);
+  const { loginId, courseId, name } = await studentInCourseToday(office, '受付 次郎', 'ウケツケ ジロウ');
   await office.dispose();
 
   // the project's browser has no camera permission: the page says so and the form still works
@@ -190,12 +190,7 @@ test('[管理][受付] コードの模様に角の印と似た形があっても
   launchOptions,
 }, testInfo) => {
   const office = await adminApi(playwright);
-  const loginId = await addStudentAsAdmin(office, {
-    generation: GENERATION,
-    password: 'uketsuke17',
-    fields: { name: '受付 三郎', name_kana: 'ウケツケ サブロウ' },
-  });
-  const { courseId, name } = await courseTodayWith(office, loginId);
+  const { courseId, name } = await studentInCourseToday(office, '受付 三郎', 'ウケツケ サブロウ');
   await office.dispose();
 
   // a code of the my-page's shape whose pattern holds a square like a QR code's corner mark: zxing's own

@@ -14,8 +14,9 @@ function problemOf(error: unknown): CameraProblem {
 
 /**
  * The camera view that reads QR codes continuously (@zxing/browser's camera loop, with zxing's QR reader as
- * qr-reader.ts amends it: every code the my-page draws is read). Every decoded text goes to `onCode` (the page drops repeats). The camera is released when the view
- * goes (leaving the page, choosing another course), even if it was still starting.
+ * qr-reader.ts amends it: every code the my-page draws is read). Every decoded text goes to `onCode` (the
+ * page drops repeats). The camera is released when the view goes (leaving the page, choosing another
+ * course), even if it was still starting.
  */
 export function QrScanner({
   onCode,
