@@ -1,10 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { LOTTERY } from '@manabi/shared/codes';
+import { ATTENDANCE, LOTTERY } from '@manabi/shared/codes';
 import { and, count, desc, eq, getTableColumns, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { courseApplications, courses, students } from '../db/schema';
+import { courseApplications, courseSessions, courses, students } from '../db/schema';
 import { seenAt, stale } from '../platform/errors';
-import { preparedInTransaction, sqlLiteral, unplanned } from '../platform/sql';
+import { preparedInTransaction, qualified, sqlLiteral, unplanned } from '../platform/sql';
 
 /**
  * Course applications, read and written in one place (issue 13): the my-page, the applicant screens, the
@@ -271,3 +271,42 @@ export async function updateAttendance(
   if (!row) throw stale();
   return row;
 }
+
+// ---- units (decision 039) ----
+
+/**
+ * The one rule of units: an application earns its units when it is live and the office marked it 受講済み
+ * (CD004 '3'). Check-ins add units to a 受講中 application as the course goes, but they count only once the
+ * course is finished. The my-page's 受講履歴, the transcript and the certificate read units only through the
+ * three expressions below, so their totals cannot disagree. The code is written into the SQL, as the
+ * prepared history reads need (decision 029).
+ */
+export const earnsUnits = (): SQL =>
+  sql`(${qualified(courseApplications, courseApplications.cancelledAt)} is null and ${qualified(courseApplications, courseApplications.attendanceStatus)} = ${sqlLiteral(ATTENDANCE.ATTENDED)})`;
+
+/** The units an application counts toward the student's total: its units when it earns them, else null. */
+export const earnedUnit = () =>
+  sql<
+    number | null
+  >`case when ${earnsUnits()} then ${qualified(courseApplications, courseApplications.acquisitionUnit)} end`;
+
+/** The student's unit total: the sum of {@link earnedUnit} over all their applications (0 when none). */
+export const unitTotal = (studentId: number | Placeholder) =>
+  sql<number>`(select coalesce(sum(${qualified(courseApplications, courseApplications.acquisitionUnit)}), 0) from ${courseApplications} where ${qualified(courseApplications, courseApplications.studentId)} = ${studentId} and ${earnsUnits()})`.mapWith(
+    Number,
+  );
+
+/**
+ * The course of the outer query has ended: it has dated class days and the last one is before `today`
+ * ('YYYY-MM-DD', Asia/Tokyo). A course without class days has no known end: false.
+ */
+export const courseEnded = (today: string | Placeholder) =>
+  sql<boolean>`coalesce((select max(${qualified(courseSessions, courseSessions.day)}) from ${courseSessions} where ${qualified(courseSessions, courseSessions.courseId)} = ${qualified(courses, courses.id)}) < ${today}::date, false)`;
+
+/**
+ * Where the my-page lists an application (decision 039): in 受講履歴 once it is 受講済み, or once its course
+ * has ended after the student attended (受講中); else in 申込状況 — a course being attended stays there as
+ * 受講中 until its last class day has passed.
+ */
+export const inHistory = (today: string | Placeholder) =>
+  sql`(${earnsUnits()} or (${qualified(courseApplications, courseApplications.cancelledAt)} is null and ${qualified(courseApplications, courseApplications.attendanceStatus)} = ${sqlLiteral(ATTENDANCE.ATTENDING)} and ${courseEnded(today)}))`;

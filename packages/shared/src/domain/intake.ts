@@ -109,7 +109,14 @@ export function nextStepText(a: {
   confirmed?: boolean;
   /** the end of the application period (ISO): when the result comes */
   period_to?: string | null;
+  /** false for a first-come course: its seat is not won in a draw (「受講が決まりました」, not 当選) */
+  is_lottery?: boolean;
+  /** CD004: once the student attends, that is where they stand */
+  attendance_status?: string | null;
 }): string {
+  if (a.attendance_status === '2') return '受講中です。講座が終わると「受講履歴」に移ります。';
+  if (a.attendance_status === '3')
+    return '受講を終えました。取得した単位は「受講履歴」でご確認いただけます。';
   switch (a.lottery_status) {
     case '1': {
       const end = formatDateJa(a.period_to);
@@ -121,7 +128,9 @@ export function nextStepText(a: {
       if (a.confirmed) return '受講が確定しています。初回の授業にお越しください。';
       if (a.confirm_by)
         return `${deadlineText(a.confirm_by)}までに「受講を確定する」か「辞退する」を押してください。`;
-      return '当選しました。初回の授業にお越しください。';
+      return a.is_lottery === false
+        ? '受講が決まりました。初回の授業にお越しください。'
+        : '当選しました。初回の授業にお越しください。';
     case '3':
       return '今回は落選となりました。ほかの講座もご覧ください。';
     case '5':

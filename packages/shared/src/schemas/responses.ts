@@ -128,6 +128,10 @@ export const mypageCourseListResponseSchema = z.object({
 });
 /** Where the student's application stands in the intake cycle (decision 015), and what to do next. */
 const seatFields = {
+  /** false for a first-come course (先着順): its seat is 「受講が決まりました」, not won in a draw */
+  is_lottery: z.boolean(),
+  /** CD004 of the student's live application (受講中 stays in 申込状況 until the course ends), else null */
+  attendance_status: z.string().nullable(),
   /** 補欠順位 while 補欠 (5), else null */
   waitlist_rank: z.number().int().nullable(),
   /** a winner's confirm-by deadline, null when there is nothing to confirm */
@@ -151,6 +155,7 @@ export const mypageAppliedItemSchema = z.object({
   lottery_status_text: z.string(),
   is_cancelable: z.boolean(),
   status: z.string(),
+  /** the units this application counts toward acquisition_unit_sum (受講済み only, decision 039), else null */
   acquisition_unit: z.number().nullable(),
   course_acquisition_unit: z.number().nullable(),
   ...seatFields,

@@ -1,4 +1,3 @@
-import { ATTENDANCE } from '@manabi/shared/codes';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import {
   CERTIFICATES_MAX,
@@ -6,22 +5,20 @@ import {
   type CourseCertificates,
   type Transcript,
 } from '@manabi/shared/schemas/certificate';
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseApplications, courseSessions, courses, students } from '../../db/schema';
 import type { StudentPrincipal } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { qualified } from '../../platform/sql';
+import { earnsUnits, unitTotal } from '../../repositories/course-applications';
 import { type FinishedRow, presentCertificate, presentTranscriptItem } from './certificates.presenter';
 
 /**
- * What a certificate and the transcript certify: live applications the office marked 受講済み (CD004 '3').
- * 受講中 is not finished, and a cancelled application certifies nothing.
+ * What a certificate and the transcript certify: the applications that earn units (decision 039: live and
+ * 受講済み). 受講中 is not finished, and a cancelled application certifies nothing.
  */
-const finished = and(
-  isNull(courseApplications.cancelledAt),
-  eq(courseApplications.attendanceStatus, ATTENDANCE.ATTENDED),
-);
+const finished = earnsUnits();
 
 /**
  * The first or last day of the course's dated sessions ('YYYY-MM-DD', text so no driver turns it into a
@@ -118,9 +115,9 @@ export async function listCourseCertificates(
  * GET /api/mypage/transcript/: every course the student finished with its units, and their total; first
  * class day first (the first dated session, else the course's 開始日; undated courses last).
  *
- * Not the attended list (GET /api/mypage/attendedcourselist/): that one is a page of 8, newest first, lists
- * 受講中 courses too and totals the units of every live application — a transcript certifies finished courses
- * only, all of them, in the order they were taken, and its total is the sum of the rows printed.
+ * Not the attended list (GET /api/mypage/attendedcourselist/): that one is a page of 8, newest first, and
+ * lists ended 受講中 courses too (without units) — a transcript certifies finished courses only, all of them,
+ * in the order they were taken. Both totals are {@link unitTotal} (decision 039): the sum of the rows printed.
  */
 export async function getTranscript(
   db: Db,
@@ -128,7 +125,12 @@ export async function getTranscript(
   now = new Date(),
 ): Promise<Transcript> {
   const [me] = await db
-    .select({ loginId: students.loginId, name: students.name, nameKana: students.nameKana })
+    .select({
+      loginId: students.loginId,
+      name: students.name,
+      nameKana: students.nameKana,
+      unitSum: unitTotal(student.id),
+    })
     .from(students)
     .where(eq(students.id, student.id));
   if (!me) throw notFound();
@@ -142,7 +144,8 @@ export async function getTranscript(
     name: me.name,
     name_kana: me.nameKana,
     issued_on: todayTokyo(now),
-    acquisition_unit_sum: data.reduce((sum, item) => sum + item.acquisition_unit, 0),
+    // the student's one unit total (the 受講履歴's too); the rows are exactly what it sums
+    acquisition_unit_sum: me.unitSum,
     data_list: data,
   };
 }

@@ -25,18 +25,20 @@ const iso = (d: Date | null) => (d ? d.toISOString() : '');
 
 type SeatSource = Pick<
   Application,
-  'lotteryStatus' | 'waitlistRank' | 'confirmBy' | 'confirmedAt' | 'updatedAt'
+  'lotteryStatus' | 'attendanceStatus' | 'waitlistRank' | 'confirmBy' | 'confirmedAt' | 'updatedAt'
 >;
 
 /** Where the application stands in the intake cycle and the sentence that says what to do (decision 015). */
-export function seatOf(a: SeatSource | null, periodTo: Date | null = null) {
+export function seatOf(a: SeatSource | null, c: Pick<Course, 'periodTo' | 'isLottery'>) {
   const seat = {
+    is_lottery: c.isLottery,
+    attendance_status: a?.attendanceStatus ?? null,
     waitlist_rank: a?.waitlistRank ?? null,
     confirm_by: a?.confirmBy?.toISOString() ?? null,
     confirmed: a?.confirmedAt != null,
     application_updated_at: a?.updatedAt.toISOString() ?? null,
   };
-  const when = { period_to: periodTo?.toISOString() ?? null };
+  const when = { period_to: c.periodTo?.toISOString() ?? null };
   return { ...seat, next_step: a ? nextStepText({ lottery_status: a.lotteryStatus, ...seat, ...when }) : '' };
 }
 
@@ -91,13 +93,15 @@ export interface HistoryRow {
     | 'id'
     | 'lotteryStatus'
     | 'attendanceStatus'
-    | 'acquisitionUnit'
     | 'cancelledAt'
     | 'waitlistRank'
     | 'confirmBy'
     | 'confirmedAt'
     | 'updatedAt'
-  >;
+  > & {
+    /** the units it counts toward the student's total (decision 039): null while it earns none */
+    acquisitionUnit: number | null;
+  };
 }
 
 export function presentHistoryRow(row: HistoryRow, now: Date): MypageAppliedItem {
@@ -119,7 +123,7 @@ export function presentHistoryRow(row: HistoryRow, now: Date): MypageAppliedItem
     acquisition_unit: a.acquisitionUnit,
     course_acquisition_unit: c.unit,
     // a cancelled application has nothing more to do
-    ...seatOf(a.cancelledAt === null ? a : null, c.periodTo),
+    ...seatOf(a.cancelledAt === null ? a : null, c),
   };
 }
 
@@ -157,7 +161,7 @@ export function presentCourseDetail(
     cancel: c.isCancelable,
     content: c.content,
     lottery_status: a?.lotteryStatus ?? null,
-    ...seatOf(a, c.periodTo),
+    ...seatOf(a, c),
     sessions,
   };
 }

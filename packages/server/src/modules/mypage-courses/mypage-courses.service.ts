@@ -30,7 +30,6 @@ import {
   isNotNull,
   isNull,
   lte,
-  ne,
   not,
   or,
   type Placeholder,
@@ -47,9 +46,12 @@ import {
   type Application,
   applicationCancel,
   applicationsInsert,
+  earnedUnit,
+  inHistory,
   lockCourse,
   seatHolders,
   studentTurn,
+  unitTotal,
 } from '../../repositories/course-applications';
 import {
   type CatalogCourse,
@@ -180,8 +182,9 @@ const historyColumns = {
   application: {
     id: courseApplications.id,
     lotteryStatus: courseApplications.lotteryStatus,
+    // the units it counts toward the total (decision 039), null while it earns none
+    acquisitionUnit: earnedUnit(),
     attendanceStatus: courseApplications.attendanceStatus,
-    acquisitionUnit: courseApplications.acquisitionUnit,
     cancelledAt: courseApplications.cancelledAt,
     waitlistRank: courseApplications.waitlistRank,
     confirmBy: courseApplications.confirmBy,
@@ -228,25 +231,29 @@ const statements = preparedPerDatabase((db: Db) => {
   // each call's trial plan knew it and looked cheaper than the plan kept for every call, so PostgreSQL planned
   // every call of the attended page anew (0.3–0.6 ms, four times its running)
   const notAttended = sql`${courseApplications.attendanceStatus} = ${sqlLiteral(ATTENDANCE.NOT_ATTENDED)}`;
-  const unitSum = db
-    .select({ n: sql<number>`coalesce(sum(${courseApplications.acquisitionUnit}), 0)`.mapWith(Number) })
-    .from(courseApplications)
-    .where(mine);
-  const history = (condition: SQL | undefined, name: string) =>
-    historyPage(db, and(mine, condition), sql.placeholder('limit'), sql.placeholder('offset')).prepare(name);
+  const history = inHistory(sql.placeholder('today'));
   return {
-    applied: history(notAttended, 'mypage_applied_page'),
+    applied: historyPage(
+      db,
+      and(mine, not(history)),
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+    ).prepare('mypage_applied_page'),
     // the page's rows carry the unit total (one statement, issue 16); an empty page asks unitSum
     attended: db
-      .select({ ...historyColumns, unitSum: sql<number>`(${unitSum})`.mapWith(Number) })
+      .select({ ...historyColumns, unitSum: unitTotal(studentId) })
       .from(courseApplications)
       .innerJoin(courses, eq(courses.id, courseApplications.courseId))
-      .where(and(mine, not(notAttended)))
+      .where(and(mine, history))
       .orderBy(...historyOrder)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare('mypage_attended_page'),
-    unitSum: unitSum.prepare('mypage_unit_sum'),
+    unitSum: db
+      .select({ n: unitTotal(studentId) })
+      .from(students)
+      .where(eq(students.id, studentId))
+      .prepare('mypage_unit_sum'),
     current: db
       .select(historyColumns)
       .from(courseApplications)
@@ -287,14 +294,15 @@ const isPlain = (q: MypageCourseListInput) =>
 
 /** The prepared page reader of a plain list, in the shape `paged` calls. */
 const plainPage =
-  (statement: ReturnType<typeof statements>['applied'], studentId: number) =>
+  (statement: ReturnType<typeof statements>['applied'], studentId: number, today: string) =>
   (limit: number, offset: number) =>
-    statement.execute({ studentId, limit, offset });
+    statement.execute({ studentId, today, limit, offset });
 
 /**
- * GET /api/mypage/appliedcourselist/: the student's applications not yet attended (CD004 未受講), newest
- * course first. No lottery box ticked: every live application; boxes ticked: those statuses, and
- * キャンセル (4) is the only way cancelled applications are listed.
+ * GET /api/mypage/appliedcourselist/: the student's applications not in 受講履歴 (decision 039) — not yet
+ * attended, or being attended (受講中) until the course's last class day has passed — newest course first.
+ * No lottery box ticked: every live application; boxes ticked: those statuses, and キャンセル (4) is the
+ * only way cancelled applications are listed.
  */
 export async function listApplied(
   db: Db,
@@ -314,17 +322,18 @@ export async function listApplied(
               : and(live, eq(courseApplications.lotteryStatus, v)),
           ),
         );
+  const today = todayTokyo(now);
   const { rows, total, page } = await paged(
     pageOf(q),
     MYPAGE_COURSE_PAGE_SIZE,
     isPlain(q)
-      ? plainPage(statements(db).applied, student.id)
+      ? plainPage(statements(db).applied, student.id, today)
       : (limit, offset) =>
           historyPage(
             db,
             and(
               eq(courseApplications.studentId, student.id),
-              eq(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
+              not(inHistory(today)),
               statuses,
               ...courseConditions(q),
             ),
@@ -358,8 +367,10 @@ export async function currentApplications(
 }
 
 /**
- * GET /api/mypage/attendedcourselist/: live applications being or having been attended, with the units;
- * acquisition_unit_sum is every unit of the student, whatever the search.
+ * GET /api/mypage/attendedcourselist/: 受講履歴 (decision 039), live applications finished (受講済み) or
+ * attended in a course that has ended, each with the units it earns (null for one not marked 受講済み);
+ * acquisition_unit_sum is the student's unit total ({@link unitTotal}, the transcript's too), whatever the
+ * search: with no search it is the sum of the rows listed over all pages.
  */
 export async function listAttended(
   db: Db,
@@ -368,23 +379,15 @@ export async function listAttended(
   now = new Date(),
 ): Promise<MypageAttendedList> {
   const s = statements(db);
+  const today = todayTokyo(now);
   const mine = and(eq(courseApplications.studentId, student.id), isNull(courseApplications.cancelledAt));
   const { rows, total, page } = await paged(
     pageOf(q),
     MYPAGE_COURSE_PAGE_SIZE,
     isPlain(q)
-      ? plainPage(s.attended, student.id)
+      ? plainPage(s.attended, student.id, today)
       : (limit, offset) =>
-          historyPage(
-            db,
-            and(
-              mine,
-              ne(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
-              ...courseConditions(q),
-            ),
-            limit,
-            offset,
-          ),
+          historyPage(db, and(mine, inHistory(today), ...courseConditions(q)), limit, offset),
   );
   // the plain page's rows carry the total; a searched or empty page asks for it
   const carried = (rows[0] as { unitSum?: number } | undefined)?.unitSum;

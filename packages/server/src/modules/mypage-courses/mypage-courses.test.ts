@@ -1,10 +1,12 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { todayTokyo } from '@manabi/shared/domain/dates';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   courseApplications,
   courseCategories,
   courseCategoryLinks,
+  courseSessions,
   mailOutbox,
   students,
 } from '../../db/schema';
@@ -454,47 +456,149 @@ describe("ownership: 24040002 cannot read or change 24040001's applications", ()
   });
 });
 
-describe('attended list', () => {
-  it('lists attended applications with units and the total of every unit', async () => {
+describe('attended list, applied list and the one unit total (decision 039)', () => {
+  /** A course with dated sessions on these days from today (negative: past). */
+  const courseOn = async (days: number[], over: Parameters<typeof makeCourse>[1] = {}) => {
+    const c = await makeCourse(t.db, {
+      periodFrom: ago(60 * DAY),
+      periodTo: ago(50 * DAY),
+      unit: 2,
+      ...over,
+    });
+    await t.db.insert(courseSessions).values(
+      days.map((d, i) => ({
+        courseId: c.id,
+        no: i + 1,
+        day: todayTokyo(new Date(Date.now() + d * DAY)),
+        startsAt: '00:00',
+        endsAt: '23:59',
+      })),
+    );
+    return c;
+  };
+  const ids = (list: { data_list: { course_id: number }[] }) => list.data_list.map((r) => r.course_id).sort();
+  const rowOf = (list: { data_list: { course_id: number }[] }, id: number) =>
+    list.data_list.find((r) => r.course_id === id);
+
+  it('history, transcript and certificates give one total: the sum of the 受講済み rows listed', async () => {
     const s = await makeStudent(t.db, { password: 'student03' });
     const cookie = await loginAsStudent(t.app, s.loginId!, 'student03');
-    const done = await makeCourse(t.db, {
-      periodFrom: ago(90 * DAY),
-      periodTo: ago(60 * DAY),
-      unit: 2,
-      status: '2',
-    });
-    const doing = await makeCourse(t.db, { periodFrom: ago(30 * DAY), periodTo: ago(20 * DAY), unit: 1 });
+    const app = (courseId: number, over: Partial<typeof courseApplications.$inferInsert> = {}) =>
+      makeApplication(t.db, { courseId, studentId: s.id, lotteryStatus: '2', ...over });
+    // finished (受講済み): earn their units, whatever their days
+    const done = await makeCourse(t.db, { periodFrom: ago(90 * DAY), periodTo: ago(60 * DAY), status: '2' });
+    await app(done.id, { attendanceStatus: '3', acquisitionUnit: 26 });
+    const doneDated = await courseOn([-20, -13]);
+    await app(doneDated.id, { attendanceStatus: '3', acquisitionUnit: 4 });
+    // attended, course over, not yet marked 受講済み: listed in the history, but earns nothing yet
+    const ended = await courseOn([-10, -3]);
+    await app(ended.id, { attendanceStatus: '2', acquisitionUnit: 2 });
+    // attended, course still on (its last day is today or later): 申込状況, as 受講中
+    const lastToday = await courseOn([-7, 0]);
+    await app(lastToday.id, { attendanceStatus: '2', acquisitionUnit: 2 });
+    const onGoing = await courseOn([-7, 7]);
+    await app(onGoing.id, { attendanceStatus: '2', acquisitionUnit: 2 });
+    const undated = await makeCourse(t.db, { periodFrom: ago(30 * DAY), periodTo: ago(20 * DAY) });
+    await app(undated.id, { attendanceStatus: '2', acquisitionUnit: 6 });
+    // units typed on a 未受講 application, and a cancelled 受講済み row: neither earns
     const waiting = await openCourse();
-    await makeApplication(t.db, {
-      courseId: done.id,
-      studentId: s.id,
-      lotteryStatus: '2',
+    await app(waiting.id, { lotteryStatus: '1', acquisitionUnit: 5 });
+    const gone = await makeCourse(t.db, { periodFrom: ago(90 * DAY), periodTo: ago(60 * DAY) });
+    await app(gone.id, {
       attendanceStatus: '3',
-      acquisitionUnit: 26,
+      acquisitionUnit: 7,
+      lotteryStatus: '4',
+      cancelledAt: ago(DAY),
     });
-    await makeApplication(t.db, {
-      courseId: doing.id,
-      studentId: s.id,
-      lotteryStatus: '2',
-      attendanceStatus: '2',
-      acquisitionUnit: 4,
-    });
-    await makeApplication(t.db, { courseId: waiting.id, studentId: s.id });
-    const res = (await get(t.app, LIST('attended'), cookie)).json();
-    expect(res.acquisition_unit_sum).toBe(30);
-    expect(res.total).toBe(2);
-    expect(res.data_list.find((r: { course_id: number }) => r.course_id === done.id)).toMatchObject({
+
+    const attended = (await get(t.app, LIST('attended'), cookie)).json();
+    expect(ids(attended)).toEqual([done.id, doneDated.id, ended.id].sort());
+    expect(rowOf(attended, done.id)).toMatchObject({
       acquisition_unit: 26,
-      course_acquisition_unit: 2,
       status: '2',
       is_cancelable: false,
     });
+    expect(rowOf(attended, ended.id)).toMatchObject({ acquisition_unit: null, attendance_status: '2' });
+    const listedSum = attended.data_list.reduce(
+      (n: number, r: { acquisition_unit: number | null }) => n + (r.acquisition_unit ?? 0),
+      0,
+    );
+    expect(listedSum).toBe(30);
+    expect(attended.acquisition_unit_sum).toBe(30);
+
+    const transcript = (await get(t.app, '/api/mypage/transcript/', cookie)).json();
+    expect(transcript.data_list.map((r: { course_id: number }) => r.course_id).sort()).toEqual(
+      [done.id, doneDated.id].sort(),
+    );
+    expect(transcript.acquisition_unit_sum).toBe(30);
+    // each certificate says the units its transcript row and history row say
+    for (const row of transcript.data_list as { course_id: number; acquisition_unit: number }[]) {
+      const cert = (await get(t.app, `/api/mypage/certificate/?id=${row.course_id}`, cookie)).json();
+      expect(cert.acquisition_unit).toBe(row.acquisition_unit);
+      expect(rowOf(attended, row.course_id)).toMatchObject({ acquisition_unit: row.acquisition_unit });
+    }
+    for (const c of [ended, lastToday, gone])
+      expect((await get(t.app, `/api/mypage/certificate/?id=${c.id}`, cookie)).statusCode).toBe(404);
+
     const applied = (await get(t.app, LIST('applied'), cookie)).json();
-    expect(applied.data_list.map((r: { course_id: number }) => r.course_id)).toEqual([waiting.id]);
-    // the sum is the student's, whatever the search
+    expect(ids(applied)).toEqual([lastToday.id, onGoing.id, undated.id, waiting.id].sort());
+    expect(rowOf(applied, onGoing.id)).toMatchObject({
+      attendance_status: '2',
+      acquisition_unit: null,
+      next_step: expect.stringContaining('受講中'),
+    });
+    expect(rowOf(applied, waiting.id)).toMatchObject({ attendance_status: '1', acquisition_unit: null });
+    // a searched history keeps the student's total; a searched applied list keeps the same split
     const narrowed = (await get(t.app, LIST('attended', 'keyword=存在しない講座名'), cookie)).json();
     expect(narrowed).toMatchObject({ total: 0, acquisition_unit_sum: 30 });
+    const q = `keyword=${encodeURIComponent(ended.name)}`;
+    expect((await get(t.app, LIST('attended', q), cookie)).json().total).toBe(1);
+    expect((await get(t.app, LIST('applied', q), cookie)).json().total).toBe(0);
+    const q2 = `keyword=${encodeURIComponent(onGoing.name)}&lottery_status_2=1`;
+    expect(ids((await get(t.app, LIST('applied', q2), cookie)).json())).toEqual([onGoing.id]);
+  });
+
+  it('a course with a check-in stays in 申込状況 as 受講中 until its last class day has passed', async () => {
+    const s = await makeStudent(t.db, { password: 'student04' });
+    const cookie = await loginAsStudent(t.app, s.loginId!, 'student04');
+    const c = await courseOn([0, 7], { isLottery: false });
+    await makeApplication(t.db, { courseId: c.id, studentId: s.id, lotteryStatus: '2' });
+    const checkIn = await post(
+      t.app,
+      '/api/admin/checkin/',
+      { course_id: c.id, code: '', login_id: s.loginId! },
+      cast.admin,
+    );
+    expect(checkIn.statusCode, checkIn.body).toBe(200);
+
+    const applied = (await get(t.app, LIST('applied'), cookie)).json();
+    expect(ids(applied)).toEqual([c.id]);
+    expect(rowOf(applied, c.id)).toMatchObject({
+      attendance_status: '2',
+      lottery_status: '2',
+      is_lottery: false,
+    });
+    const attended = (await get(t.app, LIST('attended'), cookie)).json();
+    expect(attended).toMatchObject({ total: 0, acquisition_unit_sum: 0 });
+
+    // the weeks go by: both class days are now in the past
+    await t.db
+      .update(courseSessions)
+      .set({ day: sql`${courseSessions.day} - 30` })
+      .where(eq(courseSessions.courseId, c.id));
+    expect((await get(t.app, LIST('applied'), cookie)).json().total).toBe(0);
+    const after = (await get(t.app, LIST('attended'), cookie)).json();
+    expect(ids(after)).toEqual([c.id]);
+    // attended but not yet marked 受講済み by the office: listed without units, and the total agrees
+    expect(after).toMatchObject({ acquisition_unit_sum: 0, data_list: [{ acquisition_unit: null }] });
+
+    await t.db
+      .update(courseApplications)
+      .set({ attendanceStatus: '3' })
+      .where(eq(courseApplications.studentId, s.id));
+    const finished = (await get(t.app, LIST('attended'), cookie)).json();
+    expect(finished).toMatchObject({ acquisition_unit_sum: 2, data_list: [{ acquisition_unit: 2 }] });
+    expect((await get(t.app, '/api/mypage/transcript/', cookie)).json().acquisition_unit_sum).toBe(2);
   });
 });
 
