@@ -57,6 +57,8 @@ interface Setup {
   dated: { id: number; name: string; first: string; last: string };
   undated: { id: number; name: string };
   ongoing: { id: number; name: string };
+  /** attended by 花子, its class days over, not yet marked 受講済み */
+  ended: { id: number; name: string };
 }
 
 /**
@@ -95,6 +97,13 @@ async function setUp(page: Page): Promise<Setup> {
   });
   const ongoing = { name: `修了証テスト受講中講座${tag}`, id: 0 };
   ongoing.id = await addCourseAsAdmin(request, { course_name: ongoing.name, organ: ORGAN });
+  const ended = { name: `修了証テスト確認待ち講座${tag}`, id: 0 };
+  ended.id = await addCourseAsAdmin(request, {
+    course_name: ended.name,
+    organ: ORGAN,
+    all_times: '2',
+    sessions: [tokyoDay(-9), tokyoDay(-2)].map((day) => ({ day, start: '10:00', end: '12:00', room: '' })),
+  });
 
   const hanakoDated = await addApplicantAsAdmin(request, dated.id, hanako);
   await recordAttendance(request, dated.id, hanakoDated, { status: '3', marks: ['1', '1', '2'], unit: 4 });
@@ -105,8 +114,10 @@ async function setUp(page: Page): Promise<Setup> {
   await recordAttendance(request, undated.id, hanakoUndated, { status: '3', unit: 3 });
   const hanakoOngoing = await addApplicantAsAdmin(request, ongoing.id, hanako);
   await recordAttendance(request, ongoing.id, hanakoOngoing, { status: '2', marks: ['1'], unit: 1 });
+  const hanakoEnded = await addApplicantAsAdmin(request, ended.id, hanako);
+  await recordAttendance(request, ended.id, hanakoEnded, { status: '2', marks: ['1', '1'], unit: 4 });
   await request.get('/api/auth/admin/logout/');
-  return { hanako, jiro, dated, undated, ongoing };
+  return { hanako, jiro, dated, undated, ongoing, ended };
 }
 
 const card = (page: Page, name: string) =>
@@ -125,7 +136,13 @@ test.describe('[マイページ][修了証]', () => {
     const s = await setUp(page);
     await loginStudent(page, { login_id: s.hanako, password: PASSWORD });
 
-    // the history: a 修了証 for each finished course, none for the one still attended
+    // a course still being attended stays in 申込状況, as 受講中
+    await page.goto('/mypage/course/applied');
+    await expect(card(page, s.ongoing.name).getByText('受講中', { exact: true })).toBeVisible();
+    await expect(card(page, s.dated.name)).toHaveCount(0);
+    await expect(card(page, s.ended.name)).toHaveCount(0);
+
+    // the history: a 修了証 for each finished course; the ended one not yet marked 受講済み has no units yet
     await page.goto('/mypage/course/attended');
     await expect(page.getByRole('heading', { level: 1, name: '申込状況・受講履歴' })).toBeVisible();
     const link = card(page, s.dated.name).getByRole('link', {
@@ -134,8 +151,14 @@ test.describe('[マイページ][修了証]', () => {
     });
     await expect(link).toHaveAttribute('href', `/mypage/certificate/${s.dated.id}`);
     await expect(card(page, s.undated.name).getByRole('link', { name: /修了証を印刷/ })).toBeVisible();
-    await expect(card(page, s.ongoing.name)).toBeVisible();
-    await expect(card(page, s.ongoing.name).getByRole('link', { name: /修了証を印刷/ })).toHaveCount(0);
+    await expect(card(page, s.ongoing.name)).toHaveCount(0);
+    const ended = card(page, s.ended.name);
+    await expect(ended.getByText('事務局が受講済みを確認したあとに記録されます')).toBeVisible();
+    await expect(ended.getByRole('link', { name: /修了証を印刷/ })).toHaveCount(0);
+    // one total: the units listed beside it add up to it, and the transcript below says the same
+    await expect(page.getByTestId('unit-sum')).toHaveText('7 単位');
+    const listed = (await page.getByTestId('acquired-unit').allTextContents()).map(Number);
+    expect(listed.reduce((a, b) => a + b, 0)).toBe(7);
     await expectAccessible(page);
 
     await link.click();

@@ -261,6 +261,55 @@ test.describe('[マイページ][申込状況]', () => {
   });
 });
 
+test.describe('[マイページ][申込状況][辞退とキャンセル]', () => {
+  test('[マイページ][申込状況] 確定・辞退・キャンセルが並ぶところでは、辞退とキャンセルの違いを一文で示す @phone', async ({
+    page,
+  }) => {
+    const tag = uniqueTag();
+    const password = 'jitai2507';
+    const name = `履歴テスト辞退講座${tag}`;
+    await loginAdmin(page);
+    // a closed, cancellable lottery course of one seat; the winner has a week to confirm
+    const courseId = await addCourse(page.request, name, { cancel: '1', from: -10, to: -1 });
+    const winner = await addStudent(page.request, password);
+    await addApplicantAsAdmin(page.request, courseId, winner);
+    const drawn = await page.request.post('/api/admin/courseapplicantlist/lottery/', {
+      data: { id: courseId, win_num: 1, waitlist: '1', confirm_days: 7, tiers: [] },
+    });
+    expect(drawn.status(), await drawn.text()).toBe(200);
+    await page.request.get('/api/auth/admin/logout/');
+
+    await loginStudent(page, { login_id: winner, password });
+    const explained =
+      'キャンセル：申込そのものを取り消します。辞退：当選した席をお返しします（次の補欠の方に回ります）。';
+    await page.goto('/mypage/course/applied');
+    const item = card(page, name);
+    await expect(item.getByRole('button', { name: /^辞退する/ })).toBeVisible();
+    await expect(item.getByRole('link', { name: /^申込をキャンセルする/ })).toBeVisible();
+    await expect(item.getByText(explained)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto(`/mypage/course/detail/${courseId}`);
+    await expect(page.getByRole('button', { name: /^辞退する/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: '申込をキャンセルする' })).toBeVisible();
+    await expect(page.getByText(explained)).toBeVisible();
+
+    // the top page offers 辞退 but no cancel link: nothing to tell apart there
+    await page.goto('/mypage/top');
+    await expect(page.getByRole('button', { name: /^辞退する/ })).toBeVisible();
+    await expect(page.getByText(explained)).toHaveCount(0);
+
+    // once confirmed, only キャンセル is left: the sentence goes too
+    await page.goto('/mypage/course/applied');
+    await card(page, name)
+      .getByRole('button', { name: /^受講を確定する/ })
+      .click();
+    await expect(card(page, name).getByRole('button', { name: /^辞退する/ })).toHaveCount(0);
+    await expect(card(page, name).getByRole('link', { name: /^申込をキャンセルする/ })).toBeVisible();
+    await expect(page.getByText(explained)).toHaveCount(0);
+  });
+});
+
 test.describe('[マイページ][受講履歴]', () => {
   test('[マイページ][受講履歴] 取得した単位の合計を表示する @phone', async ({ page }) => {
     await loginStudent(page, ACCOUNTS.student1);
@@ -277,15 +326,21 @@ test.describe('[マイページ][受講履歴]', () => {
       total: number;
       page_size: number;
       acquisition_unit_sum: number;
+      data_list: { acquisition_unit: number | null }[];
     };
     const shownSum = Number(((await page.getByTestId('unit-sum').textContent()) ?? '').replace(/\D/g, ''));
     expect(shownSum).toBe(api.acquisition_unit_sum);
     expect(shownSum).toBeGreaterThan(0);
+    // one total: the rows' units add up to it, and the transcript says the same number
     if (api.total <= api.page_size) {
       const units = (await listed.allTextContents()).map(Number);
-      expect(units.length).toBe(api.total);
+      expect(units.length).toBe(api.data_list.filter((r) => r.acquisition_unit !== null).length);
       expect(units.reduce((a, b) => a + b, 0)).toBe(shownSum);
     }
+    const transcript = (await (await page.request.get('/api/mypage/transcript/')).json()) as {
+      acquisition_unit_sum: number;
+    };
+    expect(transcript.acquisition_unit_sum).toBe(shownSum);
     await expect(page.getByText('出席1回あたりの単位').first()).toBeVisible();
 
     const overflow = await page.evaluate(

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
+import { addCourseAsAdmin, addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
 import {
   ACCOUNTS,
   expect,
@@ -38,6 +38,9 @@ async function addAndLoginStudent(page: Page) {
   await loginStudent(page, { login_id: loginId, password });
 }
 
+/** 'YYYY-MM-DD' in Tokyo, `days` from today. */
+const tokyoDay = (days: number) => tokyoLocal(days).slice(0, 10);
+
 const card = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
 
@@ -61,6 +64,14 @@ test.describe('[マイページ][講座]', () => {
     await page.getByRole('link', { name: 'この講座に申し込む' }).click();
     await page.getByRole('button', { name: '申込を確定' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '講座の申込が完了しました' })).toBeVisible();
+    // a lottery course: received, and the result after the period's end (no class days: no first class)
+    const result = page.getByTestId('apply-result');
+    await expect(result).toContainText('申込を受け付けました。');
+    await expect(result).toContainText(
+      /抽選の結果は、申込期間が終わる\d{4}年\d{1,2}月\d{1,2}日.*のあと、マイページとメールでお知らせします。/,
+    );
+    await expect(result).not.toContainText('受講が決まりました');
+    await expect(result).not.toContainText('初回の授業');
 
     await page.getByRole('link', { name: '申込状況を見る' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '申込状況・受講履歴' })).toBeVisible();
@@ -82,6 +93,55 @@ test.describe('[マイページ][講座]', () => {
     await card(page, name).getByRole('link', { name }).click();
     await expect(page.getByRole('link', { name: 'この講座に申し込む' })).toBeVisible();
     await expect(page.getByRole('link', { name: '申込をキャンセルする' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('[マイページ][講座] 先着順の講座は「受講が決まりました」と初回の授業の日時を示し、当選とは言わない @phone', async ({
+    page,
+  }) => {
+    const name = `E2E先着講座${uniqueTag()}`;
+    const first = tokyoDay(10);
+    const id = await addCourse(page, {
+      course_name: name,
+      cancel: '1',
+      is_lottery: '0',
+      all_times: '2',
+      sessions: [first, tokyoDay(17)].map((day) => ({ day, start: '10:00', end: '12:00', room: '第2教室' })),
+    });
+    await addAndLoginStudent(page);
+
+    await page.goto(`/mypage/course/detail/${id}`);
+    await page.getByRole('link', { name: 'この講座に申し込む' }).click();
+    await page.getByRole('button', { name: '申込を確定' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '講座の申込が完了しました' })).toBeVisible();
+    const result = page.getByTestId('apply-result');
+    await expect(result).toContainText('受講が決まりました。');
+    const [, m, d] = first.split('-').map(Number);
+    await expect(result).toContainText(
+      new RegExp(`初回の授業：(\\d{4}年)?${m}月${d}日（.）10:00〜12:00　第2教室`),
+    );
+    await expect(result).not.toContainText('当選');
+    await expect(result).not.toContainText('抽選');
+    await expectAccessible(page);
+
+    // every place the my-page shows the status: the applied list, the course detail, the top page
+    await page.getByRole('link', { name: '申込状況を見る' }).click();
+    const applied = card(page, name);
+    await expect(applied.getByText('申込の状況')).toBeVisible();
+    await expect(applied.getByText('受講が決まりました', { exact: true })).toBeVisible();
+    await expect(applied).toContainText('受講が決まりました。初回の授業にお越しください。');
+    await expect(applied).not.toContainText('当選');
+    await expectAccessible(page);
+    await page.goto(`/mypage/course/detail/${id}`);
+    await expect(page.getByText('申込の状況：受講が決まりました')).toBeVisible();
+    await expect(page.getByText(/抽選状況：/)).toHaveCount(0);
+    await page.goto('/mypage/top');
+    const top = page
+      .getByRole('region', { name: '申し込んだ講座' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name }) });
+    await expect(top).toContainText('受講が決まりました');
+    await expect(top).not.toContainText('当選');
     await expectAccessible(page);
   });
 

@@ -160,7 +160,7 @@ test.describe('[マイページ][キーボード]', () => {
     // ---- applied list → cancel
     await expect(page.getByRole('heading', { level: 1, name: '申込状況・受講履歴' })).toBeFocused();
     const applied = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
-    await expect(applied.getByText('当選', { exact: true })).toBeVisible();
+    await expect(applied.getByText('受講が決まりました', { exact: true })).toBeVisible();
     await expectAccessible(page);
     const cancelLink = applied.getByRole('link', { name: /^申込をキャンセルする/ });
     await tabTo(page, cancelLink, 'the cancel link of the course');

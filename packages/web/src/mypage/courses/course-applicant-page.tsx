@@ -1,6 +1,8 @@
 import type { MypageCourseDetail } from '@manabi/shared/api';
+import { todayTokyo } from '@manabi/shared/domain/dates';
+import { sessionWhenJa } from '@manabi/shared/domain/sessions';
 import { courseApplicationFormSchema } from '@manabi/shared/schemas/mypage-course';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useController, useFormState } from 'react-hook-form';
 import { Navigate, useParams } from 'react-router';
@@ -76,6 +78,7 @@ function ApplyForm({
   onRefused: (message: string) => void;
 }) {
   const apply = useApplyCourse();
+  const queryClient = useQueryClient();
   const errorRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const [isDone, setIsDone] = useState(false);
@@ -111,7 +114,7 @@ function ApplyForm({
         </Alert>
       )}
       {isOpen ? (
-        <StepForm<Values, unknown, Input>
+        <StepForm<Values, MypageCourseDetail | null, Input>
           schema={courseApplicationFormSchema}
           defaultValues={{ is_dont_canncel: false }}
           skipConfirm
@@ -121,9 +124,14 @@ function ApplyForm({
           pendingLabel="申込中..."
           canSubmit={needsAgreement ? (values) => values.is_dont_canncel === true : undefined}
           submitHint="注意事項に同意すると、「申込を確定」を押せるようになります。"
-          onSubmit={(values) => {
+          onSubmit={async (values) => {
             onSubmitted();
-            return apply.mutateAsync({ detail: course, agreed: needsAgreement && values.is_dont_canncel });
+            await apply.mutateAsync({ detail: course, agreed: needsAgreement && values.is_dont_canncel });
+            // the course as it now stands for the student: the completion says what the application became
+            // (a first-come seat, a lottery entry or a place in line), read once more from the server
+            return queryClient
+              .fetchQuery({ ...courseDetailQuery(course.id), staleTime: 0 })
+              .catch(() => null);
           }}
           onSubmitError={(error) => {
             const refusal = refusalOf(error);
@@ -138,7 +146,7 @@ function ApplyForm({
             </>
           )}
           renderConfirm={() => null}
-          renderComplete={() => <ApplyComplete />}
+          renderComplete={(applied) => <ApplyComplete course={applied} />}
         />
       ) : (
         <section aria-labelledby="apply-course-heading" className="space-y-4">
@@ -209,10 +217,40 @@ function NoCancelAgreement({ form }: { form: StepFormApi<Input, Values> }) {
   );
 }
 
-function ApplyComplete() {
+/**
+ * What the application became, in the student's words: a first-come seat is 「受講が決まりました」; a lottery
+ * entry is received, its result after the period's end; a full course's entry waits in line. Then the first
+ * class (day and time) when the course has class days.
+ */
+function ApplyComplete({ course }: { course: MypageCourseDetail | null }) {
+  const first = course?.sessions.reduce<MypageCourseDetail['sessions'][number] | undefined>(
+    (a, s) => (!a || s.day < a.day || (s.day === a.day && s.start < a.start) ? s : a),
+    undefined,
+  );
+  const lead =
+    course?.lottery_status === '2'
+      ? '受講が決まりました。'
+      : course?.lottery_status === '5'
+        ? '定員に達していたため、順番待ち（補欠）として申込を受け付けました。'
+        : '申込を受け付けました。';
+  // 抽選待ち: when the result comes; 補欠: the place in line (the one sentence of shared/domain/intake.ts)
+  const next = course?.lottery_status === '1' || course?.lottery_status === '5' ? course.next_step : '';
   return (
     <div className="space-y-8">
-      <p>申込の状況（抽選の結果など）は、「申込状況」の画面でご確認いただけます。</p>
+      <div className="space-y-2 rounded-8 border-2 border-primary bg-surface p-4" data-testid="apply-result">
+        <p className="text-std-20B-150 text-ink">{lead}</p>
+        {next && <p className="text-std-17N-170 text-ink">{next}</p>}
+        {first && (
+          <p className="text-std-17N-170 text-ink">
+            {course?.lottery_status === '2' ? '初回の授業' : '初回の授業（予定）'}：
+            {sessionWhenJa(first, todayTokyo().slice(0, 4))}
+            {first.room && `　${first.room}`}
+          </p>
+        )}
+      </div>
+      <p>
+        申込の状況{course?.is_lottery ? '（抽選の結果など）' : ''}は、「申込状況」の画面でご確認いただけます。
+      </p>
       <ul className="space-y-2">
         <li>
           <TextLink to={paths.mypage.courseApplied()}>申込状況を見る</TextLink>

@@ -22,7 +22,7 @@ import {
   withUnit,
   yenText,
 } from './course-parts';
-import { SeatDecision, seatStatusText } from './seat-decision';
+import { SeatDecision, seatStatusLabel, seatStatusText } from './seat-decision';
 
 /**
  * /mypage/course/detail/{id} (SPEC §2 course/detail): the course's facts and one action. Every flag
@@ -50,11 +50,15 @@ export function Component() {
         <p className="flex flex-wrap items-center gap-4 text-std-16N-170 text-ink">
           <ApplyingBadge />
           {course.lottery_status && (
-            <span>抽選状況：{seatStatusText(course, codeText('CD003', course.lottery_status))}</span>
+            <span>
+              {seatStatusLabel(course)}：{seatStatusText(course, codeText('CD003', course.lottery_status))}
+            </span>
           )}
         </p>
       )}
-      {isApplied && <SeatDecision seat={{ ...course, course_id: course.id }} />}
+      {isApplied && (
+        <SeatDecision seat={{ ...course, course_id: course.id }} cancelable={course.is_cancelable} />
+      )}
       <div className="max-w-xl">
         <CourseImage src={course.image} variant="detail" />
       </div>

@@ -27,7 +27,7 @@ import {
   orDash,
   withUnit,
 } from './course-parts';
-import { SeatDecision, seatStatusText } from './seat-decision';
+import { SeatDecision, seatStatusLabel, seatStatusText } from './seat-decision';
 
 type Tab = 'applied' | 'attended';
 
@@ -149,7 +149,7 @@ function AppliedResults({ filter, onPage }: { filter: CourseListFilter; onPage: 
           <CourseCard
             key={item.applicant_id}
             item={item}
-            after={<SeatDecision seat={item} />}
+            after={<SeatDecision seat={item} cancelable={item.is_cancelable} />}
             action={
               item.is_cancelable && (
                 // prev=2: the cancel page's 戻る returns here (SPEC §2 course/cancel)
@@ -165,7 +165,7 @@ function AppliedResults({ filter, onPage }: { filter: CourseListFilter; onPage: 
             }
           >
             <Fact label="申込期間">{applicationPeriodText(item.period_f, item.period_t)}</Fact>
-            <Fact label="抽選状況">
+            <Fact label={seatStatusLabel(item)}>
               <span className="inline-block rounded-4 border-2 border-line bg-surface px-2 text-std-16B-170 text-ink">
                 {seatStatusText(item, item.lottery_status_text)}
               </span>
@@ -197,6 +197,7 @@ function AttendedResults({ filter, onPage }: { filter: CourseListFilter; onPage:
             <p className="text-std-24B-150 text-ink" data-testid="unit-sum">
               {data.acquisition_unit_sum} 単位
             </p>
+            <p className="text-std-16N-170 text-ink">受講済みになった講座の単位を合計しています。</p>
             <p className="mt-2">
               <Link to={paths.mypage.transcript()} className={HISTORY_LINK}>
                 単位の記録を印刷
@@ -221,7 +222,14 @@ function AttendedResults({ filter, onPage }: { filter: CourseListFilter; onPage:
             }
           >
             <Fact label="取得単位">
-              <span data-testid="acquired-unit">{item.acquisition_unit ?? 0}</span>単位
+              {item.acquisition_unit === null ? (
+                // attended, but the office has not yet marked it 受講済み: it earns nothing yet (decision 039)
+                '事務局が受講済みを確認したあとに記録されます'
+              ) : (
+                <>
+                  <span data-testid="acquired-unit">{item.acquisition_unit}</span>単位
+                </>
+              )}
             </Fact>
             <Fact label="出席1回あたりの単位">{withUnit(item.course_acquisition_unit, '単位')}</Fact>
           </CourseCard>

@@ -13,17 +13,35 @@ export interface Seat extends SeatRef {
   confirmed: boolean;
   waitlist_rank: number | null;
   next_step: string;
+  /** false for a first-come course (先着順) */
+  is_lottery: boolean;
+  /** CD004 of the application */
+  attendance_status: string | null;
 }
 
-/** The status as a student reads it: 「補欠 3番」 rather than the bare code word. */
+/**
+ * The status as a student reads it: 「補欠 3番」 rather than the bare code word; 受講中 once they attend; and a
+ * first-come seat 「受講が決まりました」, since no draw was won (decision 039).
+ */
 export function seatStatusText(
-  seat: Pick<Seat, 'lottery_status' | 'waitlist_rank' | 'confirmed'>,
+  seat: Pick<Seat, 'lottery_status' | 'waitlist_rank' | 'confirmed' | 'is_lottery' | 'attendance_status'>,
   text: string,
 ) {
+  if (seat.attendance_status === '2') return '受講中';
+  if (seat.attendance_status === '3') return '受講済み';
   if (seat.lottery_status === '5' && seat.waitlist_rank !== null) return `補欠 ${seat.waitlist_rank}番`;
+  if (seat.lottery_status === '2' && !seat.is_lottery) return '受講が決まりました';
   if (seat.lottery_status === '2' && seat.confirmed) return '当選（受講確定）';
   return text;
 }
+
+/** The label of that status: a draw's result only where there was a draw and the student has not begun. */
+export const seatStatusLabel = (seat: Pick<Seat, 'is_lottery' | 'attendance_status'>) =>
+  seat.is_lottery && (seat.attendance_status ?? '1') === '1' ? '抽選状況' : '申込の状況';
+
+/** Where 「辞退する」 and 「申込をキャンセルする」 are both offered, one sentence tells them apart. */
+export const CANCEL_OR_DECLINE =
+  'キャンセル：申込そのものを取り消します。辞退：当選した席をお返しします（次の補欠の方に回ります）。';
 
 const refusalText = (error: unknown) =>
   isApiError(error) && error.status === 409
@@ -37,7 +55,14 @@ const refusalText = (error: unknown) =>
  * 「辞退する」 (the latter asks once more: it cannot be undone, and the seat goes to the waitlist). The
  * outcome is announced in a live region.
  */
-export function SeatDecision({ seat }: { seat: Seat }) {
+export function SeatDecision({
+  seat,
+  cancelable = false,
+}: {
+  seat: Seat;
+  /** 「申込をキャンセルする」 is offered beside it: say how it differs from 辞退 */
+  cancelable?: boolean;
+}) {
   const confirm = useConfirmSeat();
   const decline = useDeclineSeat();
   const [asking, setAsking] = useState(false);
@@ -64,6 +89,7 @@ export function SeatDecision({ seat }: { seat: Seat }) {
   return (
     <div className="space-y-3">
       {seat.next_step && <p className="text-std-17N-170 text-ink">{seat.next_step}</p>}
+      {mustDecide && cancelable && <p className="text-std-17N-170 text-ink">{CANCEL_OR_DECLINE}</p>}
       {mustDecide && (
         <div className="flex flex-wrap gap-4">
           <Button onPress={() => void run('confirm')} isDisabled={busy}>
