@@ -27,4 +27,16 @@ describe('[shared][intake] the sentences a student reads', () => {
       '補欠2番',
     );
   });
+
+  it('a first-come seat is not 当選, and an attended course says 受講中', () => {
+    expect(nextStepText({ lottery_status: '2', is_lottery: false })).toBe(
+      '受講が決まりました。初回の授業にお越しください。',
+    );
+    expect(nextStepText({ lottery_status: '2', is_lottery: true })).toBe(
+      '当選しました。初回の授業にお越しください。',
+    );
+    expect(nextStepText({ lottery_status: '2', is_lottery: false, attendance_status: '2' })).toContain(
+      '受講中です。',
+    );
+  });
 });
