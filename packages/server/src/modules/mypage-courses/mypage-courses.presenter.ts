@@ -159,6 +159,7 @@ export function presentCourseDetail(
     lottery_status: a?.lotteryStatus ?? null,
     ...seatOf(a, c.periodTo),
     sessions,
+    bring: c.bring,
   };
 }
 

@@ -39,14 +39,14 @@ export function Component() {
   return (
     <AreaProvider area="mypage">
       <SessionUserContext.Provider value={info.user}>
-        <MypageShell user={info.user} />
+        <MypageShell user={info.user} officePhone={info.office_phone} />
         <IdleTimeoutDialog area="mypage" />
       </SessionUserContext.Provider>
     </AreaProvider>
   );
 }
 
-function MypageShell({ user }: { user: SessionUser }) {
+function MypageShell({ user, officePhone }: { user: SessionUser; officePhone: string }) {
   const logout = useLogout('mypage');
   const [isCardOpen, setIsCardOpen] = useState(false);
   const [isCardWanted, setIsCardWanted] = useState(false);
@@ -79,7 +79,12 @@ function MypageShell({ user }: { user: SessionUser }) {
           </Button>
           {isCardWanted && (
             <Suspense fallback={null}>
-              <StudentIdCard user={user} isOpen={isCardOpen} onOpenChange={setIsCardOpen} />
+              <StudentIdCard
+                user={user}
+                officePhone={officePhone}
+                isOpen={isCardOpen}
+                onOpenChange={setIsCardOpen}
+              />
             </Suspense>
           )}
         </div>
