@@ -146,7 +146,10 @@ function ExpiredNotice({ expiry, officePhone }: { expiry: string; officePhone: s
         有効期限は{expiry}まででした。新しい学生証について、事務局にお問い合わせください。
       </p>
       <p className="text-std-17B-170">
-        電話：<a href={`tel:${officePhone.replace(/-/g, '')}`}>{officePhone}</a>
+        電話：
+        <a href={`tel:${officePhone.replace(/-/g, '')}`} className="whitespace-nowrap">
+          {officePhone}
+        </a>
       </p>
     </Alert>
   );
