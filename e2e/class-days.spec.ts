@@ -220,9 +220,9 @@ test.describe('[授業日][スマートフォン]', () => {
     await page.getByLabel('パスワード').fill(PASSWORD);
     await page.getByRole('button', { name: 'ログイン', exact: true }).click();
     await expect(page).toHaveURL(/\/mypage\/top$/);
-    // the top's next classes, today's marked
-    const upcoming = page.getByRole('region', { name: '今後の予定' });
-    await expect(upcoming.getByText(/（今日）/)).toBeVisible();
+    // the top's next class, today's said in words
+    const upcoming = page.getByRole('region', { name: '次の授業' });
+    await expect(upcoming.getByText('今日', { exact: true })).toBeVisible();
     await upcoming.getByRole('link', { name: '予定をすべて見る' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: '今後の予定' })).toBeVisible();

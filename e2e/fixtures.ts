@@ -80,11 +80,21 @@ export async function openSearchForm(page: Page) {
 }
 
 /**
- * Shows the 背景色 and 文字サイズ choices: inline in the header of a wide screen, behind 「表示設定」 below
- * 640 px (issue 15). Call once the header is on the page.
+ * Shows the 背景色 and 文字サイズ choices: inline in the header of a wide screen, below 640 px behind
+ * 「表示設定」 (logged out) or 「設定」 (logged in, with the greeting and ログアウト). Call once the header is
+ * on the page.
  */
 export async function showDisplayPrefs(page: Page) {
-  const toggle = page.getByRole('button', { name: '表示設定', exact: true });
+  const toggle = page.getByRole('banner').getByRole('button', { name: /^(表示設定|設定)$/ });
   if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true')
     await toggle.click();
+}
+
+/**
+ * Logs the student out as a user does: ログアウト in the header of a wide screen, inside 「設定」 on a phone
+ * (the header is one line there).
+ */
+export async function logoutStudent(page: Page) {
+  await showDisplayPrefs(page);
+  await page.getByRole('button', { name: 'ログアウト' }).click();
 }

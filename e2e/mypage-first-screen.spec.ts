@@ -4,7 +4,7 @@ import { expect, expectAccessible, loginStudent, test } from './fixtures';
 /**
  * The first screen on a phone shows content (issue 15): at 375 × 740 with the large font and the black
  * scheme, the course search shows the first course's name without scrolling; the display choices fold
- * into 「表示設定」 and the search form into 「絞り込み」, which counts the conditions in force. On a wide
+ * into 「設定」 (with the greeting and ログアウト) and the search form into 「絞り込み」, which counts the conditions in force. On a wide
  * screen the choices stay in the header and the form stays open. Read-only on the demo data (24040001).
  */
 
@@ -57,12 +57,12 @@ test('[マイページ][最初の画面] スマートフォン幅・大きい文
   await expect(page.getByRole('textbox', { name: 'キーワード' })).toBeHidden();
   await expectAccessible(page);
 
-  // 表示設定 by keyboard: Enter opens it, the font changes with the arrow keys, Escape closes it
-  const prefsButton = page.getByRole('button', { name: '表示設定', exact: true });
+  // 設定 by keyboard: Enter opens it, the font changes with the arrow keys, Escape closes it
+  const prefsButton = page.getByRole('button', { name: '設定', exact: true });
   await expect(prefsButton).toHaveAttribute('aria-expanded', 'false');
   await prefsButton.focus();
   await page.keyboard.press('Enter');
-  const prefsDialog = page.getByRole('dialog', { name: '表示設定' });
+  const prefsDialog = page.getByRole('dialog', { name: '設定' });
   await expect(prefsDialog).toBeVisible();
   await expect(prefsButton).toHaveAttribute('aria-expanded', 'true');
   await expect(radio(page, '背景色', '黒')).toBeChecked();
@@ -141,7 +141,7 @@ test('[マイページ][最初の画面] 広い画面では背景色と文字サ
   await loginStudent(page);
   await page.goto('/mypage/course/search/accepting');
   await expect(courseNames(page).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: '表示設定', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '設定', exact: true })).toHaveCount(0);
   await choose(page, '文字サイズ', '大きい');
   await expect(html(page)).toHaveAttribute('data-font', 'large');
   await page.reload();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
-import { expect, expectAccessible, loginAdmin, test } from './fixtures';
+import { expect, expectAccessible, loginAdmin, logoutStudent, test } from './fixtures';
 
 /**
  * The top page says where each application stands and what to do next (issue 15): 抽選待ち names when the
@@ -61,7 +61,7 @@ test('[マイページ][トップ] 申し込んだ講座の状況と次にする
   );
   await expect(waiting.getByRole('button', { name: /受講を確定する/ })).toHaveCount(0);
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'ログアウト' }).click();
+  await logoutStudent(page);
   await expect(page).toHaveURL(/\/mypage\/login/);
 
   // the office draws one winner with a waitlist, the ward first, three days to confirm
@@ -92,7 +92,7 @@ test('[マイページ][トップ] 申し込んだ講座の状況と次にする
   await expect(page.getByRole('region', { name: 'お知らせ' })).toContainText(
     `「${courseName}」に当選しました`,
   );
-  await page.getByRole('button', { name: 'ログアウト' }).click();
+  await logoutStudent(page);
   await expect(page).toHaveURL(/\/mypage\/login/);
 
   // the other is 補欠 1番 and is told nothing needs doing now

@@ -129,12 +129,21 @@ test.describe('[マイページ][共通]', () => {
     await cardButton.click();
     const card = page.getByRole('dialog', { name: '学生証' });
     await expect(card).toBeVisible();
+    // the card's dates are the demo's: whatever they are, the card shows the session's, and says when the
+    // expiry has passed (e2e/mypage-phone-large.spec.ts makes an expired card of its own)
+    const session = await page.request.get('/api/auth/mypage/session/?touch=0');
+    const { date_issue_num: issued, expiration_date: expiry } = (await session.json()).user as {
+      date_issue_num: string;
+      expiration_date: string;
+    };
+    const ja = (ymd: string) => ymd.replace(/^(\d{4})-0?(\d+)-0?(\d+)$/, '$1年$2月$3日');
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
     const rows: [term: string, value: string][] = [
       ['学生番号', '24040001'],
       ['氏名', '山田 花子'],
       ['生年月日', '1958年5月12日'],
-      ['発行日', '2024年4月1日'],
-      ['有効期限', '2026年3月31日'],
+      ['発行日', ja(issued)],
+      ['有効期限', today > expiry ? `${ja(expiry)}（期限切れ）` : ja(expiry)],
     ];
     for (const [term, value] of rows) {
       const row = card.locator('dl > div').filter({ has: page.getByRole('term').filter({ hasText: term }) });

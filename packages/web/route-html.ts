@@ -20,11 +20,11 @@ function mypageShell(title: string): string {
     '<div id="shell" aria-hidden="true" class="flex min-h-screen flex-col bg-canvas text-std-17N-170 text-ink">',
     '<div class="border-b-4 border-primary bg-header text-on-header">',
     '<div class="mx-auto flex max-w-[72rem] flex-col gap-2 px-4 py-3 sm:px-6">',
-    // the title row is as tall as the buttons beside it; the empty one holds the place of the display
-    // choices (or, on a phone, of the greeting), so the page moves little when the app takes over
+    // the title row is as tall as the buttons beside it; on a wide screen the empty one holds the place of
+    // the display choices, so the page moves little when the app takes over
     '<p class="flex min-h-12 items-center text-std-24B-150 max-sm:text-std-22B-150">',
-    '<span>まなび <span class="text-std-17B-170">マイページ</span></span>',
-    '</p><div class="min-h-12"></div></div></div>',
+    '<span>まなび <span class="text-std-17B-170 max-sm:sr-only">マイページ</span></span>',
+    '</p><div class="min-h-12 max-sm:hidden"></div></div></div>',
     '<div class="mx-auto w-full max-w-[72rem] flex-1 px-4 py-4 sm:px-6 sm:py-6">',
     `<h1 class="text-std-28B-150 text-ink max-sm:text-std-24B-150">${title}</h1>`,
     '<p class="mt-6 text-std-17N-170 text-ink-muted">読み込み中...</p>',

@@ -37,6 +37,8 @@ export const sessionInfoSchema = z.object({
   user: sessionUserSchema,
   idle_remaining_sec: z.number().int(),
   idle_timeout_sec: z.number().int(),
+  /** the office's phone (OFFICE_PHONE), for the pages that send the student to the office (an expired card) */
+  office_phone: z.string(),
 });
 
 // ---- common ----
@@ -209,6 +211,8 @@ export const mypageCourseDetailResponseSchema = z.object({
   ...seatFields,
   /** the dated classes (issue 17): [] when the course has none (then `period` is all there is) */
   sessions: z.array(courseSessionOutSchema),
+  /** 持ち物: what to bring to each class; '' when the office says nothing */
+  bring: z.string(),
 });
 export const courseCancelViewResponseSchema = z.object({
   id,
@@ -238,6 +242,8 @@ export const mypageScheduleItemSchema = z.object({
   room: z.string(),
   venue: z.string(),
   street_address: z.string(),
+  /** the course's 持ち物; '' when the office says nothing */
+  bring: z.string(),
 });
 export type MypageScheduleItem = z.output<typeof mypageScheduleItemSchema>;
 /** GET /api/mypage/schedule/: the classes from today on, and whether a calendar feed exists (never its address). */

@@ -18,6 +18,7 @@ import { Button } from './button';
 import { cx } from './cx';
 import { FieldErrorSummary, useErrorSummaryFocus } from './field-error-summary';
 import { type FieldRegistry, FieldRegistryProvider } from './field-parts';
+import { LeaveGuard } from './leave-guard';
 
 /** A zod 4 schema, seen structurally (web does not depend on zod itself; shared owns the schemas). */
 export interface FormSchema<TValues, TInput extends FieldValues> {
@@ -85,6 +86,11 @@ export interface StepFormProps<TValues extends FieldValues, TResult, TInput exte
   errorLabels?: Record<string, string>;
   /** Called whenever the step changes. */
   onStepChange?: (step: FormStep) => void;
+  /**
+   * Warn before leaving while the fields hold changes not yet saved ({@link useLeaveGuard}): a form a
+   * student fills in at length (contact data, password, admission). Off after a successful submit.
+   */
+  guardLeave?: boolean;
   className?: string;
 }
 
@@ -144,6 +150,7 @@ export function StepForm<TValues extends FieldValues, TResult, TInput extends Fi
   showSteps = true,
   errorLabels,
   onStepChange,
+  guardLeave = false,
   className,
 }: StepFormProps<TValues, TResult, TInput>) {
   const form = useForm<TInput, unknown, TValues>({
@@ -276,11 +283,15 @@ export function StepForm<TValues extends FieldValues, TResult, TInput extends Fi
     }
   };
 
+  // read here, in the form's own render: react-hook-form re-renders only the subscribers of isDirty
+  const isDirty = form.formState.isDirty;
+
   const stepList: FormStep[] = skipConfirm ? ['input', 'complete'] : ['input', 'confirm', 'complete'];
   const stepNames: Record<FormStep, string> = { input: '入力', confirm: '確認', complete: '完了' };
 
   return (
     <FieldRegistryProvider registry={registry}>
+      {guardLeave && <LeaveGuard when={step !== 'complete' && isDirty} />}
       <div className={cx('space-y-6', className)}>
         {showSteps && (
           <ol aria-label="手続きの流れ" className="flex flex-wrap items-center gap-2 text-std-16N-170">

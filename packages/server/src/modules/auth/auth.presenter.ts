@@ -1,4 +1,5 @@
 import type { SessionUser } from '@manabi/shared/api';
+import { studentCardExpiry } from '@manabi/shared/domain/student-card';
 import type { adminUsers, students } from '../../db/schema';
 
 type AdminRow = typeof adminUsers.$inferSelect;
@@ -15,17 +16,6 @@ export function adminSessionUser(row: AdminRow): SessionUser {
     university_id: row.universityId,
     is_admin: true,
   };
-}
-
-/**
- * The student ID card is valid to the end of the second fiscal year (31 March) after its issue —
- * the programme's two-year course (the spec shows an expiry date but not its rule).
- */
-export function studentCardExpiry(issue: string | null): string | null {
-  if (!issue) return null;
-  const [y, m] = issue.split('-').map(Number) as [number, number];
-  const fiscalYear = m >= 4 ? y : y - 1;
-  return `${fiscalYear + 2}-03-31`;
 }
 
 export function studentSessionUser(row: StudentRow): SessionUser {

@@ -85,6 +85,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           user,
           idle_remaining_sec: idleRemainingSeconds(config, session),
           idle_timeout_sec: config.sessionIdleSeconds,
+          office_phone: config.officePhone,
         };
       },
     );

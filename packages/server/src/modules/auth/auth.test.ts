@@ -286,6 +286,8 @@ describe('session endpoint', () => {
     expect(body.idle_timeout_sec).toBe(1800);
     expect(body.idle_remaining_sec).toBeGreaterThan(1790);
     expect(body.idle_remaining_sec).toBeLessThanOrEqual(1800);
+    // the my-page's expired student ID card sends the student to this number
+    expect(body.office_phone).toBe(t.config.officePhone);
   });
 
   it('answers 401 without a session', async () => {

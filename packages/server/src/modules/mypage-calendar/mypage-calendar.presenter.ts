@@ -27,6 +27,7 @@ export const presentScheduleItem = (r: ClassRow): MypageScheduleItem => ({
   room: r.room,
   venue: r.venue,
   street_address: r.streetAddress,
+  bring: r.bring,
 });
 
 /** Whether the student has a feed; never its address (only its hash is kept). */

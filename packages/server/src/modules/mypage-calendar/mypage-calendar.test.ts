@@ -71,11 +71,15 @@ beforeAll(async () => {
   const held = async (key: string, over: Partial<Parameters<typeof makeApplication>[1]> = {}) =>
     makeApplication(t.db, { courseId: idOf(key), studentId: me, lotteryStatus: '2', ...over });
   // seats held: 当選 needing no confirmation, and 当選 confirmed
-  await course('俳句入門', [
-    [-7, '13:00', '14:30', '第1研修室'],
-    [0, '13:00', '14:30', '第1研修室'],
-    [7, '13:00', '14:30', '第2研修室'],
-  ]);
+  await course(
+    '俳句入門',
+    [
+      [-7, '13:00', '14:30', '第1研修室'],
+      [0, '13:00', '14:30', '第1研修室'],
+      [7, '13:00', '14:30', '第2研修室'],
+    ],
+    { bring: '筆記用具、歳時記' },
+  );
   await held('俳句入門');
   await course('古文書を読む', [
     [0, '10:00', '11:30'],
@@ -120,6 +124,7 @@ interface Item {
   room: string;
   venue: string;
   street_address: string;
+  bring: string;
 }
 
 describe('GET /api/mypage/schedule/', () => {
@@ -146,7 +151,10 @@ describe('GET /api/mypage/schedule/', () => {
       room: '第1研修室',
       venue: '市民センター',
       street_address: '港区芝公園1-1-1',
+      bring: '筆記用具、歳時記',
     });
+    // a course that names nothing to bring says so with ''
+    expect(list[0]?.bring).toBe('');
     expect(res.json().feed).toEqual({ issued: false, created_at: '', last_used_at: '' });
   });
 
@@ -370,6 +378,13 @@ describe('the course detail lists the class days', () => {
     ]);
     const none = (await get(t.app, `/api/mypage/course/?id=${idOf('日程未定')}`, cast.student)).json();
     expect(none.sessions).toEqual([]);
+  });
+
+  it("says what to bring (持ち物), and '' when the course names nothing", async () => {
+    const detail = (await get(t.app, `/api/mypage/course/?id=${idOf('俳句入門')}`, cast.student)).json();
+    expect(detail.bring).toBe('筆記用具、歳時記');
+    const none = (await get(t.app, `/api/mypage/course/?id=${idOf('日程未定')}`, cast.student)).json();
+    expect(none.bring).toBe('');
   });
 
   it('shows a session moved after the course was read: the sessions travel with the cached catalogue', async () => {

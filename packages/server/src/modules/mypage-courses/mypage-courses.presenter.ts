@@ -163,6 +163,7 @@ export function presentCourseDetail(
     lottery_status: a?.lotteryStatus ?? null,
     ...seatOf(a, c),
     sessions,
+    bring: c.bring,
   };
 }
 

@@ -279,6 +279,7 @@ export function Component() {
       <PageTitle>入学申込み</PageTitle>
       <InfoSession />
       <StepForm
+        guardLeave
         schema={admissionFormSchema}
         defaultValues={{
           name_l: '',

@@ -74,6 +74,8 @@ export function Component() {
           { label: '回数', value: withUnit(course.all_times, '回') },
           { label: '受講料', value: tuitionText(course.tuition_fee) },
           { label: '会場', value: orDash(course.venue) },
+          // only when the office names something: a 「－」 would read as 「nothing to bring」
+          ...(course.bring ? [{ label: '持ち物', value: course.bring }] : []),
           { label: '単位', value: withUnit(course.unit, '単位') },
           { label: '教材費', value: course.material_cost === null ? '－' : yenText(course.material_cost) },
           { label: 'キーワード', value: orDash(course.keyword) },
@@ -104,8 +106,8 @@ export function Component() {
 }
 
 /**
- * 授業日 (issue 17): each dated class — 第n回, day, time, room — and the course's classes as a .ics file for
- * a phone's or computer's calendar (any public course; the feed on 今後の予定 has the student's own).
+ * 授業日 (issue 17): each dated class — 第n回, day, time, room — and the course's classes as a calendar file
+ * (.ics, called 「カレンダー用ファイル」: the extension means nothing to most students) for a phone's or computer's calendar (any public course; the feed on 今後の予定 has the student's own).
  */
 function ClassDays({ course }: { course: MypageCourseDetail }) {
   const thisYear = todayTokyo().slice(0, 4);
@@ -125,7 +127,7 @@ function ClassDays({ course }: { course: MypageCourseDetail }) {
       </ol>
       <div className="space-y-2">
         <a href={courseIcsUrl(course.id)} download className={buttonClass('secondary')}>
-          予定をカレンダーに追加（.ics）
+          予定をカレンダーに追加（カレンダー用ファイル）
         </a>
         <span className="block text-std-16N-170 text-ink">
           ダウンロードしたファイルを開くと、スマートフォンやパソコンのカレンダーに授業日を追加できます。

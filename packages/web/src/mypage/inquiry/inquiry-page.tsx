@@ -194,6 +194,7 @@ export function Component() {
     <div className="space-y-6">
       <PageTitle>お問い合わせ</PageTitle>
       <StepForm
+        guardLeave
         schema={inquiryFormSchema}
         defaultValues={{
           is_required_answer: '0',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { Label, RadioGroup } from 'react-aria-components';
 import { FONT_SIZES, type FontSize, SCREEN_COLORS, type ScreenColor, useDisplayPrefs } from '../../lib/prefs';
 import { Button } from '../../ui/button';
@@ -24,10 +24,22 @@ const PrefsPopover = lazy(() => loadPopover().then((m) => ({ default: m.DisplayP
  * The phone's 「表示設定」: a button (aria-expanded) opening a popover dialog with the same two choices.
  * Focus moves into it; Escape, 閉じる or a tap outside close it and focus returns to the button. A choice
  * applies at once and the popover stays open, so both can be changed in one go.
+ * Logged in, the same button is 「設定」 and its dialog also holds the greeting (`before`) and ログアウト
+ * (`after`): the header of a 320 px phone with large text has room for one line only (the site name,
+ * 学生証 and this button).
  * The popover is only ever opened on a phone, so its code is fetched when the button is first touched
  * (hover, focus or press) rather than with the page (issue 16); it stays mounted once loaded.
  */
-export function DisplayPrefsMenu() {
+export function DisplayPrefsMenu({
+  label = '表示設定',
+  before,
+  after,
+}: {
+  /** the button's text and the dialog's title */
+  label?: string;
+  before?: ReactNode;
+  after?: ReactNode;
+}) {
   const [isOpen, setIsOpen] = useState(false);
   const [isWanted, setIsWanted] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -47,11 +59,19 @@ export function DisplayPrefsMenu() {
           setIsOpen((open) => !open);
         }}
       >
-        表示設定
+        {label}
       </Button>
       {isWanted && (
         <Suspense fallback={null}>
-          <PrefsPopover id={popoverId} triggerRef={triggerRef} isOpen={isOpen} onOpenChange={setIsOpen} />
+          <PrefsPopover
+            id={popoverId}
+            title={label}
+            before={before}
+            after={after}
+            triggerRef={triggerRef}
+            isOpen={isOpen}
+            onOpenChange={setIsOpen}
+          />
         </Suspense>
       )}
     </>

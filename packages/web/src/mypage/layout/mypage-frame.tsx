@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LARGE_TARGET } from '../../ui/button';
+import { Button, LARGE_TARGET } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { MAIN_ID, SkipLink } from '../../ui/skip-link';
 import { DisplayPrefs, DisplayPrefsMenu } from './display-prefs';
@@ -8,8 +8,12 @@ import { DisplayPrefs, DisplayPrefsMenu } from './display-prefs';
 export interface MypageFrameProps {
   /** Where the site name links to. */
   homeTo: string;
-  /** Right part of the header (greeting, 学生証, ログアウト) — only when logged in. */
-  userArea?: ReactNode;
+  /** Logged in: the greeting, the 学生証 button and ログアウト of the header's right part. */
+  account?: {
+    greeting: string;
+    card: ReactNode;
+    onLogout: () => void;
+  };
   /** Side menu (omitted on top and apierror pages, SPEC §2). */
   sidebar?: ReactNode;
   children: ReactNode;
@@ -18,22 +22,43 @@ export interface MypageFrameProps {
 /**
  * The my-page page frame shared by public and guarded pages: skip link, header with the display
  * choices, main landmark, footer 「© 2024 まなび市民大学」. Body text is 17px (DADS text-std-17N-170).
+ * Below 640 px the header is one line, whatever the font size: the site name, 学生証 (shown at the desk, so
+ * never folded) and one button whose dialog holds the rest — the display choices and, logged in, the
+ * greeting and ログアウト. Two lines of header on a 320 px screen with large text took 40 % of it.
  */
-export function MypageFrame({ homeTo, userArea, sidebar, children }: MypageFrameProps) {
+export function MypageFrame({ homeTo, account, sidebar, children }: MypageFrameProps) {
   return (
     <div className="flex min-h-screen flex-col bg-canvas text-std-17N-170 text-ink">
       <SkipLink />
       <header className="border-b-4 border-primary bg-header text-on-header">
         <div className="mx-auto flex max-w-[72rem] flex-col gap-2 px-4 py-3 sm:px-6">
-          {/* on a phone: the site name and 表示設定 on one line, the user area wrapping below them */}
-          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:gap-x-6">
-            <p className="text-std-24B-150 max-sm:text-std-22B-150">
+          <div className="flex items-center justify-between gap-x-2 sm:flex-wrap sm:gap-x-6 sm:gap-y-2">
+            <p className="min-w-0 text-std-24B-150 max-sm:text-std-22B-150">
               <Link to={homeTo} className={cx(LARGE_TARGET, 'text-ink no-underline hover:underline')}>
-                まなび <span className="text-std-17B-170">マイページ</span>
+                {/* the h1 says マイページ on every page: a phone keeps the word for screen readers only */}
+                まなび <span className="text-std-17B-170 max-sm:sr-only">マイページ</span>
               </Link>
             </p>
-            <DisplayPrefsMenu />
-            {userArea}
+            {account ? (
+              <div className="flex shrink-0 items-center gap-x-2 sm:flex-wrap sm:gap-x-3 sm:gap-y-3">
+                <p className="text-std-17B-170 max-sm:hidden">{account.greeting}</p>
+                {account.card}
+                <Button variant="secondary" className="max-sm:hidden" onPress={account.onLogout}>
+                  ログアウト
+                </Button>
+                <DisplayPrefsMenu
+                  label="設定"
+                  before={<p className="text-std-17B-170">{account.greeting}</p>}
+                  after={
+                    <Button variant="secondary" className="w-full" onPress={account.onLogout}>
+                      ログアウト
+                    </Button>
+                  }
+                />
+              </div>
+            ) : (
+              <DisplayPrefsMenu />
+            )}
           </div>
           <DisplayPrefs />
         </div>

@@ -39,14 +39,14 @@ export function Component() {
   return (
     <AreaProvider area="mypage">
       <SessionUserContext.Provider value={info.user}>
-        <MypageShell user={info.user} />
+        <MypageShell user={info.user} officePhone={info.office_phone} />
         <IdleTimeoutDialog area="mypage" />
       </SessionUserContext.Provider>
     </AreaProvider>
   );
 }
 
-function MypageShell({ user }: { user: SessionUser }) {
+function MypageShell({ user, officePhone }: { user: SessionUser; officePhone: string }) {
   const logout = useLogout('mypage');
   const [isCardOpen, setIsCardOpen] = useState(false);
   const [isCardWanted, setIsCardWanted] = useState(false);
@@ -58,32 +58,36 @@ function MypageShell({ user }: { user: SessionUser }) {
   return (
     <MypageFrame
       homeTo={paths.mypage.top()}
-      userArea={
-        // on a phone the greeting takes its own line and the two buttons share the next one
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:gap-y-3">
-          <p className="text-std-17B-170 max-sm:w-full">{user.name}さん、こんにちは</p>
-          <Button
-            variant="secondary"
-            className="max-sm:px-4"
-            onHoverStart={() => void loadIdCard()}
-            onFocus={() => void loadIdCard()}
-            onPress={() => {
-              setIsCardWanted(true);
-              setIsCardOpen(true);
-            }}
-          >
-            学生証
-          </Button>
-          <Button variant="secondary" className="max-sm:px-4" onPress={() => void logout()}>
-            ログアウト
-          </Button>
-          {isCardWanted && (
-            <Suspense fallback={null}>
-              <StudentIdCard user={user} isOpen={isCardOpen} onOpenChange={setIsCardOpen} />
-            </Suspense>
-          )}
-        </div>
-      }
+      account={{
+        greeting: `${user.name}さん、こんにちは`,
+        onLogout: () => void logout(),
+        card: (
+          <>
+            <Button
+              variant="secondary"
+              className="max-sm:px-3"
+              onHoverStart={() => void loadIdCard()}
+              onFocus={() => void loadIdCard()}
+              onPress={() => {
+                setIsCardWanted(true);
+                setIsCardOpen(true);
+              }}
+            >
+              学生証
+            </Button>
+            {isCardWanted && (
+              <Suspense fallback={null}>
+                <StudentIdCard
+                  user={user}
+                  officePhone={officePhone}
+                  isOpen={isCardOpen}
+                  onOpenChange={setIsCardOpen}
+                />
+              </Suspense>
+            )}
+          </>
+        ),
+      }}
       sidebar={hideSidebar ? undefined : <SideNav label="マイページメニュー" items={MYPAGE_NAV} />}
     >
       <Outlet />

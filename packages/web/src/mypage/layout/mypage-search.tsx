@@ -1,5 +1,5 @@
 import { formatDateJa } from '@manabi/shared/domain/dates';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
@@ -59,7 +59,10 @@ export interface SearchBoxProps<T extends FieldValues, TT extends FieldValues> {
  * fields, and its users search with the keyboard; either can be folded or opened. While folded, the
  * conditions in force are listed with 「条件をクリア」, so nobody takes a filtered list for the whole one.
  * A search on a phone folds the form again and moves focus to the results' heading. The form stays
- * mounted when folded (`hidden`), so what was typed is kept.
+ * mounted when folded (`hidden`), so what was typed is kept. Opened by 「絞り込み」 where it does not fit
+ * below the button (a phone with large text), the page scrolls the button to the top so the form is seen
+ * to open, and focus moves to the form's heading: the next Tab is its first field, and no on-screen
+ * keyboard jumps up on a touch.
  */
 export function SearchBox<T extends FieldValues, TT extends FieldValues>({
   title,
@@ -74,6 +77,19 @@ export function SearchBox<T extends FieldValues, TT extends FieldValues>({
   const [isOpen, setIsOpen] = useState(() => !isNarrowScreen());
   const bodyId = `${id}-body`;
   const count = conditions.length;
+  const sectionRef = useRef<HTMLElement>(null);
+  /** set by the button's opening press (not by the first render), read once the form is drawn */
+  const revealRef = useRef(false);
+
+  useEffect(() => {
+    if (!isOpen || !revealRef.current) return;
+    revealRef.current = false;
+    const body = document.getElementById(bodyId);
+    if (body && body.getBoundingClientRect().bottom > window.innerHeight) {
+      sectionRef.current?.scrollIntoView({ block: 'start' });
+    }
+    document.getElementById(`${id}-heading`)?.focus({ preventScroll: true });
+  }, [isOpen, bodyId, id]);
 
   const search = form.handleSubmit((values) => {
     onSearch(values);
@@ -89,14 +105,17 @@ export function SearchBox<T extends FieldValues, TT extends FieldValues>({
   };
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-3" data-print="hide">
+    <section ref={sectionRef} aria-labelledby={`${id}-heading`} className="space-y-3" data-print="hide">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Button
           id={`${id}-toggle`}
           variant="secondary"
           aria-expanded={isOpen}
           aria-controls={bodyId}
-          onPress={() => setIsOpen((open) => !open)}
+          onPress={() => {
+            revealRef.current = !isOpen;
+            setIsOpen(!isOpen);
+          }}
         >
           絞り込み{count > 0 && `（条件${count}件）`}
           <ChevronDownIcon className={cx('size-5 transition-transform', isOpen && 'rotate-180')} />
@@ -114,7 +133,7 @@ export function SearchBox<T extends FieldValues, TT extends FieldValues>({
         )}
       </div>
       <div id={bodyId} hidden={!isOpen} className="space-y-4 rounded-8 border border-line p-4">
-        <h2 id={`${id}-heading`} className="text-std-20B-150">
+        <h2 id={`${id}-heading`} tabIndex={-1} className="text-std-20B-150 outline-offset-4">
           {title}
         </h2>
         <FieldRegistryProvider>

@@ -1,6 +1,8 @@
 import type { SessionUser } from '@manabi/shared/api';
-import { formatDateJa, formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { formatDateJa, formatDateTimeJa, todayTokyo } from '@manabi/shared/domain/dates';
+import { isStudentCardExpired } from '@manabi/shared/domain/student-card';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 
@@ -34,13 +36,19 @@ function useMinuteClock(): Date {
  */
 export function StudentIdCard({
   user,
+  officePhone,
   isOpen,
   onOpenChange,
 }: {
   user: SessionUser;
+  /** where an expired card sends the student (OFFICE_PHONE, from the session answer) */
+  officePhone: string;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
 }) {
+  const now = useMinuteClock();
+  // the same minute clock as the time shown, so a card open at midnight turns expired with it
+  const isExpired = isStudentCardExpired(user.expiration_date, todayTokyo(now));
   return (
     <Modal
       isOpen={isOpen}
@@ -56,8 +64,10 @@ export function StudentIdCard({
       }
     >
       <div className="space-y-4">
+        {/* first, so the student reads it before showing the card at the desk */}
+        {isExpired && <ExpiredNotice expiry={formatDateJa(user.expiration_date)} officePhone={officePhone} />}
         <CheckinSection />
-        <StudentIdCardBody user={user} />
+        <StudentIdCardBody user={user} now={now} isExpired={isExpired} />
       </div>
     </Modal>
   );
@@ -91,14 +101,14 @@ function CheckinSection() {
   );
 }
 
-function StudentIdCardBody({ user }: { user: SessionUser }) {
-  const now = useMinuteClock();
+function StudentIdCardBody({ user, now, isExpired }: { user: SessionUser; now: Date; isExpired: boolean }) {
+  const expiry = formatDateJa(user.expiration_date);
   const rows: [string, string][] = [
     ['学生番号', user.login_id],
     ['氏名', user.name],
     ['生年月日', formatDateJa(user.birthday)],
     ['発行日', formatDateJa(user.date_issue_num)],
-    ['有効期限', formatDateJa(user.expiration_date)],
+    ['有効期限', expiry && isExpired ? `${expiry}（期限切れ）` : expiry],
   ];
   return (
     <div className="space-y-4 rounded-12 border-4 border-primary bg-surface p-4 sm:p-6">
@@ -122,5 +132,25 @@ function StudentIdCardBody({ user }: { user: SessionUser }) {
         <time dateTime={now.toISOString()}>{formatDateTimeJa(now)}</time>
       </p>
     </div>
+  );
+}
+
+/**
+ * An expired card says so in words (not by colour alone) before anything else on it, and what to do: the
+ * office renews it, so the office's phone is given as a number to call.
+ */
+function ExpiredNotice({ expiry, officePhone }: { expiry: string; officePhone: string }) {
+  return (
+    <Alert variant="warning" title="この学生証は有効期限が切れています" announce={false}>
+      <p className="text-std-17N-170">
+        有効期限は{expiry}まででした。新しい学生証について、事務局にお問い合わせください。
+      </p>
+      <p className="text-std-17B-170">
+        電話：
+        <a href={`tel:${officePhone.replace(/-/g, '')}`} className="whitespace-nowrap">
+          {officePhone}
+        </a>
+      </p>
+    </Alert>
   );
 }

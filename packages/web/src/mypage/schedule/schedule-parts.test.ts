@@ -1,6 +1,6 @@
 import type { MypageScheduleItem } from '@manabi/shared/schemas/responses';
 import { describe, expect, it } from 'vitest';
-import { dayText, groupByDay, placeText } from './schedule-parts';
+import { dayText, groupByDay, nearDayWord, placeText } from './schedule-parts';
 
 const item = (over: Partial<MypageScheduleItem>): MypageScheduleItem => ({
   course_id: 1,
@@ -13,6 +13,7 @@ const item = (over: Partial<MypageScheduleItem>): MypageScheduleItem => ({
   room: '',
   venue: '',
   street_address: '',
+  bring: '',
   ...over,
 });
 
@@ -44,5 +45,13 @@ describe('the schedule as a student reads it', () => {
     expect(placeText(item({ room: '201' }))).toBe('201');
     expect(placeText(item({ street_address: '港区芝公園1-1-1' }))).toBe('港区芝公園1-1-1');
     expect(placeText(item({}))).toBe('');
+  });
+
+  it('says 「今日」 and 「明日」 in words, across a month and a year, and nothing for other days', () => {
+    expect(nearDayWord('2026-12-02', '2026-12-02')).toBe('今日');
+    expect(nearDayWord('2026-12-01', '2026-11-30')).toBe('明日');
+    expect(nearDayWord('2027-01-01', '2026-12-31')).toBe('明日');
+    expect(nearDayWord('2026-12-03', '2026-12-01')).toBe('');
+    expect(nearDayWord('2026-11-30', '2026-12-01')).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { dayJa } from '@manabi/shared/domain/sessions';
+import { addDays, dayJa } from '@manabi/shared/domain/sessions';
 import type { MypageScheduleItem } from '@manabi/shared/schemas/responses';
 
 /** The classes of one day, in the order the server gave them (time, then course). */
@@ -27,3 +27,10 @@ export function placeText(item: Pick<MypageScheduleItem, 'venue' | 'room' | 'str
 
 /** 「12月2日（水）」, with the year when it is not this year's (Tokyo). */
 export const dayText = (day: string, today: string) => dayJa(day, today.slice(0, 4));
+
+/** 「今日」 or 「明日」 when the class is that near (Tokyo), said in words; '' for any other day. */
+export function nearDayWord(day: string, today: string): '今日' | '明日' | '' {
+  if (day === today) return '今日';
+  if (day === addDays(today, 1)) return '明日';
+  return '';
+}

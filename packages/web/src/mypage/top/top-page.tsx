@@ -7,7 +7,7 @@ import { LoadingOverlay } from '../../ui/loading-overlay';
 import { PageTitle } from '../../ui/page-title';
 import { topQuery } from '../news/api/news';
 import { UnreadBadge } from '../news/unread-badge';
-import { UpcomingBox } from '../schedule/upcoming-box';
+import { NextClassBox } from '../schedule/next-class-box';
 import { CourseStatusList } from './course-status';
 
 const MENU = [
@@ -36,8 +36,7 @@ const MENU = [
 /**
  * /mypage/top (SPEC §2): four menu buttons (「あなたへのお知らせ」 with the unread count), the
  * participation guide link, the newest notices (GET /api/mypage/top/) and a link to the notice list; above them,
- * where the student's applications stand and what to do next (issue 15); below them, the next classes
- * (issue 17).
+ * where the student's applications stand and what to do next (issue 15), and right under them the next class.
  */
 export function Component() {
   const top = useQuery(topQuery());
@@ -46,6 +45,8 @@ export function Component() {
     <div className="space-y-8">
       <PageTitle>マイページ トップ</PageTitle>
       <CourseStatusList items={top.data?.course_status_list ?? []} />
+      {/* right under the statuses: with large text on a phone, anything lower is screens away */}
+      <NextClassBox ready={top.status !== 'pending'} />
       <nav aria-label="マイページのメニュー">
         <ul className="grid gap-4 sm:grid-cols-2">
           {MENU.map((entry) => (
@@ -98,8 +99,6 @@ export function Component() {
           <TextLink to={paths.mypage.newsList(1)}>お知らせ一覧へ</TextLink>
         </p>
       </section>
-      {/* issue 17: asked after the top call, and drawn below what was already here */}
-      <UpcomingBox ready={top.status !== 'pending'} />
     </div>
   );
 }

@@ -25,6 +25,7 @@ export function Component() {
     <div className="space-y-6">
       <PageTitle>パスワードの変更</PageTitle>
       <StepForm
+        guardLeave
         schema={passwordUpdateFormSchema}
         defaultValues={{ current_password: '', password: '', password2: '' }}
         skipConfirm

@@ -26,6 +26,7 @@ export function Component() {
     <div className="space-y-6">
       <PageTitle>連絡先の変更</PageTitle>
       <StepForm
+        guardLeave
         schema={contactsUpdateFormSchema}
         defaultValues={{ phone1: user.phone1, mail1: user.mail1, phone2: user.phone2, mail2: user.mail2 }}
         headings={{ input: '連絡先の入力', confirm: '変更内容の確認', complete: '変更が完了しました' }}
