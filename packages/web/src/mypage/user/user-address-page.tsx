@@ -12,10 +12,15 @@ import { StepForm } from '../../ui/step-form';
 import { FieldGroup } from '../layout/form-parts';
 import { ADDRESS_KEY, addressQuery, requestAddressChange } from './api/user';
 
-/** The address a student starts from: the pending or returned request (to correct it), else the record's. */
+const EMPTY = { postcode: '', pref: '', street_name1: '', street_name2: '', address: '', street_name3: '' };
+
+/**
+ * The form starts from the pending or returned request (to correct it), else empty: the postcode lookup
+ * fills only fields nobody typed in, so the old address would keep it from filling the new town.
+ */
 function startingValues(data: MypageAddress) {
   const r = data.request;
-  return r && r.status !== ADDRESS_REQUEST_STATUS.APPROVED ? r : data.current;
+  return r && r.status !== ADDRESS_REQUEST_STATUS.APPROVED ? r : EMPTY;
 }
 
 /**
