@@ -61,6 +61,7 @@ async function openPendingRequest(page: Page, name: string) {
   await page.goto('/admin/student');
   await expect(page.getByRole('heading', { level: 1, name: '学生管理' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: /確認待ちの住所変更の届出：[1-9]\d*件/ })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('link', { name: '届出を確認する' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '住所変更の届出（確認待ち）' })).toBeVisible();
   await expect(page.getByRole('link', { name })).toBeVisible();
