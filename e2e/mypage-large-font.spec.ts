@@ -240,6 +240,7 @@ for (const theme of ['white', 'black'] as const) {
       ['/mypage/user', '利用者情報'],
       ['/mypage/user/update', '連絡先の変更'],
       ['/mypage/user/password', 'パスワードの変更'],
+      ['/mypage/user/address', '住所変更の届出'],
     ];
     for (const [path, heading] of screens) {
       await page.goto(path);

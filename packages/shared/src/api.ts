@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { addressDecisionBodySchema, addressRequestBodySchema } from './schemas/address-change';
 import type {
   adminUserAddBodySchema,
   adminUserDetailQuerySchema,
@@ -59,6 +60,9 @@ import type {
 } from './schemas/password-reset';
 import type {
   addApplicantStudentsResponseSchema,
+  addressRequestListResponseSchema,
+  addressRequestSchema,
+  adminAddressRequestResponseSchema,
   adminCourseLimitedSchema,
   adminCourseSchema,
   adminUserSchema,
@@ -79,6 +83,7 @@ import type {
   loginIdExistResponseSchema,
   loginIdNextResponseSchema,
   lotteryResponseSchema,
+  mypageAddressResponseSchema,
   mypageAppliedItemSchema,
   mypageAppliedListResponseSchema,
   mypageAttendedListResponseSchema,
@@ -347,6 +352,14 @@ export type MypageUser = Out<typeof mypageUserResponseSchema>;
 export type ContactsUpdateBody = ApiInput<typeof contactsUpdateBodySchema>;
 export type PasswordUpdateBody = ApiInput<typeof passwordUpdateBodySchema>;
 export type ValidResult = Out<typeof validResultResponseSchema>;
+
+// ---- 住所変更の届出 (decision 040) ----
+export type AddressRequest = Out<typeof addressRequestSchema>;
+export type MypageAddress = Out<typeof mypageAddressResponseSchema>;
+export type AdminAddressRequest = Out<typeof adminAddressRequestResponseSchema>;
+export type AddressRequestList = Out<typeof addressRequestListResponseSchema>;
+export type AddressRequestBodyInput = ApiInput<typeof addressRequestBodySchema>;
+export type AddressDecisionBodyInput = ApiInput<typeof addressDecisionBodySchema>;
 
 // ---- Public my-page forms (SPEC §3 Inquiry, Admission, Reset mail, Password setting) ----
 export type InquiryBody = ApiInput<typeof inquiryBodySchema>;

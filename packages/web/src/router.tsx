@@ -153,6 +153,7 @@ const adminRoutes: RouteObject[] = [
                 path: 'duplicate/:userId',
                 lazy: () => import('./admin/students/student-duplicate-page'),
               },
+              { path: 'address', lazy: () => import('./admin/students/address-request-list-page') },
             ],
           },
           {
@@ -227,6 +228,7 @@ const mypageRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: 'user', lazy: () => import('./mypage/user/user-page') },
       { path: 'user/update', lazy: () => import('./mypage/user/user-update-page') },
       { path: 'user/password', lazy: () => import('./mypage/user/user-password-page') },
+      { path: 'user/address', lazy: () => import('./mypage/user/user-address-page') },
       {
         path: 'course/search/:kind',
         loader: allow('kind', ['accepting', 'before'], MYPAGE_404),

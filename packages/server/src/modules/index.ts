@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { addressChangeRoutes } from './address-changes/address-changes.routes';
 import { adminUserRoutes } from './admins/admins.routes'; // issue 5: admin users
 import { applicantRoutes } from './applicants/applicants.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -42,4 +43,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(checkinRoutes); // issue 17: class days
   await app.register(mypageCalendarRoutes); // issue 17: class days
   await app.register(certificateRoutes); // issue 17: class days
+  await app.register(addressChangeRoutes);
 }

@@ -37,6 +37,10 @@ export const AUDIT_ACTIONS = [
   // QR check-in at the venue (issue 17): every scan, refused ones too
   'check_in',
   'check_in_refused',
+  // 住所変更の届出 (decision 040): the student's request, the office's approval or return
+  'address_request',
+  'address_approve',
+  'address_return',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -102,6 +102,53 @@ export const mypageUserResponseSchema = z.object({
   emergency_phone: z.string(),
 });
 
+// ---- 住所変更の届出 (decision 040) ----
+
+const addressPartsSchema = z.object({
+  postcode: z.string(),
+  pref: z.string(),
+  street_name1: z.string(),
+  street_name2: z.string(),
+  address: z.string(),
+  street_name3: z.string(),
+});
+/** One request: the new address, its state ('0' pending, '1' approved, '2' returned) and the return reason. */
+export const addressRequestSchema = addressPartsSchema.extend({
+  request_id: id,
+  status: z.enum(['0', '1', '2']),
+  status_text: z.string(),
+  /** the new address as one line */
+  address_text: z.string(),
+  return_reason: z.string(),
+  requested_at: iso,
+  decided_at: iso.nullable(),
+  updated_at: iso,
+});
+/** GET /api/mypage/user/address/: the address the record holds, the latest request, the office's phone. */
+export const mypageAddressResponseSchema = z.object({
+  current: addressPartsSchema,
+  request: addressRequestSchema.nullable(),
+  office_phone: z.string(),
+});
+/** GET /api/admin/student/address/?user_id=: the student's pending request, or null. */
+export const adminAddressRequestResponseSchema = z.object({ request: addressRequestSchema.nullable() });
+/** GET /api/admin/student/address/list/: the pending requests, oldest first, paged. */
+export const addressRequestListResponseSchema = z.object({
+  data_list: z.array(
+    z.object({
+      request_id: id,
+      user_id: id,
+      login_id: z.string().nullable(),
+      name: z.string(),
+      address_text: z.string(),
+      requested_at: iso,
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+
 // ---- my-page courses (SPEC §3 Course search item, Course detail, Applied/attended item) ----
 
 /** A dated session as the API gives it (issue 17, decision 028). */

@@ -67,6 +67,8 @@ export const paths = {
     studentForm: (mode: FormMode, userId: Id = 0) => `/admin/student/detail/${mode}/${enc(userId)}`,
     studentApproval: (userId: Id) => `/admin/student/approval/${enc(userId)}`,
     studentDuplicate: (userId: Id) => `/admin/student/duplicate/${enc(userId)}`,
+    /** The pending 住所変更の届出 of every student (decision 040). */
+    addressRequests: () => '/admin/student/address',
 
     noticeList: () => '/admin/notification',
     noticeDetail: (noticeId: Id) => `/admin/notification/detail/${enc(noticeId)}`,
@@ -96,6 +98,8 @@ export const paths = {
     user: () => '/mypage/user',
     userUpdate: () => '/mypage/user/update',
     userPassword: () => '/mypage/user/password',
+    /** 住所変更の届出 (decision 040). */
+    userAddress: () => '/mypage/user/address',
     courseSearch: (kind: CourseSearchKind = 'accepting') => `/mypage/course/search/${kind}`,
     courseApplied: () => '/mypage/course/applied',
     courseAttended: () => '/mypage/course/attended',

@@ -1,3 +1,4 @@
+export * from './address-changes';
 export * from './admin-users';
 export * from './courses';
 export * from './notices';

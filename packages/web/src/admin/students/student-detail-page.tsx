@@ -9,6 +9,7 @@ import { type ConfirmItem, ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { Tabs } from '../../ui/tabs';
+import { AddressRequestPanel } from './address-request-panel';
 import { useStudentDetail } from './api/student-detail';
 import { StudentCoursesTab } from './student-courses-tab';
 
@@ -50,7 +51,8 @@ function studentItems(s: Student): ConfirmItem[] {
 }
 
 /**
- * /admin/student/detail/{userId} (SPEC §2): tab 1 the student (read-only, 「学生情報を変更」), tab 2 the
+ * /admin/student/detail/{userId} (SPEC §2): tab 1 the student (read-only, 「学生情報を変更」; a pending
+ * 住所変更の届出 above it, to approve or return), tab 2 the
  * applied courses with their attendance. The tab is in the URL (?tab=2; routed tabs) so reload keeps it.
  * A missing or unapproved student → /admin/404.
  */
@@ -78,6 +80,7 @@ export function Component() {
       >
         {tab === '1' ? (
           <div className="space-y-6">
+            <AddressRequestPanel key={student.user_id} student={student} />
             <ConfirmList items={studentItems(student)} />
             <p>
               <ButtonLink to={paths.admin.studentForm('update', student.user_id)}>学生情報を変更</ButtonLink>

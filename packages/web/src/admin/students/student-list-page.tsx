@@ -20,6 +20,7 @@ import { FieldRegistryProvider } from '../../ui/field-parts';
 import { PageTitle } from '../../ui/page-title';
 import { TextInput } from '../../ui/text-input';
 import { ListSearchForm, ServerListTable, useServerList } from '../server-list';
+import { addressRequestListQuery } from './api/address-requests';
 import {
   emptyStudentSearch,
   studentCsvUrl,
@@ -151,6 +152,27 @@ function StudentUpload() {
   );
 }
 
+/** How many 住所変更の届出 wait for the office (decision 040), with the way to their list. */
+function AddressRequestsWaiting() {
+  const waiting = useQuery(addressRequestListQuery(1));
+  const n = waiting.data?.total;
+  return (
+    <section
+      aria-labelledby="student-address-requests-heading"
+      className="flex flex-wrap items-center gap-4 rounded-8 border border-line p-4"
+    >
+      <h2 id="student-address-requests-heading" className="text-std-17B-170 text-ink" aria-live="polite">
+        確認待ちの住所変更の届出：{n === undefined ? '…' : `${n}件`}
+      </h2>
+      {n ? (
+        <ButtonLink to={paths.admin.addressRequests()} variant="secondary">
+          届出を確認する
+        </ButtonLink>
+      ) : null}
+    </section>
+  );
+}
+
 /**
  * /admin/student (SPEC §2 Students): unapproved count with a search for them, collapsible search form,
  * server-paged sortable table (10/50/100), CSV download of the whole search, 新規登録 and CSV upload.
@@ -192,6 +214,8 @@ export function Component() {
           未承認の学生を表示
         </Button>
       </section>
+
+      <AddressRequestsWaiting />
 
       <ListSearchForm form={form} values={search} empty={emptyStudentSearch} onSubmit={submit}>
         <TextInput control={form.control} name="login_id" label="学生番号" inputMode="numeric" />
