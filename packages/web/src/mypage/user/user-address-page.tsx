@@ -46,6 +46,7 @@ export function Component() {
         </Alert>
       )}
       <StepForm
+        guardLeave
         schema={addressFieldsSchema}
         defaultValues={{
           postcode: start.postcode,
