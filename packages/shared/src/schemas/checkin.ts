@@ -112,8 +112,11 @@ export const checkinMissingRowSchema = z.object({
   login_id: z.string(),
   name: z.string(),
   name_kana: z.string(),
-  /** 電話番号1, else 電話番号2 ('' when neither) */
-  phone: z.string(),
+  /**
+   * 電話番号1, else 電話番号2 ('' when neither). Authority 1 only: a partner university (authority 2) gets
+   * the names to check against, not the students' contact details (SPEC §6).
+   */
+  phone: z.string().optional(),
 });
 export type CheckinMissingRow = z.output<typeof checkinMissingRowSchema>;
 

@@ -88,6 +88,7 @@ export async function listTodaySessions(
  * GET /api/admin/checkin/missing/: for one of today's sessions of a course, the students expected in class
  * (attendsCourse, the counter's `expected`) not yet recorded 出席 for it — name, kana, phone, 学生番号 —
  * in kana order, bounded by CHECKIN_MISSING_MAX (a course seats a few hundred at most), with the total.
+ * The phone goes to authority 1 only (a partner university gets names, not contact details: SPEC §6).
  * One indexed read of the course's applications (course_applications_course_idx). A session that is not
  * today is refused on session_no, as a check-in would be; a missing course is 404, another university's 403.
  */
@@ -133,10 +134,11 @@ export async function listMissing(
     )
     .orderBy(asc(students.nameKana), asc(students.loginId), asc(students.id))
     .limit(CHECKIN_MISSING_MAX);
+  const withPhone = admin.authority === 1;
   return {
     session_no: session.no,
     total: rows[0]?.total ?? 0,
-    data_list: rows.map(({ total: _, ...row }) => row),
+    data_list: rows.map(({ total: _, phone, ...row }) => (withPhone ? { ...row, phone } : row)),
   };
 }
 

@@ -219,13 +219,16 @@ describe('GET /api/admin/checkin/missing/', () => {
     expect((await missing(course, 2)).json()).toMatchObject({ total: 1, data_list: [{ name: '佐藤 一郎' }] });
   });
 
-  it('authority 2 sees its own university’s course; another’s is 403, a missing one 404', async () => {
+  it('authority 2 sees its own university’s course without phones; another’s is 403, a missing one 404', async () => {
     const own = await courseToday();
     await applicant(own);
     const other = await courseToday({ universityId: 'U02' });
     const res = await missing(own, 2, cast.univ);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().total).toBe(1);
+    // names to check against, no phone: a partner university gets no contact details
+    expect(Object.keys(res.json().data_list[0]).sort()).toEqual(['login_id', 'name', 'name_kana']);
+    expect(Object.keys((await missing(own, 2)).json().data_list[0])).toContain('phone');
     expect((await missing(other, 2, cast.univ)).statusCode).toBe(403);
     expect((await missing(other, 2, cast.admin)).statusCode).toBe(200);
     expect((await missing(999_999, 2)).statusCode).toBe(404);

@@ -1,27 +1,35 @@
 import { CHECKIN_MISSING_MAX, type CheckinMissingRow } from '@manabi/shared/schemas/checkin';
 import { useQuery } from '@tanstack/react-query';
+import { useSessionUser } from '../../lib/session';
 import { type Column, DataTable } from '../../ui/data-table';
 import { missingQuery } from './api/checkin';
 
-const COLUMNS: Column<CheckinMissingRow>[] = [
+const NAME: Column<CheckinMissingRow>[] = [
   { key: 'name', header: '氏名', sortable: true, isRowHeader: true, className: 'min-w-[8rem]' },
   { key: 'name_kana', header: 'ふりがな', sortable: true, className: 'min-w-[9rem]' },
-  {
-    key: 'phone',
-    header: '電話番号',
-    className: 'whitespace-nowrap',
-    render: (row) => row.phone || '登録なし',
-  },
-  { key: 'login_id', header: '学生番号', sortable: true, className: 'whitespace-nowrap' },
 ];
+const PHONE: Column<CheckinMissingRow> = {
+  key: 'phone',
+  header: '電話番号',
+  className: 'whitespace-nowrap',
+  render: (row) => row.phone || '登録なし',
+};
+const LOGIN_ID: Column<CheckinMissingRow> = {
+  key: 'login_id',
+  header: '学生番号',
+  sortable: true,
+  className: 'whitespace-nowrap',
+};
 
 /**
  * まだ受付をしていない方: the session's expected students (seat holders) not yet recorded 出席, with a phone
- * number to call. Read again after every check-in (a code read or a number typed), so it shrinks as
+ * number to call (authority 1). Read again after every check-in (a code read or a number typed), so it shrinks as
  * students arrive.
  */
 export function MissingList({ courseId, sessionNo }: { courseId: number; sessionNo: number }) {
   const missing = useQuery(missingQuery(courseId, sessionNo));
+  // the server sends phones to authority 1 only
+  const columns = useSessionUser().authority === 1 ? [...NAME, PHONE, LOGIN_ID] : [...NAME, LOGIN_ID];
   const total = missing.data?.total;
   return (
     <section aria-labelledby="missing-title" className="space-y-3">
@@ -43,7 +51,7 @@ export function MissingList({ courseId, sessionNo }: { courseId: number; session
           <DataTable
             caption="まだ受付をしていない方"
             hideCaption
-            columns={COLUMNS}
+            columns={columns}
             rows={missing.data.data_list}
             rowKey={(row) => row.login_id}
             defaultPageSize={50}
