@@ -344,6 +344,60 @@ test('[管理][お知らせ] 講座を選んで申込者（抽選待ち）への
   await expectAccessible(page);
 });
 
+test('[管理][お知らせ] 確認画面と完了画面が、対象の人数とメールを送る人数を言う', async ({
+  page,
+  playwright,
+}) => {
+  // a generation of this journey's own: three students, one of whom can be mailed
+  const generation = '2719';
+  const password = 'taisho2719';
+  const request = await adminRequest(playwright);
+  await addStudentAsAdmin(request, { generation, password, fields: { is_email: '1' } });
+  await addStudentAsAdmin(request, {
+    generation,
+    password,
+    fields: { is_email: '1', mail_1: '', mail_1_confirm: '' },
+  });
+  await addStudentAsAdmin(request, { generation, password }); // does not accept mail
+  await request.dispose();
+
+  await loginAdmin(page);
+  await page.goto('/admin/notification/detail/new/0');
+  await field(page, 'タイトル').fill(`E2E対象の人数${stamp()}`);
+  await field(page, '本文').fill('2719期生の皆さまへ。');
+  await pick(page, '配信先', '期生');
+  await field(page, '期生ID').fill(generation);
+  await page.getByRole('button', { name: '確認画面へ' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: '入力内容の確認' })).toBeVisible();
+  await expect(page.getByText('対象：3人（うちメール 1人）', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // mail off: nobody is mailed; back on: the one again
+  await page.getByRole('button', { name: '戻る', exact: true }).click();
+  await pick(page, 'メール', '知らせない');
+  await page.getByRole('button', { name: '確認画面へ' }).click();
+  await expect(page.getByText('対象：3人（うちメール 0人）', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: '戻る', exact: true }).click();
+  await pick(page, 'メール', 'メールで知らせる');
+  await page.getByRole('button', { name: '確認画面へ' }).click();
+  await expect(page.getByText('対象：3人（うちメール 1人）', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page.getByText('お知らせを登録しました')).toBeVisible();
+  await expect(page.getByText('対象：3人（うちメール 1人）', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // changed later: the one mailed already is not mailed again
+  await page.getByRole('link', { name: 'お知らせ詳細へ' }).click();
+  await page.getByRole('link', { name: 'お知らせを変更' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'お知らせの変更' })).toBeVisible();
+  await page.getByRole('button', { name: '確認画面へ' }).click();
+  await expect(page.getByText('対象：3人（うちメール 0人）', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page.getByText('お知らせを更新しました')).toBeVisible();
+  await expect(page.getByText('対象：3人（うちメール 0人）', { exact: true })).toBeVisible();
+});
+
 test('[管理][お知らせ] 一覧・詳細・配信先一覧・入力画面をスマートフォン幅で読む @phone', async ({ page }) => {
   await loginAdmin(page);
   await page.goto('/admin/notification?title=%E5%B9%B4%E6%9C%AB%E5%B9%B4%E5%A7%8B');

@@ -260,8 +260,10 @@ test('[管理][学生][権限] 権限2の管理者は学生の登録・承認画
   await loginAdmin(page, ACCOUNTS.univ);
   for (const path of ['/admin/student/detail/new/0', '/admin/student/approval/1']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/admin\/apierror$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'システムエラー' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/apierror\?forbidden=1$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'この画面を使う権限がありません' }),
+    ).toBeVisible();
   }
   await expectAccessible(page);
 });

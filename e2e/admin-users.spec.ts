@@ -180,8 +180,10 @@ test('[管理][管理者] 大学担当の管理者はエラー画面へ、存在
   await loginAdmin(page, ACCOUNTS.univ);
   for (const path of ['/admin/admin', '/admin/admin/register/new/0']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/admin\/apierror$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'システムエラー' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/apierror\?forbidden=1$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'この画面を使う権限がありません' }),
+    ).toBeVisible();
   }
   await expectAccessible(page);
 

@@ -97,26 +97,51 @@ test.describe('[管理][ログイン]', () => {
 });
 
 test.describe('[管理][権限]', () => {
-  test('[管理][権限] 権限2の管理者は講座管理だけを見て、他の管理画面ではエラーになる', async ({ page }) => {
+  test('[管理][権限] 権限2の管理者は講座管理だけを見て、他の管理画面では権限がないと知らされる', async ({
+    page,
+  }) => {
     await loginAdmin(page, ACCOUNTS.univ);
     await page.goto('/admin/top');
     await expect(page.getByRole('heading', { level: 1, name: '管理画面トップ' })).toBeVisible();
 
+    // each card says what authority 2 may do there (it reads and downloads; the office registers and draws)
     const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: /^講座管理/ })).toBeVisible();
-    // and the door's check-in of its courses (issue 17)
-    await expect(main.getByRole('link', { name: /^受付（出席の記録）/ })).toBeVisible();
+    const courses = main.getByRole('link', { name: /^講座管理/ });
+    await expect(courses).toContainText('自分の大学の講座と申込者を確認し');
+    await expect(courses).not.toContainText('登録・申込者の管理・抽選を行います');
+    // and the door's check-in of its courses
+    await expect(main.getByRole('link', { name: /^受付（出席の記録）/ })).toContainText('自分の大学の講座');
     await expect(main.getByRole('link')).toHaveCount(2);
     const sideMenu = page.getByRole('navigation', { name: '管理メニュー' });
     await expect(sideMenu.getByRole('link')).toHaveText(['トップ', '講座管理', '受付（出席の記録）']);
     await expectAccessible(page);
 
+    // a refusal is said to be one, not an outage: no 「システムエラー」, and what to do instead
     for (const path of ['/admin/notification/category', '/admin/student', '/admin/admin']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/admin\/apierror$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'システムエラー' })).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/apierror\?forbidden=1$/);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'この画面を使う権限がありません' }),
+      ).toBeVisible();
+      await expect(page.getByText('システムエラー')).toHaveCount(0);
+      await expect(page.getByText(MSG.internal)).toHaveCount(0);
+      await expect(page.getByText('この作業が必要なときは、事務局にご相談ください。')).toBeVisible();
     }
     await expectAccessible(page);
+
+    await page.goto('/admin/student');
+    await page.getByRole('link', { name: '管理画面トップへ戻る' }).click();
+    await expect(page).toHaveURL(/\/admin\/top$/);
+    await expect(page.getByRole('heading', { level: 1, name: '管理画面トップ' })).toBeVisible();
+  });
+
+  test('[管理][権限] 権限1の管理者のトップのカードは、すべての作業を説明する', async ({ page }) => {
+    await loginAdmin(page);
+    await page.goto('/admin/top');
+    await expect(page.getByRole('main').getByRole('link', { name: /^講座管理/ })).toContainText(
+      '講座の登録・申込者の管理・抽選を行います。',
+    );
+    await expect(page.getByRole('main').getByRole('link')).toHaveCount(5);
   });
 });
 

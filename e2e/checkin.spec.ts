@@ -152,6 +152,89 @@ test('[管理][受付] 学生証のQRコードをカメラで読み取ると、�
   }
 });
 
+test('[管理][受付] まだ受付をしていない方の一覧が、コードを読むたび・番号を入れるたびに減る', async ({
+  page,
+  playwright,
+  launchOptions,
+}, testInfo) => {
+  // a course of today with two seat holders
+  const office = await adminApi(playwright);
+  const first = await addStudentAsAdmin(office, {
+    generation: GENERATION,
+    password: PASSWORD,
+    fields: { name: '未着 一子', name_kana: 'ミチャク イチコ', phone_1: '03-2717-0001' },
+  });
+  const second = await addStudentAsAdmin(office, {
+    generation: GENERATION,
+    password: PASSWORD,
+    fields: { name: '未着 二郎', name_kana: 'ミチャク ジロウ', phone_1: '03-2717-0002' },
+  });
+  const name = `E2E未着講座${uniqueTag()}`;
+  const courseId = await addCourseAsAdmin(office, {
+    course_name: name,
+    all_times: '4',
+    sessions: [{ day: tokyoLocal(0).slice(0, 10), start: '00:00', end: '23:59', room: '第2講義室' }],
+  });
+  await addApplicantAsAdmin(office, courseId, first);
+  await addApplicantAsAdmin(office, courseId, second);
+  const drawn = await office.post('/api/admin/courseapplicantlist/lottery/', {
+    data: { id: courseId, win_num: '2', waitlist: '0', confirm_days: '', tiers: [] },
+  });
+  expect(drawn.status(), await drawn.text()).toBe(200);
+  await office.dispose();
+
+  // the first student's code, from the student ID
+  await loginStudent(page, { login_id: first, password: PASSWORD });
+  await page.goto('/mypage/top');
+  await page.getByRole('button', { name: '学生証' }).click();
+  const code = await page.locator('[data-checkin-code]').getAttribute('data-checkin-code');
+  expect(code).toBeTruthy();
+
+  // before anyone arrives: both are missing, with kana and phone
+  expect((await page.request.post('/api/auth/admin/login/', { data: ACCOUNTS.admin })).status()).toBe(200);
+  await page.goto(`/admin/checkin?course=${courseId}&no=1`);
+  const missing = page.getByRole('table', { name: 'まだ受付をしていない方' });
+  await expect(page.getByRole('heading', { level: 2, name: 'まだ受付をしていない方（2人）' })).toBeVisible();
+  for (const [n, kana, phone] of [
+    ['未着 一子', 'ミチャク イチコ', '03-2717-0001'],
+    ['未着 二郎', 'ミチャク ジロウ', '03-2717-0002'],
+  ] as const) {
+    const line = missing.getByRole('row').filter({ has: page.getByRole('rowheader', { name: n }) });
+    await expect(line).toContainText(kana);
+    await expect(line).toContainText(phone);
+  }
+  await expectAccessible(page);
+
+  // the desk's camera reads the first student's code: she leaves the list
+  const { browser, context } = await deskFilming(code as string, { playwright, launchOptions, testInfo });
+  try {
+    const desk = await context.newPage();
+    expect((await desk.request.post('/api/auth/admin/login/', { data: ACCOUNTS.admin })).status()).toBe(200);
+    await desk.goto(`/admin/checkin?course=${courseId}&no=1`);
+    const result = desk.getByRole('region', { name: '読み取りの結果' });
+    await expect(result.getByText('出席を記録しました')).toBeVisible({ timeout: 30_000 });
+    await expect(
+      desk.getByRole('heading', { level: 2, name: 'まだ受付をしていない方（1人）' }),
+    ).toBeVisible();
+    const deskMissing = desk.getByRole('table', { name: 'まだ受付をしていない方' });
+    await expect(deskMissing.getByRole('rowheader', { name: '未着 一子' })).toHaveCount(0);
+    await expect(deskMissing.getByRole('rowheader', { name: '未着 二郎' })).toBeVisible();
+
+    // the second is typed by 学生番号: nobody is missing any more
+    await desk.getByRole('textbox', { name: /学生番号/ }).fill(second);
+    await desk.getByRole('button', { name: '出席を記録する' }).click();
+    await expect(result.getByText('未着 二郎', { exact: true })).toBeVisible();
+    await expect(
+      desk.getByRole('heading', { level: 2, name: 'まだ受付をしていない方（0人）' }),
+    ).toBeVisible();
+    await expect(desk.getByText('受講が決まっている方は、全員の受付が済みました。')).toBeVisible();
+    await expectAccessible(desk);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
 test('[管理][受付] カメラを使えないときはそう伝え、学生番号で記録できる', async ({ page, playwright }) => {
   const office = await adminApi(playwright);
   const { loginId, courseId, name } = await studentInCourseToday(office, '受付 次郎', 'ウケツケ ジロウ');

@@ -41,6 +41,9 @@ beforeAll(async () => {
   const confirmed = await makeStudent(t.db, { mail1: 'b@example.jp', phone1: '0422-33-4444' });
   await makeApplication(t.db, { courseId: course.id, studentId: confirmed.id, lotteryStatus: '2' });
   attendee = confirmed.loginId ?? '';
+  // one who has not come: a row of the door's missing list
+  const absent = await makeStudent(t.db, { mail1: 'c@example.jp', phone1: '0422-55-6666' });
+  await makeApplication(t.db, { courseId: course.id, studentId: absent.id, lotteryStatus: '2' });
   url = {
     '/api/admin/courselist/': '/api/admin/courselist/?control=1',
     '/api/admin/courselist/period/': '/api/admin/courselist/period/',
@@ -50,6 +53,7 @@ beforeAll(async () => {
     '/api/admin/courseapplicantlist/csv/': `/api/admin/courseapplicantlist/csv/?id=${course.id}`,
     '/api/admin/courseapplicantdetail/': `/api/admin/courseapplicantdetail/?id=${course.id}&user_id=${s.id}`,
     '/api/admin/checkin/courses/': '/api/admin/checkin/courses/',
+    '/api/admin/checkin/missing/': `/api/admin/checkin/missing/?course_id=${course.id}&session_no=1`,
   };
 });
 afterAll(() => t.close());
@@ -109,6 +113,11 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
         'expected',
       ],
     },
+  },
+  // who the door is still waiting for: the names to check against, no phone or other contact
+  '/api/admin/checkin/missing/': {
+    top: ['session_no', 'total', 'data_list'],
+    row: { in: 'data_list', keys: ['login_id', 'name', 'name_kana'] },
   },
   '/api/admin/course/categories/': { top: [], row: { in: '', keys: ['id', 'name'] } },
   '/api/admin/courseapplicantlist/': {

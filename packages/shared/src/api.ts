@@ -47,6 +47,7 @@ import type { contactsUpdateBodySchema, passwordUpdateBodySchema } from './schem
 import type { addReadBodySchema, newsDetailQuerySchema, newsListQuerySchema } from './schemas/news';
 import type {
   noticeAddBodySchema,
+  noticeAudienceQuerySchema,
   noticeCourseQuerySchema,
   noticeDetailQuerySchema,
   noticeListQuerySchema,
@@ -93,10 +94,12 @@ import type {
   mypageUserResponseSchema,
   newsDetailResponseSchema,
   newsListResponseSchema,
+  noticeAudienceResponseSchema,
   noticeCourseListResponseSchema,
   noticeListResponseSchema,
   noticeRowSchema,
   noticeSchema,
+  noticeWrittenResponseSchema,
   passwordCheckResponseSchema,
   periodDefaultsResponseSchema,
   publisherListResponseSchema,
@@ -324,6 +327,11 @@ export type Notice = Out<typeof noticeSchema>;
 /** The notice form spells reference_url1..3 (SPEC §3); the server answers refarence_url1..3. */
 export type NoticeBody = ApiInput<typeof noticeAddBodySchema>;
 export type NoticeUpdateBody = ApiInput<typeof noticeUpdateBodySchema>;
+/** GET /api/admin/notice/audience/ — the confirm step's counts (N reached, M of them mailed). */
+export type NoticeAudienceQuery = ApiInput<typeof noticeAudienceQuerySchema>;
+export type NoticeAudience = Out<typeof noticeAudienceResponseSchema>;
+/** POST /api/admin/notice/add/ and /update/ — the written id and the counts the save reached. */
+export type NoticeWriteResult = Out<typeof noticeWrittenResponseSchema>;
 export type PublisherListQuery = ApiInput<typeof publisherListQuerySchema>;
 /** GET /api/admin/notice/publisherList/ — paged on the server (decision 008). */
 export type PublisherList = Out<typeof publisherListResponseSchema>;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MSG } from '../validation/messages';
 import { digitsOnly, recordId, text } from '../validation/rules';
+import { SESSION_COUNT } from './applicant';
 
 /** Longer than any code of ours (about 45 characters); a longer scan is another kind of QR code. */
 export const CHECKIN_CODE_MAX = 200;
@@ -91,3 +92,41 @@ export const checkinResponseSchema = z.object({
   student: z.object({ login_id: z.string(), name: z.string(), name_kana: z.string() }),
 });
 export type CheckinResult = z.output<typeof checkinResponseSchema>;
+
+// ---- admin: who is still missing ----
+
+/**
+ * The most rows the missing list answers. A course seats a few hundred at most: the desk gets them all, in
+ * kana order, and `total` says how many there are beyond this should a course ever seat more.
+ */
+export const CHECKIN_MISSING_MAX = 500;
+
+/** GET /api/admin/checkin/missing/: the session is one of today's, as /admin/checkin/courses/ lists them. */
+export const checkinMissingQuerySchema = z.object({
+  course_id: recordId(),
+  session_no: recordId().refine((n) => n <= SESSION_COUNT, { error: MSG.invalidValue }),
+});
+export type CheckinMissingQuery = z.input<typeof checkinMissingQuerySchema>;
+
+export const checkinMissingRowSchema = z.object({
+  login_id: z.string(),
+  name: z.string(),
+  name_kana: z.string(),
+  /**
+   * 電話番号1, else 電話番号2 ('' when neither). Authority 1 only: a partner university (authority 2) gets
+   * the names to check against, not the students' contact details (SPEC §6).
+   */
+  phone: z.string().optional(),
+});
+export type CheckinMissingRow = z.output<typeof checkinMissingRowSchema>;
+
+/**
+ * The seat holders (当選, confirmed or needing no confirmation) not yet recorded 出席 for the session, in
+ * kana order, at most CHECKIN_MISSING_MAX; `total` counts them all.
+ */
+export const checkinMissingResponseSchema = z.object({
+  session_no: id,
+  total: id,
+  data_list: z.array(checkinMissingRowSchema),
+});
+export type CheckinMissing = z.output<typeof checkinMissingResponseSchema>;

@@ -74,17 +74,44 @@ export const noticeFormSchema = z
   })
   .superRefine(notBefore('period_to', 'period_from'))
   .superRefine((value, ctx) => {
-    if (value.published_to === PUBLISHED_TO.GENERATION && value.generation_id === '') {
-      ctx.addIssue({ code: 'custom', message: MSG.required, path: ['generation_id'], input: '' });
-    }
-    if (value.published_to === PUBLISHED_TO.COURSE && value.course_id === '') {
-      ctx.addIssue({ code: 'custom', message: MSG.required, path: ['course_id'], input: '' });
-    }
+    requireTargetFields(value, ctx);
     if (value.is_email === '1' && value.email_title === '') {
       ctx.addIssue({ code: 'custom', message: MSG.required, path: ['email_title'], input: '' });
     }
   });
 export type NoticeForm = z.output<typeof noticeFormSchema>;
+
+/** A course target needs its course, a generation target its 期生ID (the form's and the preview's rule). */
+function requireTargetFields(
+  value: { published_to: string; generation_id: string; course_id: string },
+  ctx: z.RefinementCtx,
+) {
+  if (value.published_to === PUBLISHED_TO.GENERATION && value.generation_id === '') {
+    ctx.addIssue({ code: 'custom', message: MSG.required, path: ['generation_id'], input: '' });
+  }
+  if (value.published_to === PUBLISHED_TO.COURSE && value.course_id === '') {
+    ctx.addIssue({ code: 'custom', message: MSG.required, path: ['course_id'], input: '' });
+  }
+}
+
+/**
+ * GET /api/admin/notice/audience/: the confirm step's 「対象：N人（うちメール M人）」, counted by the server
+ * with the publish's own rules from the form's target, publish state, mail choice and period end. `id` is
+ * the notice being updated ('' for a new one): whom it has mailed before is not mailed again.
+ */
+export const noticeAudienceQuerySchema = z
+  .object({
+    id: digitsOnly({ max: NOTICE_COURSE_ID_MAX_DIGITS }),
+    is_control: codeOf('CD007'),
+    published_to: codeOf('CD008'),
+    generation_id: zeroOrPositiveInt({ maxDigits: NOTICE_GENERATION_MAX_DIGITS }),
+    course_id: digitsOnly({ max: NOTICE_COURSE_ID_MAX_DIGITS }),
+    lottery_status: codeOf('CD003', { required: false }),
+    is_email: flag('1'),
+    period_to: dateTimeLocal(),
+  })
+  .superRefine(requireTargetFields);
+export type NoticeAudienceQueryParsed = z.output<typeof noticeAudienceQuerySchema>;
 
 /** POST /api/admin/notice/add/ */
 export const noticeAddBodySchema = noticeFormSchema;

@@ -411,6 +411,15 @@ export const noticeSchema = z.object({
   email_title: z.string(),
   updated_at: iso,
 });
+/**
+ * How many a notice reaches: `target_count` students it is addressed to (who can use the my-page), of whom
+ * `mail_count` are mailed (published, mail on, the period not ended; an address, mail accepted, not mailed
+ * this notice before). The preview counts what a save would do; add and update answer what they did.
+ */
+const audienceCounts = { target_count: z.number().int(), mail_count: z.number().int() };
+export const noticeAudienceResponseSchema = z.object(audienceCounts);
+/** POST /api/admin/notice/add/ and /update/: SPEC's `{ result, id }` and (additive) the counts it reached. */
+export const noticeWrittenResponseSchema = writtenResponseSchema.extend(audienceCounts);
 export const publisherListResponseSchema = z.object({
   data_list: z.array(
     z.object({

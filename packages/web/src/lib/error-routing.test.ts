@@ -26,7 +26,7 @@ describe('[web][lib] errorDestination: a record’s own not-found page', () => {
   it('a 404 goes to notFoundTo; a 403 only with forbiddenIsNotFound', () => {
     expect(errorDestination('admin', new ApiError(404, null), { notFoundTo: NOT_FOUND })).toBe(NOT_FOUND);
     expect(errorDestination('admin', new ApiError(403, null), { notFoundTo: NOT_FOUND })).toBe(
-      '/admin/apierror',
+      '/admin/apierror?forbidden=1',
     );
     expect(
       errorDestination('admin', new ApiError(403, null), {
@@ -37,6 +37,22 @@ describe('[web][lib] errorDestination: a record’s own not-found page', () => {
     expect(errorDestination('admin', new ApiError(401, null), { notFoundTo: NOT_FOUND })).toBe(
       '/admin/login?sessionexp=1',
     );
+  });
+});
+
+describe('[web][lib] errorDestination: an admin refusal is not an outage', () => {
+  it('a 403 carries forbidden=1 (the page says a permission is missing); other failures do not', () => {
+    expect(errorDestination('admin', new ApiError(403, null))).toBe('/admin/apierror?forbidden=1');
+    expect(errorDestination('admin', new ApiError(500, null))).toBe('/admin/apierror');
+    expect(errorDestination('admin', new ApiError(503, null))).toBe('/admin/apierror');
+    expect(errorDestination('admin', new ApiError(0, null))).toBe('/admin/apierror');
+  });
+
+  it('a mutation or a plain call refused with 403 goes there too', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const navigate = vi.fn();
+    routeApiError(new ApiError(403, null), { area: 'admin' }, { navigate });
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/admin/apierror?forbidden=1', { replace: true });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type Area, isApiError } from './api';
+import { paths } from './paths';
 import { sessionQueryKey } from './session-key';
 import { storedUser } from './stored-user';
 
@@ -41,7 +42,8 @@ export function isFormError(error: unknown): boolean {
 
 /**
  * Where an error goes (pure), SPEC §8:
- * - admin: 401 → /admin/login?sessionexp=1; anything else → /admin/apierror.
+ * - admin: 401 → /admin/login?sessionexp=1; 403 → /admin/apierror?forbidden=1 (the page then says a
+ *   permission is missing, not that the system failed); anything else → /admin/apierror.
  * - mypage: 401 → /mypage/login?sessionexp=1; 403 → /mypage/apierror?forbidden=1 (or /mypage/login when
  *   the stored user is an admin); 404 → /mypage/notfound; anything else → /mypage/apierror, or /error
  *   when no user is stored.
@@ -61,7 +63,8 @@ function recordNotFoundTo(error: unknown, { notFoundTo, forbiddenIsNotFound }: E
 function areaDestination(area: Area, error: unknown): string {
   const status = statusOf(error);
   if (area === 'admin') {
-    return status === 401 ? '/admin/login?sessionexp=1' : '/admin/apierror';
+    if (status === 401) return paths.admin.login({ expired: true });
+    return paths.admin.apiError({ forbidden: status === 403 });
   }
   const user = storedUser.get();
   if (status === 401) return '/mypage/login?sessionexp=1';

@@ -21,9 +21,9 @@ afterEach(() => {
 });
 
 describe('[web][lib] SPEC §8 error routing', () => {
-  it('admin: 401 → login with sessionexp, anything else → apierror', () => {
+  it('admin: 401 → login with sessionexp, 403 → apierror?forbidden=1, anything else → apierror', () => {
     expect(errorDestination('admin', new ApiError(401, null))).toBe('/admin/login?sessionexp=1');
-    expect(errorDestination('admin', new ApiError(403, null))).toBe('/admin/apierror');
+    expect(errorDestination('admin', new ApiError(403, null))).toBe('/admin/apierror?forbidden=1');
     expect(errorDestination('admin', new ApiError(404, null))).toBe('/admin/apierror');
     expect(errorDestination('admin', new Error('x'))).toBe('/admin/apierror');
   });

@@ -36,7 +36,12 @@ export const paths = {
     /** Admin login; `expired` adds sessionexp=1 (inactivity notice). */
     login: (opts: { expired?: boolean } = {}) =>
       withParams('/admin/login', { sessionexp: opts.expired && '1' }),
-    apiError: () => '/admin/apierror',
+    /**
+     * The admin error page; `forbidden` adds forbidden=1: the cause is a missing permission (a 403), and the
+     * page says so instead of speaking of an outage.
+     */
+    apiError: (opts: { forbidden?: boolean } = {}) =>
+      withParams('/admin/apierror', { forbidden: opts.forbidden && '1' }),
     notFound: () => '/admin/404',
 
     courseList: () => '/admin/course',

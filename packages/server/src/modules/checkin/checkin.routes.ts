@@ -2,12 +2,14 @@ import {
   checkinBodySchema,
   checkinCodeResponseSchema,
   checkinCoursesResponseSchema,
+  checkinMissingQuerySchema,
+  checkinMissingResponseSchema,
   checkinResponseSchema,
 } from '@manabi/shared/schemas/checkin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOf, studentOf } from '../../platform/context';
-import { checkIn, checkinCode, listTodaySessions } from './checkin.service';
+import { checkIn, checkinCode, listMissing, listTodaySessions } from './checkin.service';
 
 /**
  * QR check-in (issue 17), beyond SPEC §7: the student ID's code (the session's own student), and the
@@ -31,6 +33,14 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
     '/admin/checkin/courses/',
     { onRequest: app.guards.admin, schema: { response: { 200: checkinCoursesResponseSchema } } },
     async (req) => listTodaySessions(db, adminOf(req)),
+  );
+  r.get(
+    '/admin/checkin/missing/',
+    {
+      onRequest: app.guards.admin,
+      schema: { querystring: checkinMissingQuerySchema, response: { 200: checkinMissingResponseSchema } },
+    },
+    async (req) => listMissing(db, adminOf(req), req.query),
   );
   r.post(
     '/admin/checkin/',

@@ -1,10 +1,12 @@
 import { ATTENDANCE, codeText, LOTTERY, SESSION_ATTENDANCE } from '@manabi/shared/codes';
 import { todayTokyo, tokyoParts } from '@manabi/shared/domain/dates';
 import {
+  CHECKIN_MISSING_MAX,
   CHECKIN_MSG,
   type CheckinCode,
   type CheckinCourses,
   type CheckinInput,
+  type CheckinMissing,
   type CheckinResult,
 } from '@manabi/shared/schemas/checkin';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
@@ -78,6 +80,66 @@ export async function listTodaySessions(
     .where(and(eq(courseSessions.day, today), visibleTo(admin)))
     .orderBy(asc(courseSessions.startsAt), asc(courses.name), asc(courses.id), asc(courseSessions.no));
   return { today, data_list: rows };
+}
+
+// ---- who is still missing ----
+
+/**
+ * GET /api/admin/checkin/missing/: for one of today's sessions of a course, the students expected in class
+ * (attendsCourse, the counter's `expected`) not yet recorded 出席 for it — name, kana, phone, 学生番号 —
+ * in kana order, bounded by CHECKIN_MISSING_MAX (a course seats a few hundred at most), with the total.
+ * The phone goes to authority 1 only (a partner university gets names, not contact details: SPEC §6).
+ * One indexed read of the course's applications (course_applications_course_idx). A session that is not
+ * today is refused on session_no, as a check-in would be; a missing course is 404, another university's 403.
+ */
+export async function listMissing(
+  db: Db,
+  admin: AdminPrincipal,
+  q: { course_id: number; session_no: number },
+  now = new Date(),
+): Promise<CheckinMissing> {
+  const [course] = await db
+    .select({ id: courses.id, universityId: courses.universityId })
+    .from(courses)
+    .where(eq(courses.id, q.course_id));
+  if (!course) throw notFound();
+  assertUniversityAccess(admin, course.universityId);
+  const [session] = await db
+    .select({ no: courseSessions.no })
+    .from(courseSessions)
+    .where(
+      and(
+        eq(courseSessions.courseId, course.id),
+        eq(courseSessions.no, q.session_no),
+        eq(courseSessions.day, todayTokyo(now)),
+      ),
+    );
+  if (!session) throw invalid('session_no', CHECKIN_MSG.noSession);
+  const rows = await db
+    .select({
+      login_id: sql<string>`coalesce(${students.loginId}, '')`,
+      name: students.name,
+      name_kana: students.nameKana,
+      phone: sql<string>`coalesce(nullif(${students.phone1}, ''), ${students.phone2})`,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(courseApplications)
+    .innerJoin(students, eq(students.id, courseApplications.studentId))
+    .where(
+      and(
+        eq(courseApplications.courseId, course.id),
+        attendsCourse,
+        sql`${courseApplications.attendance}[cast(${session.no} as integer)] is distinct from ${SESSION_ATTENDANCE.PRESENT}`,
+      ),
+    )
+    .orderBy(asc(students.nameKana), asc(students.loginId), asc(students.id))
+    .limit(CHECKIN_MISSING_MAX);
+  const withPhone = admin.authority === 1;
+  return {
+    session_no: session.no,
+    total: rows[0]?.total ?? 0,
+    data_list: rows.map(({ total: _, phone, ...row }) => (withPhone ? { ...row, phone } : row)),
+  };
 }
 
 // ---- one check-in ----

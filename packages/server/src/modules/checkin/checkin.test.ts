@@ -3,7 +3,7 @@ import { todayTokyo, tokyoParts } from '@manabi/shared/domain/dates';
 import { CHECKIN_MSG } from '@manabi/shared/schemas/checkin';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSecrets, auditLog, courseApplications, courseSessions } from '../../db/schema';
+import { appSecrets, auditLog, courseApplications, courseSessions, students } from '../../db/schema';
 import { appSecret } from '../../platform/app-secrets';
 import { type Cast, createTestApp, get, makeCast, post, type TestApp } from '../../test/app';
 import { makeApplication, makeCourse, makeStudent } from '../../test/factories';
@@ -153,6 +153,115 @@ describe('GET /api/admin/checkin/courses/', () => {
   it('is refused logged out (401) and to a student (403)', async () => {
     expect((await get(t.app, '/api/admin/checkin/courses/')).statusCode).toBe(401);
     expect((await get(t.app, '/api/admin/checkin/courses/', cast.student)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/checkin/missing/', () => {
+  const missing = (courseId: number, sessionNo: number, who = cast.admin) =>
+    get(t.app, `/api/admin/checkin/missing/?course_id=${courseId}&session_no=${sessionNo}`, who);
+  const names = (body: { data_list: { name: string }[] }) => body.data_list.map((r) => r.name);
+
+  it('lists the expected students not yet checked in, in kana order, and shrinks as they are', async () => {
+    const course = await courseToday();
+    const present = ['0', '1', ...Array(13).fill('0')];
+    const sato = await applicant(course);
+    await t.db
+      .update(students)
+      .set({ name: '佐藤 一郎', nameKana: 'サトウ イチロウ', phone1: '03-1111-2222' })
+      .where(eq(students.id, sato.id));
+    const aoki = await makeStudent(t.db, {
+      name: '青木 花子',
+      nameKana: 'アオキ ハナコ',
+      phone1: '',
+      phone2: '090-1234-5678',
+    });
+    await makeApplication(t.db, {
+      courseId: course,
+      studentId: aoki.id,
+      lotteryStatus: '2',
+      confirmBy: new Date(Date.now() + DAY),
+      confirmedAt: new Date(),
+    });
+    // present yesterday only: still missing today
+    const ueda = await makeStudent(t.db, { name: '上田 次郎', nameKana: 'ウエダ ジロウ' });
+    await makeApplication(t.db, {
+      courseId: course,
+      studentId: ueda.id,
+      lotteryStatus: '2',
+      attendance: ['1', ...Array(14).fill('0')],
+    });
+    // not listed: already here, still to confirm, 落選, 補欠, cancelled
+    await applicant(course, { attendance: present });
+    await applicant(course, { confirmBy: new Date(Date.now() + DAY) });
+    await applicant(course, { lotteryStatus: '3' });
+    await applicant(course, { lotteryStatus: '5', waitlistRank: 1 });
+    await applicant(course, { lotteryStatus: '4', cancelledAt: new Date() });
+
+    const res = await missing(course, 2);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      session_no: 2,
+      total: 3,
+      data_list: [
+        { login_id: aoki.loginId, name: '青木 花子', name_kana: 'アオキ ハナコ', phone: '090-1234-5678' },
+        { login_id: ueda.loginId, name: '上田 次郎', name_kana: 'ウエダ ジロウ', phone: '' },
+        { login_id: sato.loginId, name: '佐藤 一郎', name_kana: 'サトウ イチロウ', phone: '03-1111-2222' },
+      ],
+    });
+    // the counter agrees: expected − checked in
+    const today = (await get(t.app, '/api/admin/checkin/courses/', cast.admin)).json();
+    expect(rowOf(today.data_list, course)).toMatchObject({ checked_in: 1, expected: 4 });
+
+    // a typed 学生番号 and a read code each take one off the list
+    expect((await checkIn({ course_id: course, login_id: ueda.loginId })).statusCode).toBe(200);
+    expect(names((await missing(course, 2)).json())).toEqual(['青木 花子', '佐藤 一郎']);
+    expect((await checkIn({ course_id: course, code: await codeFor(aoki.id) })).statusCode).toBe(200);
+    expect((await missing(course, 2)).json()).toMatchObject({ total: 1, data_list: [{ name: '佐藤 一郎' }] });
+  });
+
+  it('authority 2 sees its own university’s course without phones; another’s is 403, a missing one 404', async () => {
+    const own = await courseToday();
+    await applicant(own);
+    const other = await courseToday({ universityId: 'U02' });
+    const res = await missing(own, 2, cast.univ);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().total).toBe(1);
+    // names to check against, no phone: a partner university gets no contact details
+    expect(Object.keys(res.json().data_list[0]).sort()).toEqual(['login_id', 'name', 'name_kana']);
+    expect(Object.keys((await missing(own, 2)).json().data_list[0])).toContain('phone');
+    expect((await missing(other, 2, cast.univ)).statusCode).toBe(403);
+    expect((await missing(other, 2, cast.admin)).statusCode).toBe(200);
+    expect((await missing(999_999, 2)).statusCode).toBe(404);
+  });
+
+  it('refuses a session that is not today, and bad input, on the field', async () => {
+    const course = await courseToday();
+    for (const [query, name] of [
+      [`course_id=${course}&session_no=1`, 'session_no'], // yesterday
+      [`course_id=${course}&session_no=3`, 'session_no'], // no such session
+      [`course_id=${course}&session_no=16`, 'session_no'],
+      [`course_id=${course}&session_no=x`, 'session_no'],
+      ['course_id=abc&session_no=2', 'course_id'],
+    ] as const) {
+      const res = await get(t.app, `/api/admin/checkin/missing/?${query}`, cast.admin);
+      expect(res.statusCode, query).toBe(422);
+      expect(
+        res.json().err_list.map((e: { name: string }) => e.name),
+        query,
+      ).toContain(name);
+    }
+    const notToday = await get(
+      t.app,
+      `/api/admin/checkin/missing/?course_id=${course}&session_no=1`,
+      cast.admin,
+    );
+    expect(notToday.json().err_list[0].msg).toBe(CHECKIN_MSG.noSession);
+  });
+
+  it('is refused logged out (401) and to a student (403)', async () => {
+    const course = await courseToday();
+    expect((await missing(course, 2, '')).statusCode).toBe(401);
+    expect((await missing(course, 2, cast.student)).statusCode).toBe(403);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   noticeAddBodySchema,
+  noticeAudienceQuerySchema,
   noticeCourseQuerySchema,
   noticeDetailQuerySchema,
   noticeListQuerySchema,
@@ -7,11 +8,12 @@ import {
   publisherListQuerySchema,
 } from '@manabi/shared/schemas/notice';
 import {
+  noticeAudienceResponseSchema,
   noticeCourseListResponseSchema,
   noticeListResponseSchema,
   noticeSchema,
+  noticeWrittenResponseSchema,
   publisherListResponseSchema,
-  writtenResponseSchema,
 } from '@manabi/shared/schemas/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,6 +24,7 @@ import {
   listNoticeCourses,
   listNotices,
   listPublishers,
+  previewAudience,
   updateNotice,
 } from './notices.service';
 
@@ -58,7 +61,7 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/admin/notice/add/',
-    { ...authority1, schema: { body: noticeAddBodySchema, response: { 200: writtenResponseSchema } } },
+    { ...authority1, schema: { body: noticeAddBodySchema, response: { 200: noticeWrittenResponseSchema } } },
     async (req) => {
       const result = await addNotice(db, config, actor(req), req.body);
       // deliver the notice mail now rather than on the next tick (it stays queued if SMTP is down)
@@ -68,12 +71,24 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/admin/notice/update/',
-    { ...authority1, schema: { body: noticeUpdateBodySchema, response: { 200: writtenResponseSchema } } },
+    {
+      ...authority1,
+      schema: { body: noticeUpdateBodySchema, response: { 200: noticeWrittenResponseSchema } },
+    },
     async (req) => {
       const result = await updateNotice(db, config, actor(req), req.body);
       void app.deps.mailer.flush();
       return result;
     },
+  );
+  // beyond SPEC §7: the form's confirm step counts whom a save would reach, by the publish's own rules
+  r.get(
+    '/admin/notice/audience/',
+    {
+      ...authority1,
+      schema: { querystring: noticeAudienceQuerySchema, response: { 200: noticeAudienceResponseSchema } },
+    },
+    async (req) => previewAudience(db, req.query),
   );
   r.get(
     '/admin/notice/publisherList/',

@@ -1,10 +1,17 @@
 import { ID_MAX } from '@manabi/shared';
-import type { NoticeCourseList, NoticeList, PublisherList, WriteResult } from '@manabi/shared/api';
+import type {
+  NoticeAudience,
+  NoticeCourseList,
+  NoticeList,
+  NoticeWriteResult,
+  PublisherList,
+} from '@manabi/shared/api';
 import { LOTTERY, PERSONAL_NOTICE } from '@manabi/shared/codes';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { COURSE_LIST_PAGE_SIZE } from '@manabi/shared/schemas/course';
 import {
   NOTICE_MSG,
+  type NoticeAudienceQueryParsed,
   type NoticeForm,
   type NoticeListQueryParsed,
   type NoticeListSort,
@@ -12,7 +19,20 @@ import {
   type PublisherListQueryParsed,
   type PublisherListSort,
 } from '@manabi/shared/schemas/notice';
-import { and, asc, desc, eq, ilike, isNotNull, isNull, like, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  desc,
+  eq,
+  ilike,
+  isNotNull,
+  isNull,
+  like,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
@@ -29,8 +49,14 @@ import {
 import { type Actor, audit } from '../../platform/audit';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { NO_REPLY } from '../../platform/mail';
-import { bigramContains, likeContains, likePrefix, paged } from '../../platform/sql';
-import { addressedTo, audienceStudents, noticeValues, studentColumns } from './notices.audience';
+import { bigramContains, likeContains, likePrefix, paged, qualified } from '../../platform/sql';
+import {
+  addressedTo,
+  audienceStudents,
+  type NoticeTarget,
+  noticeValues,
+  studentColumns,
+} from './notices.audience';
 import {
   presentNotice,
   presentNoticeCourseRow,
@@ -177,6 +203,16 @@ export async function getNotice(db: DbOrTx, id: number) {
 
 // ---- 4. add / update ----
 
+/** The course of a course target: it must exist (422 on course_id). */
+async function existingCourse(tx: DbOrTx, digits: string): Promise<number> {
+  const courseId = idOf(digits);
+  const [found] = courseId
+    ? await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId))
+    : [];
+  if (!found) throw invalid('course_id', NOTICE_MSG.courseNotFound);
+  return found.id;
+}
+
 /**
  * The form → columns. The category must exist ('' = none); target 2 keeps generation_id, target 3
  * course_id (which must exist) and lottery_status ('' = every live applicant); the fields of the other
@@ -195,14 +231,7 @@ async function columnsOf(tx: DbOrTx, input: NoticeForm) {
     if (!found) throw invalid('category_id', NOTICE_MSG.categoryNotFound);
   }
   const target = input.published_to;
-  let courseId: number | null = null;
-  if (target === PUBLISHED_TO.COURSE) {
-    courseId = idOf(input.course_id);
-    const [found] = courseId
-      ? await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId))
-      : [];
-    if (!found) throw invalid('course_id', NOTICE_MSG.courseNotFound);
-  }
+  const courseId = target === PUBLISHED_TO.COURSE ? await existingCourse(tx, input.course_id) : null;
   return {
     categoryId,
     title: input.title,
@@ -240,7 +269,7 @@ export async function addNotice(
   config: Pick<Config, 'publicUrl'>,
   actor: Actor,
   input: NoticeForm,
-): Promise<WriteResult> {
+): Promise<NoticeWriteResult> {
   return db.transaction(async (tx) => {
     const columns = await columnsOf(tx, input);
     const [row] = await tx
@@ -250,7 +279,7 @@ export async function addNotice(
     if (!row) throw new Error('insert returned nothing');
     const mailed = await queueNoticeMail(tx, config, row);
     await audit(tx, actor, 'create', 'notice', row.id, auditDetail(row, mailed));
-    return { result: true as const, id: row.id };
+    return { result: true as const, id: row.id, ...(await reached(tx, row, mailed)) };
   });
 }
 
@@ -260,7 +289,7 @@ export async function updateNotice(
   config: Pick<Config, 'publicUrl'>,
   actor: Actor,
   input: NoticeForm & { id: number; updated_at: string },
-): Promise<WriteResult> {
+): Promise<NoticeWriteResult> {
   return db.transaction(async (tx) => {
     const seen = seenAt(input.updated_at);
     const [current] = await tx
@@ -277,11 +306,75 @@ export async function updateNotice(
     if (!row) throw stale();
     const mailed = await queueNoticeMail(tx, config, row);
     await audit(tx, actor, 'update', 'notice', row.id, auditDetail(row, mailed));
-    return { result: true as const, id: row.id };
+    return { result: true as const, id: row.id, ...(await reached(tx, row, mailed)) };
   });
 }
 
-// ---- 5. the publisher list ----
+// ---- 5. how many a notice reaches ----
+
+/** Mail is accepted and there is an address to send it to (queueNoticeMail's own condition). */
+const st = (column: Column) => qualified(students, column);
+const mailable = sql`${st(students.isEmail)} and (${st(students.mail1)} <> '' or ${st(students.mail2)} <> '')`;
+
+/**
+ * The students a target is addressed to who can use the my-page (the publisher list's rows: the same
+ * audienceStudents and addressedTo), and of them those `mailable` and not yet mailed notice `noticeId`.
+ * One count over the audience, whatever its size.
+ */
+async function countAudience(
+  tx: DbOrTx,
+  target: NoticeTarget,
+  noticeId: number | null,
+): Promise<{ all: number; mailable: number }> {
+  const notMailedYet =
+    noticeId === null
+      ? sql`true`
+      : sql`not exists (select 1 from ${noticeMails}
+          where ${qualified(noticeMails, noticeMails.noticeId)} = ${noticeId}
+            and ${qualified(noticeMails, noticeMails.studentId)} = ${qualified(students, students.id)})`;
+  const [row] = await tx
+    .select({
+      all: sql<number>`count(*)`.mapWith(Number),
+      mailable: sql<number>`count(*) filter (where ${mailable} and ${notMailedYet})`.mapWith(Number),
+    })
+    .from(students)
+    .where(and(audienceStudents, addressedTo(target, studentColumns)));
+  return { all: row?.all ?? 0, mailable: row?.mailable ?? 0 };
+}
+
+/** After a save: whom the notice reaches, and how many the save mailed. */
+async function reached(tx: DbOrTx, row: typeof notices.$inferSelect, mailed: number) {
+  const { all } = await countAudience(tx, noticeValues(row), null);
+  return { target_count: all, mail_count: mailed };
+}
+
+/**
+ * GET /api/admin/notice/audience/: what saving the form would reach — N students addressed (the publisher
+ * list's total afterwards) and M of them mailed (the mails the save then queues: none unless it is
+ * published with mail on and its period not ended; for an update, not those the notice has mailed before).
+ */
+export async function previewAudience(db: Db, q: NoticeAudienceQueryParsed): Promise<NoticeAudience> {
+  const target = q.published_to;
+  const noticeId = q.id === '' ? null : idOf(q.id);
+  if (q.id !== '' && noticeId === null) throw notFound();
+  const courseId = target === PUBLISHED_TO.COURSE ? await existingCourse(db, q.course_id) : null;
+  const counts = await countAudience(
+    db,
+    {
+      publishedTo: Number(target),
+      generationId: target === PUBLISHED_TO.GENERATION ? q.generation_id : null,
+      courseId,
+      lotteryStatus: target === PUBLISHED_TO.COURSE && q.lottery_status !== '' ? q.lottery_status : null,
+      studentId: null,
+    },
+    noticeId,
+  );
+  const periodTo = tokyoDateTime(q.period_to);
+  const willMail = mailDue({ isControl: q.is_control, isEmail: q.is_email === '1', periodTo }, new Date());
+  return { target_count: counts.all, mail_count: willMail ? counts.mailable : 0 };
+}
+
+// ---- 6. the publisher list ----
 
 /** The live application of the row's student to the notice's course (at most one: a unique index). */
 const liveApplicationOf = (courseId: number | null) =>
@@ -348,10 +441,10 @@ export async function listPublishers(db: Db, q: PublisherListQueryParsed): Promi
   return { data_list: rows.map(presentPublisherRow), total, page, size: q.size };
 }
 
-// ---- 6. the notice mail ----
+// ---- 7. the notice mail ----
 
 /** Published with mail on and not ended: the mail goes out on the save that makes this true. */
-const mailDue = (row: typeof notices.$inferSelect, now: Date) =>
+const mailDue = (row: Pick<typeof notices.$inferSelect, 'isControl' | 'isEmail' | 'periodTo'>, now: Date) =>
   row.isControl === '1' && row.isEmail && (row.periodTo === null || row.periodTo > now);
 
 /**

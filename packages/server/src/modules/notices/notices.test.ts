@@ -103,6 +103,7 @@ describe('who may call the notice API', () => {
     ['POST', '/api/admin/notice/add/', form()],
     ['POST', '/api/admin/notice/update/', { ...form(), id: 1, updated_at: new Date().toISOString() }],
     ['GET', '/api/admin/notice/publisherList/?id=1'],
+    ['GET', '/api/admin/notice/audience/?is_control=1&published_to=1&is_email=1'],
   ];
   it.each(calls)(
     '%s %s: authority 2 and a student → 403, anonymous → 401, nothing written',
@@ -175,7 +176,8 @@ describe('notice add, detail, update', () => {
       admin,
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ result: true, id: expect.any(Number) });
+    // the course's one 当選者 who can use the my-page (24040001); mail is off
+    expect(res.json()).toEqual({ result: true, id: expect.any(Number), target_count: 1, mail_count: 0 });
     const id = res.json().id;
     const detail = await get(t.app, `/api/admin/notice/detail/?id=${id}`, admin);
     expect(detail.statusCode).toBe(200);

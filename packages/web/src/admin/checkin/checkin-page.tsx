@@ -23,6 +23,7 @@ import { PageTitle } from '../../ui/page-title';
 import { TextInput } from '../../ui/text-input';
 import { todaySessionsQuery, useCheckIn } from './api/checkin';
 import { CAMERA_PROBLEM_TEXT, type CameraProblem } from './camera-problems';
+import { MissingList } from './missing-list';
 
 /** The decoder (about 400 KB) comes only once a course is chosen and the camera is wanted. */
 const QrScanner = lazy(() => import('./qr-scanner').then((m) => ({ default: m.QrScanner })));
@@ -36,7 +37,8 @@ const SAME_CODE_MS = 3000;
 /**
  * /admin/checkin 受付（出席の記録） (issue 17): choose one of today's courses, then scan each student's
  * check-in QR code with the tablet's or phone's camera — or type the 学生番号 — and 出席 is recorded for
- * today's session. Both authorities (authority 2: its university's courses, as the server decides).
+ * today's session; below, who is expected and not here yet. Both authorities (authority 2: its
+ * university's courses, as the server decides).
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -219,6 +221,8 @@ function Reception({ session, onChooseAgain }: { session: CheckinCourse; onChoos
         </section>
         <ManualEntry courseId={session.course_id} send={send} isPending={checkIn.isPending} />
       </div>
+
+      <MissingList courseId={session.course_id} sessionNo={session.session_no} />
 
       <p>
         <TextLink to={paths.admin.top()}>トップへ戻る</TextLink>

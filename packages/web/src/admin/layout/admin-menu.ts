@@ -7,6 +7,11 @@ export interface AdminMenuEntry {
   to: string;
   /** One line for the top page's big buttons. */
   description: string;
+  /**
+   * The line authority 2 reads instead, when it may do less here than authority 1 (the server's guards
+   * decide: it reads its university's courses and applicants and records attendance, nothing more).
+   */
+  limitedDescription?: string;
   /** Authority 1 only (SPEC §2/§6: authority 2 sees course management only). */
   fullOnly: boolean;
 }
@@ -22,6 +27,8 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
     label: '講座管理',
     to: paths.admin.courseList(),
     description: '講座の登録・申込者の管理・抽選を行います。',
+    limitedDescription:
+      '自分の大学の講座と申込者を確認し、一覧をダウンロードします。登録・抽選は事務局が行います。',
     fullOnly: false,
   },
   {
@@ -29,6 +36,7 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
     label: '受付（出席の記録）',
     to: paths.admin.checkin(),
     description: '会場の受付で学生証のQRコードを読み取り、今日の授業の出席を記録します。',
+    limitedDescription: '会場の受付で学生証のQRコードを読み取り、自分の大学の講座の今日の出席を記録します。',
     fullOnly: false,
   },
   {
@@ -45,7 +53,14 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
   },
 ];
 
-/** The entries the user may see (authority from the server session, never from storage). */
+/**
+ * The entries the user may see (authority from the server session, never from storage), each described
+ * by what this user may do there.
+ */
 export function adminMenuFor(user: Pick<SessionUser, 'authority'>): AdminMenuEntry[] {
-  return ADMIN_MENU.filter((entry) => !entry.fullOnly || user.authority === 1);
+  if (user.authority === 1) return [...ADMIN_MENU];
+  return ADMIN_MENU.filter((entry) => !entry.fullOnly).map((entry) => ({
+    ...entry,
+    description: entry.limitedDescription ?? entry.description,
+  }));
 }

@@ -1,4 +1,4 @@
-import type { Notice, NoticeCourseRow, WriteResult } from '@manabi/shared/api';
+import type { Notice, NoticeCourseRow, NoticeWriteResult } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
 import type { NoticeCourseSearch } from '@manabi/shared/schemas/notice';
 import {
@@ -36,6 +36,7 @@ import {
   useNoticeDetail,
   useSaveNotice,
 } from './api/notices';
+import { AudienceCount, audienceCountText } from './notice-audience';
 import {
   ALL_APPLICANTS,
   confirmSentences,
@@ -98,7 +99,7 @@ function NoticeStepForm({ current, categoryOptions }: { current?: Notice; catego
     <div className="space-y-8">
       <PageTitle>{title}</PageTitle>
       {current && <p className="text-std-17N-170 text-ink">{current.title}</p>}
-      <StepForm<NoticeForm, WriteResult, NoticeFormValues>
+      <StepForm<NoticeForm, NoticeWriteResult, NoticeFormValues>
         schema={noticeFormSchema}
         defaultValues={noticeFormDefaults(current)}
         onSubmit={(values) => {
@@ -120,6 +121,7 @@ function NoticeStepForm({ current, categoryOptions }: { current?: Notice; catego
         renderConfirm={(values) => (
           <div className="space-y-6">
             <Alert variant="info" title="配信先とメール" announce={false}>
+              <AudienceCount values={values} noticeId={current?.id} />
               {confirmSentences(values, { isUpdate }).map((line) => (
                 <p key={line}>{line}</p>
               ))}
@@ -131,6 +133,8 @@ function NoticeStepForm({ current, categoryOptions }: { current?: Notice; catego
           <div className="space-y-6">
             <Alert variant="success" title={isUpdate ? '更新完了' : '登録完了'}>
               <p>{isUpdate ? 'お知らせを更新しました' : 'お知らせを登録しました'}</p>
+              <p className="text-std-20B-150">{audienceCountText(result)}</p>
+              {isUpdate && <p>メールの人数は、今回の更新でメールを送った人数です。</p>}
             </Alert>
             <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
               <li>

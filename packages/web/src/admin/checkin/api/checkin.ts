@@ -1,4 +1,9 @@
-import type { CheckinBody, CheckinCourses, CheckinResult } from '@manabi/shared/schemas/checkin';
+import type {
+  CheckinBody,
+  CheckinCourses,
+  CheckinMissing,
+  CheckinResult,
+} from '@manabi/shared/schemas/checkin';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 
@@ -11,6 +16,25 @@ export const todaySessionsQuery = () =>
     queryKey: [...KEY, 'today'],
     queryFn: () => apiGet<CheckinCourses>('/api/admin/checkin/courses/'),
     staleTime: 0,
+  });
+
+/**
+ * GET /api/admin/checkin/missing/ — the session's expected students not yet checked in. Under the same key
+ * as the counter, so every check-in reads it again; the last list stays shown while the next one loads.
+ */
+export const missingQuery = (courseId: number, sessionNo: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'missing', courseId, sessionNo],
+    queryFn: ({ signal }) =>
+      apiGet<CheckinMissing>(
+        '/api/admin/checkin/missing/',
+        { course_id: courseId, session_no: sessionNo },
+        { signal },
+      ),
+    placeholderData: (previous) => previous,
+    staleTime: 0,
+    // a session no longer today (past midnight) is the list's own sentence, not an error page
+    meta: { shows: [422] },
   });
 
 /**

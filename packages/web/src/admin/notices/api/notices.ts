@@ -1,14 +1,16 @@
 import type {
   Notice,
+  NoticeAudience,
+  NoticeAudienceQuery,
   NoticeBody,
   NoticeCourseList,
   NoticeCourseRow,
   NoticeList,
   NoticeRow,
   NoticeUpdateBody,
+  NoticeWriteResult,
   PublisherList,
   PublisherRow,
-  WriteResult,
 } from '@manabi/shared/api';
 import type { NoticeCourseSearch } from '@manabi/shared/schemas/notice';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -178,16 +180,36 @@ export function useNoticeCourseSearch(search: NoticeCourseSearch | null) {
   });
 }
 
+// ---- how many it reaches (the confirm step) ----
+
+/**
+ * GET /api/admin/notice/audience/: whom saving the form would reach and mail, counted by the server with
+ * the publish's own rules. A refusal (422: e.g. the chosen course has gone) is shown by the step itself;
+ * registering would then be refused on the field.
+ */
+export const noticeAudienceQuery = (query: NoticeAudienceQuery) =>
+  queryOptions({
+    queryKey: [...KEY, 'audience', query],
+    queryFn: ({ signal }) => apiGet<NoticeAudience>('/api/admin/notice/audience/', query, { signal }),
+    meta: { shows: [422] },
+    // students and applications change: count again every time the confirm step opens
+    staleTime: 0,
+    gcTime: 0,
+  });
+
 // ---- add / update ----
 
-/** add (no id) or update (id + updated_at; 409 stale); every notice query is read again afterwards. */
+/**
+ * add (no id) or update (id + updated_at; 409 stale), answered with whom it reached; every notice query is
+ * read again afterwards.
+ */
 export function useSaveNotice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NoticeBody | NoticeUpdateBody) =>
       'id' in body
-        ? apiPost<WriteResult>('/api/admin/notice/update/', body)
-        : apiPost<WriteResult>('/api/admin/notice/add/', body),
+        ? apiPost<NoticeWriteResult>('/api/admin/notice/update/', body)
+        : apiPost<NoticeWriteResult>('/api/admin/notice/add/', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }
