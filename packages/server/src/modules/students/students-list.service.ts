@@ -43,9 +43,9 @@ import {
 import { notFound } from '../../platform/errors';
 import {
   anyOf,
-  bigramContains,
   insertUnnest,
   isUniqueViolation,
+  keyContains,
   keysetBatches,
   likeContains,
   likePrefix,
@@ -187,8 +187,8 @@ const studentSearch = (q: StudentListQueryParsed) =>
   and(
     q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
     q.generation_id ? like(students.generationId, likePrefix(q.generation_id)) : undefined,
-    q.name ? bigramContains(students.name, q.name) : undefined,
-    q.name_kana ? bigramContains(students.nameKana, q.name_kana) : undefined,
+    keyContains(students.nameSearch, 'name', q.name),
+    keyContains(students.nameKanaSearch, 'kana', q.name_kana),
     q.street_name1 ? ilike(students.streetName1, likeContains(q.street_name1)) : undefined,
     q.approval_status ? eq(students.approvalStatus, q.approval_status) : undefined,
     q.student_type ? eq(students.studentType, q.student_type) : undefined,
