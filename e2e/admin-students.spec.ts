@@ -271,7 +271,12 @@ test('[管理][学生] 学生CSVのひな形は見出しだけで、そのまま
   await expectAccessible(page);
 
   // the template as saved is read by the upload: its header passes, and it is refused only for having no rows
-  await dialog.getByLabel(/CSVファイル/).setInputFiles((await download.path()) as string);
+  // (saved under its own name: the download's temporary path has no .csv)
+  await dialog.getByLabel(/CSVファイル/).setInputFiles({
+    name: download.suggestedFilename(),
+    mimeType: 'text/csv',
+    buffer: readFileSync((await download.path()) as string),
+  });
   await dialog.getByRole('button', { name: 'アップロード' }).click();
   await expect(dialog).toContainText('CSVファイルに登録するデータの行がありません。');
 });

@@ -196,8 +196,8 @@ const studentSearch = (q: StudentListQueryParsed) =>
 
 /**
  * GET /api/admin/student/list/: one page of the search and the count of the whole search (same WHERE).
- * Student number and generation match from the start, names and town contain the text (names through
- * their bigram indexes). Without a sort the newest registrations (admissions included) come first; a
+ * Student number and generation match from the start, names and town contain the text (names keyed as
+ * the duplicate check keys them, through the bigram indexes of their stored keys: decision 036). Without a sort the newest registrations (admissions included) come first; a
  * sorted column puts empty values last and breaks ties by id. A page past the end answers the last page.
  *
  * Decision 020: without a text condition the total is the exact counters' sum and the page is read in the
