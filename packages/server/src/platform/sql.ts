@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { normalizeKana, normalizeName } from '@manabi/shared/validation/normalize';
 import {
   and,
   type Column,
@@ -21,16 +22,46 @@ export const likeContains = (value: string) => `%${escapeLike(value)}%`;
 /** `value%` (starts with), the user's % _ \ taken literally; an index on the column can serve it. */
 export const likePrefix = (value: string) => `${escapeLike(value)}%`;
 
+/** How a name search keys what was typed: as its stored column keys the name (decision 036). */
+export type SearchKey = 'name' | 'kana';
+
+const KEY_FUNCTIONS: Record<SearchKey, { sql: SQL; js: (s: string) => string }> = {
+  name: { sql: sql.raw('manabi_name_key'), js: normalizeName },
+  kana: { sql: sql.raw('manabi_kana_key'), js: normalizeKana },
+};
+
 /**
- * `column ILIKE '%value%'` on a column with a `manabi_bigrams` GIN index (migration 0007, decision 020).
- * From two characters on, the value's character pairs must also all be among the column's: every ILIKE
- * match meets that condition (ILIKE compares the lower-cased texts, and so do the pairs), the index answers
- * it, and ILIKE still decides — the rows are exactly ILIKE's. One character: ILIKE alone.
+ * `column` keyed in the statement, as its stored key column would hold it: for a search over rows that other
+ * conditions already bound, reading only columns an index covers (one course's applicants).
  */
-export const bigramContains = (column: AnyPgColumn, value: string): SQL =>
-  [...value].length >= 2
-    ? sql`(${column} ilike ${likeContains(value)} and manabi_bigrams(${column}) @> manabi_bigrams(${value}::text))`
-    : sql`${column} ilike ${likeContains(value)}`;
+export const keyOf = (key: SearchKey, column: AnyPgColumn): SQL => sql`${KEY_FUNCTIONS[key].sql}(${column})`;
+
+/**
+ * A name or reading search: the typed value keyed in SQL by the same function as the stored column
+ * (`manabi_name_key` / `manabi_kana_key`, migration 0014: NFKC, no whitespace, hiragana → katakana for a
+ * reading), then `column ILIKE '%key%'` with the key's % _ \ taken literally. So 「山田花子」 finds 「山田 花子」
+ * and 「山田　花子」, ｻﾄｳ and さとう find サトウ. `column` is a keyed column with a `manabi_bigrams` GIN index
+ * (decisions 020, 036): from two characters on, the key's character pairs must also all be among the
+ * column's, which every ILIKE match meets, the index answers, and ILIKE still decides. One character: ILIKE
+ * alone. A value that keys to nothing (spaces only) sets no condition. The JavaScript twin only decides
+ * between those forms; the comparison itself is SQL's on both sides, so the two can never part ways.
+ */
+export function keyContains(
+  column: AnyPgColumn | SQL,
+  key: SearchKey,
+  value: string,
+  { indexed = true }: { indexed?: boolean } = {},
+): SQL | undefined {
+  const length = [...KEY_FUNCTIONS[key].js(value)].length;
+  if (length === 0) return undefined;
+  const keyed = sql`${KEY_FUNCTIONS[key].sql}(${value}::text)`;
+  const pattern = sql`'%' || replace(replace(replace(${keyed}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+  // indexed: false where other conditions already bound the rows (one course's applicants): the pairs
+  // would then be worked out for every row instead of being read from the index
+  return indexed && length >= 2
+    ? sql`(${column} ilike ${pattern} and manabi_bigrams(${column}) @> manabi_bigrams(${keyed}))`
+    : sql`${column} ilike ${pattern}`;
+}
 
 /**
  * `"table"."column"` always qualified. Drizzle leaves columns unqualified inside `sql` expressions in a

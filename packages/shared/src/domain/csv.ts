@@ -29,3 +29,11 @@ export function csvFileName(prefix: string, date: Date = new Date()): string {
   const p = tokyoParts(date);
   return `${prefix}_${p.year}${p.month}${p.day}${p.hour}${p.minute}${p.second}.csv`;
 }
+
+/**
+ * An upload's template: BOM (Excel then reads UTF-8) and the header row of `columns` — header → field, the
+ * very object the server parses that upload with, so the template cannot drift from what is read.
+ */
+export function csvTemplate(columns: Readonly<Record<string, string>>): string {
+  return CSV_BOM + toCsv([Object.keys(columns)]);
+}

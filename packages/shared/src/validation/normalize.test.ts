@@ -5,6 +5,7 @@ import {
   formatPostcode,
   normalizeDigits,
   normalizeHyphens,
+  normalizeKana,
   normalizeName,
   normalizeSpaces,
   toHalfWidth,
@@ -56,6 +57,17 @@ describe('normalizeName', () => {
     expect(normalizeName('山田\u3000太郎')).toBe(normalizeName('山田太郎'));
     expect(normalizeName('ﾔﾏﾀﾞ ﾀﾛｳ')).toBe('ヤマダタロウ');
     expect(normalizeName('ＹＡＭＡＤＡ')).toBe('YAMADA');
+  });
+});
+
+describe('normalizeKana', () => {
+  it('folds hiragana, half-width kana and spaces into one katakana key', () => {
+    for (const typed of ['さとう', 'ｻﾄｳ', 'サ トウ', 'さ\u3000と う', 'サトウ'])
+      expect(normalizeKana(typed)).toBe('サトウ');
+    expect(normalizeKana('やまだ　はなこ')).toBe('ヤマダハナコ');
+    expect(normalizeKana('ﾀﾞｲｽｹ')).toBe('ダイスケ');
+    // the iteration marks and the long vowel mark: ゝゞ become ヽヾ, ー stays
+    expect(normalizeKana('すゞきー')).toBe('スヾキー');
   });
 });
 

@@ -34,9 +34,23 @@ export function normalizeSpaces(s: string): string {
   return s.replace(/[ \u3000]+/g, ' ').trim();
 }
 
-/** Key for duplicate comparison of names: NFKC (width, compatibility kana) and no whitespace at all. */
+/**
+ * Key for comparing names: NFKC (width, compatibility kana) and no whitespace at all. The duplicate check
+ * stores it (students.name_key); its SQL twin `manabi_name_key` (migration 0014, the same steps, `\s` spelt
+ * out as JavaScript defines it) keys the stored names every name search compares with (decision 036).
+ */
 export function normalizeName(s: string): string {
   return s.normalize('NFKC').replace(/\s+/g, '');
+}
+
+const HIRAGANA = /[\u3041-\u3096\u309D\u309E]/g;
+
+/**
+ * Key for comparing readings (furigana): {@link normalizeName}, then hiragana folded to katakana (ぁ–ゖ and the
+ * iteration marks ゝゞ), so さとう, ｻﾄｳ and サ トウ compare equal. SQL twin: `manabi_kana_key` (migration 0014).
+ */
+export function normalizeKana(s: string): string {
+  return normalizeName(s).replace(HIRAGANA, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
 }
 
 /** 'NNN-NNNN' once the value is exactly 7 digits (hyphens allowed anywhere); anything else is kept. */

@@ -1,9 +1,10 @@
 import type { UploadResult } from '@manabi/shared/api';
+import { csvTemplate } from '@manabi/shared/domain/csv';
 import { csvFile } from '@manabi/shared/validation/rules';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useRouteApiError } from '../lib/area';
 import { Alert } from './alert';
-import { Button } from './button';
+import { Button, LARGE_TARGET } from './button';
 import { RequiredBadge } from './field-parts';
 import { Modal } from './modal';
 import { Spinner } from './spinner';
@@ -28,6 +29,11 @@ export interface CsvUploadProps {
   extraFields?: ReactNode;
   /** Button text; default 「アップロード」. */
   uploadLabel?: string;
+  /**
+   * The 「ひな形」 the modal offers: the columns the upload is parsed with (header → field, the shared object
+   * the server reads the file by), saved as `fileName` with only their header row.
+   */
+  template: { columns: Readonly<Record<string, string>>; fileName: string };
 }
 
 /** Reads a file as a data URL. */
@@ -41,10 +47,30 @@ export function readAsDataUrl(file: File): Promise<string> {
 }
 
 /**
- * CSV upload modal (SPEC §2 course list / student list): file field checked with shared `csvFile`
- * (CSV only, 20 MB, message on the field), 「アップロード」; while running 「登録中...」 with a spinner and
- * the close button disabled; `result: false` shows msg on the field and the form is usable again;
- * success shows 「アップロードが完了しました」 and a close button.
+ * The template as a plain download link: BOM and the header row, UTF-8, as a data URL (a few hundred bytes),
+ * so it is saved by the browser like any link and works by keyboard.
+ */
+function TemplateLink({ columns, fileName }: CsvUploadProps['template']) {
+  const href = `data:text/csv;charset=utf-8,${encodeURIComponent(csvTemplate(columns))}`;
+  return (
+    <p className="text-std-16N-170 text-ink">
+      <a
+        href={href}
+        download={fileName}
+        className={`text-link underline underline-offset-4 hover:text-link-hover ${LARGE_TARGET}`}
+      >
+        ひな形（見出しだけのCSV）をダウンロード
+      </a>
+      <span className="block text-ink-muted">1行目の見出しはそのままにして、2行目から入力してください。</span>
+    </p>
+  );
+}
+
+/**
+ * CSV upload modal (SPEC §2 course list / student list): the template link, the file field checked with
+ * shared `csvFile` (CSV only, 20 MB, message on the field), 「アップロード」; while running 「登録中...」 with
+ * a spinner and the close button disabled; `result: false` shows msg on the field and the form is usable
+ * again; success shows 「アップロードが完了しました」 and a close button.
  */
 export function CsvUpload({
   isOpen,
@@ -54,6 +80,7 @@ export function CsvUpload({
   onUpload,
   extraFields,
   uploadLabel = 'アップロード',
+  template,
 }: CsvUploadProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -146,6 +173,7 @@ export function CsvUpload({
               {note}
             </div>
           )}
+          <TemplateLink {...template} />
           {extraFields}
           <div className="flex flex-col gap-2">
             <label htmlFor={`${id}-file`} className="text-std-17B-170 text-ink">

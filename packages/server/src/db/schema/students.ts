@@ -27,6 +27,13 @@ export const students = pgTable(
     nameKana: varchar('name_kana', { length: 30 }).notNull().default(''),
     /** name with width and spaces normalised: duplicate detection compares this */
     nameKey: varchar('name_key', { length: 60 }).notNull().default(''),
+    /**
+     * name and name_kana keyed as the name searches compare them (decision 036): NFKC, no whitespace, and
+     * for the reading hiragana folded to katakana. Kept by PostgreSQL from the columns, so no writer can
+     * forget them; `manabi_name_key` is the SQL twin of normalizeName, which name_key is made with.
+     */
+    nameSearch: text('name_search').generatedAlwaysAs(sql.raw('manabi_name_key("name")')),
+    nameKanaSearch: text('name_kana_search').generatedAlwaysAs(sql.raw('manabi_kana_key("name_kana")')),
     postcode: varchar('postcode', { length: 8 }).notNull().default(''),
     pref: varchar('pref', { length: 10 }).notNull().default('東京都'),
     /** town (町名) */
@@ -67,9 +74,9 @@ export const students = pgTable(
     ...timestamps,
   },
   (t) => [
-    // contains-searches of two characters or more (decision 020): the character pairs of the name
-    index('students_name_bigram_idx').using('gin', bigrams(t.name)),
-    index('students_name_kana_bigram_idx').using('gin', bigrams(t.nameKana)),
+    // contains-searches of two characters or more (decisions 020, 036): the character pairs of the keyed name
+    index('students_name_search_bigram_idx').using('gin', bigrams(t.nameSearch)),
+    index('students_name_kana_search_bigram_idx').using('gin', bigrams(t.nameKanaSearch)),
     index('students_name_key_idx').on(t.nameKey),
     index('students_pending_idx').on(t.createdAt).where(sql`${t.approvalStatus} <> '1'`),
     // each sort order of the admin list, ties broken by id (decision 020): read forwards for ASC (empty

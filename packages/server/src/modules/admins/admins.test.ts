@@ -133,6 +133,14 @@ describe('GET /api/admin/adminuser/list/ and detail/', () => {
     ]);
     // % and _ are taken literally
     expect((await get(t.app, '/api/admin/adminuser/list/?name=%25', admin)).json()).toEqual([]);
+    // keyed as every name search: without the space, with a full-width one, in full-width letters
+    for (const typed of ['検索太郎', '検索　太郎', '索太']) {
+      const keyed = await get(t.app, `/api/admin/adminuser/list/?name=${encodeURIComponent(typed)}`, admin);
+      expect(
+        keyed.json().map((r: { id: number }) => r.id),
+        typed,
+      ).toEqual([a.id]);
+    }
   });
 
   it('422 on a search longer than 100 characters', async () => {

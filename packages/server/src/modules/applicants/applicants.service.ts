@@ -22,8 +22,9 @@ import { forbidden, invalid, notFound } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
 import {
   anyOf,
-  bigramContains,
   isUniqueViolation,
+  keyContains,
+  keyOf,
   keysetBatches,
   likeContains,
   likePrefix,
@@ -165,8 +166,10 @@ function applicantSearch(courseId: number, full: boolean, q: ApplicantListQuery)
   return and(
     eq(courseApplications.courseId, courseId),
     full && q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
-    full && q.name ? ilike(students.name, likeContains(q.name)) : undefined,
-    q.name_kana ? ilike(students.nameKana, likeContains(q.name_kana)) : undefined,
+    // keyed from name and name_kana, which the roster index holds: each application's student stays an
+    // index-only probe (listApplicants), and the course bounds the rows the keys are worked out for
+    full ? keyContains(keyOf('name', students.name), 'name', q.name, { indexed: false }) : undefined,
+    keyContains(keyOf('kana', students.nameKana), 'kana', q.name_kana, { indexed: false }),
     statuses.length ? inArray(courseApplications.lotteryStatus, statuses) : undefined,
     full && q.attendance_status ? eq(courseApplications.attendanceStatus, q.attendance_status) : undefined,
   );
@@ -324,8 +327,8 @@ export async function searchStudents(
       and(
         eq(students.approvalStatus, APPROVAL.APPROVED),
         q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
-        q.name ? bigramContains(students.name, q.name) : undefined,
-        q.name_kana ? bigramContains(students.nameKana, q.name_kana) : undefined,
+        keyContains(students.nameSearch, 'name', q.name),
+        keyContains(students.nameKanaSearch, 'kana', q.name_kana),
         q.street_name1 ? ilike(students.streetName1, likeContains(q.street_name1)) : undefined,
         q.street_name2 ? ilike(students.streetName2, likeContains(q.street_name2)) : undefined,
         q.birthday_s ? gte(students.birthday, q.birthday_s) : undefined,

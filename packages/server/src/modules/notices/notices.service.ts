@@ -49,7 +49,7 @@ import {
 import { type Actor, audit } from '../../platform/audit';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { NO_REPLY } from '../../platform/mail';
-import { bigramContains, likeContains, likePrefix, paged, qualified } from '../../platform/sql';
+import { keyContains, likeContains, likePrefix, paged, qualified } from '../../platform/sql';
 import {
   addressedTo,
   audienceStudents,
@@ -408,8 +408,8 @@ export async function listPublishers(db: Db, q: PublisherListQueryParsed): Promi
     audienceStudents,
     addressedTo(noticeValues(notice), studentColumns),
     studentId ? like(students.loginId, likePrefix(studentId)) : undefined,
-    q.name.trim() ? bigramContains(students.name, q.name.trim()) : undefined,
-    q.name_kana.trim() ? bigramContains(students.nameKana, q.name_kana.trim()) : undefined,
+    keyContains(students.nameSearch, 'name', q.name),
+    keyContains(students.nameKanaSearch, 'kana', q.name_kana),
     q.is_read === '1' ? isNotNull(noticeReads.readAt) : undefined,
     q.is_read === '0' ? isNull(noticeReads.readAt) : undefined,
   );

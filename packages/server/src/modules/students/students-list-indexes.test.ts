@@ -1,6 +1,7 @@
 /**
  * The admin student reads at scale (decision 020) answer what the plain queries they replaced answered:
- * a name or kana contains-search through the bigram indexes finds exactly ILIKE's rows, each sorted page
+ * a name or kana contains-search through the bigram indexes finds exactly the rows whose key (normalizeName,
+ * normalizeKana: width, spaces, hiragana folded) contains the typed text's key, each sorted page
  * is that page of an ORDER BY over the whole table, and the total taken from the counters is count(*)
  * after every kind of write. The reference queries here are the ones the list ran before.
  */
@@ -10,11 +11,12 @@ import {
   type StudentListSort,
   studentListQuerySchema,
 } from '@manabi/shared/schemas/student-list';
+import { normalizeKana, normalizeName } from '@manabi/shared/validation/normalize';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseApplications, studentCounts, students } from '../../db/schema';
-import { bigramContains, likeContains } from '../../platform/sql';
+import { keyContains, likeContains, type SearchKey } from '../../platform/sql';
 import { createTestApp, get, loginAsAdmin, makeCast, type TestApp } from '../../test/app';
 import { makeApplication, makeCourse } from '../../test/factories';
 
@@ -150,18 +152,21 @@ describe('contains-searches through the bigram indexes', () => {
     );
   });
 
-  const field = (column: AnyPgColumn, key: 'name' | 'name_kana') =>
-    it(`${key}: the same rows, order and total as ILIKE for ${SEARCHES.length} inputs`, async () => {
+  // the reference is JavaScript's: the shared normalisers on both sides, then a case-blind "contains", so
+  // the SQL twins of normalizeName / normalizeKana (migration 0013) are held to them on every input
+  const KEYS = { name: normalizeName, name_kana: normalizeKana } as const;
+  const field = (key: 'name' | 'name_kana') =>
+    it(`${key}: the same rows, order and total as the keyed "contains" for ${SEARCHES.length} inputs`, async () => {
+      const everyone = await t.db
+        .select({ id: students.id, name: students.name, nameKana: students.nameKana })
+        .from(students)
+        .orderBy(desc(students.id));
+      const keyOf = (r: (typeof everyone)[number]) =>
+        KEYS[key](key === 'name' ? r.name : r.nameKana).toLowerCase();
       for (const typed of SEARCHES) {
-        // the value as the schema passes it on (trimmed), then the list's former WHERE and ORDER BY
         const value = studentListQuerySchema.parse({ [key]: typed })[key];
-        const expected = (
-          await t.db
-            .select({ id: students.id })
-            .from(students)
-            .where(ilike(column, likeContains(value)))
-            .orderBy(desc(students.id))
-        ).map((r) => r.id);
+        const wanted = KEYS[key](value).toLowerCase();
+        const expected = everyone.filter((r) => keyOf(r).includes(wanted)).map((r) => r.id);
         const got = await list({ [key]: typed, size: '100' });
         expect(
           got.data_list.map((r) => r.user_id),
@@ -170,21 +175,49 @@ describe('contains-searches through the bigram indexes', () => {
         expect(got.total, `${key}=${JSON.stringify(typed)}`).toBe(expected.length);
       }
     });
-  field(students.name, 'name');
-  field(students.nameKana, 'name_kana');
+  field('name');
+  field('name_kana');
+
+  it("the stored keys are the shared normalisers' keys, for every kind of space and width", async () => {
+    const rows = await t.db
+      .select({
+        name: students.name,
+        nameKana: students.nameKana,
+        nameSearch: students.nameSearch,
+        nameKanaSearch: students.nameKanaSearch,
+      })
+      .from(students);
+    for (const r of rows) {
+      expect(r.nameSearch, r.name).toBe(normalizeName(r.name));
+      expect(r.nameKanaSearch, r.nameKana).toBe(normalizeKana(r.nameKana));
+    }
+    // every character JavaScript's \s matches, before and after NFKC, and text NFKC changes
+    const odd = [
+      ...'\t\n\v\f\r \u00a0\u1680\u2000\u2005\u200a\u2028\u2029\u202f\u205f\u3000\ufeff\u0085\u200b',
+    ].map((c) => `山${c}田`);
+    odd.push('①㈱髙橋ｶﾞｯｺｳ', 'ﾊﾟﾋﾟﾌﾟ', 'すゞき ゝ', 'ゔぁ', 'Ｋａｗａ\u3000ｼﾏ', '㌔㍻');
+    for (const text of odd) {
+      const answer = await t.db.execute(
+        sql`select manabi_name_key(${text}::text) as n, manabi_kana_key(${text}::text) as k`,
+      );
+      const [keyed] = (answer as unknown as { rows: { n: string; k: string }[] }).rows;
+      expect(keyed?.n, JSON.stringify(text)).toBe(normalizeName(text));
+      expect(keyed?.k, JSON.stringify(text)).toBe(normalizeKana(text));
+    }
+  });
 
   it('a search of two characters or more is one the bigram indexes can answer', async () => {
-    for (const [column, index] of [
-      [students.name, 'students_name_bigram_idx'],
-      [students.nameKana, 'students_name_kana_bigram_idx'],
-    ] as const) {
+    for (const [column, key, index] of [
+      [students.nameSearch, 'name', 'students_name_search_bigram_idx'],
+      [students.nameKanaSearch, 'kana', 'students_name_kana_search_bigram_idx'],
+    ] as [AnyPgColumn, SearchKey, string][]) {
       const plan = await t.db.transaction(async (tx) => {
         // no whole-table or whole-index walk allowed: what is left is an index that answers the condition
         for (const scan of ['seqscan', 'indexscan', 'indexonlyscan']) {
           await tx.execute(sql.raw(`set local enable_${scan} = off`));
         }
         const r = await tx.execute(
-          sql`explain select 1 from ${students} where ${bigramContains(column, 'サト')}`,
+          sql`explain select 1 from ${students} where ${keyContains(column, key, 'さと')}`,
         );
         // node-postgres and PGlite both answer { rows }
         return JSON.stringify((r as unknown as { rows: unknown[] }).rows);
@@ -202,14 +235,14 @@ describe('contains-searches through the bigram indexes', () => {
     expect(both.data_list.map((r) => r.name)).toContain('佐藤　花子');
   });
 
-  it('the add-applicant search (approved, not applied) finds the same rows as ILIKE', async () => {
+  it('the add-applicant search (approved, not applied) finds the same rows as the keyed "contains"', async () => {
     const course = await makeCourse(t.db);
     const [applied] = await t.db
       .select({ id: students.id })
       .from(students)
       .where(eq(students.name, '佐藤 花子'));
     await makeApplication(t.db, { courseId: course.id, studentId: applied!.id });
-    for (const typed of ['佐藤', 'サトウ', 'ab', '%_', '佐']) {
+    for (const typed of ['佐藤', '佐藤花子', 'サトウ', 'ab', '%_', '佐']) {
       const res = await get(
         t.app,
         `/api/admin/addcourseapplicant/studentlist/?${new URLSearchParams({ id: String(course.id), name: typed })}`,
@@ -224,7 +257,7 @@ describe('contains-searches through the bigram indexes', () => {
           .where(
             and(
               eq(students.approvalStatus, '1'),
-              ilike(students.name, likeContains(typed)),
+              ilike(students.nameSearch, likeContains(normalizeName(typed))),
               sql`not exists (select 1 from ${courseApplications} where ${courseApplications.courseId} = ${course.id} and ${courseApplications.studentId} = ${students.id} and ${courseApplications.cancelledAt} is null)`,
             ),
           )
@@ -294,8 +327,9 @@ describe('sorted pages through the sort indexes', () => {
     const cases: [Record<string, string>, SQL][] = [
       [{ approval_status: '0' }, eq(students.approvalStatus, '0')],
       [{ student_type: '2' }, eq(students.studentType, '2')],
-      [{ name: '佐藤' }, ilike(students.name, '%佐藤%')],
-      [{ name_kana: 'ｱ' }, ilike(students.nameKana, '%ｱ%')],
+      [{ name: '佐藤' }, ilike(students.nameSearch, '%佐藤%')],
+      // ｱ and あ are the reading ア
+      [{ name_kana: 'ｱ' }, ilike(students.nameKanaSearch, '%ア%')],
     ];
     for (const [params, where] of cases) {
       for (const sort of ['login_id', 'birthday', 'name'] as const) {

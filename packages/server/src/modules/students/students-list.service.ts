@@ -43,9 +43,9 @@ import {
 import { notFound } from '../../platform/errors';
 import {
   anyOf,
-  bigramContains,
   insertUnnest,
   isUniqueViolation,
+  keyContains,
   keysetBatches,
   likeContains,
   likePrefix,
@@ -187,8 +187,8 @@ const studentSearch = (q: StudentListQueryParsed) =>
   and(
     q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
     q.generation_id ? like(students.generationId, likePrefix(q.generation_id)) : undefined,
-    q.name ? bigramContains(students.name, q.name) : undefined,
-    q.name_kana ? bigramContains(students.nameKana, q.name_kana) : undefined,
+    keyContains(students.nameSearch, 'name', q.name),
+    keyContains(students.nameKanaSearch, 'kana', q.name_kana),
     q.street_name1 ? ilike(students.streetName1, likeContains(q.street_name1)) : undefined,
     q.approval_status ? eq(students.approvalStatus, q.approval_status) : undefined,
     q.student_type ? eq(students.studentType, q.student_type) : undefined,
@@ -196,8 +196,8 @@ const studentSearch = (q: StudentListQueryParsed) =>
 
 /**
  * GET /api/admin/student/list/: one page of the search and the count of the whole search (same WHERE).
- * Student number and generation match from the start, names and town contain the text (names through
- * their bigram indexes). Without a sort the newest registrations (admissions included) come first; a
+ * Student number and generation match from the start, names and town contain the text (names keyed as
+ * the duplicate check keys them, through the bigram indexes of their stored keys: decision 036). Without a sort the newest registrations (admissions included) come first; a
  * sorted column puts empty values last and breaks ties by id. A page past the end answers the last page.
  *
  * Decision 020: without a text condition the total is the exact counters' sum and the page is read in the

@@ -5,7 +5,7 @@ import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { APPLICANT_REMARKS_MAX } from '@manabi/shared/schemas/applicant';
 import { courseListQuerySchema } from '@manabi/shared/schemas/course';
 import {
-  type APPLICANT_CSV_COLUMNS,
+  APPLICANT_CSV_COLUMNS,
   APPLICANT_CSV_OPTIONAL,
   COURSE_CSV_COLUMNS,
   COURSE_CSV_REQUIRED,
@@ -140,7 +140,7 @@ function CourseUploadNote() {
     <div className="space-y-2">
       <p>新しい講座をまとめて登録します。すでに登録されている講座IDの行は登録できません。</p>
       <p>
-        {`1行目は見出しにしてください（テンプレートと同じ${COURSE_CSV_HEADER.length}項目。列の順番は自由で、必須でない列は省略できます）。`}
+        {`1行目は見出しにしてください（ひな形と同じ${COURSE_CSV_HEADER.length}項目。列の順番は自由で、必須でない列は省略できます）。`}
         {`必須の項目：${COURSE_CSV_REQUIRED.join('、')}`}
       </p>
       <ul className="list-disc space-y-1 pl-6">
@@ -188,6 +188,7 @@ function CourseUploads() {
         onClose={close}
         title="講座申込情報のCSVアップロード"
         note={<ApplicantUploadNote />}
+        template={{ columns: APPLICANT_CSV_COLUMNS, fileName: 'course_applicant_template.csv' }}
         onUpload={track(uploadCourseApplicants)}
       />
       <CsvUpload
@@ -195,15 +196,7 @@ function CourseUploads() {
         onClose={close}
         title="講座CSVインポート"
         note={<CourseUploadNote />}
-        extraFields={
-          <CsvDownload
-            prefix="course_template"
-            header={COURSE_CSV_HEADER}
-            getRows={() => []}
-            label="テンプレート（見出しだけのCSV）をダウンロード"
-            variant="tertiary"
-          />
-        }
+        template={{ columns: COURSE_CSV_COLUMNS, fileName: 'course_template.csv' }}
         onUpload={track(uploadCourses)}
       />
     </>

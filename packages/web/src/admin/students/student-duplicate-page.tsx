@@ -1,4 +1,4 @@
-import type { DuplicateRow } from '@manabi/shared/api';
+import type { DuplicateRow, StudentDuplicates } from '@manabi/shared/api';
 import { APPROVAL } from '@manabi/shared/codes';
 import { formatDateJa } from '@manabi/shared/domain/dates';
 import {
@@ -91,7 +91,32 @@ function Duplicates({ userId }: { userId: number }) {
         </p>
       </section>
 
-      {DUPLICATE_GROUPS.map((group) => {
+      <DuplicateGroups data={data} />
+      <p className="flex flex-wrap gap-6">
+        <TextLink to={paths.admin.studentApproval(userId)}>承認画面へ</TextLink>
+        <TextLink to={paths.admin.studentList()}>学生一覧へ戻る</TextLink>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The groups that found someone, each with its count and table; the empty ones are named once in one line
+ * (no empty tables), and when no group found anyone the screen says so once.
+ */
+function DuplicateGroups({ data }: { data: StudentDuplicates }) {
+  const found = DUPLICATE_GROUPS.filter((group) => data.counts[group] > 0);
+  const empty = DUPLICATE_GROUPS.filter((group) => data.counts[group] === 0);
+  if (found.length === 0) {
+    return (
+      <p role="status" className="rounded-8 border border-line p-4 text-std-18B-160 text-ink">
+        似ている学生は見つかりませんでした。
+      </p>
+    );
+  }
+  return (
+    <>
+      {found.map((group) => {
         const rows = data[group];
         const total = data.counts[group];
         const headingId = `duplicate-${group}-heading`;
@@ -116,10 +141,11 @@ function Duplicates({ userId }: { userId: number }) {
           </section>
         );
       })}
-      <p className="flex flex-wrap gap-6">
-        <TextLink to={paths.admin.studentApproval(userId)}>承認画面へ</TextLink>
-        <TextLink to={paths.admin.studentList()}>学生一覧へ戻る</TextLink>
-      </p>
-    </div>
+      {empty.length > 0 && (
+        <p className="text-std-16N-170 text-ink">
+          {`次の組み合わせでは見つかりませんでした：${empty.map((group) => GROUP_TITLES[group]).join('、')}。`}
+        </p>
+      )}
+    </>
   );
 }

@@ -135,6 +135,7 @@ function StudentUpload() {
         onClose={close}
         title="学生のCSVアップロード"
         note={<StudentUploadNote />}
+        template={{ columns: STUDENT_CSV_COLUMNS, fileName: 'student_template.csv' }}
         extraFields={
           <FieldRegistryProvider>
             <RadioGroup
