@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { tokyoLocal } from './data';
 import { expect, expectAccessible, loginStudent, test } from './fixtures';
 
 /** localStorage keys of the original product (packages/web/src/lib/prefs.ts). */
@@ -129,12 +130,15 @@ test.describe('[マイページ][共通]', () => {
     await cardButton.click();
     const card = page.getByRole('dialog', { name: '学生証' });
     await expect(card).toBeVisible();
+    const [year, month] = tokyoLocal(0).split('-').map(Number) as [number, number];
+    const fiscalYear = month >= 4 ? year : year - 1;
     const rows: [term: string, value: string][] = [
       ['学生番号', '24040001'],
       ['氏名', '山田 花子'],
       ['生年月日', '1958年5月12日'],
-      ['発行日', '2024年4月1日'],
-      ['有効期限', '2026年3月31日'],
+      // the demo issues the log-in students' cards on 1 April of the fiscal year it was seeded in
+      ['発行日', `${fiscalYear}年4月1日`],
+      ['有効期限', `${fiscalYear + 2}年3月31日`],
     ];
     for (const [term, value] of rows) {
       const row = card.locator('dl > div').filter({ has: page.getByRole('term').filter({ hasText: term }) });
