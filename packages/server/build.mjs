@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).flatMap((d) => [d, `${d}/*`]);
 
-await build({
+const result = await build({
   entryPoints: ['src/main.ts', 'src/cli.ts'],
   outdir: 'dist',
   bundle: true,
@@ -19,3 +19,5 @@ await build({
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
 });
+// a clean build output: esbuild has printed any warning above, and one fails the build
+if (result.warnings.length > 0) process.exit(1);

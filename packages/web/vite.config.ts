@@ -11,7 +11,25 @@ import { routeHtml } from './route-html.ts';
  * that also preload the chunks of the my-page's login and top; `precompress()` writes .br and .gz copies
  * beside the text files for the server to send as they are (decision 019).
  */
+/**
+ * The two kinds of warning the bundler raises on our dependencies, both harmless for this app, silenced one
+ * by one; any other warning fails the build (a clean build output is kept by the build itself).
+ * - `"use client"` at the top of react-router's and TanStack Query's modules: a React Server Components
+ *   marker; this app has no server components, so there is nothing to preserve.
+ * - react-router reads `React.useOptimistic` by a computed name and falls back when it is missing, as it is in
+ *   preact/compat (decision 026).
+ */
+function isExpectedWarning(log: { code?: string; message: string }): boolean {
+  if (log.code === 'MODULE_LEVEL_DIRECTIVE') return log.message.includes('"use client"');
+  if (log.code === 'IMPORT_IS_UNDEFINED') {
+    return log.message.includes('`useOptimistic`') && log.message.includes('preact/compat');
+  }
+  return false;
+}
+
 export default defineConfig({
+  // the build prints its warnings and errors only (the file list is long and says nothing to a newcomer)
+  logLevel: 'warn',
   // JSX: Vite's own transform, as tsconfig.json says (react-jsx → react/jsx-runtime, aliased to Preact's).
   // No Fast Refresh: React's cannot reach Preact's components, so an edit in development reloads the page.
   plugins: [preactPatches(), tailwindcss(), routeHtml(), precompress()],
@@ -23,6 +41,11 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      onLog(level, log, handler) {
+        if (level !== 'warn') return handler(level, log);
+        if (isExpectedWarning(log)) return;
+        handler('error', log);
+      },
       output: {
         // Everything the entry imports statically is needed by every page: one chunk rather than seven
         // (fewer requests before the first render; the lazy screens still get their own chunks).

@@ -20,6 +20,7 @@ import type { Deps, RouteEntry } from './platform/context';
 import { installCsrf } from './platform/csrf';
 import { AppError } from './platform/errors';
 import { installGuards } from './platform/guards';
+import { installJsonBodyParser, JsonTooDeepError } from './platform/json-body';
 import { installLoadShedding } from './platform/load-shed';
 import { loggerOptions, redactUrl } from './platform/logging';
 import { Mailer } from './platform/mail';
@@ -97,6 +98,7 @@ export async function buildApp({
     }),
   );
   app.setSerializerCompiler(serializerCompiler);
+  installJsonBodyParser(app);
 
   // helmet's headers, worked out once (none depends on the request: no nonces) and set on every answer
   const securityHeaders = helmetHeaders({
@@ -158,11 +160,14 @@ export async function buildApp({
       return reply.code(429).send({ code: 'RATE_LIMITED', message: MSG.tooManyRequests });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      // malformed JSON, too large a body, unsupported media type: the client's mistake, said plainly
+      // malformed or too deeply nested JSON, too large a body, unsupported media type: the client's
+      // mistake, said plainly
       const message =
-        err.statusCode === 413
-          ? '送信されたデータが大きすぎます。'
-          : '送信された内容を読み取れませんでした。';
+        err instanceof JsonTooDeepError
+          ? err.message
+          : err.statusCode === 413
+            ? '送信されたデータが大きすぎます。'
+            : '送信された内容を読み取れませんでした。';
       return reply.code(err.statusCode).send({ code: 'VALIDATION', message, is_valid: false, err_list: [] });
     }
     req.log.error({ err }, 'unhandled error');

@@ -31,7 +31,10 @@ async function main() {
 
   const app = await buildApp({ config, db: database.db });
   app.deps.mailer.start();
-  void app.deps.mailer.flush();
+  // what was queued before this start (the demo's draw results) goes out now; without SMTP each mail is only
+  // logged, at once, so those lines come before the ready line rather than burying it
+  if (config.smtpUrl) void app.deps.mailer.flush();
+  else await app.deps.mailer.flush();
   const housekeeping = setInterval(
     () => void purgeExpiredSessions(database.db, config).catch(() => {}),
     10 * 60_000,
@@ -68,7 +71,10 @@ async function main() {
   // an overload of many browsers wait seconds before the app could even answer 503 (decision 022). The
   // kernel caps it at net.core.somaxconn.
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
-  app.log.info(`Manabi is ready: ${config.publicUrl} (${database.kind})`);
+  // the last line start-up prints: where to go, in plain words
+  app.log.info(
+    `Manabi is ready: ${config.publicUrl}/mypage/login (students), ${config.publicUrl}/admin/login (office); database: ${database.kind}`,
+  );
 }
 
 /** The accept queue: connections the kernel has made but the app not yet taken. */

@@ -259,7 +259,7 @@ export function parseFlattenedRows<S extends z.ZodType<Record<string, unknown>>>
 export function flattenedRowsDoc(rowFields: readonly string[]) {
   const n = '(0|[1-9]\\d*)';
   return {
-    description: `表の行ごとの項目：${rowFields.map((f) => `${f}_{n}`).join('、')}、attendance_{n}_{1..15}（n は行番号）。is_update_{n} が 1 の行だけを読む`,
+    description: `表の行ごとの項目：${rowFields.map((f) => `${f}_{n}`).join('、')}、attendance_{n}_{1..15}（n は行番号）。is_update_{n} が 1 の行だけを読み、その行の updated_at_{n} は必須`,
     // @fastify/swagger turns patternProperties into additionalProperties (an OpenAPI 3.0 habit); the
     // server's document route puts these back (platform/openapi.ts)
     'x-pattern-properties': {

@@ -28,7 +28,7 @@ export type IntakeForm = z.output<typeof intakeFormSchema>;
 export const intakeUpdateBodySchema = intakeFormSchema.extend({
   course_id: recordId(),
   /** the settings' updated_at as read ('' when the course had none yet) */
-  updated_at: timestamp({ required: false }),
+  updated_at: timestamp({ emptyMeansNone: true }),
 });
 export type IntakeUpdateInput = z.output<typeof intakeUpdateBodySchema>;
 

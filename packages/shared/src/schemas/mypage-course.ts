@@ -87,6 +87,6 @@ export type CourseApplicationForm = z.output<typeof courseApplicationFormSchema>
 export const courseCancelBodySchema = z.object({
   course_id: recordId(),
   course_name: z.string({ error: MSG.invalidValue }).prefault(''),
-  updated_at: timestamp({ required: false }),
+  updated_at: timestamp(),
 });
 export type CourseCancelInput = z.output<typeof courseCancelBodySchema>;

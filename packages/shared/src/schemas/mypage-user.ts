@@ -26,9 +26,6 @@ export const MYPAGE_USER_MSG = {
   wrongPassword: '現在のパスワードが違います',
 } as const;
 
-/** The `updated_at` values echoed back for optimistic locking (any difference is 409). */
-const stamp = () => timestamp({ required: false });
-
 const contactFields = {
   phone1: phoneJp({ required: true }),
   mail1: mailAddress({ required: false }),
@@ -51,7 +48,7 @@ export type ContactsUpdateForm = z.infer<typeof contactsUpdateFormSchema>;
 
 /** POST /api/mypage/user/contacts/update/: the form plus the three timestamps read with it. */
 export const contactsUpdateBodySchema = z
-  .object({ ...contactFields, updated_at: stamp(), updated_at1: stamp(), updated_at2: stamp() })
+  .object({ ...contactFields, updated_at: timestamp(), updated_at1: timestamp(), updated_at2: timestamp() })
   .superRefine(contactRules);
 export type ContactsUpdateInput = z.infer<typeof contactsUpdateBodySchema>;
 

@@ -106,7 +106,7 @@ describe('category schemas', () => {
     expect(parsed(categoryUpdateBodySchema, body)).toEqual({ ...body, id: 7 });
     expect(issues(categoryUpdateBodySchema, { category_name: 'x', sort_number: '1' })).toEqual([
       ['id', MSG.invalidValue],
-      ['updated_at', MSG.required],
+      ['updated_at', MSG.lockStampMissing],
     ]);
   });
 

@@ -17,7 +17,6 @@ import {
   phoneJp,
   postcode,
   recordId,
-  required,
   sameAs,
   text,
   timestamp,
@@ -258,7 +257,7 @@ export type StudentApprovalForm = z.output<typeof studentApprovalFormSchema>;
 
 /** POST /api/admin/student/approval/ */
 export const studentApprovalBodySchema = studentApprovalFieldsSchema
-  .extend({ user_id: recordId(), updated_at: required() })
+  .extend({ user_id: recordId(), updated_at: timestamp() })
   .superRefine(approvalRules);
 export type StudentApprovalBody = z.output<typeof studentApprovalBodySchema>;
 

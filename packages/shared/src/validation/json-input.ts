@@ -58,14 +58,43 @@ export function readKeys(schema: z.ZodType): ((key: string) => boolean) | null {
   }
 }
 
-/** Paths of every string (at any depth) holding a forbidden control character. */
-export function controlCharacterPaths(input: unknown, path: (string | number)[] = []): (string | number)[][] {
-  if (typeof input === 'string') return FORBIDDEN_CONTROL.test(input) ? [path] : [];
-  if (Array.isArray(input)) return input.flatMap((v, i) => controlCharacterPaths(v, [...path, i]));
-  if (isPlainObject(input)) {
-    return Object.entries(input).flatMap(([k, v]) => controlCharacterPaths(v, [...path, k]));
+/**
+ * Paths of every string (at any depth) holding a forbidden control character, in document order. A walk
+ * with a stack of its own, not recursion: however deep the input nests, it cannot overflow the call stack
+ * (the server refuses bodies nested deeper than 32 before this runs; a query is flat).
+ */
+export function controlCharacterPaths(input: unknown): (string | number)[][] {
+  // each entry knows its parent, so a path is built only for a string that holds one
+  interface Entry {
+    value: unknown;
+    key?: string | number;
+    parent?: Entry;
   }
-  return [];
+  const pathOf = (entry: Entry): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let e: Entry | undefined = entry; e?.parent; e = e.parent) path.push(e.key as string | number);
+    return path.reverse();
+  };
+  const found: (string | number)[][] = [];
+  const stack: Entry[] = [{ value: input }];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const { value } = entry;
+    if (typeof value === 'string') {
+      if (FORBIDDEN_CONTROL.test(value)) found.push(pathOf(entry));
+      continue;
+    }
+    const children: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((v, i) => [i, v])
+      : isPlainObject(value)
+        ? Object.entries(value)
+        : [];
+    // pushed last first, so the first child is walked first
+    for (let i = children.length - 1; i >= 0; i--) {
+      const [key, child] = children[i] as [string | number, unknown];
+      stack.push({ value: child, key, parent: entry });
+    }
+  }
+  return found;
 }
 
 /**

@@ -57,6 +57,9 @@ export const MSG = {
   loginIdInUse: 'この学生番号はすでに使われています',
   courseIdInUse: 'この講座IDはすでに使われています',
   selectStudent: 'いずれかの学生を選択してください',
+  /** An update sent without the updated_at it read (decision 041): the client's mistake, not a conflict. */
+  lockStampMissing:
+    '更新日時（updated_at）が送られていません。データを読み込み直してから、もう一度操作してください。',
   stale: 'ほかの人が先に更新しました。画面を読み込み直してから、もう一度操作してください。',
   notFound: 'お探しのページは見つかりませんでした。',
   /** An /api path no route answers (a client's typo, not a missing record). */

@@ -304,21 +304,22 @@ export function dateTimeLocal({ required = false }: { required?: boolean } = {})
 }
 
 /**
- * An `updated_at` echoed back for optimistic locking (the ISO text the API gave out). Required; a date the
- * database could not compare (a year past 9999 or before 1) is refused here. Any other text passes: it
- * cannot match the row, so the update is refused as stale (409) by the service.
+ * An `updated_at` echoed back for optimistic locking (the ISO text the API gave out), decision 041: every
+ * call with a stamp requires it. Absent or '' is a 422 on the field (never a silent 409, never skipped), and
+ * the API document lists it as required (no default). `emptyMeansNone`: '' is the stamp the API gives for a
+ * record not saved yet (the intake settings), so '' passes — absent is still refused. A date the database
+ * could not compare (a year past 9999 or before 1) is refused here. Any other text passes: it cannot match
+ * the row, so the update is refused as stale (409) by the service.
  */
-export function timestamp({ required = true }: { required?: boolean } = {}): FieldSchema {
-  return field(
-    base({ required }).refine(
-      (v) => {
-        const t = Date.parse(v);
-        if (Number.isNaN(t)) return true;
-        const year = new Date(t).getUTCFullYear();
-        return year >= 1 && year <= 9999;
-      },
-      { error: MSG.dateMax },
-    ),
+export function timestamp({ emptyMeansNone = false }: { emptyMeansNone?: boolean } = {}): z.ZodString {
+  return base({ required: !emptyMeansNone, msg: MSG.lockStampMissing }).refine(
+    (v) => {
+      const t = Date.parse(v);
+      if (Number.isNaN(t)) return true;
+      const year = new Date(t).getUTCFullYear();
+      return year >= 1 && year <= 9999;
+    },
+    { error: MSG.dateMax },
   );
 }
 

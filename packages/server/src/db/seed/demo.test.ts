@@ -1,9 +1,9 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LotteryEntry, verifyRecord } from '../../platform/verifiable-lottery';
-import { createTestApp, get, loginAsAdmin, loginAsStudent, type TestApp } from '../../test/app';
+import { createTestApp, get, loginAsAdmin, loginAsStudent, post, type TestApp } from '../../test/app';
 import { courseApplications, courses, lotteryRuns, noticeCategories, notices, students } from '../schema';
-import { isEmpty, seedDemo } from './demo';
+import { fiscalYearStart, isEmpty, seedDemo } from './demo';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,5 +91,88 @@ describe('demo data', () => {
     expect(targets.some((x) => x.p === 3)).toBe(true);
     const [cats] = await t.db.select({ n: count() }).from(noticeCategories);
     expect(cats!.n).toBeGreaterThanOrEqual(2);
+  });
+
+  describe('the cycle a newcomer can try (README)', () => {
+    const courseId = async (code: string) =>
+      (await t.db.select({ id: courses.id }).from(courses).where(eq(courses.code, code)))[0]!.id;
+
+    it('24040001 has a result to confirm, 24040002 a 補欠 place on the same course, both with personal notices', async () => {
+      const id = await courseId('C2612');
+      const s1 = await loginAsStudent(t.app, '24040001', 'student01');
+      const s2 = await loginAsStudent(t.app, '24040002', 'student02');
+      const won = (await get(t.app, `/api/mypage/course/?id=${id}`, s1)).json();
+      expect(won).toMatchObject({ lottery_status: '2', confirmed: false });
+      expect(new Date(won.confirm_by).getTime()).toBeGreaterThan(Date.now());
+      const waiting = (await get(t.app, `/api/mypage/course/?id=${id}`, s2)).json();
+      expect(waiting).toMatchObject({ lottery_status: '5', waitlist_rank: 1 });
+      for (const cookie of [s1, s2]) {
+        const news = (await get(t.app, '/api/mypage/newslist/?type=2', cookie)).json();
+        expect(news.data_list.some((n: { title: string }) => n.title.includes('はじめての水彩画'))).toBe(
+          true,
+        );
+      }
+      // both draws keep a record that re-verifies
+      const runs = await t.db.select().from(lotteryRuns).where(eq(lotteryRuns.courseId, id));
+      expect(runs).toHaveLength(2);
+      for (const run of runs) {
+        const record = {
+          algorithm: run.algorithm,
+          win_num: run.winNum,
+          waitlist: run.waitlist,
+          rank_offset: run.rankOffset,
+          pool_hash: run.poolHash,
+          seed_hash: run.seedHash,
+          seed: run.seed,
+          entries: run.entries as LotteryEntry[],
+        };
+        expect(verifyRecord(record).match).toBe(true);
+      }
+    });
+
+    it('a decline by 24040001 moves 24040002 up (繰り上げ当選)', async () => {
+      const id = await courseId('C2612');
+      const s1 = await loginAsStudent(t.app, '24040001', 'student01');
+      const s2 = await loginAsStudent(t.app, '24040002', 'student02');
+      const won = (await get(t.app, `/api/mypage/course/?id=${id}`, s1)).json();
+      const res = await post(
+        t.app,
+        '/api/mypage/coursedecline/',
+        { course_id: id, updated_at: won.application_updated_at },
+        s1,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const promoted = (await get(t.app, `/api/mypage/course/?id=${id}`, s2)).json();
+      expect(promoted).toMatchObject({ lottery_status: '2', waitlist_rank: null, confirmed: false });
+      expect(promoted.confirm_by).not.toBeNull();
+    });
+
+    it('a course has a class today on which 24040001 holds a seat, and the desk checks her in', async () => {
+      const admin = await loginAsAdmin(t.app, 'admin', 'adminpass1');
+      const today = (await get(t.app, '/api/admin/checkin/courses/', admin)).json();
+      const id = await courseId('C2613');
+      const session = today.data_list.find((c: { course_id: number }) => c.course_id === id);
+      expect(session).toMatchObject({ session_no: 1, expected: 3, checked_in: 0 });
+      const s1 = await loginAsStudent(t.app, '24040001', 'student01');
+      const schedule = (await get(t.app, '/api/mypage/schedule/', s1)).json();
+      expect(JSON.stringify(schedule)).toContain('朝の健康体操');
+      const { code } = (await get(t.app, '/api/mypage/checkin-code/', s1)).json();
+      const checkin = await post(t.app, '/api/admin/checkin/', { course_id: id, code }, admin);
+      expect(checkin.statusCode, checkin.body).toBe(200);
+      expect(checkin.json()).toMatchObject({ result: 'ok', student: { login_id: '24040001' } });
+    });
+
+    it("the log-in students' ID cards are valid today", async () => {
+      const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+      for (const [id, pw] of [
+        ['24040001', 'student01'],
+        ['24040002', 'student02'],
+      ] as const) {
+        const cookie = await loginAsStudent(t.app, id, pw);
+        const { user } = (await get(t.app, '/api/auth/mypage/session/', cookie)).json();
+        expect(user.date_issue_num).toBe(fiscalYearStart());
+        expect(user.date_issue_num <= today && today <= user.expiration_date, id).toBe(true);
+      }
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   courseApplications,
   courseCategories,
   courseCategoryLinks,
+  courseSessions,
   courses,
   noticeCategories,
   noticeReads,
@@ -30,6 +31,16 @@ function tokyoDate(offsetDays: number, now = new Date()): string {
 }
 /** A Tokyo wall-clock moment `offsetDays` from today. */
 const at = (offsetDays: number, hhmm = '09:00') => new Date(`${tokyoDate(offsetDays)}T${hhmm}:00+09:00`);
+
+/**
+ * The first day of the current fiscal year (1 April, Tokyo): the demo's log-in students carry it as their
+ * student ID's issue date, so their cards are valid whenever the demo is seeded (they expire on 31 March two
+ * fiscal years on).
+ */
+export function fiscalYearStart(now = new Date()): string {
+  const [y, m] = tokyoDate(0, now).split('-').map(Number) as [number, number];
+  return `${m >= 4 ? y : y - 1}-04-01`;
+}
 
 const nameKey = (s: string) => s.normalize('NFKC').replace(/\s+/g, '');
 
@@ -106,7 +117,7 @@ async function seedStudents(tx: Tx, pw: DemoPasswords): Promise<(loginId: string
         emergencyPhone: '090-8765-4321',
         totalUnits: 12,
         filingDate: '2024-03-15',
-        dateIssue: '2024-04-01',
+        dateIssue: fiscalYearStart(),
         approvalStatus: '1',
         isAttendance: true,
         passwordHash: pw.student1,
@@ -129,7 +140,7 @@ async function seedStudents(tx: Tx, pw: DemoPasswords): Promise<(loginId: string
         mail1: 'kenichi@example.jp',
         totalUnits: 0,
         filingDate: '2024-03-20',
-        dateIssue: '2024-04-01',
+        dateIssue: fiscalYearStart(),
         approvalStatus: '1',
         isAttendance: false,
         passwordHash: pw.student2,
@@ -639,6 +650,115 @@ async function seedIntake(tx: Tx, mail: MailContext) {
   );
 }
 
+/** Weekly class days from `firstOffset` days after today (Tokyo), as course_sessions rows. */
+const weekly = (courseId: number, firstOffset: number, n: number, start: string, end: string, room: string) =>
+  Array.from({ length: n }, (_, i) => ({
+    courseId,
+    no: i + 1,
+    day: tokyoDate(firstOffset + 7 * i),
+    startsAt: start,
+    endsAt: end,
+    room,
+  }));
+
+/**
+ * The cycle a newcomer can try with the two log-in students (README "Try the cycle in five minutes"):
+ * - はじめての水彩画 (C2612, one seat, drawn through the real draw): 24040001 won it and must confirm or
+ *   decline by a deadline a week ahead; 24040002, drawn later into the waitlist, is 補欠1 — a decline by
+ *   24040001 moves 24040002 up (繰り上げ当選). Two draws, so who wins is certain: 24040001 alone first,
+ *   then 24040002 (an application the office added after the draw) into the waitlist after her.
+ * - 朝の健康体操 (C2613, first come) has a class today: 24040001 holds a seat, so the desk (受付) can check her in
+ *   with her student ID's code or her number; two more students are expected.
+ */
+async function seedCycle(tx: Tx, mail: MailContext, sid: (loginId: string) => number, now: Date) {
+  const s1 = sid('24040001');
+  const s2 = sid('24040002');
+  const [watercolour, exercise] = await tx
+    .insert(courses)
+    .values([
+      {
+        code: 'C2612',
+        name: 'はじめての水彩画',
+        organ: 'まなび市民大学',
+        content: '身近な草花を、透明水彩でやさしく描きます。道具の使い方から始めます。',
+        period: '毎週水曜 13:30〜15:00',
+        venue: 'まなびプラザ 4階 美術室',
+        streetAddress: '東京都港区芝公園4-2-8',
+        periodFrom: at(-14),
+        periodTo: at(-1, '17:00'),
+        startDate: tokyoDate(21),
+        allTimes: 6,
+        unit: 1,
+        capacity: 1,
+        isLottery: true,
+        keyword: '絵 水彩',
+        bring: '筆記用具、汚れてもよい服装',
+      },
+      {
+        code: 'C2613',
+        name: '朝の健康体操',
+        organ: 'まなび市民大学',
+        content: '椅子を使った、無理のない体操で一日を始めます。',
+        period: '毎週 10:00〜11:00',
+        venue: 'まなびプラザ 1階 多目的室',
+        streetAddress: '東京都港区芝公園4-2-8',
+        periodFrom: at(-30),
+        periodTo: at(-2, '17:00'),
+        startDate: tokyoDate(0),
+        allTimes: 4,
+        unit: 1,
+        capacity: 20,
+        isLottery: false,
+        keyword: '健康 体操',
+        bring: 'タオル、飲み物',
+      },
+    ])
+    .returning();
+  if (!watercolour || !exercise) throw new Error('demo cycle courses not inserted');
+  await tx
+    .insert(courseSessions)
+    .values([
+      ...weekly(watercolour.id, 21, 6, '13:30', '15:00', '4階 美術室'),
+      ...weekly(exercise.id, 0, 4, '10:00', '11:00', '1階 多目的室'),
+    ]);
+
+  const office = { kind: 'system', id: null, name: '事務局（デモデータ）' } as const;
+  const draw = { waitlist: true, confirmDays: 7, tiers: [] };
+  await tx.insert(courseApplications).values({ courseId: watercolour.id, studentId: s1, howApply: '1' });
+  await drawCourse(
+    tx,
+    mail,
+    office,
+    watercolour,
+    { ...draw, winNum: 1 },
+    new Date(now.getTime() - 60 * 60_000),
+  );
+  await tx.insert(courseApplications).values({ courseId: watercolour.id, studentId: s2, howApply: '3' });
+  await drawCourse(
+    tx,
+    mail,
+    office,
+    watercolour,
+    { ...draw, winNum: 0 },
+    new Date(now.getTime() - 30 * 60_000),
+  );
+
+  const expected = await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.generationId, '2509'))
+    .orderBy(students.id)
+    .limit(2);
+  await tx.insert(courseApplications).values(
+    [s1, ...expected.map((r) => r.id)].map((studentId) => ({
+      courseId: exercise.id,
+      studentId,
+      howApply: '1',
+      lotteryStatus: '2',
+    })),
+  );
+}
+
 /** What the demo's draw needs when no configuration is given (`npm run seed:demo`). */
 const DEMO_MAIL: MailContext = {
   publicUrl: 'http://localhost:3000',
@@ -650,8 +770,8 @@ const DEMO_MAIL: MailContext = {
 /**
  * Demo data (ARCHITECTURE.md "Demo data"): accounts, courses in every state, applicants in every
  * lottery status, attendance, a pending admission that duplicates a student, notices to every audience,
- * and the intake cycle's courses. Dates are relative to today (Asia/Tokyo) so the demo stays valid. One
- * transaction.
+ * the intake cycle's courses, and the cycle the log-in students can try (a result to confirm, a 補欠 place,
+ * a class today). Dates are relative to today (Asia/Tokyo) so the demo stays valid. One transaction.
  */
 export async function seedDemo(db: Db, mail: MailContext = DEMO_MAIL): Promise<void> {
   const pw = await demoPasswords();
@@ -662,6 +782,7 @@ export async function seedDemo(db: Db, mail: MailContext = DEMO_MAIL): Promise<v
     await seedApplications(tx, sid, cid);
     await seedNotices(tx, sid, cid);
     await seedIntake(tx, mail);
+    await seedCycle(tx, mail, sid, new Date());
   });
 }
 

@@ -439,7 +439,7 @@ describe('POST /api/admin/adminuser/update/', () => {
       [{ password: 'short', password2: 'short' }, 'password', MSG.minLen(8)],
       [{ password: 'longenough1', password2: '' }, 'password2', MSG.notMatch('パスワード')],
       [{ authority: '2', university_id: 'NOSUCH' }, 'university_id', ADMIN_USER_MSG.universityUnknown],
-      [{ updated_at: '' }, 'updated_at', MSG.required],
+      [{ updated_at: '' }, 'updated_at', MSG.lockStampMissing],
     ];
     for (const [over, name, msg] of cases) {
       const res = await update(a, over);

@@ -419,7 +419,7 @@ describe('POST /api/admin/courseapplicantdetail/cancel/', () => {
     expect(res.json().err_list).toEqual([{ name: 'course_id', msg: APPLICANT_MSG.notCancelable }]);
     const missing = await post(t.app, C, { course_id: c.id, user_id: a.studentId }, admin);
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().err_list).toContainEqual({ name: 'updated_at', msg: MSG.required });
+    expect(missing.json().err_list).toContainEqual({ name: 'updated_at', msg: MSG.lockStampMissing });
     expect(await appOf(a.id)).toEqual(a);
   });
 

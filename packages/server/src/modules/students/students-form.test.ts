@@ -382,7 +382,7 @@ describe('POST /api/admin/student/update/', () => {
     const bad = await update(s, { phone_1: '', updated_at: '' });
     expect(bad.statusCode).toBe(422);
     expect(errOf(bad)).toContainEqual({ name: 'phone_1', msg: MSG.required });
-    expect(errOf(bad)).toContainEqual({ name: 'updated_at', msg: MSG.required });
+    expect(errOf(bad)).toContainEqual({ name: 'updated_at', msg: MSG.lockStampMissing });
     expect((await row(s.id)).updatedAt).toEqual(s.updatedAt);
   });
 });
