@@ -7,7 +7,7 @@
 import { MSG } from '@manabi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Cast, createTestApp, get, makeCast, post, type TestApp } from './test/app';
+import { type Cast, createTestApp, get, loginAsStudent, makeCast, post, type TestApp } from './test/app';
 import { makeAdmin, makeApplication, makeCourse, makeStudent } from './test/factories';
 
 let t: TestApp;
@@ -127,7 +127,19 @@ interface StampedCall {
   stamps: string[];
   /** a body that succeeds: a real record, the stamps the API gave for it */
   body: () => Promise<Record<string, unknown>>;
+  /** '' is a stamp the API gives out ("nothing saved yet" / "nothing pending"), so it is no absence here */
+  emptyMeansNone?: boolean;
 }
+
+const NEW_ADDRESS = {
+  postcode: '105-0011',
+  pref: '東京都',
+  street_name1: '港区芝公園',
+  street_name2: '4丁目',
+  address: '2-8',
+  street_name3: '',
+};
+const ADDRESS_REQUEST = '/api/mypage/user/address/request/';
 
 /** Every call with a lock stamp, and how to make a good request to it. */
 const CALLS: Record<string, StampedCall> = {
@@ -291,6 +303,7 @@ const CALLS: Record<string, StampedCall> = {
   'POST /api/admin/course/intake/update/': {
     cookie: () => cast.admin,
     stamps: ['updated_at'],
+    emptyMeansNone: true,
     body: async () => {
       const c = await makeCourse(t.db, { isLottery: true });
       const seen = (await get(t.app, `/api/admin/course/intake/?id=${c.id}`, cast.admin)).json();
@@ -364,6 +377,38 @@ const CALLS: Record<string, StampedCall> = {
       return { course_id: a.courseId, updated_at: iso(a.updatedAt) };
     },
   },
+  'POST /api/mypage/user/address/request/': {
+    cookie: () => cast.student,
+    stamps: ['updated_at'],
+    emptyMeansNone: true,
+    body: async () => {
+      // a pending request, which a new one replaces only with the stamp the screen read ('' = none seen)
+      const first = await post(t.app, ADDRESS_REQUEST, { ...NEW_ADDRESS, updated_at: '' }, cast.student);
+      expect(first.statusCode, first.body).toBe(200);
+      const seen = (await get(t.app, '/api/mypage/user/address/', cast.student)).json();
+      return { ...NEW_ADDRESS, address: '2-9', updated_at: seen.request.updated_at };
+    },
+  },
+  'POST /api/admin/student/address/decide/': {
+    cookie: () => cast.admin,
+    stamps: ['updated_at', 'student_updated_at'],
+    body: async () => {
+      const s = await makeStudent(t.db, { loginId: '24049901', password: 'student99' });
+      const cookie = await loginAsStudent(t.app, '24049901', 'student99');
+      await post(t.app, ADDRESS_REQUEST, { ...NEW_ADDRESS, updated_at: '' }, cookie);
+      const { request } = (
+        await get(t.app, `/api/admin/student/address/?user_id=${s.id}`, cast.admin)
+      ).json();
+      const [row] = await t.db.query.students.findMany({ where: (r, { eq }) => eq(r.id, s.id) });
+      return {
+        request_id: request.request_id,
+        decision: '1',
+        return_reason: '',
+        updated_at: request.updated_at,
+        student_updated_at: row!.updatedAt.toISOString(),
+      };
+    },
+  },
 };
 
 /**
@@ -414,7 +459,7 @@ describe('lock stamps (updated_at)', () => {
     for (const stamp of call.stamps) {
       const { [stamp]: _, ...without } = good;
       for (const sent of [without, { ...without, [stamp]: null }, { ...without, [stamp]: '' }]) {
-        if (sent[stamp] === '' && key.includes('/intake/update/')) continue; // '' is "never saved" there
+        if (sent[stamp] === '' && call.emptyMeansNone) continue;
         const res = await post(t.app, url, sent, call.cookie());
         expect(res.statusCode, `${key} without ${stamp}: ${res.body}`).toBe(422);
         expect(res.json().err_list, `${key} without ${stamp}`).toContainEqual({

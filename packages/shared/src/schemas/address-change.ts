@@ -46,7 +46,7 @@ export type AddressFields = z.output<typeof addressFieldsSchema>;
  * (otherwise 409, e.g. the office decided it meanwhile).
  */
 export const addressRequestBodySchema = addressFieldsSchema.extend({
-  updated_at: timestamp({ required: false }),
+  updated_at: timestamp({ emptyMeansNone: true }),
 });
 export type AddressRequestBody = z.output<typeof addressRequestBodySchema>;
 

@@ -1,4 +1,5 @@
 import { ADDRESS_CHANGE_MSG } from '@manabi/shared/schemas/address-change';
+import { MSG } from '@manabi/shared/validation/messages';
 import { and, asc, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -234,8 +235,8 @@ describe('the office decides', () => {
       [{ decision: '2', return_reason: '  ' }, 'return_reason', ADDRESS_CHANGE_MSG.returnReasonRequired],
       [{ decision: '2', return_reason: 'あ'.repeat(501) }, 'return_reason', '501文字以上'],
       [{ request_id: 'x' }, 'request_id', ''],
-      [{ updated_at: '' }, 'updated_at', '入力してください'],
-      [{ student_updated_at: '' }, 'student_updated_at', '入力してください'],
+      [{ updated_at: '' }, 'updated_at', MSG.lockStampMissing],
+      [{ student_updated_at: '' }, 'student_updated_at', MSG.lockStampMissing],
     ];
     for (const [over, name, words] of cases) {
       const res = await post(t.app, DECIDE, await decision(over), cast.admin);
