@@ -38,28 +38,54 @@ export function deadlineText(iso: string | Date): string {
 
 export type IntakeMessageKind = 'won' | 'waitlisted' | 'lost' | 'promoted' | 'lapsed';
 
+/** A course's first class: its Tokyo day ('YYYY-MM-DD') and start ('HH:MM'), decision 028. */
+export interface FirstClass {
+  day: string;
+  start: string;
+}
+
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
+
+/** 「初回の授業は12月10日（木）18:00からです。」 — a wall-clock day, so no time zone can move it. */
+export function firstClassText({ day, start }: FirstClass): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+  return `初回の授業は${m}月${d}日（${weekday}）${start}からです。`;
+}
+
 export interface IntakeMessageInput {
   kind: IntakeMessageKind;
   courseName: string;
   /** a winner's confirm-by deadline (ISO), when the course asks winners to confirm */
   confirmBy?: string | null;
   waitlistRank?: number | null;
+  /** the course's first class, when it has dated sessions: a winner is told when to come */
+  firstClass?: FirstClass | null;
 }
 
 const CONFIRM_HOW = 'マイページの「申込状況」から、この講座の「受講を確定する」を押してください。';
 
 /** The personal notice (and mail) of a result: title and plain-Japanese text with what to do next. */
-export function intakeMessage({ kind, courseName, confirmBy, waitlistRank }: IntakeMessageInput): {
+export function intakeMessage({
+  kind,
+  courseName,
+  confirmBy,
+  waitlistRank,
+  firstClass,
+}: IntakeMessageInput): {
   title: string;
   body: string;
 } {
+  const when = firstClass ? [firstClassText(firstClass)] : [];
   const confirm = confirmBy
     ? [
         `${deadlineText(confirmBy)}までに、受講するかどうかを決めてください。`,
         CONFIRM_HOW,
         '受講できない場合は「辞退する」を押してください。期限までに確定されないときは辞退したものとして扱い、補欠の方に順番をお譲りします。',
+        ...when,
       ]
     : [
+        ...when,
         '初回の授業にお越しください。受講できなくなった場合は、マイページの「申込状況」からキャンセルしてください。',
       ];
   switch (kind) {

@@ -25,6 +25,7 @@ const record = (patch: Partial<LotteryRecord> = {}): LotteryRecord => ({
   win_count: 1,
   wait_count: 2,
   lose_count: 0,
+  override_reason: null,
   course_name: 'はじめての俳句',
   algorithm: 'manabi-lottery-v1',
   rank_offset: 0,
