@@ -49,7 +49,7 @@ export const APPLICANT_MSG = {
   noUndrawn: '抽選待ちの申込者がいないため、抽選できません',
   /** the draw while the application period is open, without a stated reason */
   periodOpen: (end: string) =>
-    `申込期間中（${end}まで）のため、まだ抽選できません。申込期間が終わってから抽選してください。`,
+    `申込期間が終わる${end}までは、抽選できません。申込期間が終わってから抽選してください。`,
   alreadyApplied: 'この学生はすでにこの講座に申し込んでいます',
   notCancelable: 'この講座はキャンセルできない設定のため、キャンセルできません',
   alreadyCancelled: 'この申込はすでにキャンセルされています',

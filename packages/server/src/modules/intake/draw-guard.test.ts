@@ -86,8 +86,8 @@ describe('the draw while the application period is open', () => {
       expect(res.statusCode).toBe(422);
       const [err] = res.json().err_list;
       expect(err.name).toBe('override_reason');
-      expect(err.msg).toContain('申込期間中');
-      expect(err.msg).toContain('まだ抽選できません');
+      expect(err.msg).toContain('申込期間が終わる');
+      expect(err.msg).toContain('までは、抽選できません');
     }
     const tooLong = await post(
       t.app,
