@@ -156,7 +156,7 @@ test('[管理][抽選] 補欠を手で繰り上げ、当選者のキャンセル
   playwright,
 }) => {
   const request = await adminApi(playwright);
-  const { courseId, courseName } = await drawnCourse(request, 4);
+  const { courseId } = await drawnCourse(request, 4);
   const drawn = await applicantsOf<ApplicantRow>(request, courseId);
   await request.dispose();
   const winners = drawn.filter((a) => a.lottery_status === '2');
@@ -202,17 +202,6 @@ test('[管理][抽選] 補欠を手で繰り上げ、当選者のキャンセル
   // the next one in line moved up a place
   await expect(row(page, second.login_id).getByText('補欠1番')).toBeVisible();
   await expect(page.getByText('補欠2番')).toHaveCount(0);
-
-  // and reads it on the my-page
-  await loginStudent(page, { login_id: second.login_id, password: 'lotpass01' });
-  await page.goto('/mypage/course/applied');
-  const card = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 3, name: courseName }) });
-  await expect(card.getByText('補欠 1番')).toBeVisible();
-  await expect(card.getByText(/補欠1番です/)).toBeVisible();
-  await expectAccessible(page);
-  await page.request.get('/api/auth/mypage/logout/');
 
   // a winner cancels (the existing cancel screen): the next 補欠 takes the seat
   await page.goto(`/admin/course/detail/applicant/${courseId}/${winner.user_id}`);
@@ -304,5 +293,32 @@ test('[管理][抽選] 申込期間中は抽選できないと伝え、理由を
   await expect(run.getByText('会場の都合で早く知らせるため')).toBeVisible();
   await run.getByRole('button', { name: '再検証' }).click();
   await expect(run.getByText('一致しました')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('[マイページ][補欠] 前の補欠が繰り上がると、自分の補欠の番号が1つ上がる @phone', async ({
+  page,
+  playwright,
+}) => {
+  const request = await adminApi(playwright);
+  const { courseId, courseName } = await drawnCourse(request, 4);
+  const waiting = (await applicantsOf<ApplicantRow>(request, courseId))
+    .filter((a) => a.lottery_status === '5')
+    .sort((a, b) => (a.waitlist_rank ?? 0) - (b.waitlist_rank ?? 0));
+  const [first, second] = waiting as [ApplicantRow, ApplicantRow];
+  const promoted = await request.post('/api/admin/courseapplicantlist/promote/', {
+    data: { course_id: courseId, user_id: first.user_id, updated_at: first.updated_at },
+  });
+  expect(promoted.status(), await promoted.text()).toBe(200);
+  await request.dispose();
+
+  await loginStudent(page, { login_id: second.login_id, password: 'lotpass01' });
+  await page.goto('/mypage/course/applied');
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: courseName }) });
+  await expect(card.getByText('補欠 1番')).toBeVisible();
+  await expect(card.getByText(/補欠1番です/)).toBeVisible();
+  await expect(card.getByText(/補欠2番/)).toHaveCount(0);
   await expectAccessible(page);
 });

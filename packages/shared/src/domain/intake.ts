@@ -85,8 +85,7 @@ export function intakeMessage({
         ...when,
       ]
     : [
-        ...when,
-        '初回の授業にお越しください。受講できなくなった場合は、マイページの「申込状況」からキャンセルしてください。',
+        `${firstClass ? `${firstClassText(firstClass)}お越しください。` : '初回の授業にお越しください。'}受講できなくなった場合は、マイページの「申込状況」からキャンセルしてください。`,
       ];
   switch (kind) {
     case 'won':
@@ -135,6 +134,8 @@ export function nextStepText(a: {
   confirmed?: boolean;
   /** the end of the application period (ISO): when the result comes */
   period_to?: string | null;
+  /** the course's first class, when it has dated sessions: a winner is told when to come */
+  first_class?: FirstClass | null;
 }): string {
   switch (a.lottery_status) {
     case '1': {
@@ -143,11 +144,14 @@ export function nextStepText(a: {
         ? `抽選の結果は、申込期間が終わる${end}のあと、マイページとメールでお知らせします。`
         : '抽選の結果は、申込期間が終わったあとにマイページとメールでお知らせします。';
     }
-    case '2':
-      if (a.confirmed) return '受講が確定しています。初回の授業にお越しください。';
+    case '2': {
+      const first = a.first_class ? firstClassText(a.first_class) : '';
+      const come = a.first_class ? `${first}お越しください。` : '初回の授業にお越しください。';
+      if (a.confirmed) return `受講が確定しています。${come}`;
       if (a.confirm_by)
-        return `${deadlineText(a.confirm_by)}までに「受講を確定する」か「辞退する」を押してください。`;
-      return '当選しました。初回の授業にお越しください。';
+        return `${deadlineText(a.confirm_by)}までに「受講を確定する」か「辞退する」を押してください。${first}`;
+      return `当選しました。${come}`;
+    }
     case '3':
       return '今回は落選となりました。ほかの講座もご覧ください。';
     case '5':

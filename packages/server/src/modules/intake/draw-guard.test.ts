@@ -427,4 +427,20 @@ describe('a winner is told the first class day', () => {
     const promoted = (await told()).find((n) => n.title.startsWith('【繰り上げ当選】'));
     expect(promoted?.content).toContain(words);
   });
+
+  it("in the status text of the student's applied list and course detail", async () => {
+    const c = await course(0, { open: false });
+    await t.db
+      .insert(courseSessions)
+      .values({ courseId: c.id, no: 1, day: '2027-01-07', startsAt: '18:00', endsAt: '19:30' });
+    await makeApplication(t.db, { courseId: c.id, studentId: myId });
+    const res = await post(t.app, LOTTERY, { id: c.id, win_num: '1' }, admin);
+    expect(res.json()).toMatchObject({ win_count: 1 });
+    const words = '初回の授業は1月7日（木）18:00からです';
+    const applied = (await get(t.app, '/api/mypage/appliedcourselist/?lottery_status_2=1', student)).json();
+    const item = applied.data_list.find((i: { course_id: number }) => i.course_id === c.id);
+    expect(item.next_step).toContain(words);
+    const detail = (await get(t.app, `/api/mypage/course/?id=${c.id}`, student)).json();
+    expect(detail.next_step).toContain(words);
+  });
 });

@@ -15,7 +15,7 @@ import {
   courseFlags,
   isCancelable,
 } from '@manabi/shared/domain/course-rules';
-import { nextStepText } from '@manabi/shared/domain/intake';
+import { type FirstClass, nextStepText } from '@manabi/shared/domain/intake';
 import type { courseApplications, courses, students } from '../../db/schema';
 
 type Course = typeof courses.$inferSelect;
@@ -29,14 +29,18 @@ type SeatSource = Pick<
 >;
 
 /** Where the application stands in the intake cycle and the sentence that says what to do (decision 015). */
-export function seatOf(a: SeatSource | null, periodTo: Date | null = null) {
+export function seatOf(
+  a: SeatSource | null,
+  periodTo: Date | null = null,
+  firstClass: FirstClass | null = null,
+) {
   const seat = {
     waitlist_rank: a?.waitlistRank ?? null,
     confirm_by: a?.confirmBy?.toISOString() ?? null,
     confirmed: a?.confirmedAt != null,
     application_updated_at: a?.updatedAt.toISOString() ?? null,
   };
-  const when = { period_to: periodTo?.toISOString() ?? null };
+  const when = { period_to: periodTo?.toISOString() ?? null, first_class: firstClass };
   return { ...seat, next_step: a ? nextStepText({ lottery_status: a.lotteryStatus, ...seat, ...when }) : '' };
 }
 
@@ -100,7 +104,11 @@ export interface HistoryRow {
   >;
 }
 
-export function presentHistoryRow(row: HistoryRow, now: Date): MypageAppliedItem {
+export function presentHistoryRow(
+  row: HistoryRow,
+  now: Date,
+  firstClass: FirstClass | null = null,
+): MypageAppliedItem {
   const { course: c, application: a } = row;
   const rule = ruleOf(c);
   return {
@@ -119,7 +127,7 @@ export function presentHistoryRow(row: HistoryRow, now: Date): MypageAppliedItem
     acquisition_unit: a.acquisitionUnit,
     course_acquisition_unit: c.unit,
     // a cancelled application has nothing more to do
-    ...seatOf(a.cancelledAt === null ? a : null, c.periodTo),
+    ...seatOf(a.cancelledAt === null ? a : null, c.periodTo, firstClass),
   };
 }
 
@@ -157,9 +165,18 @@ export function presentCourseDetail(
     cancel: c.isCancelable,
     content: c.content,
     lottery_status: a?.lotteryStatus ?? null,
-    ...seatOf(a, c.periodTo),
+    ...seatOf(a, c.periodTo, firstOf(sessions)),
     sessions,
   };
+}
+
+/** The earliest of a course's dated sessions. */
+function firstOf(sessions: MypageCourseDetail['sessions']): FirstClass | null {
+  let first: FirstClass | null = null;
+  for (const s of sessions)
+    if (!first || s.day < first.day || (s.day === first.day && s.start < first.start))
+      first = { day: s.day, start: s.start };
+  return first;
 }
 
 /** GET /api/mypage/coursecancel/: the application to cancel and the contact data the screen confirms. */
