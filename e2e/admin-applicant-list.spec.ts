@@ -203,7 +203,7 @@ test('[管理][申込者一覧] 抽選モーダルで当選者数を入れて抽
   await winNum.fill('2');
   await dialog.getByRole('button', { name: '確認へ進む' }).click();
   await expect(
-    dialog.getByText(/^3人に結果をお知らせします（うちメール \d人）。取り消せません。$/),
+    dialog.getByText(/3人に結果をお知らせします（うちメール \d人）。取り消せません。$/),
   ).toBeVisible();
   await dialog.getByRole('button', { name: '抽選する' }).click();
   await expect(dialog.getByText('抽選が完了しました')).toBeVisible();
