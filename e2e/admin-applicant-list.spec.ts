@@ -190,13 +190,21 @@ test('[管理][申込者一覧] 抽選モーダルで当選者数を入れて抽
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('抽選待ちの申込者 3人')).toBeVisible();
   const winNum = dialog.getByRole('textbox', { name: /当選者数/ });
-  await dialog.getByRole('button', { name: '抽選する' }).click();
+  // the course takes applications later on: the office must say why it draws now
+  const reason = dialog.getByRole('textbox', { name: /申込期間中に抽選する理由/ });
+  await reason.fill('大学からの依頼のため');
+  await winNum.fill('');
+  await dialog.getByRole('button', { name: '確認へ進む' }).click();
   await expect(dialog.getByText('この項目を入力してください')).toBeVisible();
   await winNum.fill('01');
-  await dialog.getByRole('button', { name: '抽選する' }).click();
+  await dialog.getByRole('button', { name: '確認へ進む' }).click();
   await expect(dialog.getByText('1以上の数値のみを入力してください')).toBeVisible();
   await expectAccessible(page);
   await winNum.fill('2');
+  await dialog.getByRole('button', { name: '確認へ進む' }).click();
+  await expect(
+    dialog.getByText(/3人に結果をお知らせします（うちメール \d人）。取り消せません。$/),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: '抽選する' }).click();
   await expect(dialog.getByText('抽選が完了しました')).toBeVisible();
   await expect(dialog.getByText('当選 2人、落選 1人')).toBeVisible();
@@ -214,6 +222,11 @@ test('[管理][申込者一覧] 抽選モーダルで当選者数を入れて抽
   // nobody is left to draw: a second lottery is refused on the field
   await page.getByRole('button', { name: '抽選', exact: true }).click();
   await dialog.getByRole('textbox', { name: /当選者数/ }).fill('1');
+  await dialog.getByRole('textbox', { name: /申込期間中に抽選する理由/ }).fill('大学からの依頼のため');
+  await dialog.getByRole('button', { name: '確認へ進む' }).click();
+  await expect(
+    dialog.getByText('0人に結果をお知らせします（うちメール 0人）。取り消せません。'),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: '抽選する' }).click();
   await expect(dialog.getByText('抽選待ちの申込者がいないため、抽選できません')).toBeVisible();
   await dialog.getByRole('button', { name: '閉じる' }).click();

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminApi, applicantsOf, courseIdOf } from './admin-api';
-import { addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
-import { expect, expectAccessible, loginAdmin, test } from './fixtures';
+import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
+import { expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
 
 // The intake cycle's admin screens (issue 14): the lottery modal's options, the lottery records and their
-// re-verification, promotion by hand and by a cancel. The draw of the demo course はじめての俳句 (C2610) runs
-// once, on the desktop only; every other journey makes a course of its own.
+// re-verification, promotion by hand and by a cancel, and the draw refused while applications are open. The
+// draw of the demo course はじめての俳句 (C2610) runs once, on the desktop only; every other journey makes a
+// course of its own.
 
 const HAIKU = 'はじめての俳句';
 
@@ -21,7 +22,7 @@ type ApplicantRow = {
 
 /**
  * A lottery course of the journey's own (capacity 3) with `count` new students applied, drawn through the
- * API: 2 winners, the others ranked 補欠.
+ * API: 2 winners, the others ranked 補欠. Its application period is still open: the draw states why.
  */
 async function drawnCourse(request: APIRequestContext, count: number) {
   const tag = uniqueTag();
@@ -44,7 +45,14 @@ async function drawnCourse(request: APIRequestContext, count: number) {
     expect(added.status(), await added.text()).toBe(200);
   }
   const drawn = await request.post('/api/admin/courseapplicantlist/lottery/', {
-    data: { id: courseId, win_num: '2', waitlist: '1', confirm_days: '', tiers: [] },
+    data: {
+      id: courseId,
+      win_num: '2',
+      waitlist: '1',
+      confirm_days: '',
+      tiers: [],
+      override_reason: '申込期間中の確認のため',
+    },
   });
   expect(drawn.status(), await drawn.text()).toBe(200);
   return { courseId, courseName };
@@ -60,6 +68,11 @@ test('[管理][抽選] 補欠ありと区内在住者優先で抽選し、抽選
 }) => {
   const request = await adminApi(playwright);
   const courseId = await courseIdOf(request, HAIKU);
+  // who the draw will tell, as the server counts them
+  const preview = (await (
+    await request.get(`/api/admin/courseapplicantlist/lottery/preview/?id=${courseId}`)
+  ).json()) as { notify_count: number; mail_count: number; capacity: number; period_open: boolean };
+  expect(preview).toMatchObject({ notify_count: 4, period_open: false });
   await request.dispose();
 
   await loginAdmin(page);
@@ -74,6 +87,9 @@ test('[管理][抽選] 補欠ありと区内在住者優先で抽選し、抽選
   await page.getByRole('button', { name: '抽選', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '抽選' });
   await expect(dialog.getByText('抽選待ちの申込者 4人')).toBeVisible();
+  // the period has ended: nothing to explain, and 当選者数 starts at the course's 定員
+  await expect(dialog.getByText('申込期間中のため、まだ抽選できません')).toHaveCount(0);
+  await expect(dialog.getByRole('textbox', { name: /当選者数/ })).toHaveValue(String(preview.capacity));
   await dialog.getByRole('textbox', { name: /当選者数/ }).fill('2');
   // react-aria draws the box over the native one: choose it by its label, as a person does
   await dialog.getByText('落選者を補欠にする（補欠順位をつける）', { exact: true }).click();
@@ -83,6 +99,14 @@ test('[管理][抽選] 補欠ありと区内在住者優先で抽選し、抽選
   await expect(dialog.getByText('優先1：')).toBeVisible();
   await dialog.getByRole('textbox', { name: /受講確定の期限/ }).fill('7');
   await expectAccessible(page);
+  await dialog.getByRole('button', { name: '確認へ進む' }).click();
+  // the last step says what will happen, and that it is final
+  await expect(
+    dialog.getByText(
+      `${preview.notify_count}人に結果をお知らせします（うちメール ${preview.mail_count}人）。取り消せません。`,
+    ),
+  ).toBeVisible();
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: '抽選する' }).click();
   await expect(dialog.getByText('抽選が完了しました')).toBeVisible();
   await expect(dialog.getByText('当選 2人、補欠 2人、落選 0人です。')).toBeVisible();
@@ -91,7 +115,9 @@ test('[管理][抽選] 補欠ありと区内在住者優先で抽選し、抽選
   await dialog.getByRole('link', { name: '抽選記録を見る' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/course/detail/${courseId}/lottery$`));
   await expect(page.getByRole('heading', { level: 1, name: '抽選記録' })).toBeVisible();
-  await expect(page.getByText('npm run lottery:verify -- 記録.json')).toBeVisible();
+  // the page speaks to the office: 再検証, not a command for IT
+  await expect(page.getByText(/npm run/)).toHaveCount(0);
+  await expect(page.getByText(/各記録の「再検証」を押すと/)).toBeVisible();
   const latest = page.getByRole('article').first();
   await expect(latest.getByText('当選 2人、補欠 2人、落選 0人')).toBeVisible();
   await expect(latest.getByText('区内在住者優先', { exact: true })).toBeVisible();
@@ -173,6 +199,9 @@ test('[管理][抽選] 補欠を手で繰り上げ、当選者のキャンセル
   await page.goto(`/admin/course/detail/${courseId}/2`);
   await expect(row(page, first.login_id).getByText(/^繰り上げ \d{4}年/)).toBeVisible();
   await expect(row(page, first.login_id).getByRole('combobox', { name: /抽選状況/ })).toHaveValue('2');
+  // the next one in line moved up a place
+  await expect(row(page, second.login_id).getByText('補欠1番')).toBeVisible();
+  await expect(page.getByText('補欠2番')).toHaveCount(0);
 
   // a winner cancels (the existing cancel screen): the next 補欠 takes the seat
   await page.goto(`/admin/course/detail/applicant/${courseId}/${winner.user_id}`);
@@ -208,5 +237,88 @@ test('[管理][抽選] 抽選記録を開いて再検証する（スマートフ
   await expect(run.getByText('当選 2人、補欠 1人、落選 0人')).toBeVisible();
   await run.getByRole('button', { name: '再検証' }).click();
   await expect(run.getByText('一致しました')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('[管理][抽選] 申込期間中は抽選できないと伝え、理由を書けば抽選でき、知らせる人数を最後に示す @phone', async ({
+  page,
+  playwright,
+}) => {
+  const request = await adminApi(playwright);
+  const tag = uniqueTag();
+  const courseName = `E2E受付中の抽選${tag}`;
+  // the course is open from yesterday to next week (addCourseAsAdmin)
+  const courseId = await addCourseAsAdmin(request, { course_name: courseName, capacity: '3' });
+  for (const isEmail of ['1', '0']) {
+    const loginId = await addStudentAsAdmin(request, {
+      generation: '2513',
+      password: 'lotpass01',
+      fields: { name: `受付中 ${tag.slice(-4)}${isEmail}`, is_email: isEmail },
+    });
+    await addApplicantAsAdmin(request, courseId, loginId);
+  }
+  await request.dispose();
+
+  await loginAdmin(page);
+  await page.goto(`/admin/course/detail/${courseId}/2`);
+  await page.getByRole('button', { name: '抽選', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '抽選' });
+  await expect(dialog.getByText('申込期間中のため、まだ抽選できません')).toBeVisible();
+  const winNum = dialog.getByRole('textbox', { name: /当選者数/ });
+  await expect(winNum).toHaveValue('3');
+  await expectAccessible(page);
+
+  // without a reason it goes no further
+  await dialog.getByRole('button', { name: '確認へ進む' }).click();
+  await expect(dialog.getByText(/申込期間が終わる.+までは、抽選できません/)).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: /申込期間中に抽選する理由/ })).toBeFocused();
+  await expectAccessible(page);
+
+  await dialog
+    .getByRole('textbox', { name: /申込期間中に抽選する理由/ })
+    .fill('会場の都合で早く知らせるため');
+  await winNum.fill('1');
+  await dialog.getByRole('button', { name: '確認へ進む' }).click();
+  await expect(
+    dialog.getByText('2人に結果をお知らせします（うちメール 1人）。取り消せません。'),
+  ).toBeVisible();
+  await expect(dialog.getByText('会場の都合で早く知らせるため')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: '抽選する' }).click();
+  await expect(dialog.getByText('当選 1人、落選 1人です。')).toBeVisible();
+
+  await dialog.getByRole('link', { name: '抽選記録を見る' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '抽選記録' })).toBeVisible();
+  const run = page.getByRole('article').first();
+  await expect(run.getByText('会場の都合で早く知らせるため')).toBeVisible();
+  await run.getByRole('button', { name: '再検証' }).click();
+  await expect(run.getByText('一致しました')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('[マイページ][補欠] 前の補欠が繰り上がると、自分の補欠の番号が1つ上がる @phone', async ({
+  page,
+  playwright,
+}) => {
+  const request = await adminApi(playwright);
+  const { courseId, courseName } = await drawnCourse(request, 4);
+  const waiting = (await applicantsOf<ApplicantRow>(request, courseId))
+    .filter((a) => a.lottery_status === '5')
+    .sort((a, b) => (a.waitlist_rank ?? 0) - (b.waitlist_rank ?? 0));
+  const [first, second] = waiting as [ApplicantRow, ApplicantRow];
+  const promoted = await request.post('/api/admin/courseapplicantlist/promote/', {
+    data: { course_id: courseId, user_id: first.user_id, updated_at: first.updated_at },
+  });
+  expect(promoted.status(), await promoted.text()).toBe(200);
+  await request.dispose();
+
+  await loginStudent(page, { login_id: second.login_id, password: 'lotpass01' });
+  await page.goto('/mypage/course/applied');
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: courseName }) });
+  await expect(card.getByText('補欠 1番')).toBeVisible();
+  await expect(card.getByText(/補欠1番です/)).toBeVisible();
+  await expect(card.getByText(/補欠2番/)).toHaveCount(0);
   await expectAccessible(page);
 });

@@ -31,7 +31,14 @@ async function courseTodayWith(request: APIRequestContext, loginId: string) {
   await addApplicantAsAdmin(request, courseId, loginId);
   // one seat, one applicant: the draw makes them 当選, with nothing to confirm
   const drawn = await request.post('/api/admin/courseapplicantlist/lottery/', {
-    data: { id: courseId, win_num: '1', waitlist: '0', confirm_days: '', tiers: [] },
+    data: {
+      id: courseId,
+      win_num: '1',
+      waitlist: '0',
+      confirm_days: '',
+      tiers: [],
+      override_reason: '申込期間中の確認のため',
+    },
   });
   expect(drawn.status(), await drawn.text()).toBe(200);
   return { courseId, name };

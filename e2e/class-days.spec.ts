@@ -74,7 +74,7 @@ test.describe('[授業日]', () => {
     });
     const userId = await addApplicantAsAdmin(page.request, courseId, loginId, '3');
     const drawn = await page.request.post('/api/admin/courseapplicantlist/lottery/', {
-      data: { id: courseId, win_num: 1 },
+      data: { id: courseId, win_num: 1, override_reason: '申込期間中の確認のため' },
     });
     expect(drawn.status(), await drawn.text()).toBe(200);
     await page.request.get('/api/auth/admin/logout/');
@@ -210,7 +210,7 @@ test.describe('[授業日][スマートフォン]', () => {
     const loginId = await addStudentAsAdmin(page.request, { generation: '2612', password: PASSWORD });
     await addApplicantAsAdmin(page.request, courseId, loginId);
     const drawn = await page.request.post('/api/admin/courseapplicantlist/lottery/', {
-      data: { id: courseId, win_num: 1 },
+      data: { id: courseId, win_num: 1, override_reason: '申込期間中の確認のため' },
     });
     expect(drawn.status(), await drawn.text()).toBe(200);
     await page.request.get('/api/auth/admin/logout/');

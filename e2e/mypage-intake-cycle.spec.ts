@@ -39,7 +39,15 @@ async function drawnCourse(page: Page, confirmDays: number): Promise<Cycle> {
   const waiting = await studentIn(page.request, '品川区大井');
   for (const loginId of [winner, waiting]) await addApplicantAsAdmin(page.request, courseId, loginId);
   const drawn = await page.request.post('/api/admin/courseapplicantlist/lottery/', {
-    data: { id: courseId, win_num: 1, waitlist: '1', confirm_days: confirmDays, tiers: ['ward_resident'] },
+    data: {
+      id: courseId,
+      win_num: 1,
+      waitlist: '1',
+      confirm_days: confirmDays,
+      tiers: ['ward_resident'],
+      // the course's application period is still open: the office states why it draws now
+      override_reason: '申込期間中の確認のため',
+    },
   });
   expect(await drawn.json()).toMatchObject({ win_count: 1, wait_count: 1 });
   await page.request.get('/api/auth/admin/logout/');

@@ -67,7 +67,14 @@ test('[マイページ][トップ] 申し込んだ講座の状況と次にする
   // the office draws one winner with a waitlist, the ward first, three days to confirm
   await loginAdmin(page);
   const drawn = await page.request.post('/api/admin/courseapplicantlist/lottery/', {
-    data: { id: courseId, win_num: 1, waitlist: '1', confirm_days: 3, tiers: ['ward_resident'] },
+    data: {
+      id: courseId,
+      win_num: 1,
+      waitlist: '1',
+      confirm_days: 3,
+      tiers: ['ward_resident'],
+      override_reason: '申込期間中の確認のため',
+    },
   });
   expect(await drawn.json()).toMatchObject({ win_count: 1, wait_count: 1 });
   await page.request.get('/api/auth/admin/logout/');

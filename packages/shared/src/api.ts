@@ -83,6 +83,7 @@ import type {
   isExpireResponseSchema,
   loginIdExistResponseSchema,
   loginIdNextResponseSchema,
+  lotteryPreviewResponseSchema,
   lotteryResponseSchema,
   mypageAddressResponseSchema,
   mypageAppliedItemSchema,
@@ -235,6 +236,8 @@ export type CourseApplicantDetailLimited = Out<typeof courseApplicantDetailLimit
 export type CourseApplicantUploadBody = ApiInput<typeof courseApplicantUploadBodySchema>;
 export type LotteryBody = ApiInput<typeof lotteryBodySchema>;
 export type LotteryResult = Out<typeof lotteryResponseSchema>;
+/** GET /api/admin/courseapplicantlist/lottery/preview/?id — who a draw would tell, and whether it may run now. */
+export type LotteryPreview = Out<typeof lotteryPreviewResponseSchema>;
 
 // ---- The intake cycle (issue 14, decision 015): settings, lottery records, promotion by hand ----
 /** GET /api/admin/course/intake/?id — the course's settings ('' updated_at before any save) and counts. */

@@ -6,7 +6,12 @@
  */
 import { LOTTERY, PERSONAL_NOTICE } from '@manabi/shared/codes';
 import { todayTokyo } from '@manabi/shared/domain/dates';
-import { type IntakeMessageKind, intakeMessage, type LotteryTier } from '@manabi/shared/domain/intake';
+import {
+  type FirstClass,
+  type IntakeMessageKind,
+  intakeMessage,
+  type LotteryTier,
+} from '@manabi/shared/domain/intake';
 import { isOutsideWard } from '@manabi/shared/domain/student';
 import {
   and,
@@ -24,10 +29,18 @@ import {
 } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
-import { courseApplications, courseIntake, courses, lotteryRuns, notices, students } from '../db/schema';
+import {
+  courseApplications,
+  courseIntake,
+  courseSessions,
+  courses,
+  lotteryRuns,
+  notices,
+  students,
+} from '../db/schema';
 import { type Actor, audit } from '../platform/audit';
 import { enqueueMail, officeFooter } from '../platform/mail';
-import { preparedInTransaction, sqlLiteral } from '../platform/sql';
+import { executeNamed, preparedInTransaction, sqlLiteral } from '../platform/sql';
 import {
   drawOrder,
   LOTTERY_ALGORITHM,
@@ -44,9 +57,24 @@ export type IntakeSettings = typeof courseIntake.$inferSelect;
 export type MailContext = Pick<Config, 'publicUrl' | 'officeMail' | 'officePhone' | 'confirmDaySeconds'>;
 
 const DAY_MS = 86_400_000;
-/** A winner's deadline `days` confirmation days from now. */
+/** Tokyo keeps no summer time: its days start at 15:00 UTC. */
+const TOKYO_OFFSET_MS = 9 * 3_600_000;
+
+/**
+ * A winner's deadline `days` confirmation days from now: the end (23:59:59.999) of that Tokyo day, so that a
+ * student told 「11月30日（月）23時59分まで」 has the whole day, whatever minute the office drew. A shortened
+ * day (CONFIRM_DAY_SECONDS, for the browser journeys) is counted exactly: rounding it to the end of the
+ * Tokyo day would make it a real day again.
+ */
+export function confirmDeadline(days: number | null, daySeconds: number, now: Date): Date | null {
+  if (!days) return null;
+  const at = now.getTime() + days * daySeconds * 1000;
+  if (daySeconds !== DAY_MS / 1000) return new Date(at);
+  const tokyoDayStart = Math.floor((at + TOKYO_OFFSET_MS) / DAY_MS) * DAY_MS - TOKYO_OFFSET_MS;
+  return new Date(tokyoDayStart + DAY_MS - 1);
+}
 const deadline = (mail: MailContext, days: number | null, now: Date) =>
-  days ? new Date(now.getTime() + days * mail.confirmDaySeconds * 1000) : null;
+  confirmDeadline(days, mail.confirmDaySeconds, now);
 
 /** The course's settings, or the defaults (no waitlist, nothing to confirm, automatic promotion). */
 export async function intakeOf(tx: DbOrTx, courseId: number): Promise<IntakeSettings> {
@@ -119,6 +147,7 @@ async function tellStudent(
     kind: IntakeMessageKind;
     course: Pick<Course, 'id' | 'name'>;
     application: Pick<Application, 'confirmBy' | 'waitlistRank'>;
+    firstClass?: FirstClass | null;
   },
   now: Date,
 ): Promise<void> {
@@ -127,6 +156,7 @@ async function tellStudent(
     courseName: message.course.name,
     confirmBy: message.application.confirmBy?.toISOString() ?? null,
     waitlistRank: message.application.waitlistRank,
+    firstClass: message.firstClass ?? null,
   });
   const [made] = await tx
     .insert(notices)
@@ -163,6 +193,17 @@ async function tellStudent(
   });
 }
 
+/** The course's first dated class (decision 028), or null when it has none. */
+async function firstClassOf(tx: DbOrTx, courseId: number): Promise<FirstClass | null> {
+  const [first] = await tx
+    .select({ day: courseSessions.day, start: courseSessions.startsAt })
+    .from(courseSessions)
+    .where(eq(courseSessions.courseId, courseId))
+    .orderBy(asc(courseSessions.day), asc(courseSessions.startsAt))
+    .limit(1);
+  return first ?? null;
+}
+
 // ---- the draw ----
 
 export interface DrawOptions {
@@ -170,6 +211,8 @@ export interface DrawOptions {
   waitlist: boolean;
   confirmDays: number | null;
   tiers: readonly LotteryTier[];
+  /** authority 1's reason for drawing while the application period is open (none: drawn after it) */
+  overrideReason?: string | null;
 }
 
 /** Each pool member's tier: the first of `tiers` it meets (0 = highest), else tiers.length. */
@@ -285,6 +328,7 @@ export async function drawCourse(
       seed,
       rankOffset,
       entries,
+      overrideReason: options.overrideReason ?? null,
     })
     .returning({ id: lotteryRuns.id });
   if (!run) throw new Error('lottery_runs insert returned nothing');
@@ -301,6 +345,7 @@ export async function drawCourse(
     now,
   );
   const studentOf = new Map(undrawn.map((u) => [u.id, u.studentId]));
+  const firstClass = await firstClassOf(tx, course.id);
   for (const e of entries) {
     const kind: IntakeMessageKind =
       e.outcome === LOTTERY.WON ? 'won' : e.outcome === LOTTERY.WAITLISTED ? 'waitlisted' : 'lost';
@@ -313,6 +358,7 @@ export async function drawCourse(
         kind,
         course,
         application: { confirmBy: kind === 'won' ? confirmBy : null, waitlistRank: e.waitlist_rank },
+        firstClass: kind === 'won' ? firstClass : null,
       },
       now,
     );
@@ -330,9 +376,11 @@ export async function drawCourse(
 // ---- keeping the waitlist and the seats consistent ----
 
 /**
- * After any write that may change who holds a seat: a 補欠 without a place gets the next one, a row that is
- * no longer 補欠 gives its place up, and free seats are filled from the top of the waitlist (when the course
- * promotes automatically and the promotion period has not ended). Idempotent. Returns the promoted rows.
+ * After any write that may change who holds a seat: a row that is no longer 補欠 gives its place up, the
+ * live 補欠 are numbered 1..k again (a new one last), and free seats are filled from the top of the waitlist
+ * (when the course promotes automatically and the promotion period has not ended), after which the rest move
+ * up once more. A 補欠 always reads its current place; the draw's own places stay in its run record.
+ * Idempotent. Returns the promoted rows.
  */
 export async function settleCourse(
   tx: DbOrTx,
@@ -342,14 +390,7 @@ export async function settleCourse(
   now = new Date(),
 ): Promise<Application[]> {
   const [state] = await settleState(tx, { courseId: course.id });
-  let rank = state?.lastRank ?? 0;
-  for (const id of state?.unranked ?? []) {
-    rank += 1;
-    await tx
-      .update(courseApplications)
-      .set({ waitlistRank: rank })
-      .where(eq(courseApplications.id, Number(id)));
-  }
+  await renumberWaitlist(tx, course.id);
   const intake = state?.intake ?? defaultIntake(course.id);
   if (!intake.autoPromote) return [];
   if (intake.promoteUntil && todayTokyo(now) > intake.promoteUntil) return [];
@@ -365,14 +406,14 @@ export async function settleCourse(
     promoted.push(next);
     free -= 1;
   }
+  if (promoted.length) await renumberWaitlist(tx, course.id);
   return promoted;
 }
 
 /**
- * What {@link settleCourse} starts with, in one statement built once (issue 16): a row that is no longer 補欠
- * gives its place up, and the rest is read: the 補欠 still without a place in the order they became 補欠, the
- * highest place kept, the live winners and 補欠, the course's settings. The read sees the rows as they were
- * before the release, which touches no live 補欠: so the places it counts are those the release keeps.
+ * What {@link settleCourse} starts with, in one statement built once: a row that is no longer 補欠 gives its
+ * place up, and the live winners and 補欠 and the course's settings are read. The release touches no live
+ * 補欠, so the counts it reads beside it are those that hold after it.
  */
 const settleState = preparedInTransaction('settle_state', (tx) => {
   const courseId = sql.placeholder('courseId');
@@ -389,19 +430,15 @@ const settleState = preparedInTransaction('settle_state', (tx) => {
       )
       .returning({ id: courseApplications.id }),
   );
-  const { id, updatedAt, waitlistRank, lotteryStatus } = courseApplications;
+  const { lotteryStatus } = courseApplications;
   // one pass over the course's live applications; the codes are written into the SQL, so that its plan does not
   // hang on values sent with each call (decision 032; the course id still decides it)
-  const waiting = sql`${lotteryStatus} = ${sqlLiteral(LOTTERY.WAITLISTED)}`;
   const counts = tx
     .select({
-      unranked:
-        sql`array_agg(${id} order by ${updatedAt}, ${id}) filter (where ${waiting} and ${waitlistRank} is null)`.as(
-          'unranked',
-        ),
-      lastRank: sql`coalesce(max(${waitlistRank}) filter (where ${waiting}), 0)`.as('last_rank'),
       winners: sql`count(*) filter (where ${lotteryStatus} = ${sqlLiteral(LOTTERY.WON)})`.as('winners'),
-      waiting: sql`count(*) filter (where ${waiting})`.as('waiting'),
+      waiting: sql`count(*) filter (where ${lotteryStatus} = ${sqlLiteral(LOTTERY.WAITLISTED)})`.as(
+        'waiting',
+      ),
     })
     .from(courseApplications)
     .where(and(ofCourse(courseId), live))
@@ -409,8 +446,6 @@ const settleState = preparedInTransaction('settle_state', (tx) => {
   return tx
     .with(released)
     .select({
-      unranked: sql`${counts.unranked}`.mapWith((ids: (number | string)[] | null) => (ids ?? []).map(Number)),
-      lastRank: sql`${counts.lastRank}`.mapWith(Number),
       winners: sql`${counts.winners}`.mapWith(Number),
       waiting: sql`${counts.waiting}`.mapWith(Number),
       intake: courseIntake,
@@ -418,6 +453,33 @@ const settleState = preparedInTransaction('settle_state', (tx) => {
     .from(counts)
     .leftJoin(courseIntake, eq(courseIntake.courseId, courseId));
 });
+
+/**
+ * Numbers the course's live 補欠 1..k in their order (place kept, then a new one in the order it became 補欠).
+ * Two statements: the places that change are first written negated, then turned back, because the unique
+ * index on (course, place) is checked row by row and a shift down (2→1, 3→2) would otherwise meet the row
+ * it replaces. Rows whose place stands are not written.
+ */
+async function renumberWaitlist(tx: DbOrTx, courseId: number): Promise<void> {
+  const a = courseApplications;
+  const moved = await executeNamed(
+    tx,
+    sql`with ranked as (
+      select ${a.id} as id, row_number() over (order by ${a.waitlistRank} asc nulls last, ${a.updatedAt}, ${a.id}) as place
+      from ${a}
+      where ${a.courseId} = ${courseId} and ${a.cancelledAt} is null and ${a.lotteryStatus} = ${sqlLiteral(LOTTERY.WAITLISTED)}
+    )
+    update ${a} set ${sql.identifier(a.waitlistRank.name)} = -ranked.place from ranked
+    where ${a.id} = ranked.id and ${a.waitlistRank} is distinct from ranked.place
+    returning ${a.id}`,
+  );
+  if (moved.rows.length === 0) return;
+  await executeNamed(
+    tx,
+    sql`update ${a} set ${sql.identifier(a.waitlistRank.name)} = -${a.waitlistRank}
+    where ${a.courseId} = ${courseId} and ${a.waitlistRank} < 0`,
+  );
+}
 
 /** The top of the waitlist moves up (繰り上げ当選), is told, and gets a deadline of its own. */
 async function promoteNext(
@@ -473,7 +535,7 @@ export async function promote(
     mail,
     row.studentId,
     `promote:${row.id}:${now.getTime()}`,
-    { kind: 'promoted', course, application: row },
+    { kind: 'promoted', course, application: row, firstClass: await firstClassOf(tx, course.id) },
     now,
   );
   return row;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineText, intakeMessage, nextStepText } from './intake';
+import { deadlineText, firstClassText, intakeMessage, nextStepText } from './intake';
 
 describe('[shared][intake] the sentences a student reads', () => {
   it('says when the result comes, what a winner must do by when, and where a 補欠 stands', () => {
@@ -38,5 +38,30 @@ describe('[shared][intake] the sentences a student reads', () => {
     expect(nextStepText({ lottery_status: '2', is_lottery: false, attendance_status: '2' })).toContain(
       '受講中です。',
     );
+  });
+});
+
+describe('the first class day in a winner’s words', () => {
+  const first = { day: '2026-12-10', start: '18:00' };
+  it('names the day, its weekday and the start', () => {
+    expect(firstClassText(first)).toBe('初回の授業は12月10日（木）18:00からです。');
+  });
+  it('is in the result, the promotion and the status text of a winner, not of a 補欠', () => {
+    const won = intakeMessage({ kind: 'won', courseName: '俳句', firstClass: first });
+    expect(won.body).toContain('初回の授業は12月10日（木）18:00からです。');
+    const promoted = intakeMessage({
+      kind: 'promoted',
+      courseName: '俳句',
+      confirmBy: '2026-11-30T14:59:59.999Z',
+      firstClass: first,
+    });
+    expect(promoted.body).toContain('初回の授業は12月10日（木）18:00からです。');
+    expect(intakeMessage({ kind: 'waitlisted', courseName: '俳句', waitlistRank: 2 }).body).not.toContain(
+      '初回',
+    );
+    expect(nextStepText({ lottery_status: '2', first_class: first })).toBe(
+      '当選しました。初回の授業は12月10日（木）18:00からです。お越しください。',
+    );
+    expect(nextStepText({ lottery_status: '2' })).toBe('当選しました。初回の授業にお越しください。');
   });
 });

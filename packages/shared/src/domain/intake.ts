@@ -38,29 +38,54 @@ export function deadlineText(iso: string | Date): string {
 
 export type IntakeMessageKind = 'won' | 'waitlisted' | 'lost' | 'promoted' | 'lapsed';
 
+/** A course's first class: its Tokyo day ('YYYY-MM-DD') and start ('HH:MM'), decision 028. */
+export interface FirstClass {
+  day: string;
+  start: string;
+}
+
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
+
+/** 「初回の授業は12月10日（木）18:00からです。」 — a wall-clock day, so no time zone can move it. */
+export function firstClassText({ day, start }: FirstClass): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+  return `初回の授業は${m}月${d}日（${weekday}）${start}からです。`;
+}
+
 export interface IntakeMessageInput {
   kind: IntakeMessageKind;
   courseName: string;
   /** a winner's confirm-by deadline (ISO), when the course asks winners to confirm */
   confirmBy?: string | null;
   waitlistRank?: number | null;
+  /** the course's first class, when it has dated sessions: a winner is told when to come */
+  firstClass?: FirstClass | null;
 }
 
 const CONFIRM_HOW = 'マイページの「申込状況」から、この講座の「受講を確定する」を押してください。';
 
 /** The personal notice (and mail) of a result: title and plain-Japanese text with what to do next. */
-export function intakeMessage({ kind, courseName, confirmBy, waitlistRank }: IntakeMessageInput): {
+export function intakeMessage({
+  kind,
+  courseName,
+  confirmBy,
+  waitlistRank,
+  firstClass,
+}: IntakeMessageInput): {
   title: string;
   body: string;
 } {
+  const when = firstClass ? [firstClassText(firstClass)] : [];
   const confirm = confirmBy
     ? [
         `${deadlineText(confirmBy)}までに、受講するかどうかを決めてください。`,
         CONFIRM_HOW,
         '受講できない場合は「辞退する」を押してください。期限までに確定されないときは辞退したものとして扱い、補欠の方に順番をお譲りします。',
+        ...when,
       ]
     : [
-        '初回の授業にお越しください。受講できなくなった場合は、マイページの「申込状況」からキャンセルしてください。',
+        `${firstClass ? `${firstClassText(firstClass)}お越しください。` : '初回の授業にお越しください。'}受講できなくなった場合は、マイページの「申込状況」からキャンセルしてください。`,
       ];
   switch (kind) {
     case 'won':
@@ -113,6 +138,8 @@ export function nextStepText(a: {
   is_lottery?: boolean;
   /** CD004: once the student attends, that is where they stand */
   attendance_status?: string | null;
+  /** the course's first class, when it has dated sessions: a winner is told when to come */
+  first_class?: FirstClass | null;
 }): string {
   if (a.attendance_status === '2') return '受講中です。講座が終わると「受講履歴」に移ります。';
   if (a.attendance_status === '3')
@@ -124,13 +151,14 @@ export function nextStepText(a: {
         ? `抽選の結果は、申込期間が終わる${end}のあと、マイページとメールでお知らせします。`
         : '抽選の結果は、申込期間が終わったあとにマイページとメールでお知らせします。';
     }
-    case '2':
-      if (a.confirmed) return '受講が確定しています。初回の授業にお越しください。';
+    case '2': {
+      const first = a.first_class ? firstClassText(a.first_class) : '';
+      const come = a.first_class ? `${first}お越しください。` : '初回の授業にお越しください。';
+      if (a.confirmed) return `受講が確定しています。${come}`;
       if (a.confirm_by)
-        return `${deadlineText(a.confirm_by)}までに「受講を確定する」か「辞退する」を押してください。`;
-      return a.is_lottery === false
-        ? '受講が決まりました。初回の授業にお越しください。'
-        : '当選しました。初回の授業にお越しください。';
+        return `${deadlineText(a.confirm_by)}までに「受講を確定する」か「辞退する」を押してください。${first}`;
+      return a.is_lottery === false ? `受講が決まりました。${come}` : `当選しました。${come}`;
+    }
     case '3':
       return '今回は落選となりました。ほかの講座もご覧ください。';
     case '5':

@@ -33,6 +33,8 @@ export function sessionAttendance(attendance: readonly string[]): SessionAttenda
   for (let i = 0; i < SESSION_COUNT; i++) out[SESSION_FIELDS[i] as SessionField] = attendance[i] ?? '0';
   return out;
 }
+/** The longest reason for drawing while the application period is open. */
+export const LOTTERY_OVERRIDE_REASON_MAX = 200;
 /** SPEC §5: win_num at most 10 digits. */
 export const WIN_NUM_MAX_DIGITS = 10;
 /** SPEC §9: units 0..99999 (5 digits). */
@@ -45,6 +47,9 @@ export const APPLICANT_UPDATE_MAX_ROWS = 1000;
 
 export const APPLICANT_MSG = {
   noUndrawn: '抽選待ちの申込者がいないため、抽選できません',
+  /** the draw while the application period is open, without a stated reason */
+  periodOpen: (end: string) =>
+    `申込期間が終わる${end}までは、抽選できません。申込期間が終わってから抽選してください。`,
   alreadyApplied: 'この学生はすでにこの講座に申し込んでいます',
   notCancelable: 'この講座はキャンセルできない設定のため、キャンセルできません',
   alreadyCancelled: 'この申込はすでにキャンセルされています',
@@ -162,8 +167,16 @@ export const lotteryBodySchema = z.object({
   id: recordId(),
   win_num: positiveInt({ required: true, maxDigits: WIN_NUM_MAX_DIGITS }),
   ...intakeOptionFields(),
+  /**
+   * Why authority 1 draws while the application period is still open ('' = it does not: the draw is refused
+   * until the period ends). Kept in the run record and the audit log.
+   */
+  override_reason: text({ max: LOTTERY_OVERRIDE_REASON_MAX, multiline: true }),
 });
 export type LotteryInput = z.output<typeof lotteryBodySchema>;
+
+/** What a draw of the course would do, asked before it is drawn. */
+export const lotteryPreviewQuerySchema = z.object({ id: recordId() });
 
 // ---- 3. inline table update (flattened per-row fields) ----
 /** attendance1..attendance15, each a CD006 value; typed by name so forms see all fifteen fields. */

@@ -76,6 +76,8 @@ const runSummary = {
   win_count: z.number().int(),
   wait_count: z.number().int(),
   lose_count: z.number().int(),
+  /** why authority 1 drew while the application period was open; null for a draw after it */
+  override_reason: z.string().nullable(),
 };
 export const lotteryRunListResponseSchema = z.object({ data_list: z.array(z.object(runSummary)) });
 

@@ -616,6 +616,22 @@ export const lotteryResponseSchema = z.object({
   wait_count: z.number().int(),
   run_id: id,
 });
+/** GET /api/admin/courseapplicantlist/lottery/preview/: what a draw of the course would do now. */
+export const lotteryPreviewResponseSchema = z.object({
+  course_id: id,
+  /** applicants still 抽選待ち: each gets a result (a personal notice) */
+  notify_count: z.number().int(),
+  /** those of them a result mail goes to (a mail address and mail accepted) */
+  mail_count: z.number().int(),
+  /** true while the application period has not ended: a draw then needs authority 1's stated reason */
+  period_open: z.boolean(),
+  /** the end of the application period (ISO), '' when the course has none */
+  period_t: z.string(),
+  /** 定員, null when the course has none */
+  capacity: z.number().int().nullable(),
+  /** live 当選 now */
+  winners: z.number().int(),
+});
 export const countResponseSchema = z.object({ result: z.literal(true), count: z.number().int() });
 export const addApplicantStudentsResponseSchema = z.array(
   z.object({

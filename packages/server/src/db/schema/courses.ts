@@ -246,6 +246,8 @@ export const lotteryRuns = pgTable(
     rankOffset: integer('rank_offset').notNull().default(0),
     /** the pool in canonical order with each one's tier, key, place and outcome (LotteryEntry[]) */
     entries: jsonb('entries').notNull(),
+    /** authority 1's stated reason for drawing while the application period was open; null otherwise */
+    overrideReason: varchar('override_reason', { length: 200 }),
   },
   (t) => [index('lottery_runs_course_idx').on(t.courseId, t.id)],
 );

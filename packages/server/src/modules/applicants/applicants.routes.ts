@@ -8,6 +8,7 @@ import {
   applicantListUpdateBodySchema,
   applicantUpdateBodySchema,
   lotteryBodySchema,
+  lotteryPreviewQuerySchema,
 } from '@manabi/shared/schemas/applicant';
 import {
   addApplicantStudentsResponseSchema,
@@ -17,6 +18,7 @@ import {
   courseApplicantRowLimitedSchema,
   courseApplicantRowSchema,
   csvResponseSchema,
+  lotteryPreviewResponseSchema,
   lotteryResponseSchema,
   resultResponseSchema,
   writtenResponseSchema,
@@ -32,6 +34,7 @@ import {
   exportApplicants,
   getApplicantDetail,
   listApplicants,
+  lotteryPreview,
   runLottery,
   searchStudents,
   updateApplicant,
@@ -95,6 +98,15 @@ export async function applicantRoutes(app: FastifyInstance): Promise<void> {
     '/admin/courseapplicantlist/lottery/',
     { ...write, schema: { body: lotteryBodySchema, response: { 200: lotteryResponseSchema } } },
     async (req) => flushed(runLottery(db, config, adminOf(req), req.body)),
+  );
+  // beyond SPEC §7: what the draw would do (the modal's last step), for those who may draw
+  r.get(
+    '/admin/courseapplicantlist/lottery/preview/',
+    {
+      ...write,
+      schema: { querystring: lotteryPreviewQuerySchema, response: { 200: lotteryPreviewResponseSchema } },
+    },
+    async (req) => lotteryPreview(db, req.query.id),
   );
   r.post(
     '/admin/courseapplicantlist/update/',

@@ -1,6 +1,6 @@
 import { APPROVAL, LOTTERY } from '@manabi/shared/codes';
 import { ageAtFiscalYearEnd } from '@manabi/shared/domain/age';
-import { todayTokyo } from '@manabi/shared/domain/dates';
+import { formatDateTimeJa, todayTokyo } from '@manabi/shared/domain/dates';
 import {
   APPLICANT_MSG,
   APPLICANT_PAGE_SIZE_DEFAULT,
@@ -202,18 +202,28 @@ export async function exportApplicants(db: Db, admin: AdminPrincipal, q: Applica
     : { full: false as const, rows: mapBatches(batches, (r) => presentApplicantRowLimited(r.a, r.s)) };
 }
 
-// ---- 2. lottery (docs/decisions/004-lottery.md, 015-intake-cycle.md) ----
+// ---- 2. lottery (docs/decisions/004-lottery.md, 015-intake-cycle.md, 034-the-draw-waits-for-the-period.md) ----
+
+/** The application period has not ended: students were told the result comes after it. */
+const periodOpen = (course: { periodTo: Date | null }, now: Date) =>
+  course.periodTo !== null && now < course.periodTo;
 
 /**
  * Draws the course's live 抽選待ち applicants (repositories/intake.ts drawCourse): a recorded, verifiable
  * order; winners, 補欠 or losers; one personal result each; all in one transaction under the course lock,
- * so a second draw waits and then finds nobody undrawn (422).
+ * so a second draw waits and then finds nobody undrawn (422). While the application period is open the draw
+ * is refused (422 on override_reason) unless authority 1 states why; the reason goes into the run record
+ * and the audit log.
  */
 export async function runLottery(db: Db, mail: MailContext, admin: AdminPrincipal, input: LotteryInput) {
   return db.transaction(async (tx) => {
     const course = await loadCourse(tx, input.id, true);
     const now = new Date();
+    const reason = input.override_reason === '' ? null : input.override_reason;
+    if (periodOpen(course, now) && (reason === null || admin.authority !== 1))
+      throw invalid('override_reason', APPLICANT_MSG.periodOpen(formatDateTimeJa(course.periodTo)));
     const actor = { kind: 'admin' as const, id: admin.id, name: admin.name };
+    const overrideReason = periodOpen(course, now) ? reason : null;
     const drawn = await drawCourse(
       tx,
       mail,
@@ -224,6 +234,7 @@ export async function runLottery(db: Db, mail: MailContext, admin: AdminPrincipa
         waitlist: input.waitlist === '1',
         confirmDays: input.confirm_days === '' ? null : Number(input.confirm_days),
         tiers: input.tiers,
+        overrideReason,
       },
       now,
     );
@@ -234,6 +245,7 @@ export async function runLottery(db: Db, mail: MailContext, admin: AdminPrincipa
       win_count: drawn.winCount,
       wait_count: drawn.waitCount,
       lose_count: drawn.loseCount,
+      ...(overrideReason === null ? {} : { override_reason: overrideReason }),
     });
     return {
       result: true as const,
@@ -243,6 +255,40 @@ export async function runLottery(db: Db, mail: MailContext, admin: AdminPrincipa
       run_id: drawn.runId,
     };
   });
+}
+
+/**
+ * GET /api/admin/courseapplicantlist/lottery/preview/: what a draw would do now, for the modal's last step:
+ * how many get a result, how many of them by mail (the rule the draw's personal results use: a mail address
+ * and mail accepted), whether the period is still open, and the seats (定員, live winners). One statement.
+ */
+export async function lotteryPreview(db: Db, courseId: number, now = new Date()) {
+  const course = await loadCourse(db, courseId);
+  const a = courseApplications;
+  const live = sql`${a.cancelledAt} is null`;
+  const undrawn = sql`${live} and ${a.lotteryStatus} = ${LOTTERY.PENDING}`;
+  const [row] = await db
+    .select({
+      notify: sql<number>`count(*) filter (where ${undrawn})`.mapWith(Number),
+      mail: sql<number>`count(*) filter (where ${undrawn} and ${students.isEmail} and ${students.mail1} <> '')`.mapWith(
+        Number,
+      ),
+      winners: sql<number>`count(*) filter (where ${live} and ${a.lotteryStatus} = ${LOTTERY.WON})`.mapWith(
+        Number,
+      ),
+    })
+    .from(a)
+    .innerJoin(students, eq(students.id, a.studentId))
+    .where(eq(a.courseId, course.id));
+  return {
+    course_id: course.id,
+    notify_count: row?.notify ?? 0,
+    mail_count: row?.mail ?? 0,
+    period_open: periodOpen(course, now),
+    period_t: course.periodTo?.toISOString() ?? '',
+    capacity: course.capacity,
+    winners: row?.winners ?? 0,
+  };
 }
 
 // ---- 3. inline table update ----

@@ -151,6 +151,7 @@ function summary(run: Run) {
     win_count: n(LOTTERY.WON),
     wait_count: n(LOTTERY.WAITLISTED),
     lose_count: n(LOTTERY.LOST),
+    override_reason: run.overrideReason,
   };
 }
 
@@ -228,6 +229,8 @@ export async function promoteByHand(
     await promote(tx, mail, actor, course, intake, a, now);
     // the office added a seat: keep it, so a later cancel refills up to this many
     await saveIntake(tx, course.id, { seats: Math.max(intake.seats ?? 0, winners + 1) }, now);
+    // the others on the waitlist move up a place
+    await settleCourse(tx, mail, actor, course, now);
     return { result: true as const };
   });
 }

@@ -187,6 +187,7 @@ describe('a freed seat goes to the top of the waitlist', () => {
     const { course, before } = await drawn(4, 2);
     const winner = liveWinners(before)[0]!;
     const first = before.find((a) => a.waitlistRank === 1)!;
+    const second = before.find((a) => a.waitlistRank === 2)!;
     const res = await post(
       t.app,
       '/api/admin/courseapplicantdetail/cancel/',
@@ -200,7 +201,8 @@ describe('a freed seat goes to the top of the waitlist', () => {
     expect(promoted.promotedAt).not.toBeNull();
     expect(promoted.confirmBy).not.toBeNull();
     expect(liveWinners(after)).toHaveLength(2);
-    expect(after.find((a) => a.waitlistRank === 2)?.lotteryStatus).toBe('5');
+    // the next one in line now reads 補欠1
+    expect(after.find((a) => a.id === second.id)).toMatchObject({ lotteryStatus: '5', waitlistRank: 1 });
     expect(
       (await personalNotices(course.id)).filter((n) => n.title.startsWith('【繰り上げ当選】')),
     ).toHaveLength(1);
@@ -313,9 +315,11 @@ describe('a freed seat goes to the top of the waitlist', () => {
       expect(promoted).toHaveLength(100);
       const [intake] = await t.db.select().from(courseIntake).where(eq(courseIntake.courseId, course.id));
       expect(intake?.seats).toBe(100);
-      // exactly the 20 best ranks moved up, each once
-      const waitingRanks = after.filter((a) => a.lotteryStatus === '5').map((a) => a.waitlistRank);
-      expect(Math.min(...(waitingRanks as number[]))).toBe(101);
+      // exactly the 100 best places moved up, each once, and the 50 left read 補欠1..50
+      const best = before.filter((a) => a.waitlistRank !== null && a.waitlistRank <= 100).map((a) => a.id);
+      expect(promoted.map((a) => a.id).sort()).toEqual(best.sort());
+      const waitingRanks = after.filter((a) => a.lotteryStatus === '5').map((a) => a.waitlistRank ?? 0);
+      expect(waitingRanks.sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
       const promoteLogs = await t.db
         .select()
         .from(auditLog)

@@ -15,7 +15,7 @@ import {
   courseFlags,
   isCancelable,
 } from '@manabi/shared/domain/course-rules';
-import { nextStepText } from '@manabi/shared/domain/intake';
+import { type FirstClass, nextStepText } from '@manabi/shared/domain/intake';
 import type { courseApplications, courses, students } from '../../db/schema';
 
 type Course = typeof courses.$inferSelect;
@@ -29,7 +29,11 @@ type SeatSource = Pick<
 >;
 
 /** Where the application stands in the intake cycle and the sentence that says what to do (decision 015). */
-export function seatOf(a: SeatSource | null, c: Pick<Course, 'periodTo' | 'isLottery'>) {
+export function seatOf(
+  a: SeatSource | null,
+  c: Pick<Course, 'periodTo' | 'isLottery'>,
+  firstClass: FirstClass | null = null,
+) {
   const seat = {
     is_lottery: c.isLottery,
     attendance_status: a?.attendanceStatus ?? null,
@@ -38,7 +42,7 @@ export function seatOf(a: SeatSource | null, c: Pick<Course, 'periodTo' | 'isLot
     confirmed: a?.confirmedAt != null,
     application_updated_at: a?.updatedAt.toISOString() ?? null,
   };
-  const when = { period_to: c.periodTo?.toISOString() ?? null };
+  const when = { period_to: c.periodTo?.toISOString() ?? null, first_class: firstClass };
   return { ...seat, next_step: a ? nextStepText({ lottery_status: a.lotteryStatus, ...seat, ...when }) : '' };
 }
 
@@ -104,7 +108,11 @@ export interface HistoryRow {
   };
 }
 
-export function presentHistoryRow(row: HistoryRow, now: Date): MypageAppliedItem {
+export function presentHistoryRow(
+  row: HistoryRow,
+  now: Date,
+  firstClass: FirstClass | null = null,
+): MypageAppliedItem {
   const { course: c, application: a } = row;
   const rule = ruleOf(c);
   return {
@@ -123,7 +131,7 @@ export function presentHistoryRow(row: HistoryRow, now: Date): MypageAppliedItem
     acquisition_unit: a.acquisitionUnit,
     course_acquisition_unit: c.unit,
     // a cancelled application has nothing more to do
-    ...seatOf(a.cancelledAt === null ? a : null, c),
+    ...seatOf(a.cancelledAt === null ? a : null, c, firstClass),
   };
 }
 
@@ -161,10 +169,19 @@ export function presentCourseDetail(
     cancel: c.isCancelable,
     content: c.content,
     lottery_status: a?.lotteryStatus ?? null,
-    ...seatOf(a, c),
+    ...seatOf(a, c, firstOf(sessions)),
     sessions,
     bring: c.bring,
   };
+}
+
+/** The earliest of a course's dated sessions. */
+function firstOf(sessions: MypageCourseDetail['sessions']): FirstClass | null {
+  let first: FirstClass | null = null;
+  for (const s of sessions)
+    if (!first || s.day < first.day || (s.day === first.day && s.start < first.start))
+      first = { day: s.day, start: s.start };
+  return first;
 }
 
 /** GET /api/mypage/coursecancel/: the application to cancel and the contact data the screen confirms. */

@@ -14,6 +14,7 @@ import {
   WINDOW_END_MINUTE_MS,
 } from '@manabi/shared/domain/course-rules';
 import { todayTokyo } from '@manabi/shared/domain/dates';
+import type { FirstClass } from '@manabi/shared/domain/intake';
 import {
   type CourseApplicationInput,
   type CourseCancelInput,
@@ -27,6 +28,7 @@ import {
   eq,
   gte,
   ilike,
+  inArray,
   isNotNull,
   isNull,
   lte,
@@ -37,7 +39,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courseApplications, courses, students } from '../../db/schema';
+import { courseApplications, courseSessions, courses, students } from '../../db/schema';
 import { auditedWrite } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
@@ -64,6 +66,7 @@ import { type SessionOut, sessionList } from '../../repositories/course-sessions
 import { intakeOf, type MailContext, settleCourse } from '../../repositories/intake';
 import { courseMail } from './mypage-courses.mail';
 import {
+  type HistoryRow,
   liveOf,
   presentCancelView,
   presentCourseDetail,
@@ -341,12 +344,34 @@ export async function listApplied(
             offset,
           ),
   );
+  const firsts = await firstClassesOfWinners(db, rows);
   return {
-    data_list: rows.map((r) => presentHistoryRow(r, now)),
+    data_list: rows.map((r) => presentHistoryRow(r, now, firsts.get(r.course.id) ?? null)),
     total,
     page,
     page_size: MYPAGE_COURSE_PAGE_SIZE,
   };
+}
+
+/**
+ * The first class of each course a live 当選 of these rows is for (its status text says when to come): one
+ * indexed read of a page's few courses, none when the page holds no winner.
+ */
+async function firstClassesOfWinners(db: Db, rows: readonly HistoryRow[]): Promise<Map<number, FirstClass>> {
+  const ids = rows
+    .filter((r) => r.application.lotteryStatus === LOTTERY.WON && r.application.cancelledAt === null)
+    .map((r) => r.course.id);
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .selectDistinctOn([courseSessions.courseId], {
+      courseId: courseSessions.courseId,
+      day: courseSessions.day,
+      start: courseSessions.startsAt,
+    })
+    .from(courseSessions)
+    .where(inArray(courseSessions.courseId, ids))
+    .orderBy(courseSessions.courseId, courseSessions.day, courseSessions.startsAt);
+  return new Map(found.map((f) => [f.courseId, { day: f.day, start: f.start }]));
 }
 
 /** How many applications the top page lists (the rest are one link away, on 申込状況). */
@@ -363,7 +388,8 @@ export async function currentApplications(
   now = new Date(),
 ): Promise<MypageAppliedItem[]> {
   const rows = await statements(db).current.execute({ studentId: student.id, today: todayTokyo(now) });
-  return rows.map((r) => presentHistoryRow(r, now));
+  const firsts = await firstClassesOfWinners(db, rows);
+  return rows.map((r) => presentHistoryRow(r, now, firsts.get(r.course.id) ?? null));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { LotteryRecord } from '@manabi/shared/api';
 import { CSV_BOM, toCsv } from '@manabi/shared/domain/csv';
 import { describe, expect, it } from 'vitest';
 import { intakeStateText } from './applicant-columns';
+import { drawOutcomeText, lotteryDefaults } from './lottery-modal';
 import {
   entryTierText,
   RECORD_CSV_HEADER,
@@ -25,6 +26,7 @@ const record = (patch: Partial<LotteryRecord> = {}): LotteryRecord => ({
   win_count: 1,
   wait_count: 2,
   lose_count: 0,
+  override_reason: null,
   course_name: 'はじめての俳句',
   algorithm: 'manabi-lottery-v1',
   rank_offset: 0,
@@ -110,5 +112,32 @@ describe('intakeStateText', () => {
       '辞退（期限切れ）',
     ]);
     expect(intakeStateText(base)).toEqual([]);
+  });
+});
+
+describe('the lottery modal', () => {
+  const intake = {
+    course_id: 3,
+    is_lottery: true,
+    waitlist: '1' as const,
+    confirm_days: '7',
+    auto_promote: '1' as const,
+    promote_until: '',
+    tiers: [],
+    seats: 2,
+    updated_at: '',
+    counts: { applied: 0, pending: 0, won: 0, confirmed: 0, waiting: 0, declined: 0, lost: 0, cancelled: 0 },
+  };
+  it('prefills 当選者数 with the seats the 定員 leaves, the last draw without one', () => {
+    expect(lotteryDefaults(undefined, { capacity: 30, winners: 0 }).win_num).toBe('30');
+    expect(lotteryDefaults(intake, { capacity: 30, winners: 28 }).win_num).toBe('2');
+    expect(lotteryDefaults(intake, { capacity: 30, winners: 30 }).win_num).toBe('');
+    expect(lotteryDefaults(intake, { capacity: null, winners: 2 }).win_num).toBe('2');
+    expect(lotteryDefaults(undefined).win_num).toBe('');
+  });
+  it('says who will be told, by mail too, and that it is final', () => {
+    expect(drawOutcomeText({ notify_count: 12, mail_count: 9 })).toBe(
+      '12人に結果をお知らせします（うちメール 9人）。取り消せません。',
+    );
   });
 });

@@ -1,7 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { IntakeSettings, LotteryResult } from '@manabi/shared/api';
+import type { IntakeSettings, LotteryPreview, LotteryResult } from '@manabi/shared/api';
+import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { CONFIRM_DAYS_MAX, LOTTERY_TIERS } from '@manabi/shared/domain/intake';
-import { intakeOptionFields, lotteryFormSchema, WIN_NUM_MAX_DIGITS } from '@manabi/shared/schemas/applicant';
+import {
+  APPLICANT_MSG,
+  intakeOptionFields,
+  LOTTERY_OVERRIDE_REASON_MAX,
+  lotteryBodySchema,
+  lotteryFormSchema,
+  WIN_NUM_MAX_DIGITS,
+} from '@manabi/shared/schemas/applicant';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -12,11 +20,13 @@ import { paths } from '../../lib/paths';
 import { Alert } from '../../ui/alert';
 import { Button, TextLink } from '../../ui/button';
 import { Checkbox } from '../../ui/choice-fields';
+import { ConfirmList } from '../../ui/confirm-list';
 import { FieldRegistryProvider } from '../../ui/field-parts';
 import { Modal } from '../../ui/modal';
-import { TextInput } from '../../ui/text-input';
+import { TextArea, TextInput } from '../../ui/text-input';
 import { useLottery } from './api/applicant-list';
-import { intakeQuery } from './api/intake';
+import { intakeQuery, lotteryPreviewQuery } from './api/intake';
+import { tiersText } from './lottery-record';
 import { TierPicker } from './tier-picker';
 
 export interface LotteryModalProps {
@@ -24,63 +34,106 @@ export interface LotteryModalProps {
   isOpen: boolean;
   /** `drawn` is true when a lottery ran (SPEC §2: the page then reloads to the applicant tab). */
   onClose: (drawn: boolean) => void;
-  /** Applicants still waiting for the draw (抽選待ち), shown as a guide. */
+  /** Applicants still waiting for the draw (抽選待ち), shown until the server's preview is read. */
   undrawnCount: number;
 }
 
-/** The modal's form: SPEC's 当選者数 plus the intake cycle's options (decision 015). */
+/** The modal's form: SPEC's 当選者数, the intake cycle's options (decision 015) and the reason to draw early. */
 const lotteryModalSchema = z.object({
   win_num: lotteryFormSchema.shape.win_num,
   waitlist: z.boolean(),
   confirm_days: intakeOptionFields().confirm_days,
   tiers: z.array(z.enum(LOTTERY_TIERS)),
+  override_reason: lotteryBodySchema.shape.override_reason,
 });
 type LotteryModalForm = z.input<typeof lotteryModalSchema>;
 
-const FIELDS = ['win_num', 'waitlist', 'confirm_days', 'tiers'] as const;
+const FIELDS = ['win_num', 'waitlist', 'confirm_days', 'tiers', 'override_reason'] as const;
+type Field = (typeof FIELDS)[number];
 
-/** The form's starting values: the course's saved settings when there are some. */
-export function lotteryDefaults(intake: IntakeSettings | undefined): LotteryModalForm {
+/**
+ * The form's starting values: 当選者数 is the seats the course's 定員 leaves (all of it before the first
+ * draw); a course without 定員 offers its last draw's winners. The rest are the saved settings.
+ */
+export function lotteryDefaults(
+  intake: IntakeSettings | undefined,
+  preview?: Pick<LotteryPreview, 'capacity' | 'winners'>,
+): LotteryModalForm {
+  const free = preview?.capacity == null ? null : preview.capacity - preview.winners;
+  const winNum = free === null ? (intake?.seats ? String(intake.seats) : '') : free > 0 ? String(free) : '';
   return {
-    win_num: intake?.seats ? String(intake.seats) : '',
+    win_num: winNum,
     waitlist: intake?.waitlist === '1',
     confirm_days: intake?.confirm_days ?? '',
     tiers: intake ? [...intake.tiers] : [],
+    override_reason: '',
   };
 }
 
+/** The last step's sentence: who will be told, by mail too, and that it is final. */
+export const drawOutcomeText = (p: Pick<LotteryPreview, 'notify_count' | 'mail_count'>): string =>
+  `${p.notify_count}人に結果をお知らせします（うちメール ${p.mail_count}人）。取り消せません。`;
+
 /**
- * The lottery modal (SPEC §2 / §5, decision 015): the number of winners (required, a positive integer
- * without a leading zero), whether the others wait as ranked 補欠, the days winners have to confirm, and
- * priority tiers, prefilled from the course's intake settings → 抽選する → the counts and a link to the
- * lottery record. Only applicants still 抽選待ち are drawn (docs/decisions/004-lottery.md).
+ * The lottery modal (SPEC §2 / §5, decisions 015 and 034): the number of winners (prefilled from 定員),
+ * whether the others wait as ranked 補欠, the days winners have to confirm, and priority tiers → 確認へ進む →
+ * what will happen (how many are told, how many by mail, that it cannot be undone) → 抽選する → the counts
+ * and a link to the lottery record. While the application period is open the modal says the draw must wait,
+ * and asks for the reason of a draw now. Only applicants still 抽選待ち are drawn (decision 004).
  */
 export function LotteryModal({ courseId, isOpen, onClose, undrawnCount }: LotteryModalProps) {
   const lottery = useLottery();
   const routeError = useRouteApiError();
   const intake = useQuery({ ...intakeQuery(courseId), enabled: isOpen });
+  const preview = useQuery({ ...lotteryPreviewQuery(courseId), enabled: isOpen });
+  const [step, setStep] = useState<'form' | 'confirm'>('form');
+  const [focus, setFocus] = useState<Field | null>(null);
   const [done, setDone] = useState<LotteryResult | null>(null);
   const form = useForm<LotteryModalForm>({
     resolver: zodResolver(lotteryModalSchema),
     defaultValues: lotteryDefaults(undefined),
   });
 
+  const loaded = intake.data !== undefined && preview.data !== undefined;
   const intakeKey = intake.data?.updated_at;
   // biome-ignore lint/correctness/useExhaustiveDependencies: intakeKey stands for the settings read
   useEffect(() => {
-    if (intake.data && !form.formState.isDirty) form.reset(lotteryDefaults(intake.data));
-  }, [intakeKey, intake.data !== undefined, form]);
+    if (loaded && !form.formState.isDirty) form.reset(lotteryDefaults(intake.data, preview.data));
+  }, [intakeKey, loaded, form]);
+
+  useEffect(() => {
+    if (step === 'form' && focus) {
+      form.setFocus(focus);
+      setFocus(null);
+    }
+  }, [step, focus, form]);
+
+  const periodOpen = preview.data?.period_open === true;
+  const periodEnd = formatDateTimeJa(preview.data?.period_t);
 
   const close = () => {
     if (lottery.isPending) return;
     const drawn = done !== null;
     setDone(null);
-    form.reset(lotteryDefaults(intake.data));
+    setStep('form');
+    form.reset(lotteryDefaults(intake.data, preview.data));
     lottery.reset();
     onClose(drawn);
   };
 
-  const submit = form.handleSubmit(async (values) => {
+  const toConfirm = form.handleSubmit(async (values) => {
+    if (periodOpen && String(values.override_reason ?? '').trim() === '') {
+      form.setError('override_reason', { type: 'period', message: APPLICANT_MSG.periodOpen(periodEnd) });
+      form.setFocus('override_reason');
+      return;
+    }
+    // the counts of the last step are the server's, read again now
+    await preview.refetch();
+    setStep('confirm');
+  });
+
+  const draw = async () => {
+    const values = form.getValues();
     try {
       setDone(
         await lottery.mutateAsync({
@@ -89,23 +142,47 @@ export function LotteryModal({ courseId, isOpen, onClose, undrawnCount }: Lotter
           waitlist: values.waitlist ? '1' : '0',
           confirm_days: String(values.confirm_days ?? ''),
           tiers: values.tiers ?? [],
+          override_reason: periodOpen ? String(values.override_reason ?? '') : '',
         }),
       );
     } catch (error) {
       if (isApiError(error) && error.isFieldError) {
-        let first: (typeof FIELDS)[number] | null = null;
+        let first: Field | null = null;
         for (const item of error.errList) {
           const name = FIELDS.find((f) => f === item.name) ?? 'win_num';
           form.setError(name, { type: 'server', message: item.msg });
           first ??= name;
         }
-        if (first) form.setFocus(first);
+        // the period may have been changed meanwhile: show the reason field when the server asks for it
+        if (first === 'override_reason') await preview.refetch();
+        setStep('form');
+        setFocus(first);
         return;
       }
       close();
       routeError(error);
     }
-  });
+  };
+
+  const values = form.watch();
+  const footer = done ? (
+    <Button variant="secondary" onPress={close} autoFocus>
+      閉じる
+    </Button>
+  ) : step === 'confirm' ? (
+    <div className="flex flex-wrap gap-4">
+      <Button variant="secondary" onPress={() => setStep('form')} isDisabled={lottery.isPending}>
+        戻る
+      </Button>
+      <Button onPress={() => void draw()} isPending={lottery.isPending} pendingLabel="抽選中...">
+        抽選する
+      </Button>
+    </div>
+  ) : (
+    <Button type="submit" form="lottery-form" isDisabled={!loaded} isPending={preview.isFetching && loaded}>
+      確認へ進む
+    </Button>
+  );
 
   return (
     <Modal
@@ -114,17 +191,7 @@ export function LotteryModal({ courseId, isOpen, onClose, undrawnCount }: Lotter
       title="抽選"
       size="md"
       isCloseDisabled={lottery.isPending}
-      footer={
-        done ? (
-          <Button variant="secondary" onPress={close} autoFocus>
-            閉じる
-          </Button>
-        ) : (
-          <Button type="submit" form="lottery-form" isPending={lottery.isPending} pendingLabel="抽選中...">
-            抽選する
-          </Button>
-        )
-      }
+      footer={footer}
     >
       {done ? (
         <div className="space-y-4">
@@ -141,57 +208,103 @@ export function LotteryModal({ courseId, isOpen, onClose, undrawnCount }: Lotter
           </p>
         </div>
       ) : (
-        <FieldRegistryProvider>
-          <form id="lottery-form" noValidate onSubmit={submit} className="space-y-6">
-            <p>
-              抽選待ちの申込者 {undrawnCount}人
-              の中から当選者を選びます。抽選待ち以外の申込者の抽選状況は変わりません。
-            </p>
-            <TextInput
-              control={form.control}
-              name="win_num"
-              label="当選者数"
-              isRequired
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={WIN_NUM_MAX_DIGITS}
-              width="sm"
-              suffix="人"
-              description="1以上の数字で入力してください。"
-            />
-            <Checkbox
-              control={form.control}
-              name="waitlist"
-              label="落選者を補欠にする（補欠順位をつける）"
-              description="当選者が辞退・キャンセルしたときに、補欠の番号の順に繰り上げます。"
-            />
-            <TextInput
-              control={form.control}
-              name="confirm_days"
-              label="受講確定の期限（抽選日から○日）"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={2}
-              width="sm"
-              suffix="日"
-              description={`1〜${CONFIRM_DAYS_MAX}の数字で入力してください。空欄のときは、当選者の受講確定は不要です。`}
-            />
-            <Controller
-              control={form.control}
-              name="tiers"
-              render={({ field }) => (
-                <TierPicker
-                  value={field.value ?? []}
-                  onChange={field.onChange}
-                  isDisabled={lottery.isPending}
+        <>
+          {step === 'confirm' && preview.data && (
+            <div className="space-y-6">
+              <p>次の内容で抽選します。</p>
+              <ConfirmList
+                items={[
+                  { label: '当選者数', value: `${values.win_num}人` },
+                  { label: '補欠', value: values.waitlist ? '落選者を補欠にする' : 'なし' },
+                  {
+                    label: '受講確定の期限',
+                    value: values.confirm_days ? `抽選日から${values.confirm_days}日` : '確定は不要',
+                  },
+                  { label: '優先する区分', value: tiersText(values.tiers ?? []) },
+                  ...(periodOpen
+                    ? [{ label: '申込期間中に抽選する理由', value: String(values.override_reason ?? '') }]
+                    : []),
+                ]}
+              />
+              <Alert variant="warning" title={drawOutcomeText(preview.data)} announce={false} />
+            </div>
+          )}
+          <div hidden={step !== 'form'}>
+            <FieldRegistryProvider>
+              <form id="lottery-form" noValidate onSubmit={toConfirm} className="space-y-6">
+                {periodOpen && (
+                  <Alert variant="warning" title="申込期間中のため、まだ抽選できません" announce={false}>
+                    <p>
+                      申込期間は{periodEnd}
+                      までです。申込者には、抽選の結果は申込期間が終わったあとにお知らせすると案内しています。
+                    </p>
+                  </Alert>
+                )}
+                <p>
+                  抽選待ちの申込者 {preview.data?.notify_count ?? undrawnCount}人
+                  の中から当選者を選びます。抽選待ち以外の申込者の抽選状況は変わりません。
+                </p>
+                <TextInput
+                  control={form.control}
+                  name="win_num"
+                  label="当選者数"
+                  isRequired
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={WIN_NUM_MAX_DIGITS}
+                  width="sm"
+                  suffix="人"
+                  description={
+                    preview.data?.capacity == null
+                      ? '1以上の数字で入力してください。'
+                      : `1以上の数字で入力してください。定員は${preview.data.capacity}人、いまの当選者は${preview.data.winners}人です。`
+                  }
                 />
-              )}
-            />
-            {form.formState.errors.tiers?.message && (
-              <p className="text-std-16B-170 text-error">{form.formState.errors.tiers.message}</p>
-            )}
-          </form>
-        </FieldRegistryProvider>
+                <Checkbox
+                  control={form.control}
+                  name="waitlist"
+                  label="落選者を補欠にする（補欠順位をつける）"
+                  description="当選者が辞退・キャンセルしたときに、補欠の番号の順に繰り上げます。"
+                />
+                <TextInput
+                  control={form.control}
+                  name="confirm_days"
+                  label="受講確定の期限（抽選日から○日）"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={2}
+                  width="sm"
+                  suffix="日"
+                  description={`1〜${CONFIRM_DAYS_MAX}の数字で入力してください。期限はその日の23時59分です。空欄のときは、当選者の受講確定は不要です。`}
+                />
+                <Controller
+                  control={form.control}
+                  name="tiers"
+                  render={({ field }) => (
+                    <TierPicker
+                      value={field.value ?? []}
+                      onChange={field.onChange}
+                      isDisabled={lottery.isPending}
+                    />
+                  )}
+                />
+                {form.formState.errors.tiers?.message && (
+                  <p className="text-std-16B-170 text-error">{form.formState.errors.tiers.message}</p>
+                )}
+                {periodOpen && (
+                  <TextArea
+                    control={form.control}
+                    name="override_reason"
+                    label="申込期間中に抽選する理由"
+                    rows={3}
+                    maxLength={LOTTERY_OVERRIDE_REASON_MAX}
+                    description="どうしても今抽選するときだけ入力してください。理由は抽選記録に残ります。"
+                  />
+                )}
+              </form>
+            </FieldRegistryProvider>
+          </div>
+        </>
       )}
     </Modal>
   );

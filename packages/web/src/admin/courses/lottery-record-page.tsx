@@ -16,9 +16,10 @@ import { fetchLotteryRecord, lotteryRunsQuery, useVerifyRun } from './api/intake
 import { RECORD_CSV_HEADER, recordCsvRows, recordFileName, recordJson, tiersText } from './lottery-record';
 
 /**
- * /admin/course/detail/{id}/lottery (issue 14, decision 015): the course's draws, newest first, each with
- * its record as JSON (what anyone can verify with `npm run lottery:verify`), the drawn order as CSV, and
- * 再検証 (the server draws the record again and compares each step). Authority 1 only.
+ * /admin/course/detail/{id}/lottery (decision 015): the course's draws, newest first, each with its record
+ * as JSON (what anyone can verify with `npm run lottery:verify`: the README tells IT, the screen speaks to
+ * the office), the drawn order as CSV, and 再検証 (the server draws the record again and compares each
+ * step). Authority 1 only.
  */
 export function Component() {
   const { id } = useParams();
@@ -42,12 +43,12 @@ export function Component() {
           抽選では、結果を決める前に乱数（シード）を作り、その値から全員の順番を計算しています。記録には、そのシードと、申込者ごとの照合用の値が残っています。
         </p>
         <p>
-          「再検証」を押すと、記録からもう一度同じ計算をして、結果が記録と一致するかを確かめます。
-          事務局の外の方も、「記録をJSONでダウンロード」したファイルを使って、次のコマンドで同じ確認ができます。
+          各記録の「再検証」を押すと、記録からもう一度同じ計算をして、結果が記録と一致するかを確かめます。
+          「一致しました」と出れば、抽選のあとで結果が書き換えられていないことが確かめられます。
         </p>
-        <pre className="overflow-x-auto rounded-8 border-2 border-line-subtle bg-field p-3 text-std-16N-170">
-          <code>npm run lottery:verify -- 記録.json</code>
-        </pre>
+        <p>
+          申込者などから抽選の公正さを問われたときは、「記録をJSONでダウンロード」したファイルをお渡しできます。ファイルには氏名などの個人情報は含まれていません。
+        </p>
       </section>
 
       <section aria-labelledby="runs-title" className="space-y-6">
@@ -130,6 +131,9 @@ function RunCard({
             value: run.confirm_days === null ? '確定は不要' : `抽選日から${run.confirm_days}日`,
           },
           { label: '優先する区分', value: tiersText(run.tiers) },
+          ...(run.override_reason === null
+            ? []
+            : [{ label: '申込期間中に抽選した理由', value: run.override_reason }]),
         ]}
       />
       <div className="flex flex-wrap gap-4">

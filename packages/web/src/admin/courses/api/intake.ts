@@ -1,6 +1,7 @@
 import type {
   IntakeSettings,
   IntakeUpdateBody,
+  LotteryPreview,
   LotteryRecord,
   LotteryRunList,
   LotteryVerify,
@@ -36,6 +37,19 @@ export const intakeQuery = (courseId: number) =>
   queryOptions({
     queryKey: [...KEY, 'settings', courseId],
     queryFn: () => apiGet<IntakeSettings>('/api/admin/course/intake/', { id: String(courseId) }),
+    meta: { notFoundTo: paths.admin.notFound() },
+    staleTime: 0,
+  });
+
+/**
+ * GET /api/admin/courseapplicantlist/lottery/preview/?id= — who a draw would tell (and mail), whether the
+ * application period is still open, and the seats: read afresh each time the lottery modal opens.
+ */
+export const lotteryPreviewQuery = (courseId: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'preview', courseId],
+    queryFn: () =>
+      apiGet<LotteryPreview>('/api/admin/courseapplicantlist/lottery/preview/', { id: String(courseId) }),
     meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
   });

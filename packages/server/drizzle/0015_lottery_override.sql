@@ -1,0 +1,1 @@
+ALTER TABLE "lottery_runs" ADD COLUMN "override_reason" varchar(200);
