@@ -308,18 +308,27 @@ test('[管理][お知らせ] 講座を選んで申込者（抽選待ち）への
   await page.getByRole('button', { name: '確認画面へ' }).click();
   await expect(page.getByRole('link', { name: '講座：この項目を入力してください' })).toBeVisible();
 
-  await page.getByRole('button', { name: '講座を選択' }).click();
-  const dialog = page.getByRole('dialog', { name: '講座を検索して選択' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('講座名', { exact: true }).fill('江戸');
-  await dialog.getByRole('button', { name: '検索', exact: true }).click();
-  const results = dialog.getByRole('table', { name: '検索結果（講座）' });
-  await expect(results).toContainText(EDO);
+  // the course is chosen by its code or name as one types, by keyboard alone, never by a number
+  const picker = page.getByRole('combobox', { name: /^講座/ });
+  await picker.focus();
+  await page.keyboard.type('c260');
+  const options = page.getByRole('listbox');
+  await expect(options.getByRole('option', { name: new RegExp(`^C2601 ${EDO}`) })).toBeVisible();
+  await expect(options.getByRole('option', { name: /^C2602 / })).toBeVisible();
   await expectAccessible(page);
-  await results.getByRole('button', { name: `選択：${EDO}` }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(page.getByText(`講座名：${EDO}`)).toBeVisible();
-  await expect(page.getByRole('button', { name: '選択した講座を変更' })).toBeFocused();
+  await page.keyboard.type('1');
+  await expect(options.getByRole('option')).toHaveCount(1);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveValue(`C2601 ${EDO}`);
+  await expect(options).toHaveCount(0);
+  // by a part of the name, in the same way
+  await picker.fill('');
+  await page.keyboard.type('江戸の町');
+  await expect(options.getByRole('option', { name: new RegExp(`^C2601 ${EDO}`) })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveValue(`C2601 ${EDO}`);
   await choose(page, '抽選状況', '抽選待ち');
   await expectAccessible(page);
 

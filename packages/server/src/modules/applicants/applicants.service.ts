@@ -169,6 +169,7 @@ function applicantSearch(courseId: number, full: boolean, q: ApplicantListQuery)
     q.name_kana ? ilike(students.nameKana, likeContains(q.name_kana)) : undefined,
     statuses.length ? inArray(courseApplications.lotteryStatus, statuses) : undefined,
     full && q.attendance_status ? eq(courseApplications.attendanceStatus, q.attendance_status) : undefined,
+    full && q.confirmed === '1' ? sql`${courseApplications.confirmedAt} is not null` : undefined,
   );
 }
 
