@@ -126,7 +126,7 @@ test('[管理][申込者一覧] 検索条件・並べ替え・CSVダウンロー
     .locator('form')
     .filter({ has: page.getByRole('button', { name: '検索', exact: true }) });
   await searchForm.getByRole('button', { name: /受講状況/ }).click();
-  await page.getByRole('option', { name: '未受講', exact: true }).click();
+  await page.getByRole('listbox', { name: '受講状況' }).getByRole('option', { name: '未受講' }).click();
   await page.getByRole('button', { name: '検索', exact: true }).click();
   await expect(page).toHaveURL(/attendance_status=1/);
   await expect(row(page, ACCOUNTS.student1.login_id)).toHaveCount(0);

@@ -184,7 +184,7 @@ test('[管理][講座] 講座IDと状態の列があり、講座IDで探し、�
 
   // 状態: only the courses whose applications have not opened yet
   await page.getByLabel('講座ID').fill('');
-  await page.locator('form').getByRole('button', { name: /^状態/ }).click();
+  await page.locator('form').getByRole('button', { name: /状態/ }).click();
   await page.getByRole('option', { name: '受付前', exact: true }).click();
   await page.getByRole('button', { name: '検索', exact: true }).click();
   await expect(page).toHaveURL(/state=before/);

@@ -90,7 +90,9 @@ export function CoursePickerField<T extends FieldValues, N extends FieldPath<T>,
   const [typed, setTyped] = useState<string | null>(null);
   const words = useSettled(typed ?? '', TYPING_PAUSE_MS).trim();
   const results = useInfiniteQuery({ ...coursePickerQuery(words), enabled: !isDisabled });
-  const rows = results.data?.pages.flatMap((p) => p.data_list) ?? [];
+  // only the answer to what the field says now: an older list could be chosen from by mistake
+  const isCurrent = words === (typed ?? '').trim() && !results.isPlaceholderData;
+  const rows = isCurrent ? (results.data?.pages.flatMap((p) => p.data_list) ?? []) : [];
   const total = results.data?.pages[0]?.total ?? 0;
   const help = describe(
     description ?? '講座名の一部か講座ID（先頭から）を入力して、候補から選んでください。',
@@ -156,7 +158,7 @@ export function CoursePickerField<T extends FieldValues, N extends FieldPath<T>,
           className="max-h-96 overflow-auto p-1 outline-none"
           renderEmptyState={() => (
             <p className="px-3 py-2 text-std-16N-170 text-on-field">
-              {results.isFetching ? '探しています…' : '該当する講座がありません'}
+              {!isCurrent || results.isFetching ? '探しています…' : '該当する講座がありません'}
             </p>
           )}
         >
