@@ -353,6 +353,27 @@ test('[管理][お知らせ] 講座を選んで申込者（抽選待ち）への
   const count = await bodyRows.count();
   for (let i = 0; i < count; i++) await expect(bodyRows.nth(i)).toContainText('抽選待ち');
   await expectAccessible(page);
+
+  // the notice list finds it by its course, chosen the same way (no number to look up)
+  await page.goto('/admin/notification');
+  const coursePicker = page.getByRole('combobox', { name: /^配信先の講座/ });
+  await coursePicker.focus();
+  await page.keyboard.type('C2601');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toHaveAccessibleName(
+    new RegExp(`^C2601 ${EDO}`),
+  );
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await field(page, 'タイトル').fill(title);
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await expect(page).toHaveURL(/course_id=\d+/);
+  const found = page.getByRole('table', { name: 'お知らせ一覧' });
+  await expect(found.getByRole('row')).toHaveCount(2);
+  await expect(found).toContainText(title);
+  // a reload names the chosen course again
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: /^配信先の講座/ })).toHaveValue(`C2601 ${EDO}`);
+  await expectAccessible(page);
 });
 
 test('[管理][お知らせ] 一覧・詳細・配信先一覧・入力画面をスマートフォン幅で読む @phone', async ({ page }) => {
