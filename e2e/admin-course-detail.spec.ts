@@ -83,6 +83,18 @@ test('[管理][講座] 講座を新規登録し、詳細を確認して変更す
   await expectAccessible(page);
 
   await page.getByLabel('回数').fill('12');
+  // a first class day before the application period ends is warned about, not refused
+  const warning = page.getByText('授業の開始が申込期間中です');
+  await expect(warning).toHaveCount(0);
+  await page.getByRole('button', { name: '授業日を1回分追加' }).click();
+  await page.getByLabel('第1回の日付').fill(localInput(7, '00:00').slice(0, 10));
+  await page.getByLabel('第1回の開始').fill('10:00');
+  await page.getByLabel('第1回の終了').fill('12:00');
+  await expect(warning).toBeVisible();
+  await expect(page.getByText(/第1回の授業日（.+）が、申込期間の終了（.+）より前か同じ日です/)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('第1回の日付').fill(localInput(21, '00:00').slice(0, 10));
+  await expect(warning).toHaveCount(0);
   await toConfirm(page);
   await expect(page.getByRole('heading', { name: '入力内容の確認' })).toBeVisible();
   await expect(page.getByText(name)).toBeVisible();
@@ -106,6 +118,8 @@ test('[管理][講座] 講座を新規登録し、詳細を確認して変更す
   await expect(list).toContainText('歴史・文化');
   await expect(list).toContainText('公開');
   await expect(page.getByRole('tab', { name: '講座詳細' })).toHaveAttribute('aria-selected', 'true');
+  // nobody has completed the course yet: no certificates to print
+  await expect(page.getByRole('link', { name: '修了証を一括印刷' })).toHaveCount(0);
   await expectAccessible(page);
   const detailUrl = page.url();
 
@@ -128,6 +142,10 @@ test('[管理][講座] 講座を新規登録し、詳細を確認して変更す
   await page.getByRole('tab', { name: '申込者一覧' }).click();
   await expect(page).toHaveURL(/\/admin\/course\/detail\/\d+\/2$/);
   await expect(page.getByText('条件に該当する申込者がいません。')).toBeVisible();
+  // one session column per session of the course (回数 12), not always 15
+  const applicants = page.getByRole('table', { name: '申込者一覧' });
+  await expect(applicants.getByRole('columnheader', { name: '第12回' })).toHaveCount(1);
+  await expect(applicants.getByRole('columnheader', { name: '第13回' })).toHaveCount(0);
   const id = /detail\/(\d+)\/2$/.exec(page.url())?.[1];
   await expect(page.getByRole('link', { name: '申込者を追加' })).toHaveAttribute(
     'href',
@@ -222,4 +240,45 @@ test('[管理][講座] 使われている講座IDは、その欄に理由が出�
   await expect(page.getByText('この講座IDはすでに使われています').first()).toBeVisible();
   await expect(page.getByLabel('講座ID')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
+});
+
+test('[管理][講座] 募集の状況が講座詳細の最初にあり、人数から申込者一覧をその条件で開ける', async ({
+  page,
+}) => {
+  await loginAdmin(page);
+  await page.goto('/admin/course');
+  await page.getByLabel('講座ID').fill('C2601');
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await page.getByRole('link', { name: '江戸の町と暮らし' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '講座詳細' })).toBeVisible();
+
+  // 募集の状況 comes before the attributes
+  const intake = page.getByRole('region', { name: '募集の状況' });
+  await expect(intake).toBeVisible();
+  const intakeTop = (await intake.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+  const tableTop = (await page.locator('dl').first().boundingBox())?.y ?? 0;
+  expect(intakeTop).toBeLessThan(tableTop);
+  await expectAccessible(page);
+
+  // 24040002 waits for this draw in the demo data: the count opens the tab filtered to 抽選待ち
+  const pending = intake.getByRole('link', { name: /^抽選待ち \d+人/ });
+  await pending.click();
+  await expect(page).toHaveURL(/\/admin\/course\/detail\/\d+\/2\?lottery_status=1$/);
+  await expect(page.getByRole('checkbox', { name: '抽選待ち', exact: true })).toBeChecked();
+  const table = page.getByRole('table', { name: '申込者一覧' });
+  await expect(table.getByRole('rowheader', { name: ACCOUNTS.student2.login_id })).toBeVisible();
+  const statuses = table.getByRole('combobox', { name: /抽選状況/ });
+  const n = await statuses.count();
+  expect(n).toBeGreaterThan(0);
+  for (let i = 0; i < n; i++) await expect(statuses.nth(i)).toHaveValue('1');
+  await expectAccessible(page);
+
+  // 応募 is everyone: the tab unfiltered
+  await page.goBack();
+  await page
+    .getByRole('region', { name: '募集の状況' })
+    .getByRole('link', { name: /^応募 \d+人/ })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/course\/detail\/\d+\/2$/);
+  await expect(page.getByRole('checkbox', { name: '抽選待ち', exact: true })).not.toBeChecked();
 });

@@ -148,3 +148,50 @@ test('[管理][講座] 大学の管理者には自分の大学の講座だけが
   await expect(table).not.toContainText('東都文化大学');
   await expectAccessible(page);
 });
+
+test('[管理][講座] 講座IDと状態の列があり、講座IDで探し、状態で絞り込める', async ({ page }) => {
+  await loginAdmin(page);
+  await page.goto('/admin/course');
+  await searchAll(page);
+  const table = page.getByRole('table', { name: '講座一覧' });
+  await expect(table.getByRole('columnheader', { name: /講座ID/ })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: /状態/ })).toBeVisible();
+
+  // the keyword finds a course by its code
+  await page.getByLabel('キーワード').fill('C2601');
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await expect(page).toHaveURL(/keyword=C2601/);
+  await expect(page.getByText('1 - 1件 / 全1件')).toBeVisible();
+  const edo = table.getByRole('row').filter({ hasText: '江戸の町と暮らし' });
+  await expect(edo).toContainText('C2601');
+  // applications open a week ago and close in two weeks
+  await expect(edo).toContainText('受付中');
+  await expectAccessible(page);
+
+  // 講座ID from its start: every C26 course, sortable by the code
+  await page.getByLabel('キーワード').fill('');
+  await page.getByLabel('講座ID').fill('c26');
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await expect(table).toContainText('C2601');
+  await expect(table).not.toContainText('C2501');
+  const codeHeader = table.getByRole('columnheader', { name: /講座ID/ });
+  await codeHeader.getByRole('button').click();
+  await expect(codeHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(table.getByRole('row').nth(1)).toContainText('C2601');
+  await codeHeader.getByRole('button').click();
+  await expect(codeHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.getByRole('row').nth(1)).not.toContainText('C2601');
+
+  // 状態: only the courses whose applications have not opened yet
+  await page.getByLabel('講座ID').fill('');
+  await page.locator('form').getByRole('button', { name: /状態/ }).click();
+  await page.getByRole('option', { name: '受付前', exact: true }).click();
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await expect(page).toHaveURL(/state=before/);
+  await expect(table).toContainText('スマートフォン入門');
+  await expect(table).not.toContainText('江戸の町と暮らし');
+  const states = table.getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
+  const n = await states.count();
+  for (let i = 0; i < n; i++) await expect(states.nth(i)).toContainText('受付前');
+  await expectAccessible(page);
+});

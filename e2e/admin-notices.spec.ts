@@ -308,18 +308,29 @@ test('[管理][お知らせ] 講座を選んで申込者（抽選待ち）への
   await page.getByRole('button', { name: '確認画面へ' }).click();
   await expect(page.getByRole('link', { name: '講座：この項目を入力してください' })).toBeVisible();
 
-  await page.getByRole('button', { name: '講座を選択' }).click();
-  const dialog = page.getByRole('dialog', { name: '講座を検索して選択' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('講座名', { exact: true }).fill('江戸');
-  await dialog.getByRole('button', { name: '検索', exact: true }).click();
-  const results = dialog.getByRole('table', { name: '検索結果（講座）' });
-  await expect(results).toContainText(EDO);
+  // the course is chosen by its code or name as one types, by keyboard alone, never by a number
+  const picker = page.getByRole('combobox', { name: /^講座/ });
+  await picker.focus();
+  await page.keyboard.type('c260');
+  const options = page.getByRole('listbox');
+  await expect(options.getByRole('option', { name: new RegExp(`^C2601 ${EDO}`) })).toBeVisible();
+  await expect(options.getByRole('option', { name: /^C2602 / })).toBeVisible();
+  await page.keyboard.type('1');
+  await expect(options.getByRole('option', { name: /^C2602 / })).toHaveCount(0);
+  await expect(options.getByRole('option').first()).toHaveAccessibleName(new RegExp(`^C2601 ${EDO}`));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveValue(`C2601 ${EDO}`);
+  await expect(options).toHaveCount(0);
   await expectAccessible(page);
-  await results.getByRole('button', { name: `選択：${EDO}` }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(page.getByText(`講座名：${EDO}`)).toBeVisible();
-  await expect(page.getByRole('button', { name: '選択した講座を変更' })).toBeFocused();
+  // by a part of the name, in the same way
+  await picker.fill('');
+  await page.keyboard.type('江戸の町');
+  await expect(options.getByRole('option').first()).toHaveAccessibleName(new RegExp(`^C2601 ${EDO}`));
+  await expect(options.getByRole('option', { name: /^C2606 / })).toHaveCount(0);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveValue(`C2601 ${EDO}`);
   await choose(page, '抽選状況', '抽選待ち');
   await expectAccessible(page);
 
@@ -341,6 +352,27 @@ test('[管理][お知らせ] 講座を選んで申込者（抽選待ち）への
   const bodyRows = table.getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
   const count = await bodyRows.count();
   for (let i = 0; i < count; i++) await expect(bodyRows.nth(i)).toContainText('抽選待ち');
+  await expectAccessible(page);
+
+  // the notice list finds it by its course, chosen the same way (no number to look up)
+  await page.goto('/admin/notification');
+  const coursePicker = page.getByRole('combobox', { name: /^配信先の講座/ });
+  await coursePicker.focus();
+  await page.keyboard.type('C2601');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toHaveAccessibleName(
+    new RegExp(`^C2601 ${EDO}`),
+  );
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await field(page, 'タイトル').fill(title);
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await expect(page).toHaveURL(/course_id=\d+/);
+  const found = page.getByRole('table', { name: 'お知らせ一覧' });
+  await expect(found.getByRole('row')).toHaveCount(2);
+  await expect(found).toContainText(title);
+  // a reload names the chosen course again
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: /^配信先の講座/ })).toHaveValue(`C2601 ${EDO}`);
   await expectAccessible(page);
 });
 
@@ -416,22 +448,23 @@ test('[管理][お知らせ] 一覧・詳細・配信先一覧・入力画面を
   await page.goto('/admin/notification/detail/new/0');
   await expect(page.getByRole('heading', { level: 1, name: 'お知らせの新規作成' })).toBeVisible();
   await pick(page, '配信先', '講座の申込者');
-  await expect(page.getByRole('button', { name: '講座を選択' })).toBeVisible();
+  const picker = page.getByRole('combobox', { name: /^講座/ });
+  await expect(picker).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   // large text (the font-size preference) still fits
   await page.evaluate(() => document.documentElement.setAttribute('data-font', 'large'));
   await expectNoSidewaysScroll(page);
-  // the course-selection modal, keyboard only
-  await page.getByRole('button', { name: '講座を選択' }).focus();
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: '講座を検索して選択' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: '閉じる' })).toBeVisible();
-  await expectAccessible(page);
+  // the course picker, keyboard only: its list opens with the arrow key and closes with Escape
+  await picker.focus();
+  await page.keyboard.press('ArrowDown');
+  const options = page.getByRole('listbox');
+  await expect(options.getByRole('option', { name: /^C\d{4} / }).first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
   await page.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('button', { name: '講座を選択' })).toBeFocused();
+  await expect(options).toHaveCount(0);
+  await expect(picker).toBeFocused();
+  await expectAccessible(page);
 
   // a notice that does not exist
   await page.goto('/admin/notification/detail/999999');

@@ -49,6 +49,7 @@ beforeAll(async () => {
     '/api/admin/courselist/period/': '/api/admin/courselist/period/',
     '/api/admin/course/': `/api/admin/course/?id=${course.id}`,
     '/api/admin/course/categories/': '/api/admin/course/categories/',
+    '/api/admin/course/picker/': '/api/admin/course/picker/',
     '/api/admin/courseapplicantlist/': `/api/admin/courseapplicantlist/?id=${course.id}`,
     '/api/admin/courseapplicantlist/csv/': `/api/admin/courseapplicantlist/csv/?id=${course.id}`,
     '/api/admin/courseapplicantdetail/': `/api/admin/courseapplicantdetail/?id=${course.id}&user_id=${s.id}`,
@@ -67,8 +68,23 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
     top: ['data_list', 'is_end'],
     row: {
       in: 'data_list',
-      keys: ['id', 'course_id', 'course_name', 'organ', 'period_f', 'period_t', 'period', 'c_num', 'image'],
+      keys: [
+        'id',
+        'course_id',
+        'course_name',
+        'organ',
+        'period_f',
+        'period_t',
+        'period',
+        'c_num',
+        'image',
+        'state',
+      ],
     },
+  },
+  '/api/admin/course/picker/': {
+    top: ['data_list', 'total', 'is_end'],
+    row: { in: 'data_list', keys: ['id', 'course_id', 'course_name', 'organ', 'state'] },
   },
   '/api/admin/courselist/period/': { top: ['date_start', 'date_end'] },
   '/api/admin/course/': {

@@ -26,7 +26,11 @@ import type {
   categoryUpdateBodySchema,
 } from './schemas/category';
 import type { codeMasterQuerySchema, ErrItem } from './schemas/common';
-import type { courseDetailQuerySchema, courseListQuerySchema } from './schemas/course';
+import type {
+  courseDetailQuerySchema,
+  courseListQuerySchema,
+  coursePickerQuerySchema,
+} from './schemas/course';
 import type { courseApplicantUploadBodySchema } from './schemas/course-upload';
 import type { inquiryBodySchema } from './schemas/inquiry';
 import type {
@@ -80,6 +84,7 @@ import type {
   courseCancelViewResponseSchema,
   courseCategoryItemSchema,
   courseListResponseSchema,
+  coursePickerResponseSchema,
   isExpireResponseSchema,
   loginIdExistResponseSchema,
   loginIdNextResponseSchema,
@@ -208,6 +213,9 @@ export type AddReadBody = ApiInput<typeof addReadBodySchema>;
 export type CourseSearchQuery = ApiInput<typeof courseListQuerySchema>;
 export type CourseList = Out<typeof courseListResponseSchema>;
 export type CourseListRow = CourseList['data_list'][number];
+export type CoursePicker = Out<typeof coursePickerResponseSchema>;
+export type CoursePickerRow = CoursePicker['data_list'][number];
+export type CoursePickerQuery = ApiInput<typeof coursePickerQuerySchema>;
 /** GET /api/admin/courselist/period/ — defaults of period_f_s and period_t_e. */
 export type PeriodDefaults = Out<typeof periodDefaultsResponseSchema>;
 export type CourseQuery = ApiInput<typeof courseDetailQuerySchema>;

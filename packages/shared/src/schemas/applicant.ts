@@ -103,6 +103,8 @@ export const applicantListQuerySchema = z.object({
   lottery_status_5: flag(),
   lottery_status_6: flag(),
   attendance_status: codeOf('CD004', { required: false }),
+  /** '1': only winners who confirmed their place (受講確定; additive, decision 035) */
+  confirmed: flag(),
   // ---- paging, additive (issue 16, decision 020): without page and size the answer is the whole list
   // as SPEC §7 has it; with either, one page of it and the total ----
   /** 1-based; a page past the end answers the last page */
@@ -124,6 +126,8 @@ export const applicantSearchFormSchema = z.object({
   name_kana: text({ max: 100 }),
   lottery_status: z.array(codeOf('CD003')).prefault([]),
   attendance_status: codeOf('CD004', { required: false }),
+  /** ['1']: only winners who confirmed (受講確定); [] = all */
+  confirmed: z.array(z.enum(['1'], { error: MSG.invalidChoice })).prefault([]),
 });
 export type ApplicantSearchForm = z.output<typeof applicantSearchFormSchema>;
 

@@ -3,6 +3,7 @@
  * The authoring form is ours (SPEC left it to an outside CMS); its limits follow the database columns.
  */
 import { z } from 'zod';
+import { COURSE_STATES } from '../domain/course-state';
 import { MSG } from '../validation/messages';
 import {
   asciiMax,
@@ -29,6 +30,9 @@ export const COURSE_LIST_OFFSET_MAX_DIGITS = 3;
  * courses; omitted or '' = both.
  */
 export const COURSE_SITE_IDS = ['4', '11'] as const;
+/** The columns the server can order the list by (decision 035). */
+export const COURSE_LIST_SORTS = ['course_id', 'state'] as const;
+export type CourseListSort = (typeof COURSE_LIST_SORTS)[number];
 
 // ---- authoring ----
 export const COURSE_CODE_MAX = 10;
@@ -69,10 +73,30 @@ export const courseListQuerySchema = z.object({
   /** page index 0..999 (SPEC §9) */
   offset_num: digitsOnly({ max: COURSE_LIST_OFFSET_MAX_DIGITS }).transform((v) => Number(v || '0')),
   site_id: z.enum(['', ...COURSE_SITE_IDS], { error: MSG.invalidChoice }).optional(),
+  // ---- additive (decision 035) ----
+  /** the course code (SPEC §3 course_id) from its start: 「C26」 finds C2601…; case and width do not matter */
+  course_id: text({ max: COURSE_CODE_MAX }),
+  /** one state of domain/course-state.ts ('' = any) */
+  state: z.enum(['', ...COURSE_STATES], { error: MSG.invalidChoice }).prefault(''),
+  /** the server's order ('' = application period FROM, newest first); ties go by id */
+  sort: z.enum(['', ...COURSE_LIST_SORTS], { error: MSG.invalidChoice }).optional(),
+  dir: z.enum(['', 'asc', 'desc'], { error: MSG.invalidChoice }).optional(),
 });
 export type CourseListQuery = z.input<typeof courseListQuerySchema>;
 
 export const courseDetailQuerySchema = z.object({ id: recordId() });
+
+/**
+ * GET /api/admin/course/picker/ (decision 035): the courses whose name contains `q` or whose code starts with
+ * it, a page of {@link COURSE_PICKER_PAGE_SIZE} at a time (page from 1); '' lists every course the admin sees.
+ */
+export const COURSE_PICKER_PAGE_SIZE = 20;
+export const COURSE_PICKER_QUERY_MAX = 100;
+export const coursePickerQuerySchema = z.object({
+  q: text({ max: COURSE_PICKER_QUERY_MAX }),
+  page: positiveInt({ maxDigits: 4 }).transform((v) => Number(v || '1')),
+});
+export type CoursePickerQuery = z.output<typeof coursePickerQuerySchema>;
 
 /** A yes/no radio ('1' yes, '0' no) as other form values travel. */
 const flag = () =>

@@ -5,6 +5,7 @@
  * SPEC §7 area; error bodies are `errorBodySchema` (common.ts) for every route.
  */
 import { z } from 'zod';
+import { COURSE_STATES } from '../domain/course-state';
 import { errItemSchema } from './common';
 
 const id = z.number().int();
@@ -448,8 +449,24 @@ export const courseListResponseSchema = z.object({
       period: z.string(),
       c_num: z.number().int(),
       image: z.string(),
+      /** where the course stands (shared domain/course-state.ts): additive to SPEC §3's row */
+      state: z.enum(COURSE_STATES),
     }),
   ),
+  is_end: z.boolean(),
+});
+/** GET /api/admin/course/picker/: one page of courses matching a name or code, for choosing one. */
+export const coursePickerResponseSchema = z.object({
+  data_list: z.array(
+    z.object({
+      id,
+      course_id: z.string(),
+      course_name: z.string(),
+      organ: z.string(),
+      state: z.enum(COURSE_STATES),
+    }),
+  ),
+  total: z.number().int(),
   is_end: z.boolean(),
 });
 export const periodDefaultsResponseSchema = z.object({ date_start: ymd, date_end: ymd });

@@ -79,6 +79,8 @@ export const courses = pgTable(
     index('courses_name_trgm_idx').using('gin', trgm(t.name)),
     index('courses_organ_trgm_idx').using('gin', trgm(t.organ)),
     index('courses_keyword_trgm_idx').using('gin', trgm(t.keyword)),
+    // the code found by part (keyword 「C2610」) or from its start (the list's 講座ID, the course picker)
+    index('courses_code_trgm_idx').using('gin', trgm(t.code)),
     index('courses_period_from_idx').on(t.periodFrom),
     index('courses_period_to_idx').on(t.periodTo),
     index('courses_university_idx').on(t.universityId),

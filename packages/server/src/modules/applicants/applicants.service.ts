@@ -172,6 +172,7 @@ function applicantSearch(courseId: number, full: boolean, q: ApplicantListQuery)
     keyContains(keyOf('kana', students.nameKana), 'kana', q.name_kana, { indexed: false }),
     statuses.length ? inArray(courseApplications.lotteryStatus, statuses) : undefined,
     full && q.attendance_status ? eq(courseApplications.attendanceStatus, q.attendance_status) : undefined,
+    full && q.confirmed === '1' ? sql`${courseApplications.confirmedAt} is not null` : undefined,
   );
 }
 

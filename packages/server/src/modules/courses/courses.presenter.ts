@@ -1,4 +1,5 @@
 import type { AdminCourse, AdminCourseLimited, CourseCategoryItem, CourseListRow } from '@manabi/shared/api';
+import type { CourseState } from '@manabi/shared/domain/course-state';
 import type { courses } from '../../db/schema';
 import type { AdminPrincipal } from '../../platform/context';
 import type { SessionOut } from '../../repositories/course-sessions';
@@ -10,6 +11,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : '');
 export const presentCourseListRow = (
   row: Pick<CourseRow, 'id' | 'code' | 'name' | 'organ' | 'periodFrom' | 'periodTo' | 'period' | 'imageUrl'>,
   applicants: number,
+  state: CourseState,
 ): CourseListRow => ({
   id: row.id,
   course_id: row.code ?? '',
@@ -20,6 +22,7 @@ export const presentCourseListRow = (
   period: row.period,
   c_num: applicants,
   image: row.imageUrl,
+  state,
 });
 
 /** SPEC §3 Course (admin); authority 2 gets the reduced view (SPEC §6). */

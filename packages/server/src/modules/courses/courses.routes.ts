@@ -2,12 +2,14 @@ import {
   courseAddBodySchema,
   courseDetailQuerySchema,
   courseListQuerySchema,
+  coursePickerQuerySchema,
   courseUpdateBodySchema,
 } from '@manabi/shared/schemas/course';
 import {
   adminCourseResponseSchema,
   courseCategoriesResponseSchema,
   courseListResponseSchema,
+  coursePickerResponseSchema,
   periodDefaultsResponseSchema,
   writtenResponseSchema,
 } from '@manabi/shared/schemas/responses';
@@ -20,6 +22,7 @@ import {
   getCourse,
   listCourseCategories,
   listCourses,
+  pickCourses,
   updateCourse,
 } from './courses.service';
 
@@ -55,6 +58,15 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
       schema: { querystring: courseDetailQuerySchema, response: { 200: adminCourseResponseSchema } },
     },
     async (req) => getCourse(db, adminOf(req), req.query.id),
+  );
+  // choosing a course by name or code (decision 035): the notice form, the notice search
+  r.get(
+    '/admin/course/picker/',
+    {
+      ...anyAdmin,
+      schema: { querystring: coursePickerQuerySchema, response: { 200: coursePickerResponseSchema } },
+    },
+    async (req) => pickCourses(db, adminOf(req), req.query),
   );
   r.get(
     '/admin/course/categories/',

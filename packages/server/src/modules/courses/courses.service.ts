@@ -1,25 +1,34 @@
 import { MSG } from '@manabi/shared';
 import type { CourseList, PeriodDefaults } from '@manabi/shared/api';
 import { LOTTERY } from '@manabi/shared/codes';
+import { WINDOW_END_MINUTE_MS } from '@manabi/shared/domain/course-rules';
+import { COURSE_STATES, type CourseState, courseState } from '@manabi/shared/domain/course-state';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import {
   COURSE_LIST_PAGE_SIZE,
+  COURSE_PICKER_PAGE_SIZE,
   type CourseAddBody,
+  type CourseListSort,
+  type CoursePickerQuery,
   type CourseUpdateBody,
 } from '@manabi/shared/schemas/course';
+import { toHalfWidth } from '@manabi/shared/validation/normalize';
 import {
   and,
   asc,
   count,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   inArray,
   isNotNull,
   isNull,
   lt,
+  lte,
   ne,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -28,14 +37,16 @@ import {
   courseApplications,
   courseCategories,
   courseCategoryLinks,
+  courseSessions,
   courses,
+  lotteryRuns,
   universities,
 } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { AppError, invalid, notFound, stale } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
-import { isUniqueViolation, likeContains, qualified, sqlLiteral } from '../../platform/sql';
+import { isUniqueViolation, likeContains, likePrefix, qualified, sqlLiteral } from '../../platform/sql';
 import { saveSessions, sessionsOf } from '../../repositories/course-sessions';
 import { presentAdminCourse, presentCourseListRow } from './courses.presenter';
 
@@ -73,6 +84,10 @@ export interface CourseListFilter {
   control: string;
   offset_num: number;
   site_id?: string;
+  course_id?: string;
+  state?: CourseState | '';
+  sort?: CourseListSort | '';
+  dir?: 'asc' | 'desc' | '';
 }
 
 const contains = (column: Parameters<typeof ilike>[0], value: string | undefined) => {
@@ -80,7 +95,88 @@ const contains = (column: Parameters<typeof ilike>[0], value: string | undefined
   return v ? ilike(column, likeContains(v)) : undefined;
 };
 
-export async function listCourses(db: Db, admin: AdminPrincipal, q: CourseListFilter): Promise<CourseList> {
+/** Codes are ASCII (C2601): a code typed in full width (Ｃ２６０１) or with spaces still finds it. */
+const codeOfInput = (value: string | undefined) => toHalfWidth(value ?? '').replace(/\s+/g, '');
+
+// ---- where a course stands (shared domain/course-state.ts, decision 035) ----
+
+const courseIdRef = () => qualified(courses, courses.id);
+/** the first class day: the first dated session, else the course's start date */
+const firstDaySql = sql<
+  string | null
+>`coalesce((select min(${qualified(courseSessions, courseSessions.day)})::text from ${courseSessions} where ${qualified(courseSessions, courseSessions.courseId)} = ${courseIdRef()}), ${qualified(courses, courses.startDate)})`;
+/** the last dated session (null without dated sessions) */
+const lastSessionSql = sql<
+  string | null
+>`(select max(${qualified(courseSessions, courseSessions.day)})::text from ${courseSessions} where ${qualified(courseSessions, courseSessions.courseId)} = ${courseIdRef()})`;
+/** a draw has been run for the course */
+const drawnSql = sql<boolean>`exists (select 1 from ${lotteryRuns} where ${qualified(lotteryRuns, lotteryRuns.courseId)} = ${courseIdRef()})`;
+
+/**
+ * The state as SQL, for filtering and ordering: the same rules as courseState() (the row's state shown is
+ * courseState's; courses.test.ts checks each state's filter against it).
+ */
+function courseStateSql(now: Date): SQL<CourseState> {
+  const today = todayTokyo(now);
+  const from = qualified(courses, courses.periodFrom);
+  const to = qualified(courses, courses.periodTo);
+  const lastDay = sql`coalesce(${lastSessionSql}, to_char(${firstDaySql}::date + 7 * greatest(${qualified(courses, courses.allTimes)} - 1, 0), 'YYYY-MM-DD'))`;
+  return sql<CourseState>`(case
+    when ${lastDay} < ${today} then 'ended'
+    when ${firstDaySql} <= ${today} then 'in_class'
+    when ${from} is null or ${to} is null or ${now} < ${from} then 'before'
+    when ${now} < ${to} + interval '1 minute' then 'open'
+    when ${qualified(courses, courses.isLottery)} and not ${drawnSql} then 'awaiting_draw'
+    else 'drawn'
+  end)`;
+}
+
+/**
+ * A state filter: the state's CASE, behind a condition on the indexed application period that every course
+ * of the state meets (class-day states have none: any window can precede classes).
+ */
+function stateFilter(state: CourseState, now: Date): SQL {
+  const closedBefore = new Date(now.getTime() - WINDOW_END_MINUTE_MS);
+  const window: Partial<Record<CourseState, SQL | undefined>> = {
+    before: or(isNull(courses.periodFrom), isNull(courses.periodTo), gt(courses.periodFrom, now)),
+    open: and(lte(courses.periodFrom, now), gt(courses.periodTo, closedBefore)),
+    awaiting_draw: and(lte(courses.periodTo, closedBefore), eq(courses.isLottery, true)),
+    drawn: lte(courses.periodTo, closedBefore),
+  };
+  return and(window[state], sql`${courseStateSql(now)} = ${state}`) as SQL;
+}
+
+const STATE_RANK = sql.raw(`array_position(array[${COURSE_STATES.map((s) => `'${s}'`).join(',')}]::text[], `);
+
+function listOrder(q: CourseListFilter, now: Date): SQL[] {
+  const dir = q.dir === 'desc' ? sql.raw('desc') : sql.raw('asc');
+  if (q.sort === 'course_id') return [sql`${courses.code} ${dir} nulls last`, asc(courses.id)];
+  if (q.sort === 'state')
+    return [
+      sql`${STATE_RANK}${courseStateSql(now)}) ${dir}`,
+      sql`${courses.periodFrom} desc nulls last`,
+      desc(courses.id),
+    ];
+  return [sql`${courses.periodFrom} desc nulls last`, desc(courses.id)];
+}
+
+/** The columns courseState() needs, read with the row. */
+const stateColumns = {
+  periodFrom: courses.periodFrom,
+  periodTo: courses.periodTo,
+  isLottery: courses.isLottery,
+  allTimes: courses.allTimes,
+  firstDay: firstDaySql,
+  lastDay: lastSessionSql,
+  isDrawn: drawnSql,
+};
+
+export async function listCourses(
+  db: Db,
+  admin: AdminPrincipal,
+  q: CourseListFilter,
+  now: Date = new Date(),
+): Promise<CourseList> {
   // applicant count per row of the page: a correlated count on the (course_id, lottery_status) index,
   // so the cost follows the page, not the whole applications table
   const applicants = sql<number>`(
@@ -89,17 +185,19 @@ export async function listCourses(db: Db, admin: AdminPrincipal, q: CourseListFi
       and ${qualified(courseApplications, courseApplications.cancelledAt)} is null
       and ${qualified(courseApplications, courseApplications.lotteryStatus)} <> ${sqlLiteral(LOTTERY.CANCELLED)}
   )`.mapWith(Number);
+  const keyword = q.keyword?.trim();
+  const keywordCode = codeOfInput(keyword);
+  const code = codeOfInput(q.course_id);
   const rows = await db
     .select({
       id: courses.id,
       code: courses.code,
       name: courses.name,
       organ: courses.organ,
-      periodFrom: courses.periodFrom,
-      periodTo: courses.periodTo,
       period: courses.period,
       imageUrl: courses.imageUrl,
       applicants,
+      ...stateColumns,
     })
     .from(courses)
     .where(
@@ -110,7 +208,15 @@ export async function listCourses(db: Db, admin: AdminPrincipal, q: CourseListFi
         contains(courses.content, q.course_content),
         contains(courses.organ, q.organ),
         contains(courses.period, q.period),
-        contains(courses.keyword, q.keyword),
+        // the keyword finds the course's keywords and its code (「C2610」)
+        keyword
+          ? or(
+              ilike(courses.keyword, likeContains(keyword)),
+              keywordCode ? ilike(courses.code, likeContains(keywordCode)) : undefined,
+            )
+          : undefined,
+        code ? ilike(courses.code, likePrefix(code)) : undefined,
+        q.state ? stateFilter(q.state, now) : undefined,
         q.period_f_s ? gte(courses.periodFrom, tokyoStart(q.period_f_s)) : undefined,
         q.period_f_e ? lt(courses.periodFrom, nextDay(q.period_f_e)) : undefined,
         q.period_t_s ? gte(courses.periodTo, tokyoStart(q.period_t_s)) : undefined,
@@ -120,13 +226,67 @@ export async function listCourses(db: Db, admin: AdminPrincipal, q: CourseListFi
         q.site_id === '11' ? isNotNull(courses.universityId) : undefined,
       ),
     )
-    .orderBy(sql`${courses.periodFrom} desc nulls last`, desc(courses.id))
+    .orderBy(...listOrder(q, now))
     // one row more than a page tells whether another page follows
     .limit(COURSE_LIST_PAGE_SIZE + 1)
     .offset(q.offset_num * COURSE_LIST_PAGE_SIZE);
   return {
-    data_list: rows.slice(0, COURSE_LIST_PAGE_SIZE).map((r) => presentCourseListRow(r, r.applicants)),
+    data_list: rows
+      .slice(0, COURSE_LIST_PAGE_SIZE)
+      .map((r) => presentCourseListRow(r, r.applicants, courseState(r, now))),
     is_end: rows.length <= COURSE_LIST_PAGE_SIZE,
+  };
+}
+
+/**
+ * GET /api/admin/course/picker/: a page of the courses the admin may see whose name contains `q` or whose
+ * code starts with it (an exact code first), newest application period first; public and non-public alike.
+ */
+export async function pickCourses(
+  db: Db,
+  admin: AdminPrincipal,
+  q: CoursePickerQuery,
+  now: Date = new Date(),
+) {
+  const text = q.q.trim();
+  const code = codeOfInput(text);
+  const where = and(
+    visibleTo(admin),
+    text
+      ? or(ilike(courses.name, likeContains(text)), code ? ilike(courses.code, likePrefix(code)) : undefined)
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: courses.id,
+        code: courses.code,
+        name: courses.name,
+        organ: courses.organ,
+        ...stateColumns,
+      })
+      .from(courses)
+      .where(where)
+      .orderBy(
+        ...(code ? [sql`(lower(${courses.code}) = lower(${code})) desc`] : []),
+        sql`${courses.periodFrom} desc nulls last`,
+        desc(courses.id),
+      )
+      .limit(COURSE_PICKER_PAGE_SIZE)
+      .offset((q.page - 1) * COURSE_PICKER_PAGE_SIZE),
+    db.select({ n: count() }).from(courses).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return {
+    data_list: rows.map((r) => ({
+      id: r.id,
+      course_id: r.code ?? '',
+      course_name: r.name,
+      organ: r.organ,
+      state: courseState(r, now),
+    })),
+    total: n,
+    is_end: q.page * COURSE_PICKER_PAGE_SIZE >= n,
   };
 }
 

@@ -116,6 +116,8 @@ describe('GET /api/admin/courselist/', () => {
         period: '毎週月曜',
         c_num: 2,
         image: 'https://example.jp/a.png',
+        // course-list-state.test.ts checks the states
+        state: expect.any(String),
       },
     ]);
   });

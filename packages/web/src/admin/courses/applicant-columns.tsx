@@ -54,11 +54,15 @@ export function intakeStateText(
   return lines;
 }
 
-/** The authority-1 columns: 更新, the person, then the editable cells. */
+/**
+ * The authority-1 columns: 更新, the person, then the editable cells — one session column per session the
+ * course has (回数, 1..15).
+ */
 export function fullColumns(
   courseId: number,
   editor: Pick<AttendanceEditor<CourseApplicantRow>, 'cell' | 'isRowTicked' | 'tick'>,
   onPromote?: (row: CourseApplicantRow) => void,
+  sessionCount: number = SESSION_FIELDS.length,
 ): Column<AnyRow>[] {
   const cell = (row: CourseApplicantRow, field: EditableField) => ({
     label: `${row.name} ${FIELD_LABEL[field]}`,
@@ -151,7 +155,7 @@ export function fullColumns(
       sortable: true,
       render: (row) => <UnitCell {...cell(row, 'acquisition_unit')} />,
     },
-    ...SESSION_FIELDS.map(
+    ...SESSION_FIELDS.slice(0, Math.min(Math.max(sessionCount, 1), SESSION_FIELDS.length)).map(
       (field, index): Column<CourseApplicantRow> => ({
         key: field,
         header: `第${index + 1}回`,

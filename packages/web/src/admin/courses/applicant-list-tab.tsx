@@ -31,27 +31,38 @@ import { applicantEditing, buildTableUpdate, carriedRows, NO_ROWS, withCarried }
 import { LotteryModal } from './lottery-modal';
 import { PromoteDialog } from './promote-dialog';
 
-/** SPEC §4: the attendance-status condition starts at 1 (未受講); '' is 「すべて」. */
-const DEFAULT_ATTENDANCE_STATUS = '1';
-
+/**
+ * The tab opens on every applicant (decision 035): no lottery status ticked, every attendance status (「すべて」).
+ * SPEC §4 started the attendance condition at 1 (未受講), which hid everyone attending or done without saying so.
+ */
 const emptySearch = (): ApplicantSearch => ({
   login_id: '',
   name: '',
   name_kana: '',
   lottery_status: [],
-  attendance_status: DEFAULT_ATTENDANCE_STATUS,
+  attendance_status: '',
+  confirmed: [],
 });
 
 /**
- * The conditions in the URL (reload and back from an applicant keep them): ticked statuses repeat
- * `lottery_status`; the attendance status is absent for SPEC §4's default and empty for 「すべて」.
+ * The conditions in the URL (reload and back from an applicant keep them; 募集の状況 links to a filtered
+ * tab): ticked statuses repeat `lottery_status`; no attendance status is 「すべて」.
  */
 const applicantUrlSchema = applicantSearchFormSchema.extend({
-  attendance_status: z
-    .enum(['', '1', '2', '3'])
-    .catch(DEFAULT_ATTENDANCE_STATUS)
-    .default(DEFAULT_ATTENDANCE_STATUS),
+  attendance_status: z.enum(['', '1', '2', '3']).catch('').default(''),
 });
+
+/** The applicant tab of a course filtered to a search (the links of 募集の状況). */
+export function applicantTabUrl(courseId: number, search: Partial<ApplicantSearch>): string {
+  const params = new URLSearchParams();
+  for (const status of search.lottery_status ?? []) params.append('lottery_status', status);
+  if (search.attendance_status) params.set('attendance_status', search.attendance_status);
+  for (const flag of search.confirmed ?? []) params.append('confirmed', flag);
+  const query = params.toString();
+  return `${paths.admin.courseDetail(courseId, 2)}${query ? `?${query}` : ''}`;
+}
+
+const CONFIRMED_OPTIONS = [{ value: '1', label: '受講を確定した当選者だけ' }];
 
 const isFullRow = (row: CourseApplicantRow | CourseApplicantRowLimited): row is CourseApplicantRow =>
   'login_id' in row;
@@ -65,7 +76,16 @@ const isFullRow = (row: CourseApplicantRow | CourseApplicantRowLimited): row is 
  * server (decision 020): edits made on one page are carried to the next and saved together; the CSV and a
  * 409's re-read take the whole search; the lottery's count of 抽選待ち is the course's, from the server.
  */
-export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFull: boolean }) {
+export function ApplicantListTab({
+  courseId,
+  isFull,
+  sessionCount,
+}: {
+  courseId: number;
+  isFull: boolean;
+  /** 回数: the course's sessions, one column each */
+  sessionCount: number;
+}) {
   const url = useSearchState(applicantUrlSchema);
   const search: ApplicantSearch = url.values;
 
@@ -134,11 +154,8 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
       {
         ...values,
         lottery_status: [...values.lottery_status].sort(),
-        // the default stays out of the URL; 「すべて」 ('') is written, empty
-        attendance_status:
-          values.attendance_status === DEFAULT_ATTENDANCE_STATUS ? null : values.attendance_status,
       },
-      { keep: ['size', 'sort', 'dir'], keepEmpty: ['attendance_status'] },
+      { keep: ['size', 'sort', 'dir'] },
     );
     if (!changed) void list.refetch();
   });
@@ -187,15 +204,23 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
                 options="CD003"
                 description="チェックがないときは、すべての抽選状況を表示します。"
               />
-              <Select
-                control={form.control}
-                name="attendance_status"
-                label="受講状況"
-                options="CD004"
-                allowEmpty
-                placeholder="すべて"
-                width="sm"
-              />
+              <div className="flex flex-col gap-6">
+                <Select
+                  control={form.control}
+                  name="attendance_status"
+                  label="受講状況"
+                  options="CD004"
+                  allowEmpty
+                  placeholder="すべて"
+                  width="sm"
+                />
+                <CheckboxGroup
+                  control={form.control}
+                  name="confirmed"
+                  label="受講確定"
+                  options={CONFIRMED_OPTIONS}
+                />
+              </div>
             </div>
           )}
           {pending && (
@@ -230,7 +255,7 @@ export function ApplicantListTab({ courseId, isFull }: { courseId: number; isFul
         caption="申込者一覧"
         columns={
           isFull
-            ? fullColumns(courseId, editor, pending ? undefined : (row) => setPromoting(row))
+            ? fullColumns(courseId, editor, pending ? undefined : (row) => setPromoting(row), sessionCount)
             : LIMITED_COLUMNS
         }
         rows={isFull ? rows : allRows}

@@ -1,5 +1,6 @@
 import type { AdminCourse } from '@manabi/shared/api';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -10,6 +11,7 @@ import { type ConfirmItem, ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { Tabs } from '../../ui/tabs';
+import { attendedCountQuery } from './api/applicant-list';
 import { type AdminCourseView, useCourseDetail } from './api/courses';
 import { ApplicantListTab } from './applicant-list-tab';
 import { IntakePanel } from './intake-panel';
@@ -35,11 +37,7 @@ export function Component() {
     <div className="space-y-8">
       <PageTitle>{title}</PageTitle>
       <p className="text-std-20B-150 text-ink">{course.course_name}</p>
-      {isFull && (
-        <p>
-          <TextLink to={paths.admin.courseCertificates(course.id)}>修了証を一括印刷</TextLink>
-        </p>
-      )}
+      {isFull && <CertificatesLink courseId={course.id} />}
       <Tabs
         label="講座詳細の表示切替"
         selectedKey={tab}
@@ -50,16 +48,17 @@ export function Component() {
       >
         {tab === '1' ? (
           <div className="space-y-6">
+            {/* where the intake stands comes before the attributes (the office looks here first) */}
+            {isFull && 'is_lottery' in course && course.is_lottery && <IntakePanel courseId={course.id} />}
             <ConfirmList items={courseItems(course)} />
             {isFull && (
               <p>
                 <ButtonLink to={paths.admin.courseEdit(course.id)}>講座情報を変更</ButtonLink>
               </p>
             )}
-            {isFull && 'is_lottery' in course && course.is_lottery && <IntakePanel courseId={course.id} />}
           </div>
         ) : (
-          <ApplicantListTab courseId={course.id} isFull={isFull} />
+          <ApplicantListTab courseId={course.id} isFull={isFull} sessionCount={course.all_times} />
         )}
       </Tabs>
       <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
@@ -71,6 +70,17 @@ export function Component() {
         </li>
       </ul>
     </div>
+  );
+}
+
+/** 修了証を一括印刷, offered once someone in the course has completed it (受講済み): before, it prints nothing. */
+function CertificatesLink({ courseId }: { courseId: number }) {
+  const attended = useQuery(attendedCountQuery(courseId));
+  if (!attended.data) return null;
+  return (
+    <p>
+      <TextLink to={paths.admin.courseCertificates(courseId)}>修了証を一括印刷</TextLink>
+    </p>
   );
 }
 

@@ -16,7 +16,7 @@ import { PageTitle } from '../../ui/page-title';
 import { StepForm } from '../../ui/step-form';
 import { DateTimeInput, TextArea, TextInput } from '../../ui/text-input';
 import { courseCategoriesQuery, isFullCourse, useCourseDetail, useSaveCourse } from './api/courses';
-import { SessionsField, sessionsSummary } from './sessions-field';
+import { ClassDayWarning, classDayWarningText, SessionsField, sessionsSummary } from './sessions-field';
 
 type CourseValues = z.output<typeof courseFormSchema>;
 
@@ -249,6 +249,7 @@ function CourseStepForm({
               description="1から15までの数字で入力します。"
             />
             <SessionsField form={form} />
+            <ClassDayWarning form={form} />
             <RadioGroup
               control={form.control}
               name="remind"
@@ -376,41 +377,48 @@ function CourseStepForm({
           </ButtonLink>
         }
         renderConfirm={(values) => (
-          <ConfirmList
-            items={[
-              { label: '講座ID', value: values.course_id },
-              { label: '講座名', value: values.course_name },
-              { label: '内容', value: values.content },
-              { label: '実施団体', value: values.organ },
-              { label: '大学ID', value: values.univ_id },
-              { label: '申込期間（開始）', value: formatDateTimeJa(values.period_f) },
-              { label: '申込期間（終了）', value: formatDateTimeJa(values.period_t) },
-              { label: '開催日時', value: values.period },
-              { label: '授業日', value: sessionsSummary(values.sessions) },
-              { label: '前日のお知らせ', value: optionLabel(REMIND_OPTIONS, values.remind) },
-              { label: '持ち物', value: values.bring },
-              { label: '定員', value: values.capacity },
-              { label: '最少人数', value: values.minimum },
-              { label: '回数', value: values.all_times },
-              { label: '受講料', value: yen(values.tuition_fee) },
-              { label: '受講料（補助）', value: yen(values.tuition_fee1) },
-              { label: '教材費', value: yen(values.material_cost) },
-              { label: '会場', value: values.venue },
-              { label: '所在地', value: values.street_address },
-              { label: 'キャンセル', value: optionLabel(CANCEL_OPTIONS, values.cancel) },
-              { label: '単位', value: values.unit },
-              { label: 'カテゴリ', value: categoryNames(values.category) },
-              { label: '画像URL', value: values.image },
-              { label: '公開状態', value: optionLabel('CD007', values.status) },
-              { label: '対象', value: values.attendee },
-              { label: 'キーワード', value: values.keyword },
-              { label: '公開ページURL', value: values.permalink },
-              { label: '申込方法', value: values.how_to_apply },
-              { label: '申込URL', value: values.apply_url },
-              { label: '申込URLの表示文字', value: values.apply_url_text },
-              { label: '抽選', value: optionLabel(LOTTERY_OPTIONS, values.is_lottery) },
-            ]}
-          />
+          <div className="space-y-6">
+            {classDayWarningText(values.sessions, values.period_t) && (
+              <Alert variant="warning" title="授業の開始が申込期間中です" announce={false}>
+                <p>{classDayWarningText(values.sessions, values.period_t)}</p>
+              </Alert>
+            )}
+            <ConfirmList
+              items={[
+                { label: '講座ID', value: values.course_id },
+                { label: '講座名', value: values.course_name },
+                { label: '内容', value: values.content },
+                { label: '実施団体', value: values.organ },
+                { label: '大学ID', value: values.univ_id },
+                { label: '申込期間（開始）', value: formatDateTimeJa(values.period_f) },
+                { label: '申込期間（終了）', value: formatDateTimeJa(values.period_t) },
+                { label: '開催日時', value: values.period },
+                { label: '授業日', value: sessionsSummary(values.sessions) },
+                { label: '前日のお知らせ', value: optionLabel(REMIND_OPTIONS, values.remind) },
+                { label: '持ち物', value: values.bring },
+                { label: '定員', value: values.capacity },
+                { label: '最少人数', value: values.minimum },
+                { label: '回数', value: values.all_times },
+                { label: '受講料', value: yen(values.tuition_fee) },
+                { label: '受講料（補助）', value: yen(values.tuition_fee1) },
+                { label: '教材費', value: yen(values.material_cost) },
+                { label: '会場', value: values.venue },
+                { label: '所在地', value: values.street_address },
+                { label: 'キャンセル', value: optionLabel(CANCEL_OPTIONS, values.cancel) },
+                { label: '単位', value: values.unit },
+                { label: 'カテゴリ', value: categoryNames(values.category) },
+                { label: '画像URL', value: values.image },
+                { label: '公開状態', value: optionLabel('CD007', values.status) },
+                { label: '対象', value: values.attendee },
+                { label: 'キーワード', value: values.keyword },
+                { label: '公開ページURL', value: values.permalink },
+                { label: '申込方法', value: values.how_to_apply },
+                { label: '申込URL', value: values.apply_url },
+                { label: '申込URLの表示文字', value: values.apply_url_text },
+                { label: '抽選', value: optionLabel(LOTTERY_OPTIONS, values.is_lottery) },
+              ]}
+            />
+          </div>
         )}
         renderComplete={(result) => (
           <div className="space-y-6">

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CourseListRow, PeriodDefaults } from '@manabi/shared/api';
 import { CODE_LISTS } from '@manabi/shared/codes';
+import { COURSE_STATE_LABELS, COURSE_STATES } from '@manabi/shared/domain/course-state';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { APPLICANT_REMARKS_MAX } from '@manabi/shared/schemas/applicant';
-import { courseListQuerySchema } from '@manabi/shared/schemas/course';
+import { COURSE_CODE_MAX, courseListQuerySchema } from '@manabi/shared/schemas/course';
 import {
   APPLICANT_CSV_COLUMNS,
   APPLICANT_CSV_OPTIONAL,
@@ -18,7 +19,8 @@ import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
 import { useSessionUser } from '../../lib/session';
 import { Button, ButtonLink, TextLink } from '../../ui/button';
-import { RadioGroup } from '../../ui/choice-fields';
+import { RadioGroup, Select } from '../../ui/choice-fields';
+import type { Option } from '../../ui/code-options';
 import { CsvDownload } from '../../ui/csv-download';
 import { CsvUpload, type CsvUploadResult } from '../../ui/csv-upload';
 import { type Column, DataTable, useTableUrlState } from '../../ui/data-table';
@@ -32,7 +34,7 @@ import { type CourseSearch, courseListQuery, coursePeriodDefaultsQuery } from '.
 const DEFAULT_CONTROL = '1';
 
 /** The form's schema: the shared search schema without the paging fields the screen never shows. */
-const searchSchema = courseListQuerySchema.omit({ offset_num: true, site_id: true });
+const searchSchema = courseListQuerySchema.omit({ offset_num: true, site_id: true, sort: true, dir: true });
 
 const emptySearch = (): CourseSearch => ({
   course_name: '',
@@ -45,6 +47,8 @@ const emptySearch = (): CourseSearch => ({
   period: '',
   keyword: '',
   control: DEFAULT_CONTROL,
+  course_id: '',
+  state: '',
 });
 
 /**
@@ -57,7 +61,24 @@ function searchToShow(inUrl: CourseSearch | null, defaults: PeriodDefaults | und
   return { ...emptySearch(), period_f_s: defaults.date_start, period_t_e: defaults.date_end };
 }
 
+const STATE_OPTIONS: Option[] = COURSE_STATES.map((s) => ({ value: s, label: COURSE_STATE_LABELS[s] }));
+
 const columns: Column<CourseListRow>[] = [
+  {
+    key: 'course_id',
+    header: '講座ID',
+    sortable: true,
+    className: 'whitespace-nowrap',
+  },
+  {
+    key: 'state',
+    header: '状態',
+    sortable: true,
+    className: 'whitespace-nowrap',
+    // in the order of the term, not of the words
+    sortValue: (row) => COURSE_STATES.indexOf(row.state),
+    render: (row) => COURSE_STATE_LABELS[row.state],
+  },
   {
     key: 'course_name',
     header: '講座名',
@@ -255,11 +276,33 @@ export function Component() {
       <SearchPanel>
         <form noValidate onSubmit={submit} className="space-y-6">
           <div className="grid gap-6 md:grid-cols-2">
+            <TextInput
+              control={form.control}
+              name="course_id"
+              label="講座ID"
+              maxLength={COURSE_CODE_MAX}
+              width="sm"
+              description="先頭から探します（例：C26 で C2601、C2602…）。"
+            />
+            <Select
+              control={form.control}
+              name="state"
+              label="状態"
+              options={STATE_OPTIONS}
+              allowEmpty
+              placeholder="すべて"
+              width="sm"
+            />
             <TextInput control={form.control} name="course_name" label="講座名" />
             <TextInput control={form.control} name="course_content" label="講座内容" />
             <TextInput control={form.control} name="organ" label="実施団体" />
             <TextInput control={form.control} name="period" label="開催日時" />
-            <TextInput control={form.control} name="keyword" label="キーワード" />
+            <TextInput
+              control={form.control}
+              name="keyword"
+              label="キーワード"
+              description="講座のキーワードと講座IDから探します。"
+            />
           </div>
           <fieldset className="space-y-2">
             <legend className="text-std-17B-170 text-ink">申込期間FROM</legend>

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { IntakeCounts, IntakeSettings } from '@manabi/shared/api';
+import { LOTTERY } from '@manabi/shared/codes';
 import { CONFIRM_DAYS_MAX } from '@manabi/shared/domain/intake';
 import { intakeFormSchema } from '@manabi/shared/schemas/intake';
 import { MSG } from '@manabi/shared/validation/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../lib/api';
 import { useRouteApiError } from '../../lib/area';
@@ -17,7 +19,9 @@ import { FieldErrorSummary } from '../../ui/field-error-summary';
 import { FieldRegistryProvider } from '../../ui/field-parts';
 import { Spinner } from '../../ui/spinner';
 import { DateInput, TextInput } from '../../ui/text-input';
+import type { ApplicantSearch } from './api/applicant-list';
 import { intakeQuery, useSaveIntake } from './api/intake';
+import { applicantTabUrl } from './applicant-list-tab';
 
 /** The counts in the office's words, in the order of the cycle. */
 export const COUNT_LABELS: readonly [keyof IntakeCounts, string][] = [
@@ -30,6 +34,18 @@ export const COUNT_LABELS: readonly [keyof IntakeCounts, string][] = [
   ['lost', '落選'],
   ['cancelled', 'キャンセル'],
 ];
+
+/** The applicant-tab search each count stands for (the server counts the same rows). */
+const COUNT_FILTERS: Record<keyof IntakeCounts, Partial<ApplicantSearch>> = {
+  applied: {},
+  pending: { lottery_status: [LOTTERY.PENDING] },
+  won: { lottery_status: [LOTTERY.WON] },
+  confirmed: { lottery_status: [LOTTERY.WON], confirmed: ['1'] },
+  waiting: { lottery_status: [LOTTERY.WAITLISTED] },
+  declined: { lottery_status: [LOTTERY.DECLINED] },
+  lost: { lottery_status: [LOTTERY.LOST] },
+  cancelled: { lottery_status: [LOTTERY.CANCELLED] },
+};
 
 const settingsSchema = z.object({
   auto_promote: z.boolean(),
@@ -48,7 +64,8 @@ export const settingsDefaults = (s: IntakeSettings): SettingsForm => ({
 });
 
 /**
- * 「募集の状況」 of a lottery course on its detail tab (issue 14, decision 015): the counts of the cycle, a
+ * 「募集の状況」 of a lottery course, first on its detail tab (issue 14, decision 015): the counts of the cycle
+ * (each a link to the applicant tab filtered to it), a
  * link to the lottery records, and 「繰り上げの設定」 (automatic promotion and its last day, 補欠, the
  * confirmation days) saved with the settings' updated_at (409: someone saved first). Authority 1 only.
  */
@@ -66,9 +83,16 @@ export function IntakePanel({ courseId }: { courseId: number }) {
         <>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {COUNT_LABELS.map(([key, label]) => (
-              <li key={key} className="flex flex-col rounded-8 border-2 border-line-subtle px-3 py-2">
-                <span className="text-std-16N-170 text-ink">{label}</span>
-                <span className="text-std-20B-150 text-ink">{data.counts[key]}人</span>
+              <li key={key}>
+                {/* each count opens the applicant tab showing exactly those applicants */}
+                <Link
+                  to={applicantTabUrl(courseId, COUNT_FILTERS[key])}
+                  aria-label={`${label} ${data.counts[key]}人（申込者一覧で見る）`}
+                  className="flex h-full flex-col rounded-8 border-2 border-line-subtle px-3 py-2 text-link underline underline-offset-4 hover:bg-secondary-hover hover:text-link-hover"
+                >
+                  <span className="text-std-16N-170">{label}</span>
+                  <span className="text-std-20B-150">{data.counts[key]}人</span>
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,9 +1,12 @@
-import { sessionWhenJa, weeklySessions } from '@manabi/shared/domain/sessions';
+import { firstDayBeforeWindowCloses } from '@manabi/shared/domain/course-state';
+import { formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { dayJa, sessionWhenJa, weeklySessions } from '@manabi/shared/domain/sessions';
 import type { CourseForm, courseFormSchema } from '@manabi/shared/schemas/course';
 import { COURSE_SESSIONS_MAX } from '@manabi/shared/schemas/course-session';
 import { useId, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { controlClass, fieldId, useRegisterField } from '../../ui/field-parts';
 import type { StepFormApi } from '../../ui/step-form';
@@ -193,4 +196,34 @@ export function sessionsSummary(sessions: CourseForm['sessions']): string {
         `第${i + 1}回 ${sessionWhenJa({ day: s.day ?? '', start: s.start ?? '', end: s.end ?? '' })}${s.room ? ` ${s.room}` : ''}`,
     )
     .join('\n');
+}
+
+/** The first class day typed (the earliest session day), '' when none is. */
+export const firstSessionDay = (sessions: readonly { day?: string }[] | undefined): string =>
+  (sessions ?? [])
+    .map((s) => s.day ?? '')
+    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
+    .sort()[0] ?? '';
+
+/** What the warning says (the form and its confirm step). */
+export function classDayWarningText(sessions: readonly { day?: string }[] | undefined, periodT: string) {
+  const first = firstSessionDay(sessions);
+  if (!firstDayBeforeWindowCloses(first, periodT)) return null;
+  return `第1回の授業日（${dayJa(first)}）が、申込期間の終了（${formatDateTimeJa(periodT)}）より前か同じ日です。申込期間中に授業が始まります。日付に誤りがないか確かめてください。`;
+}
+
+/**
+ * A warning, not a refusal: a first class day on or before the end of the application period lets students
+ * apply after classes began (sometimes meant, usually a typo). Shown beside the class days as they are typed.
+ */
+export function ClassDayWarning({ form }: { form: CourseFormApi }) {
+  const sessions = useWatch({ control: form.control, name: 'sessions' });
+  const periodT = useWatch({ control: form.control, name: 'period_t' });
+  const text = classDayWarningText(sessions, String(periodT ?? ''));
+  if (!text) return null;
+  return (
+    <Alert variant="warning" title="授業の開始が申込期間中です">
+      <p>{text}</p>
+    </Alert>
+  );
 }

@@ -1,6 +1,5 @@
-import type { Notice, NoticeCourseRow, NoticeWriteResult } from '@manabi/shared/api';
+import type { Notice, NoticeWriteResult } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
-import type { NoticeCourseSearch } from '@manabi/shared/schemas/notice';
 import {
   NOTICE_CONTENT_MAX,
   NOTICE_MAIL_TITLE_MAX,
@@ -8,12 +7,11 @@ import {
   NOTICE_TITLE_MAX,
   NOTICE_URL_MAX,
   type NoticeForm,
-  noticeCourseQuerySchema,
   noticeFormSchema,
   PUBLISHED_TO,
 } from '@manabi/shared/schemas/notice';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -22,20 +20,13 @@ import { ButtonLink, TextLink } from '../../ui/button';
 import { RadioGroup, Select } from '../../ui/choice-fields';
 import { type Option, optionLabel } from '../../ui/code-options';
 import { ConfirmList } from '../../ui/confirm-list';
-import type { Column } from '../../ui/data-table';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
-import { PickerField, SearchPickerModal } from '../../ui/search-picker';
 import { StepForm, type StepFormApi } from '../../ui/step-form';
 import { DateTimeInput, TextArea, TextInput } from '../../ui/text-input';
 import { categoryListQuery } from '../categories/api/categories';
-import {
-  emptyNoticeCourseSearch,
-  NOTICE_COURSE_MAX_ROWS,
-  useNoticeCourseSearch,
-  useNoticeDetail,
-  useSaveNotice,
-} from './api/notices';
+import { CoursePickerField } from '../courses/course-picker';
+import { useNoticeDetail, useSaveNotice } from './api/notices';
 import { AudienceCount, audienceCountText } from './notice-audience';
 import {
   ALL_APPLICANTS,
@@ -49,9 +40,6 @@ import {
 } from './notice-values';
 
 type FormApi = StepFormApi<NoticeFormValues, NoticeForm>;
-
-/** The modal's search form: the shared course query without the paging the screen supplies. */
-const courseSearchSchema = noticeCourseQuerySchema.omit({ offset_num: true, site_id: true });
 
 const COURSE_LABEL = '講座';
 
@@ -296,82 +284,20 @@ function NoticeFields({ form, categoryOptions }: { form: FormApi; categoryOption
   );
 }
 
-const COURSE_COLUMNS: Column<NoticeCourseRow>[] = [
-  { key: 'course_name', header: '講座名', sortable: true, isRowHeader: true, className: 'min-w-[12rem]' },
-  { key: 'organ', header: '実施機関', sortable: true, className: 'min-w-[8rem]' },
-  { key: 'period', header: '開催日時', sortable: true, className: 'min-w-[8rem]' },
-  { key: 'univ_id', header: '大学ID', sortable: true, className: 'whitespace-nowrap' },
-  { key: 'keyword', header: 'キーワード', sortable: true },
-];
-
 /**
- * The required course of a course target (course_id): the chosen course's name and the button opening the
- * course-selection modal (SPEC §2 Notices: 講座名, 大学ID, 講座コード), whose search stays while the field shows.
+ * The required course of a course target (course_id): chosen by name or code in the course picker, which
+ * fills the course's id; its name shows on the confirm step.
  */
 function CourseField({ form }: { form: FormApi }) {
   const courseName = useWatch({ control: form.control, name: 'course_name' });
-  const [search, setSearch] = useState<NoticeCourseSearch | null>(null);
-  const result = useNoticeCourseSearch(search);
   return (
-    <PickerField
-      form={form}
+    <CoursePickerField
+      control={form.control}
       name="course_id"
       label={COURSE_LABEL}
-      chooseLabel="講座を選択"
-      changeLabel="選択した講座を変更"
-      renderChosen={(value) =>
-        value !== '' ? (
-          <>
-            講座名：<span className="text-std-16B-170">{courseName}</span>
-          </>
-        ) : null
-      }
-      renderModal={({ choose, ...modal }) => (
-        <SearchPickerModal
-          {...modal}
-          title="講座を検索して選択"
-          intro="条件を入力して「検索」ボタンを押し、配信先にする講座の「選択」ボタンを押してください。"
-          formLabel="講座の検索条件"
-          schema={courseSearchSchema}
-          emptySearch={emptyNoticeCourseSearch}
-          search={search}
-          onSearch={setSearch}
-          result={result}
-          renderFields={(control) => (
-            <div className="grid gap-6 md:grid-cols-2">
-              <TextInput control={control} name="course_name" label="講座名" maxLength={100} />
-              <TextInput control={control} name="univ_id" label="大学ID" maxLength={30} width="sm" />
-              <TextInput
-                control={control}
-                name="id"
-                label="講座コード"
-                maxLength={30}
-                width="sm"
-                description="前方一致で探します（例：C26）。"
-              />
-            </div>
-          )}
-          capWarning={
-            result.data?.isCapped && (
-              <Alert variant="warning" title={`該当する講座が${NOTICE_COURSE_MAX_ROWS}件以上あります`}>
-                <p>
-                  先頭の{NOTICE_COURSE_MAX_ROWS}件だけを表示しています。条件を絞り込んで検索してください。
-                </p>
-              </Alert>
-            )
-          }
-          caption="検索結果（講座）"
-          columns={COURSE_COLUMNS}
-          rows={result.data?.rows ?? []}
-          rowKey={(row) => row.id}
-          emptyText="該当する講座がありません"
-          rowName={(row) => row.course_name}
-          onChoose={(course) => {
-            form.setValue('course_name', course.course_name);
-            choose(String(course.id));
-          }}
-        />
-      )}
+      isRequired
+      chosenLabel={courseName || undefined}
+      onChosen={(course) => form.setValue('course_name', course ? course.course_name : '')}
     />
   );
 }

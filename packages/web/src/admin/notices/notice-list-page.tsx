@@ -3,7 +3,6 @@ import type { NoticeRow } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
 import { formatDateJa } from '@manabi/shared/domain/dates';
 import {
-  NOTICE_COURSE_ID_MAX_DIGITS,
   NOTICE_GENERATION_MAX_DIGITS,
   NOTICE_SEARCH_TITLE_MAX,
   noticeListQuerySchema,
@@ -19,6 +18,7 @@ import type { Column } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { TextInput } from '../../ui/text-input';
 import { categoryListQuery } from '../categories/api/categories';
+import { CoursePickerField } from '../courses/course-picker';
 import { ListSearchForm, ServerListTable, useServerList } from '../server-list';
 import { emptyNoticeSearch, fetchNoticesForCsv, NOTICE_CSV_MAX_ROWS, noticeListQuery } from './api/notices';
 
@@ -163,14 +163,11 @@ export function Component() {
           maxLength={NOTICE_GENERATION_MAX_DIGITS}
           width="xs"
         />
-        <TextInput
+        <CoursePickerField
           control={form.control}
           name="course_id"
-          label="講座のID"
-          inputMode="numeric"
-          maxLength={NOTICE_COURSE_ID_MAX_DIGITS}
-          width="sm"
-          description="講座詳細のURLにある数字です。"
+          label="配信先の講座"
+          className="md:col-span-2"
         />
       </ListSearchForm>
 

@@ -4,6 +4,7 @@ import type {
   LotteryBody,
   LotteryResult,
 } from '@manabi/shared/api';
+import { ATTENDANCE } from '@manabi/shared/codes';
 import type { ApplicantSearchForm } from '@manabi/shared/schemas/applicant';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, withQuery } from '../../../lib/api';
@@ -29,6 +30,7 @@ const searchParams = (courseId: number, search: ApplicantSearch) => ({
     ]),
   ),
   attendance_status: search.attendance_status,
+  confirmed: search.confirmed.includes('1') ? '1' : '',
 });
 
 /**
@@ -84,6 +86,22 @@ export const undrawnCountQuery = (courseId: number) =>
       ).total ?? 0,
     meta: { notFoundTo: paths.admin.notFound() },
     staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** How many in the course completed it (受講済み, CD004 3): the total of that search, one page read. */
+export const attendedCountQuery = (courseId: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'attended', courseId],
+    queryFn: async () =>
+      (
+        await apiGet<CourseApplicantList>('/api/admin/courseapplicantlist/', {
+          id: String(courseId),
+          attendance_status: ATTENDANCE.ATTENDED,
+          page: '1',
+          size: '10',
+        })
+      ).total ?? 0,
+    meta: { notFoundTo: paths.admin.notFound() },
   });
 
 /** Everything about applicants and course counts is read again. */

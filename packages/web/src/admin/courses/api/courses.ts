@@ -7,6 +7,7 @@ import type {
   CourseWriteResult,
   PeriodDefaults,
 } from '@manabi/shared/api';
+import type { CourseState } from '@manabi/shared/domain/course-state';
 import type { CourseAddBody, CourseUpdateBody } from '@manabi/shared/schemas/course';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
@@ -79,10 +80,12 @@ export const COURSE_SEARCH_FIELDS = [
   'period',
   'keyword',
   'control',
+  'course_id',
+  'state',
 ] as const;
 export type CourseSearchField = (typeof COURSE_SEARCH_FIELDS)[number];
 /** The course-list search conditions without paging: every value a string ('' = not given). */
-export type CourseSearch = Record<CourseSearchField, string>;
+export type CourseSearch = Record<Exclude<CourseSearchField, 'state'>, string> & { state: CourseState | '' };
 
 /**
  * Every matching course: GET /api/admin/courselist/ pages (100 rows each) by offset_num 0, 1, 2, … until

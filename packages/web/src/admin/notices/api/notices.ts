@@ -3,8 +3,6 @@ import type {
   NoticeAudience,
   NoticeAudienceQuery,
   NoticeBody,
-  NoticeCourseList,
-  NoticeCourseRow,
   NoticeList,
   NoticeRow,
   NoticeUpdateBody,
@@ -12,8 +10,7 @@ import type {
   PublisherList,
   PublisherRow,
 } from '@manabi/shared/api';
-import type { NoticeCourseSearch } from '@manabi/shared/schemas/notice';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api';
 import { type ListPage, pageQuery } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
@@ -139,46 +136,6 @@ export const fetchPublishersForCsv = (
       ...pageQuery({ page, size: CSV_PAGE_SIZE, ...sort }),
     }),
   );
-
-// ---- course-selection modal ----
-
-export const emptyNoticeCourseSearch = (): NoticeCourseSearch => ({ course_name: '', univ_id: '', id: '' });
-
-/** SPEC §9: the paged fetch stops after 1000 pages; the modal shows at most this many courses. */
-export const NOTICE_COURSE_MAX_ROWS = 500;
-
-/**
- * The courses matching `search`: GET /api/admin/notice/course/list/ pages (100 rows) by offset_num until
- * is_end, accumulated like the course list (SPEC §4), at most NOTICE_COURSE_MAX_ROWS.
- */
-export async function fetchNoticeCourses(
-  search: NoticeCourseSearch,
-  signal?: AbortSignal,
-): Promise<{ rows: NoticeCourseRow[]; isCapped: boolean }> {
-  const rows: NoticeCourseRow[] = [];
-  for (let offset = 0; offset < 1000; offset++) {
-    const page = await apiGet<NoticeCourseList>(
-      '/api/admin/notice/course/list/',
-      { ...search, offset_num: offset },
-      { signal },
-    );
-    rows.push(...page.data_list);
-    if (page.is_end) return { rows, isCapped: false };
-    if (rows.length >= NOTICE_COURSE_MAX_ROWS) break;
-  }
-  return { rows: rows.slice(0, NOTICE_COURSE_MAX_ROWS), isCapped: true };
-}
-
-/** The courses matching `search` (nothing is fetched while `search` is null: no search yet). */
-export function useNoticeCourseSearch(search: NoticeCourseSearch | null) {
-  return useQuery({
-    queryKey: [...KEY, 'courses', search],
-    queryFn: ({ signal }) => fetchNoticeCourses(search ?? emptyNoticeCourseSearch(), signal),
-    enabled: search !== null,
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
-}
 
 // ---- how many it reaches (the confirm step) ----
 

@@ -1,0 +1,194 @@
+import type { CoursePickerRow } from '@manabi/shared/api';
+import { COURSE_STATE_LABELS } from '@manabi/shared/domain/course-state';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Collection,
+  ComboBox,
+  Input,
+  ListBox,
+  ListBoxItem,
+  ListBoxLoadMoreItem,
+  Popover,
+} from 'react-aria-components';
+import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { cx } from '../../ui/cx';
+import {
+  controlClass,
+  describe,
+  type FieldBaseProps,
+  FieldDescription,
+  FieldErrorText,
+  FieldLabel,
+  type FieldWidth,
+  fieldId,
+  toText,
+  useRegisterField,
+} from '../../ui/field-parts';
+import { ChevronDownIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/spinner';
+import { chosenCourseQuery, coursePickerQuery } from './api/course-picker';
+
+/** How long typing rests before the search is sent. */
+const TYPING_PAUSE_MS = 250;
+
+const courseLabel = (c: { course_id: string; course_name: string }) =>
+  c.course_id ? `${c.course_id} ${c.course_name}` : c.course_name;
+
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export interface CoursePickerFieldProps<T extends FieldValues, N extends FieldPath<T>, TT = T>
+  extends FieldBaseProps<T, N, TT> {
+  /** The chosen course's name when the screen knows it (else it is read by id). */
+  chosenLabel?: string;
+  /** Told the course chosen (null: the choice was cleared). */
+  onChosen?: (course: CoursePickerRow | null) => void;
+  width?: FieldWidth;
+}
+
+/**
+ * A course chosen by its name or its code (decision 035): a combobox that searches as the office types
+ * (GET /api/admin/course/picker/, 20 a page, more as the list scrolls) and fills the field with the course's
+ * id, never asking anyone for a number. Arrow keys walk the list, Enter chooses, Escape closes; leaving the
+ * field without choosing keeps the course chosen before, an emptied field clears it.
+ */
+export function CoursePickerField<T extends FieldValues, N extends FieldPath<T>, TT = T>({
+  control,
+  name,
+  label,
+  isRequired,
+  description,
+  isDisabled,
+  className,
+  chosenLabel,
+  onChosen,
+  width = 'lg',
+}: CoursePickerFieldProps<T, N, TT>) {
+  const { field, fieldState } = useController({ control, name });
+  useRegisterField(name, label);
+  const value = toText(field.value);
+  const chosenId = /^\d+$/.test(value) ? Number(value) : null;
+  const [picked, setPicked] = useState<{ id: number; label: string } | null>(null);
+  const pickedLabel = picked && picked.id === chosenId ? picked.label : undefined;
+  const known = useQuery({
+    ...chosenCourseQuery(chosenId ?? 0),
+    enabled: chosenId !== null && !pickedLabel && !chosenLabel,
+  });
+  const chosenText =
+    chosenId === null
+      ? ''
+      : (pickedLabel ?? chosenLabel ?? (known.data ? courseLabel(known.data) : `講座（番号 ${chosenId}）`));
+  // what the office typed since the last choice; null = the field shows the chosen course
+  const [typed, setTyped] = useState<string | null>(null);
+  const words = useSettled(typed ?? '', TYPING_PAUSE_MS).trim();
+  const results = useInfiniteQuery({ ...coursePickerQuery(words), enabled: !isDisabled });
+  // only the answer to what the field says now: an older list could be chosen from by mistake
+  const isCurrent = words === (typed ?? '').trim() && !results.isPlaceholderData;
+  const rows = isCurrent ? (results.data?.pages.flatMap((p) => p.data_list) ?? []) : [];
+  const total = results.data?.pages[0]?.total ?? 0;
+  const help = describe(
+    description ?? '講座名の一部か講座ID（先頭から）を入力して、候補から選んでください。',
+  );
+
+  const choose = (row: CoursePickerRow | null) => {
+    setTyped(null);
+    if (!row) {
+      field.onChange('');
+      setPicked(null);
+      onChosen?.(null);
+      return;
+    }
+    setPicked({ id: row.id, label: courseLabel(row) });
+    field.onChange(String(row.id));
+    onChosen?.(row);
+  };
+
+  return (
+    <ComboBox
+      name={field.name}
+      inputValue={typed ?? chosenText}
+      onInputChange={(next) => setTyped(next === chosenText ? null : next)}
+      selectedKey={chosenId}
+      onSelectionChange={(key) => {
+        if (key === null) return;
+        choose(rows.find((r) => r.id === key) ?? null);
+      }}
+      items={rows}
+      // the server already matched name and code (in any width); the list shows what it answered
+      defaultFilter={() => true}
+      allowsEmptyCollection
+      isRequired={isRequired}
+      isInvalid={fieldState.invalid}
+      isDisabled={isDisabled || field.disabled}
+      validationBehavior="aria"
+      onBlur={() => {
+        if (typed !== null && typed.trim() === '' && chosenId !== null) choose(null);
+        else setTyped(null);
+        field.onBlur();
+      }}
+      className={cx('flex flex-col gap-2', className)}
+    >
+      <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
+      {help && <FieldDescription>{help}</FieldDescription>}
+      <span className={cx('flex items-stretch gap-2', controlClass(width, 'p-0 pr-1'))}>
+        <Input
+          ref={field.ref}
+          id={fieldId(name)}
+          className="min-h-11 min-w-0 flex-1 rounded-8 bg-transparent px-4 py-2 text-std-16N-170 text-on-field outline-offset-2"
+        />
+        <Button
+          aria-label={`${label}の候補を開く`}
+          className="flex min-w-11 cursor-pointer items-center justify-center rounded-6 text-on-field"
+        >
+          <ChevronDownIcon />
+        </Button>
+      </span>
+      <FieldErrorText>{fieldState.error?.message}</FieldErrorText>
+      <Popover className="min-w-(--trigger-width) overflow-auto rounded-8 border-2 border-on-field bg-field shadow-3">
+        <ListBox
+          aria-label={`${label}の候補（${total}件）`}
+          className="max-h-96 overflow-auto p-1 outline-none"
+          renderEmptyState={() => (
+            <p className="px-3 py-2 text-std-16N-170 text-on-field">
+              {!isCurrent || results.isFetching ? '探しています…' : '該当する講座がありません'}
+            </p>
+          )}
+        >
+          <Collection items={rows}>
+            {(row) => (
+              <ListBoxItem
+                id={row.id}
+                textValue={courseLabel(row)}
+                className="flex min-h-12 cursor-pointer flex-col rounded-6 px-3 py-2 text-on-field outline-none data-[focused]:bg-key-900 data-[focused]:text-white data-[focused]:underline"
+              >
+                <span className="text-std-16B-170">{courseLabel(row)}</span>
+                <span className="text-std-16N-170">
+                  {row.organ}・{COURSE_STATE_LABELS[row.state]}
+                </span>
+              </ListBoxItem>
+            )}
+          </Collection>
+          <ListBoxLoadMoreItem
+            onLoadMore={() => {
+              if (results.hasNextPage && !results.isFetchingNextPage) void results.fetchNextPage();
+            }}
+            isLoading={results.isFetchingNextPage}
+          >
+            <span className="flex items-center gap-2 px-3 py-2 text-std-16N-170 text-on-field">
+              <Spinner />
+              続きを読み込み中
+            </span>
+          </ListBoxLoadMoreItem>
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}
