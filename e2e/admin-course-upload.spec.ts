@@ -32,8 +32,8 @@ const courseRow = (page: Page, name: string) =>
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name }) });
 
-/** The 申込者数 cell (course name is the row header; then 実施団体, FROM, TO, 開催日時, 申込者数). */
-const applicantCount = (page: Page, name: string) => courseRow(page, name).getByRole('cell').nth(4);
+/** The 申込者数 cell (講座ID, 状態, then the course name as the row header; then 実施団体, FROM, TO, 開催日時, 申込者数). */
+const applicantCount = (page: Page, name: string) => courseRow(page, name).getByRole('cell').nth(6);
 
 test('[管理][講座] 講座申込情報をCSVでアップロードし、申込者数が増える', async ({ page }) => {
   await loginAdmin(page);

@@ -185,7 +185,14 @@ test('[管理][受付] まだ受付をしていない方の一覧が、コード
   await addApplicantAsAdmin(office, courseId, first);
   await addApplicantAsAdmin(office, courseId, second);
   const drawn = await office.post('/api/admin/courseapplicantlist/lottery/', {
-    data: { id: courseId, win_num: '2', waitlist: '0', confirm_days: '', tiers: [] },
+    data: {
+      id: courseId,
+      win_num: '2',
+      waitlist: '0',
+      confirm_days: '',
+      tiers: [],
+      override_reason: '申込期間中の確認のため',
+    },
   });
   expect(drawn.status(), await drawn.text()).toBe(200);
   await office.dispose();

@@ -129,7 +129,10 @@ test.describe('[マイページ][講座]', () => {
     const applied = card(page, name);
     await expect(applied.getByText('申込の状況')).toBeVisible();
     await expect(applied.getByText('受講が決まりました', { exact: true })).toBeVisible();
-    await expect(applied).toContainText('受講が決まりました。初回の授業にお越しください。');
+    // the status sentence gives the first class day, as a winner's does
+    await expect(applied).toContainText(
+      new RegExp(`受講が決まりました。初回の授業は${m}月${d}日（.）10:00からです。お越しください。`),
+    );
     await expect(applied).not.toContainText('当選');
     await expectAccessible(page);
     await page.goto(`/mypage/course/detail/${id}`);
