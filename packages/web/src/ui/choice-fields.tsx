@@ -49,6 +49,13 @@ function groupRef(ref: (instance: unknown) => void) {
 
 // ---- Select ----
 
+/** The popover of a list of choices (Select here, the admin's course picker): one look for every list. */
+export const LIST_POPOVER_CLASS =
+  'min-w-(--trigger-width) overflow-auto rounded-8 border-2 border-on-field bg-field shadow-3';
+/** One choice in such a list: large enough to touch, and the focused one unmistakable (not colour alone). */
+export const LIST_OPTION_CLASS =
+  'flex min-h-12 cursor-pointer rounded-6 px-3 py-2 text-on-field outline-none data-[focused]:bg-key-900 data-[focused]:text-white data-[focused]:underline';
+
 export interface SelectProps<T extends FieldValues, N extends FieldPath<T>, TT = T>
   extends FieldBaseProps<T, N, TT> {
   /** Choices, or a code list id such as `'CD001'`. Values are strings. */
@@ -110,7 +117,7 @@ export function Select<T extends FieldValues, N extends FieldPath<T>, TT = T>({
         <ChevronDownIcon />
       </Button>
       <FieldErrorText>{fieldState.error?.message}</FieldErrorText>
-      <Popover className="min-w-(--trigger-width) overflow-auto rounded-8 border-2 border-on-field bg-field shadow-3">
+      <Popover className={LIST_POPOVER_CLASS}>
         <ListBox className="max-h-80 p-1 outline-none">
           {[...(withEmpty ? [{ value: EMPTY_KEY, label: placeholder }] : []), ...items].map((option) => (
             <ListBoxItem
@@ -119,8 +126,8 @@ export function Select<T extends FieldValues, N extends FieldPath<T>, TT = T>({
               textValue={option.label}
               isDisabled={'isDisabled' in option ? option.isDisabled : false}
               className={cx(
-                'flex min-h-12 cursor-pointer items-center gap-2 rounded-6 px-3 py-2 text-std-16N-170 text-on-field outline-none',
-                'data-[focused]:bg-key-900 data-[focused]:text-white data-[focused]:underline data-[selected]:text-std-16B-170',
+                LIST_OPTION_CLASS,
+                'items-center gap-2 text-std-16N-170 data-[selected]:text-std-16B-170',
                 'data-[disabled]:cursor-not-allowed data-[disabled]:text-solid-gray-700',
               )}
             >

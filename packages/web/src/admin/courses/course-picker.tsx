@@ -13,6 +13,7 @@ import {
   Popover,
 } from 'react-aria-components';
 import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { LIST_OPTION_CLASS, LIST_POPOVER_CLASS } from '../../ui/choice-fields';
 import { cx } from '../../ui/cx';
 import {
   controlClass,
@@ -152,7 +153,7 @@ export function CoursePickerField<T extends FieldValues, N extends FieldPath<T>,
         </Button>
       </span>
       <FieldErrorText>{fieldState.error?.message}</FieldErrorText>
-      <Popover className="min-w-(--trigger-width) overflow-auto rounded-8 border-2 border-on-field bg-field shadow-3">
+      <Popover className={LIST_POPOVER_CLASS}>
         <ListBox
           aria-label={`${label}の候補（${total}件）`}
           className="max-h-96 overflow-auto p-1 outline-none"
@@ -167,7 +168,7 @@ export function CoursePickerField<T extends FieldValues, N extends FieldPath<T>,
               <ListBoxItem
                 id={row.id}
                 textValue={courseLabel(row)}
-                className="flex min-h-12 cursor-pointer flex-col rounded-6 px-3 py-2 text-on-field outline-none data-[focused]:bg-key-900 data-[focused]:text-white data-[focused]:underline"
+                className={cx(LIST_OPTION_CLASS, 'flex-col')}
               >
                 <span className="text-std-16B-170">{courseLabel(row)}</span>
                 <span className="text-std-16N-170">
