@@ -17,7 +17,8 @@ interface RoutePage {
 /** The my-page frame's header and the page's h1, as MypageFrame and PageTitle draw them. */
 function mypageShell(title: string): string {
   return [
-    '<div id="shell" aria-hidden="true" class="flex min-h-screen flex-col bg-canvas text-std-17N-170 text-ink">',
+    // laid over #root rather than above it: the app draws beneath it, so taking the shell away moves nothing
+    '<div id="shell" aria-hidden="true" class="absolute inset-x-0 top-0 z-10 flex min-h-screen flex-col bg-canvas text-std-17N-170 text-ink">',
     '<div class="border-b-4 border-primary bg-header text-on-header">',
     '<div class="mx-auto flex max-w-[72rem] flex-col gap-2 px-4 py-3 sm:px-6">',
     // the title row is as tall as the buttons beside it; on a wide screen the empty one holds the place of
