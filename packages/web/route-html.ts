@@ -17,7 +17,8 @@ interface RoutePage {
 /** The my-page frame's header and the page's h1, as MypageFrame and PageTitle draw them. */
 function mypageShell(title: string): string {
   return [
-    '<div id="shell" aria-hidden="true" class="flex min-h-screen flex-col bg-canvas text-std-17N-170 text-ink">',
+    // laid over #root rather than above it: the app draws beneath it, so taking the shell away moves nothing
+    '<div id="shell" aria-hidden="true" class="absolute inset-x-0 top-0 z-10 flex min-h-screen flex-col bg-canvas text-std-17N-170 text-ink">',
     '<div class="border-b-4 border-primary bg-header text-on-header">',
     '<div class="mx-auto flex max-w-[72rem] flex-col gap-2 px-4 py-3 sm:px-6">',
     // the title row is as tall as the buttons beside it; on a wide screen the empty one holds the place of
@@ -33,8 +34,9 @@ function mypageShell(title: string): string {
 }
 
 /**
- * The pages whose own chunks the HTML names up front (issue 16: the my-page's login and top, the pages a
- * student opens first). Other paths get the plain index.html.
+ * The pages whose own chunks the HTML names up front: the my-page's login, top and the screens a student
+ * reaches from it. Other paths get the plain index.html. The server also puts a guarded page's first
+ * answers into its HTML (packages/server/src/platform/page-data.ts, decision 048).
  */
 const PRELOADED_ROUTES: Record<string, RoutePage> = {
   '/mypage/login': {
@@ -43,6 +45,34 @@ const PRELOADED_ROUTES: Record<string, RoutePage> = {
   '/mypage/top': {
     modules: ['src/mypage/layout/mypage-layout.tsx', 'src/mypage/top/top-page.tsx'],
     shell: mypageShell('マイページ トップ'),
+    session: 'student',
+  },
+  // the screens a student opens from the top: a phone that lands on them (a bookmark, a link in a mail)
+  // fetches their chunks beside the main script too
+  '/mypage/course/search/accepting': {
+    modules: ['src/mypage/layout/mypage-layout.tsx', 'src/mypage/courses/course-search-page.tsx'],
+    shell: mypageShell('講座を探す'),
+    session: 'student',
+  },
+  '/mypage/course/search/before': {
+    modules: ['src/mypage/layout/mypage-layout.tsx', 'src/mypage/courses/course-search-page.tsx'],
+    shell: mypageShell('講座を探す'),
+    session: 'student',
+  },
+  '/mypage/course/applied': {
+    modules: ['src/mypage/layout/mypage-layout.tsx', 'src/mypage/courses/course-history-page.tsx'],
+    shell: mypageShell('申込状況・受講履歴'),
+    session: 'student',
+  },
+  '/mypage/course/attended': {
+    modules: ['src/mypage/layout/mypage-layout.tsx', 'src/mypage/courses/course-history-page.tsx'],
+    shell: mypageShell('申込状況・受講履歴'),
+    session: 'student',
+  },
+  // `:id` stands for the last path segment, a number (the server's page-data.ts matches it); no shell, as
+  // the h1 is the course's name
+  '/mypage/course/detail/:id': {
+    modules: ['src/mypage/layout/mypage-layout.tsx', 'src/mypage/courses/course-detail-page.tsx'],
     session: 'student',
   },
 };
@@ -129,7 +159,7 @@ export function routeHtml(): Plugin {
           // waits for, nor the main script (measured: first render of top 164 → 128 ms, its data 457 → 278)
           .map((file) => `    <link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">\n`)
           .join('');
-        const name = `${path.slice(1).replaceAll('/', '-')}.html`;
+        const name = `${path.slice(1).replaceAll('/', '-').replaceAll(':', '')}.html`;
         const html = index
           .replace('\n  </head>', `\n${links}  </head>`)
           .replace('<div id="root"></div>', `${shell ?? ''}<div id="root"></div>`);

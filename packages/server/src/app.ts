@@ -25,6 +25,7 @@ import { installLoadShedding } from './platform/load-shed';
 import { loggerOptions, redactUrl } from './platform/logging';
 import { Mailer } from './platform/mail';
 import { installOpenApi, openApiRoutes } from './platform/openapi';
+import { htmlWithPageData, type PageHtml, pageHtmlOf } from './platform/page-data';
 import { webDistDir } from './platform/paths';
 import { COOKIE } from './platform/sessions';
 
@@ -38,12 +39,6 @@ export interface BuildOptions {
   logger?: boolean;
   /** where log lines go (tests read them); default stdout */
   logStream?: NodeJS.WritableStream;
-}
-
-/** A page's own HTML, and the session it needs (without that session's cookie, index.html is sent). */
-interface PageHtml {
-  file: string;
-  session?: 'student';
 }
 
 /**
@@ -220,7 +215,7 @@ export async function buildApp({
     app.log.warn({ webRoot }, 'web build not found: run `npm run build` (serving the API only)');
   }
   const pageHtml = hasWeb ? routeHtml(webRoot) : new Map<string, PageHtml>();
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     // a missing asset (e.g. an old chunk after a deploy) is a 404, not the app's HTML
     const isAsset = /\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
     if (req.url.startsWith('/api/')) {
@@ -235,8 +230,13 @@ export async function buildApp({
     // the scripts run (packages/web/route-html.ts). A visitor without the session cookie is sent on to
     // the login by the app: that visitor gets the plain index.html, not a frame of a page it cannot see.
     const path = (req.url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
-    const page = pageHtml.get(path);
+    const page = pageHtmlOf(pageHtml, path);
     const file = page && (!page.session || req.cookies[COOKIE[page.session]]) ? page.file : 'index.html';
+    if (page?.session && file === page.file && webRoot) {
+      // it carries the student's own answers (platform/page-data.ts): kept by no cache
+      const html = await htmlWithPageData(app, req, webRoot, file);
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    }
     return reply.header('cache-control', 'no-cache').sendFile(file);
   });
 

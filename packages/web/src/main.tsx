@@ -5,6 +5,7 @@ import { options } from 'preact';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { answerFromPageData } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
 import { handOverShell } from './lib/shell';
 import { createAppRouter } from './router';
@@ -13,6 +14,9 @@ import { createAppRouter } from './router';
 // its frame. react-aria counts on that: a closing dialog lifts `inert` off the page in an effect, and gives
 // focus back to its opener in a frame, which fails while the page is still inert (decision 026).
 options.requestAnimationFrame = (flush) => queueMicrotask(flush);
+
+// before any query starts: the first screen's answers may have come with the HTML
+answerFromPageData();
 
 // the query client routes errors through the router, whose loaders prefetch into the query client
 const queryClient = createQueryClient((to, options) => router.navigate(to, options));

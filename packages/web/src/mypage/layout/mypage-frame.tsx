@@ -63,11 +63,13 @@ export function MypageFrame({ homeTo, account, sidebar, children }: MypageFrameP
           <DisplayPrefs />
         </div>
       </header>
+      {/* content-start: on a phone the menu and the page are two rows of a grid as tall as the screen; a
+          short page (still loading) would stretch the menu's row and then jump up when its data arrives */}
       <div
         data-print="flow"
         className={
           sidebar
-            ? 'mx-auto grid w-full max-w-[72rem] flex-1 gap-4 px-4 py-4 sm:gap-6 sm:px-6 sm:py-6 md:grid-cols-[15rem_minmax(0,1fr)]'
+            ? 'mx-auto grid w-full max-w-[72rem] flex-1 content-start gap-4 px-4 py-4 sm:gap-6 sm:px-6 sm:py-6 md:grid-cols-[15rem_minmax(0,1fr)]'
             : 'mx-auto w-full max-w-[72rem] flex-1 px-4 py-4 sm:px-6 sm:py-6'
         }
       >
