@@ -1,5 +1,5 @@
 // npm run bench -- [--scale 1] [--db postgres://postgres@127.0.0.1:5432/manabi_bench | pglite (BENCH_DB)]
-//                  [--only anchor,mix,admin,stall,downloads,web] [--seconds 10] [--reuse] [--keep]
+//                  [--only anchor,mix,admin,stall,downloads,web,pool] [--seconds 10] [--reuse] [--keep]
 //                  [--mix-kinds detail,top] [--closed-only]
 // Issue 16's benchmark, on this machine's loopback only. Builds the dataset at the scale (1 = 100,000
 // students; 0.01 for a smoke run) in a scratch PostgreSQL database or a temporary PGlite DATA_DIR, starts
@@ -18,10 +18,11 @@ import { runAdminReads } from './sections/admin.mjs';
 import { measureAnchor, prepareAnchorDatabase } from './sections/anchor.mjs';
 import { runDownloads } from './sections/downloads.mjs';
 import { runMix } from './sections/mix.mjs';
+import { runPoolBurst } from './sections/pool.mjs';
 import { runStall } from './sections/stall.mjs';
 import { runWeb } from './sections/web.mjs';
 
-const SECTIONS = ['anchor', 'mix', 'admin', 'stall', 'downloads', 'web'];
+const SECTIONS = ['anchor', 'mix', 'admin', 'stall', 'downloads', 'web', 'pool'];
 const { values: opt } = parseArgs({
   options: {
     scale: { type: 'string', default: '0.01' },
@@ -39,6 +40,9 @@ const { values: opt } = parseArgs({
     // the mix's closed loop only (a CPU-per-request reading, without the open-loop ladder)
     'closed-only': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    // the pool section's burst: calls a second, and the quiet spell before it
+    'pool-rate': { type: 'string', default: '500' },
+    'pool-idle': { type: 'string', default: '30' },
   },
 });
 const scale = Number(opt.scale);
@@ -87,7 +91,7 @@ try {
   run.buildSeconds = dataset.buildSeconds;
   run.rows = dataset.rows;
 
-  const needsAnchor = [...only].some((s) => s !== 'web');
+  const needsAnchor = [...only].some((s) => s !== 'web' && s !== 'pool');
   if (needsAnchor) {
     let url = target.url;
     if (pglite) {
@@ -146,6 +150,16 @@ try {
   if (only.has('downloads')) {
     log('CSV downloads');
     run.downloads = await runDownloads({ app, fixtures, adminCookie });
+  }
+  if (only.has('pool')) {
+    log('a burst after an idle pause (the connection pool)');
+    run.pool = await runPoolBurst({
+      app,
+      cookies,
+      rate: Number(opt['pool-rate']),
+      idleSeconds: Number(opt['pool-idle']),
+      log,
+    });
   }
   if (only.has('web')) {
     log('web');

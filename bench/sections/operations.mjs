@@ -58,6 +58,37 @@ export async function prepareStudentUpload(base, adminCookie) {
   };
 }
 
+/** The largest file an upload may be (shared CSV_MAX_BYTES, SPEC §9). */
+const CSV_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * A student CSV just under the 20 MB limit whose header names none of the columns: the app reads all of it
+ * — the ~28 MB JSON body, the data URL decoded, the text parsed — and then refuses it (422, no header),
+ * writing nothing, so it can run on any dataset as often as wanted. The body's reading is what it shows.
+ */
+export function prepareLargestUpload(base, adminCookie) {
+  const call = api(base);
+  const row = 'ベンチ太郎,ベンチタロウ,1-2-3,03-1234-5678,2027-03-01\r\n';
+  const header = 'a,b,c,d,e\r\n';
+  const rows = Math.floor((CSV_MAX_BYTES - Buffer.byteLength(header)) / Buffer.byteLength(row));
+  const csv = header + row.repeat(rows);
+  const body = { student: dataUrl(csv), student_type: '1' };
+  return {
+    label: `student CSV upload of ${(Buffer.byteLength(csv) / 1024 / 1024).toFixed(1)} MiB (read whole, refused: no header)`,
+    run: async () => {
+      const r = await call.call('/api/admin/student/upload/', {
+        method: 'POST',
+        cookie: adminCookie,
+        body,
+        ok: false,
+      });
+      if (r.status !== 422 || r.json?.result !== false)
+        throw new Error(`largest upload: ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
+      return { rows, detail: String(r.json.msg ?? '').slice(0, 40) };
+    },
+  };
+}
+
 const applicantsOf = async (call, cookie, courseId, query = '') => {
   const r = await call.get(`/api/admin/courseapplicantlist/?id=${courseId}${query}`, cookie);
   return r.total ?? r.data_list.length;

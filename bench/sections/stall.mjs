@@ -7,6 +7,7 @@ import { startProbe } from '../lib/load.mjs';
 import { browserExport, streamedExport, studentDownloadPath } from './downloads.mjs';
 import {
   prepareApplicantUpload,
+  prepareLargestUpload,
   prepareLottery,
   prepareStudentUpload,
   wholeApplicantList,
@@ -18,6 +19,8 @@ export async function runStall({ app, fixtures, adminCookie, log }) {
   const streamed = await studentDownloadPath(app.base, adminCookie);
   const ops = [
     ['upload', await prepareStudentUpload(app.base, adminCookie)],
+    // the largest body an upload may send: its reading must not hold the other calls
+    ['largestUpload', prepareLargestUpload(app.base, adminCookie)],
     ['applicantUpload', await prepareApplicantUpload(app.base, adminCookie, fixtures)],
     [
       'export',

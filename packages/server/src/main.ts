@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { DataDirLockedError, openDatabase } from './db/client';
+import { DataDirLockedError, openDatabase, POOL_MIN } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import { runDeadlineJob, startJobRunner } from './jobs/intake-deadlines';
 import { runReminderJob } from './jobs/session-reminders';
@@ -12,7 +12,8 @@ async function main() {
   const config = loadConfig();
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase(config);
+    // a server keeps its PostgreSQL connections open through a quiet spell (decision 045)
+    database = await openDatabase(config, { min: POOL_MIN });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(`\n${err.message}\n`);

@@ -88,17 +88,36 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   }
 }
 
+export interface PoolOptions {
+  /**
+   * Connections opened at start and kept open however long the app is idle (pg-pool closes the ones above
+   * it after its idle timeout). A connection opened in a burst costs the burst its set-up and the planning
+   * of each named statement again; 0 opens them on demand only (tests, the CLI).
+   */
+  min?: number;
+  /**
+   * Runs on each new connection before any query of the app (pg queues a query sent here ahead of the
+   * checkout's): where the hot named statements can be prepared, so a fresh connection answers as an old one.
+   */
+  onConnect?: (client: pg.PoolClient) => void;
+}
+
 export async function openPostgres(
   url: string,
   max = 10,
   onIdleClientError: (err: Error) => void = (err) =>
     console.error('PostgreSQL: idle connection lost:', err.message),
+  { min = 0, onConnect }: PoolOptions = {},
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const warm = Math.min(min, max);
+  const pool = new pg.Pool({ connectionString: url, max, min: warm });
   // an idle connection dropped by the server (restart, failover) must not crash the process: the pool
   // replaces it on the next checkout
   pool.on('error', onIdleClientError);
+  if (onConnect) pool.on('connect', onConnect);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const keepWarm = warm > 0 ? keepWarmConnections(pool, warm, onIdleClientError) : undefined;
+  await keepWarm?.fill();
   return {
     db,
     kind: 'postgres',
@@ -113,11 +132,53 @@ export async function openPostgres(
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      keepWarm?.stop();
+      await pool.end();
+    },
   };
 }
 
-export const openDatabase = (cfg: { databaseUrl?: string; dataDir: string }) =>
-  cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(cfg.dataDir);
+/**
+ * Opens `min` connections at once and, when one is lost (the server dropped it, or it broke), opens its
+ * replacement a moment later, so the pool does not wait for the next burst to be warm again.
+ */
+function keepWarmConnections(pool: pg.Pool, min: number, onError: (err: Error) => void) {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  // `min` checkouts asked for in one turn: the idle connections serve the first, each of the others opens a
+  // new one (up to the pool's max); each is given back as soon as it is had, so none is held from the app
+  const fill = async () => {
+    if (pool.totalCount >= min) return;
+    await Promise.all(Array.from({ length: min }, () => pool.connect().then((client) => client.release())));
+  };
+  // after a pause: a server that is going away refuses at once, and must not be asked in a tight loop
+  const topUp = () => {
+    if (stopped || timer || pool.totalCount >= min) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (stopped) return;
+      fill().then(topUp, (err: Error) => {
+        onError(err);
+        topUp();
+      });
+    }, 1000);
+    timer.unref();
+  };
+  pool.on('remove', topUp);
+  return {
+    fill,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** How many connections a server process keeps open while idle: all it may use (the pool's max, 10). */
+export const POOL_MIN = 10;
+
+export const openDatabase = (cfg: { databaseUrl?: string; dataDir: string }, pool: PoolOptions = {}) =>
+  cfg.databaseUrl ? openPostgres(cfg.databaseUrl, undefined, undefined, pool) : openPglite(cfg.dataDir);
 
 export const ping = (db: Db) => db.execute(sql`select 1`);

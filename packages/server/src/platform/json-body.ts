@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { StringDecoder } from 'node:string_decoder';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 
 /**
  * How deep a JSON body may nest. Our deepest call reads an array of objects (two levels below the body);
@@ -48,18 +50,249 @@ export class JsonTooDeepError extends Error {
   }
 }
 
+/** A string longer than this is kept out of the final parse: decoded piece by piece as the body arrives. */
+const LONG_STRING = 16 * 1024;
+const BACKSLASH_CHAR = '\\';
+
 /**
- * Fastify's own JSON parser (with its __proto__ and constructor poisoning checks) behind the depth check,
- * so no route, hook or schema ever sees a body nested deeper than {@link MAX_JSON_DEPTH}.
+ * Reads a JSON body piece by piece as it arrives, so that no step over the whole of a large body (a CSV
+ * upload's data URL is tens of megabytes) holds the event loop: it tracks the nesting depth as
+ * {@link jsonNestsDeeperThan} does, and lifts every string longer than {@link LONG_STRING} out of the text,
+ * decoding it slice by slice (`JSON.parse` of each slice's escapes) as its pieces come. What is left — the
+ * skeleton, with a placeholder for each long string — is small, and is parsed at the end by Fastify's own
+ * parser; the placeholders are then replaced by the strings. A placeholder holds a random key of the body's
+ * own, so no text a client sends can pass for one.
  */
-export function installJsonBodyParser(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (jsonNestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
-      done(new JsonTooDeepError(), undefined);
+export class JsonBodyReader {
+  private readonly skeleton: string[] = [];
+  private readonly strings: string[] = [];
+  private readonly key = `\u0000${randomBytes(12).toString('base64')}:`;
+  private depth = 0;
+  private inString = false;
+  /** the current string's raw text while it is short */
+  private raw: string[] = [];
+  private rawLength = 0;
+  /** the current string's decoded pieces once it is long */
+  private long: string[] | null = null;
+  /** an escape cut by the end of a piece, read with the next */
+  private carry = '';
+  tooDeep = false;
+  /** a long string's text was no JSON string (a raw control character, a bad escape) */
+  invalid = false;
+
+  feed(piece: string): void {
+    const t = this.carry + piece;
+    this.carry = '';
+    const n = t.length;
+    let i = 0;
+    while (i < n && !this.tooDeep) {
+      if (!this.inString) {
+        const from = i;
+        for (; i < n; i++) {
+          const c = t.charCodeAt(i);
+          if (c === QUOTE) break;
+          if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+            if (++this.depth > MAX_JSON_DEPTH) {
+              this.tooDeep = true;
+              return;
+            }
+          } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
+            this.depth--;
+          }
+        }
+        this.skeleton.push(t.slice(from, i));
+        if (i < n) {
+          this.inString = true;
+          i++;
+        }
+        continue;
+      }
+      // in a string: to its closing quote, stepping over escapes (an escaped quote does not close it)
+      const from = i;
+      let quote = t.indexOf('"', i);
+      let backslash = t.indexOf(BACKSLASH_CHAR, i);
+      for (;;) {
+        if (backslash >= 0 && (quote < 0 || backslash < quote)) {
+          const end = backslash + (t.charCodeAt(backslash + 1) === 0x75 /* u */ ? 6 : 2);
+          if (end > n) {
+            this.stringPiece(t.slice(from, backslash));
+            this.carry = t.slice(backslash);
+            return;
+          }
+          if (quote >= 0 && quote < end) quote = t.indexOf('"', end);
+          backslash = t.indexOf(BACKSLASH_CHAR, end);
+          continue;
+        }
+        if (quote < 0) {
+          this.stringPiece(t.slice(from));
+          return;
+        }
+        this.stringPiece(t.slice(from, quote));
+        this.closeString();
+        i = quote + 1;
+        break;
+      }
+    }
+  }
+
+  /** The body's value; a fault in its syntax is Fastify's own 400 (done with an error). */
+  end(req: FastifyRequest, parseJson: JsonParser, done: (err: Error | null, body?: unknown) => void): void {
+    if (this.inString) {
+      // an unterminated string: the skeleton parse refuses it as any malformed body
+      this.skeleton.push('"', this.carry);
+    }
+    const skeleton = this.skeleton.join('');
+    if (this.strings.length === 0) {
+      parseJson(req, skeleton, done);
       return;
     }
-    parseJson(req, body as string, done);
+    parseJson(req, skeleton, (err, body) => {
+      if (err) done(err);
+      else done(null, this.restore(body));
+    });
+  }
+
+  private stringPiece(raw: string): void {
+    if (raw === '') return;
+    if (this.long) {
+      this.long.push(this.decode(raw));
+      return;
+    }
+    this.raw.push(raw);
+    this.rawLength += raw.length;
+    if (this.rawLength > LONG_STRING) {
+      this.long = [this.decode(this.raw.join(''))];
+      this.raw = [];
+    }
+  }
+
+  /** A slice of a JSON string's text (whole escapes only) → its characters. */
+  private decode(raw: string): string {
+    if (this.invalid) return '';
+    try {
+      return JSON.parse(`"${raw}"`) as string;
+    } catch {
+      // the scan goes on: a body also nested too deep is refused for that, as when it was read whole
+      this.invalid = true;
+      return '';
+    }
+  }
+
+  private closeString(): void {
+    this.inString = false;
+    if (this.long) {
+      this.skeleton.push(JSON.stringify(this.key + this.strings.length));
+      // a rope of the pieces: whoever reads the string flattens it once
+      let value = '';
+      for (const p of this.long) value += p;
+      this.strings.push(value);
+      this.long = null;
+    } else {
+      this.skeleton.push('"', ...this.raw, '"');
+      this.raw = [];
+    }
+    this.rawLength = 0;
+  }
+
+  /** The parsed skeleton with each placeholder (a value or a key) replaced by its string. */
+  private restore(value: unknown): unknown {
+    if (typeof value === 'string') return this.stringOf(value) ?? value;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) value[i] = this.restore(value[i]);
+      return value;
+    }
+    if (typeof value === 'object' && value !== null) {
+      const record = value as Record<string, unknown>;
+      for (const k of Object.keys(record)) {
+        const restored = this.restore(record[k]);
+        const longKey = this.stringOf(k);
+        if (longKey !== undefined) {
+          delete record[k];
+          record[longKey] = restored;
+        } else {
+          record[k] = restored;
+        }
+      }
+    }
+    return value;
+  }
+
+  private stringOf(text: string): string | undefined {
+    if (!text.startsWith(this.key)) return undefined;
+    return this.strings[Number(text.slice(this.key.length))];
+  }
+}
+
+type JsonParser = (
+  req: FastifyRequest,
+  body: string,
+  done: (err: Error | null, body?: unknown) => void,
+) => void;
+
+/**
+ * Fastify's own JSON parser (with its __proto__ and constructor poisoning checks) behind the depth check,
+ * so no route, hook or schema ever sees a body nested deeper than {@link MAX_JSON_DEPTH}; the body is read
+ * as it arrives ({@link JsonBodyReader}), with Fastify's limits: the route's body limit (413, at once when
+ * the declared length is beyond it), and a body shorter or longer than its declared length (400).
+ */
+export function installJsonBodyParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error') as JsonParser;
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', (req, payload, done) => {
+    const limit = req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024;
+    const declared = Number(req.headers['content-length']);
+    if (declared > limit) {
+      done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+      return;
+    }
+    const reader = new JsonBodyReader();
+    const text = new StringDecoder('utf8');
+    let received = 0;
+    const read = (piece: string) => {
+      if (!reader.tooDeep) reader.feed(piece);
+    };
+    const stop = () => {
+      payload.removeListener('data', onData);
+      payload.removeListener('end', onEnd);
+      payload.removeListener('error', onEnd);
+    };
+    function onData(chunk: Buffer | string) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      received += bytes.length;
+      const encoded = (payload as { receivedEncodedLength?: number }).receivedEncodedLength ?? 0;
+      if (received > limit || encoded > limit) {
+        stop();
+        done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+        return;
+      }
+      read(text.write(bytes));
+    }
+    function onEnd(err?: Error & { statusCode?: number }) {
+      stop();
+      if (err != null) {
+        if (!(typeof err.statusCode === 'number' && err.statusCode >= 400)) err.statusCode = 400;
+        done(err, undefined);
+        return;
+      }
+      const encoded = (payload as { receivedEncodedLength?: number }).receivedEncodedLength;
+      if (!Number.isNaN(declared) && (encoded || received) !== declared) {
+        done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH(), undefined);
+        return;
+      }
+      read(text.end());
+      if (reader.tooDeep) {
+        done(new JsonTooDeepError(), undefined);
+        return;
+      }
+      if (reader.invalid) {
+        done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
+        return;
+      }
+      reader.end(req, parseJson, done);
+    }
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onEnd);
+    payload.resume();
   });
 }
