@@ -35,14 +35,15 @@ import {
   courseSessions,
   courses,
   lotteryRuns,
+  mailOutbox,
   notices,
   students,
 } from '../db/schema';
 import { type Actor, audit } from '../platform/audit';
 import { enqueueMail, officeFooter } from '../platform/mail';
-import { executeNamed, preparedInTransaction, sqlLiteral } from '../platform/sql';
+import { anyOf, arrayLiteral, executeNamed, preparedInTransaction, sqlLiteral } from '../platform/sql';
 import {
-  drawOrder,
+  drawOrderInTurns,
   LOTTERY_ALGORITHM,
   type LotteryEntry,
   newSeed,
@@ -233,7 +234,7 @@ async function tiersOf(
       .innerJoin(courses, eq(courses.id, courseApplications.courseId))
       .where(
         and(
-          inArray(courseApplications.studentId, studentIds),
+          anyOf(courseApplications.studentId, studentIds, 'int'),
           ne(courseApplications.courseId, courseId),
           inArray(courseApplications.lotteryStatus, [LOTTERY.LOST, LOTTERY.WAITLISTED]),
           gt(courses.periodTo, new Date(now.getTime() - 365 * DAY_MS)),
@@ -246,7 +247,10 @@ async function tiersOf(
       .selectDistinct({ id: courseApplications.studentId })
       .from(courseApplications)
       .where(
-        and(inArray(courseApplications.studentId, studentIds), ne(courseApplications.attendanceStatus, '1')),
+        and(
+          anyOf(courseApplications.studentId, studentIds, 'int'),
+          ne(courseApplications.attendanceStatus, '1'),
+        ),
       );
     const seen = new Set(attended.map((r) => r.id));
     met.set('first_timer', new Set(studentIds.filter((id) => !seen.has(id))));
@@ -298,19 +302,15 @@ export async function drawCourse(
   const pool = await tiersOf(tx, undrawn, options.tiers, course.id, now);
   const seed = newSeed();
   const rankOffset = options.waitlist ? await lastRank(tx, course.id) : 0;
-  const entries = drawOrder({ seed, pool, winNum: options.winNum, waitlist: options.waitlist, rankOffset });
+  const entries = await drawOrderInTurns({
+    seed,
+    pool,
+    winNum: options.winNum,
+    waitlist: options.waitlist,
+    rankOffset,
+  });
   const confirmBy = deadline(mail, options.confirmDays, now);
-  for (const e of entries) {
-    await tx
-      .update(courseApplications)
-      .set({
-        lotteryStatus: e.outcome,
-        waitlistRank: e.waitlist_rank,
-        confirmBy: e.outcome === LOTTERY.WON ? confirmBy : null,
-        updatedAt: now,
-      })
-      .where(eq(courseApplications.id, e.application_id));
-  }
+  await writeOutcomes(tx, entries, confirmBy, now);
   const [run] = await tx
     .insert(lotteryRuns)
     .values({
@@ -344,25 +344,7 @@ export async function drawCourse(
     },
     now,
   );
-  const studentOf = new Map(undrawn.map((u) => [u.id, u.studentId]));
-  const firstClass = await firstClassOf(tx, course.id);
-  for (const e of entries) {
-    const kind: IntakeMessageKind =
-      e.outcome === LOTTERY.WON ? 'won' : e.outcome === LOTTERY.WAITLISTED ? 'waitlisted' : 'lost';
-    await tellStudent(
-      tx,
-      mail,
-      studentOf.get(e.application_id) ?? 0,
-      `lottery:${run.id}:${e.application_id}`,
-      {
-        kind,
-        course,
-        application: { confirmBy: kind === 'won' ? confirmBy : null, waitlistRank: e.waitlist_rank },
-        firstClass: kind === 'won' ? firstClass : null,
-      },
-      now,
-    );
-  }
+  await tellResults(tx, mail, course, run.id, entries, confirmBy, await firstClassOf(tx, course.id), now);
   const count = (o: string) => entries.filter((e) => e.outcome === o).length;
   return {
     runId: run.id,
@@ -371,6 +353,105 @@ export async function drawCourse(
     waitCount: count(LOTTERY.WAITLISTED),
     loseCount: count(LOTTERY.LOST),
   };
+}
+
+/**
+ * Every drawn applicant's status, 補欠順位 and deadline in one statement: the outcomes travel as three
+ * arrays, whatever the pool's size, and the course lock is held for one write instead of one per applicant.
+ */
+async function writeOutcomes(
+  tx: DbOrTx,
+  entries: readonly LotteryEntry[],
+  confirmBy: Date | null,
+  now: Date,
+): Promise<void> {
+  const a = courseApplications;
+  const column = (c: { name: string }) => sql.identifier(c.name);
+  const ids = arrayLiteral(entries.map((e) => e.application_id));
+  const outcomes = arrayLiteral(entries.map((e) => e.outcome));
+  const ranks = arrayLiteral(entries.map((e) => e.waitlist_rank));
+  await tx.execute(sql`update ${a} set
+      ${column(a.lotteryStatus)} = d.outcome,
+      ${column(a.waitlistRank)} = d.rank,
+      ${column(a.confirmBy)} = case when d.outcome = ${sqlLiteral(LOTTERY.WON)} then ${confirmBy}::timestamptz end,
+      ${column(a.updatedAt)} = ${now}::timestamptz
+    from unnest(${ids}::int[], ${outcomes}::varchar[], ${ranks}::int[]) as d(id, outcome, rank)
+    where ${a.id} = d.id`);
+}
+
+/**
+ * The words of each outcome of a draw, split where the 補欠順位 goes: the statement joins the pieces with each
+ * applicant's own place, so the wording stays {@link intakeMessage}'s alone and no text travels per applicant.
+ * The place is marked by a number the words do not otherwise hold.
+ */
+function outcomeTexts(
+  courseName: string,
+  confirmBy: Date | null,
+  firstClass: FirstClass | null,
+): Record<'won' | 'waitlisted' | 'lost', { title: string[]; body: string[] }> {
+  const render = (kind: 'won' | 'waitlisted' | 'lost', rank: number | null) =>
+    intakeMessage({
+      kind,
+      courseName,
+      confirmBy: kind === 'won' ? (confirmBy?.toISOString() ?? null) : null,
+      waitlistRank: rank,
+      firstClass: kind === 'won' ? firstClass : null,
+    });
+  const bare = render('waitlisted', null);
+  let mark = Number.MAX_SAFE_INTEGER;
+  while (`${bare.title}\n${bare.body}`.includes(String(mark))) mark -= 1;
+  const split = (kind: 'won' | 'waitlisted' | 'lost') => {
+    const text = render(kind, kind === 'waitlisted' ? mark : null);
+    return { title: text.title.split(String(mark)), body: text.body.split(String(mark)) };
+  };
+  return { won: split('won'), waitlisted: split('waitlisted'), lost: split('lost') };
+}
+
+/**
+ * Each drawn applicant's personal result (as {@link tellStudent} writes one) and, for those who take mail,
+ * the same words by mail: one INSERT … SELECT for the notices and one for the mails, in one statement. The
+ * notices' `source_key` is unique, so a retried draw tells nobody twice.
+ */
+async function tellResults(
+  tx: DbOrTx,
+  mail: MailContext,
+  course: Pick<Course, 'id' | 'name'>,
+  runId: number,
+  entries: readonly LotteryEntry[],
+  confirmBy: Date | null,
+  firstClass: FirstClass | null,
+  now: Date,
+): Promise<void> {
+  const texts = outcomeTexts(course.name, confirmBy, firstClass);
+  const words = (part: 'title' | 'body') =>
+    sql`array_to_string(case a.${sql.identifier(courseApplications.lotteryStatus.name)}
+      when ${sqlLiteral(LOTTERY.WON)} then ${arrayLiteral(texts.won[part])}::text[]
+      when ${sqlLiteral(LOTTERY.WAITLISTED)} then ${arrayLiteral(texts.waitlisted[part])}::text[]
+      else ${arrayLiteral(texts.lost[part])}::text[] end, coalesce(a.waitlist_rank::text, ''))`;
+  const appliedUrl = new URL('/mypage/course/applied', mail.publicUrl).toString();
+  // the mail's lines after the notice's body, each on a line of its own (as tellStudent joins them)
+  const tail = ['', `申込状況の確認：${appliedUrl}`, '', ...officeFooter(mail)].map((l) => `\n${l}`).join('');
+  const ids = arrayLiteral(entries.map((e) => e.application_id));
+  const key = sql`'lottery:' || ${String(runId)}::text || ':' || drawn.id`;
+  await tx.execute(sql`with drawn as (
+      select a.id, a.student_id, d.ord, ${words('title')} as title, ${words('body')} as body
+      from unnest(${ids}::int[]) with ordinality as d(id, ord)
+      join ${courseApplications} a on a.id = d.id
+    ), made as (
+      insert into ${notices} (title, content, period_from, published_to, student_id, course_id, source_key)
+      select left(drawn.title, 120), drawn.body, ${now}::timestamptz, ${PERSONAL_NOTICE}::smallint,
+        drawn.student_id, ${course.id}::int, ${key}
+      from drawn order by drawn.ord
+      on conflict (source_key) do nothing
+      returning source_key
+    )
+    insert into ${mailOutbox} ("to", subject, body)
+    select s.mail1, '【まなび】' || drawn.title, s.name || ' 様' || ${'\n\n'}::text || drawn.body || ${tail}::text
+    from drawn
+    join made on made.source_key = ${key}
+    join ${students} s on s.id = drawn.student_id
+    where s.is_email and coalesce(s.mail1, '') <> ''
+    order by drawn.ord`);
 }
 
 // ---- keeping the waitlist and the seats consistent ----
