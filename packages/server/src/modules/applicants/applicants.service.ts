@@ -20,6 +20,7 @@ import { type Actor, audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
+import type { MailContext } from '../../platform/mail';
 import {
   anyOf,
   isUniqueViolation,
@@ -39,7 +40,8 @@ import {
   lockCourse,
   updateAttendance,
 } from '../../repositories/course-applications';
-import { drawCourse, type MailContext, settleCourse } from '../../repositories/intake';
+import { drawCourse } from '../intake/draw';
+import { settleCourse } from '../intake/settle';
 import {
   presentApplicantDetail,
   presentApplicantDetailLimited,
@@ -210,7 +212,7 @@ const periodOpen = (course: { periodTo: Date | null }, now: Date) =>
   course.periodTo !== null && now < course.periodTo;
 
 /**
- * Draws the course's live 抽選待ち applicants (repositories/intake.ts drawCourse): a recorded, verifiable
+ * Draws the course's live 抽選待ち applicants (modules/intake/draw.ts): a recorded, verifiable
  * order; winners, 補欠 or losers; one personal result each; all in one transaction under the course lock,
  * so a second draw waits and then finds nobody undrawn (422). While the application period is open the draw
  * is refused (422 on override_reason) unless authority 1 states why; the reason goes into the run record

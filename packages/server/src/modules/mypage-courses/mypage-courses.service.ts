@@ -43,6 +43,7 @@ import { courseApplications, courseSessions, courses, students } from '../../db/
 import { auditedWrite } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
+import type { MailContext } from '../../platform/mail';
 import { likeContains, paged, preparedPerDatabase, sqlLiteral } from '../../platform/sql';
 import {
   type Application,
@@ -62,8 +63,9 @@ import {
   catalogForStudent,
   categoryNames,
 } from '../../repositories/course-catalog';
+import { intakeOf } from '../../repositories/course-intake';
 import { type SessionOut, sessionList } from '../../repositories/course-sessions';
-import { intakeOf, type MailContext, settleCourse } from '../../repositories/intake';
+import { settleCourse } from '../intake/settle';
 import { courseMail } from './mypage-courses.mail';
 import {
   type HistoryRow,
