@@ -1,8 +1,8 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { auditLog, mailOutbox } from '../db/schema';
+import { executeNamed } from '../db/statements';
 import { type MailMessage, outboxRow } from './mail';
-import { executeNamed } from './sql';
 
 export interface Actor {
   kind: 'admin' | 'student' | 'system';

@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { preparedPerDatabase } from './sql';
+import { preparedPerDatabase } from '../db/statements';
 
 export interface MailMessage {
   to: string;

@@ -19,16 +19,9 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { courseApplications, courseIntake, courseSessions, courses, students } from '../db/schema';
+import { executeNamed, preparedInTransaction } from '../db/statements';
 import { seenAt, stale } from '../platform/errors';
-import {
-  anyOf,
-  arrayLiteral,
-  executeNamed,
-  preparedInTransaction,
-  qualified,
-  sqlLiteral,
-  unplanned,
-} from '../platform/sql';
+import { anyOf, arrayLiteral, qualified, sqlLiteral, unplanned } from '../platform/sql';
 
 /**
  * Course applications, read and written in one place (issue 13): the my-page, the applicant screens, the

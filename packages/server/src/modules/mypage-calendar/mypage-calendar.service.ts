@@ -11,11 +11,11 @@ import type { CalendarFeedIssued, MypageSchedule } from '@manabi/shared/schemas/
 import { and, asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendarFeeds, courseApplications, courseSessions, courses, students } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/statements';
 import { audit } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
-import { preparedPerDatabase } from '../../platform/sql';
 import { attendsCourse } from '../../repositories/course-sessions';
 import { type IcalEvent, writeCalendar } from './ical';
 import { type ClassRow, presentFeed, presentScheduleItem } from './mypage-calendar.presenter';

@@ -40,11 +40,12 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseApplications, courseSessions, courses, students } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/statements';
 import { auditedWrite } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import type { MailContext } from '../../platform/mail';
-import { likeContains, paged, preparedPerDatabase, sqlLiteral } from '../../platform/sql';
+import { likeContains, paged, sqlLiteral } from '../../platform/sql';
 import {
   type Application,
   applicationCancel,
