@@ -39,7 +39,7 @@ export async function lockCourse(tx: DbOrTx, courseId: number): Promise<Course |
   return c;
 }
 
-// built once, run by name in each transaction (issue 16): every apply and cancel starts with it
+// built once, run by name in each transaction (decision 023): every apply and cancel starts with it
 const lockCourseStatement = preparedInTransaction('lock_course', (tx) =>
   tx
     .select()
@@ -76,7 +76,7 @@ type ApplicationField = keyof typeof courseApplications._.columns;
 const APPLICATION_FIELDS = Object.keys(getTableColumns(courseApplications)) as ApplicationField[];
 
 /**
- * What a student's own apply or cancel reads once the course is locked, in one statement (issue 16): the
+ * What a student's own apply or cancel reads once the course is locked, in one statement (decision 023): the
  * student's live application of the course (its row locked), the seats held and the student's contact.
  * Run it after {@link lockCourse}: its snapshot is taken then, so it sees every earlier turn of the course.
  * Undefined when the student is gone.
@@ -86,7 +86,7 @@ export async function studentTurn(tx: DbOrTx, courseId: number, studentId: numbe
   return row && { contact: row.contact, seats: row.seats, live: row.live ?? undefined };
 }
 
-// built once, run by name in each transaction (issue 16)
+// built once, run by name in each transaction (decision 023)
 const studentTurnStatement = preparedInTransaction('student_turn', (tx) => {
   const courseId = sql.placeholder('courseId');
   const studentId = sql.placeholder('studentId');
@@ -136,7 +136,7 @@ export async function seatHolders(db: DbOrTx, courseId: number): Promise<number>
   return row?.n ?? 0;
 }
 
-// built once, run by name (issue 16): the my-page's detail of every first-come course with a capacity asks it
+// built once, run by name (decision 023): the my-page's detail of every first-come course with a capacity asks it
 const seatHoldersStatement = preparedInTransaction('seat_holders', (tx) =>
   tx
     .select({ n: count() })
@@ -168,7 +168,7 @@ export interface NewApplication {
 /**
  * Rows per INSERT statement. Each statement sends its columns as arrays (`unnest`): the text PostgreSQL
  * receives is the same whatever the rows, so nothing is built per row on the event loop, and a long upload
- * gives other requests their turn between statements (issue 16).
+ * gives other requests their turn between statements (decision 023).
  */
 const INSERT_BATCH = 500;
 
@@ -189,7 +189,7 @@ export async function insertApplications(tx: DbOrTx, rows: readonly NewApplicati
 
 /**
  * The INSERT of {@link insertApplications} for one batch, returning `id` and `how_apply`. The my-page's apply
- * runs it for one row inside `auditedWrite`, with its audit entry and mail (issue 16).
+ * runs it for one row inside `audit` (its `write`), with its audit entry and mail (decision 023).
  */
 export function applicationsInsert(batch: readonly NewApplication[]): SQL {
   const column = <T>(f: (r: NewApplication) => T) => sql.param(batch.map(f));
@@ -218,7 +218,7 @@ export async function cancelApplication(
 
 /**
  * The UPDATE of {@link cancelApplication}, returning the row's `id` (none when `seen` is no longer its
- * version). The my-page's cancel runs it inside `auditedWrite`, with its audit entry and mail (issue 16).
+ * version). The my-page's cancel runs it inside `audit` (its `write`), with its audit entry and mail (decision 023).
  */
 export function applicationCancel(
   tx: DbOrTx,

@@ -23,9 +23,15 @@ export async function lapseDue(
   const system: Actor = { kind: 'system', id: null };
   for (const a of due) {
     const row = await declineApplication(tx, a.id, 'lapsed', now);
-    await audit(tx, system, 'lapse', 'course_application', a.id, {
-      course_id: course.id,
-      confirm_by: a.confirmBy?.toISOString(),
+    await audit(tx, {
+      actor: system,
+      action: 'lapse',
+      entity: 'course_application',
+      entityId: a.id,
+      detail: {
+        course_id: course.id,
+        confirm_by: a.confirmBy?.toISOString(),
+      },
     });
     await tellStudent(
       tx,

@@ -118,12 +118,18 @@ export async function updateIntake(db: Db, mail: MailContext, actor: Actor, inpu
       },
       now,
     );
-    await audit(tx, actor, 'intake_settings', 'course', course.id, {
-      waitlist: input.waitlist,
-      confirm_days: input.confirm_days,
-      auto_promote: input.auto_promote,
-      promote_until: input.promote_until,
-      tiers: input.tiers,
+    await audit(tx, {
+      actor,
+      action: 'intake_settings',
+      entity: 'course',
+      entityId: course.id,
+      detail: {
+        waitlist: input.waitlist,
+        confirm_days: input.confirm_days,
+        auto_promote: input.auto_promote,
+        promote_until: input.promote_until,
+        tiers: input.tiers,
+      },
     });
     await settleCourse(tx, mail, actor, course, now);
     return { result: true as const };
@@ -254,8 +260,14 @@ export async function confirmSeat(db: Db, student: StudentPrincipal, input: Seat
       throw invalid('course_id', INTAKE_MSG.nothingToConfirm);
     const now = new Date();
     await confirmApplication(tx, a.id, now);
-    await audit(tx, { kind: 'student', id: student.id }, 'confirm', 'course_application', a.id, {
-      course_id: a.courseId,
+    await audit(tx, {
+      actor: { kind: 'student', id: student.id },
+      action: 'confirm',
+      entity: 'course_application',
+      entityId: a.id,
+      detail: {
+        course_id: a.courseId,
+      },
     });
     return { result: true as const };
   });
@@ -277,7 +289,13 @@ export async function declineSeat(
     const now = new Date();
     await declineApplication(tx, a.id, 'declined', now);
     const actor: Actor = { kind: 'student', id: student.id };
-    await audit(tx, actor, 'decline', 'course_application', a.id, { course_id: course.id });
+    await audit(tx, {
+      actor,
+      action: 'decline',
+      entity: 'course_application',
+      entityId: a.id,
+      detail: { course_id: course.id },
+    });
     await settleCourse(tx, mail, actor, course, now);
     return { result: true as const };
   });

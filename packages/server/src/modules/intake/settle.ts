@@ -68,10 +68,16 @@ export async function promote(
 ): Promise<Application> {
   const confirmBy = deadline(mail, intake.confirmDays, now);
   const row = await promoteApplication(tx, application.id, confirmBy, now);
-  await audit(tx, actor, 'promote', 'course_application', row.id, {
-    course_id: course.id,
-    waitlist_rank: application.waitlistRank,
-    confirm_by: confirmBy?.toISOString() ?? null,
+  await audit(tx, {
+    actor,
+    action: 'promote',
+    entity: 'course_application',
+    entityId: row.id,
+    detail: {
+      course_id: course.id,
+      waitlist_rank: application.waitlistRank,
+      confirm_by: confirmBy?.toISOString() ?? null,
+    },
   });
   await tellStudent(
     tx,
