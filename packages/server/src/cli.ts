@@ -99,7 +99,13 @@ async function adminCreate(argv: string[]) {
         })
         .returning({ id: adminUsers.id });
       if (!row) throw new Error('insert returned nothing');
-      await audit(tx, { kind: 'system', id: null }, 'create', 'admin_user', row.id, { via: 'cli' });
+      await audit(tx, {
+        actor: { kind: 'system', id: null },
+        action: 'create',
+        entity: 'admin_user',
+        entityId: row.id,
+        detail: { via: 'cli' },
+      });
     });
     console.log(`Admin "${input.login_id}" created.`);
   });

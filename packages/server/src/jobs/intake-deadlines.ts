@@ -5,7 +5,9 @@
  * holds is left for the next round, and under the lock the due rows are read again, so no one lapses twice.
  */
 import type { Db } from '../db/client';
-import { coursesWithDueDeadlines, lapseDue, type MailContext, tryLockCourse } from '../repositories/intake';
+import { lapseDue } from '../modules/intake/deadlines';
+import type { MailContext } from '../platform/mail';
+import { coursesWithDueDeadlines, tryLockCourse } from '../repositories/course-applications';
 
 /** One round: returns how many winners lapsed. */
 export async function runDeadlineJob(db: Db, mail: MailContext, now = new Date()): Promise<number> {

@@ -12,9 +12,9 @@ import { addDays, sessionWhenJa } from '@manabi/shared/domain/sessions';
 import { and, eq, exists, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { courseApplications, courseSessions, courses, mailOutbox, notices, students } from '../db/schema';
+import type { MailContext } from '../platform/mail';
 import { type MailMessage, officeFooter, outboxRow } from '../platform/mail';
 import { attendsCourse } from '../repositories/course-sessions';
-import type { MailContext } from '../repositories/intake';
 
 /** What a reminder says of one session. */
 export interface ReminderSession {

@@ -1,8 +1,8 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { auditLog, mailOutbox } from '../db/schema';
-import { type MailMessage, outboxRow } from './mail';
-import { executeNamed } from './sql';
+import { executeNamed } from '../db/statements';
+import { enqueueMail, type MailMessage, outboxRow } from './mail';
 
 export interface Actor {
   kind: 'admin' | 'student' | 'system';
@@ -55,34 +55,44 @@ export const AUDIT_ENTITIES = [
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-/** Appends to the audit log; call it inside the transaction of the write it records. */
-export async function audit(
-  tx: DbOrTx,
-  actor: Actor,
-  action: AuditAction,
-  entity: AuditEntity,
-  entityId: string | number | null,
-  detail?: Record<string, unknown>,
-): Promise<void> {
-  await tx.insert(auditLog).values(auditRow(actor, action, entity, entityId, detail));
+/** One entry of the audit log, and the mail that goes with it, if any. */
+export interface AuditEntry {
+  actor: Actor;
+  action: AuditAction;
+  entity: AuditEntity;
+  /** the record it is about (with `write`: the written row's id) */
+  entityId?: string | number | null;
+  detail?: Record<string, unknown>;
+  /** a mail about the same act, queued in the same transaction */
+  mail?: MailMessage | null;
 }
 
 /**
- * A write of one row, its audit entry and, when there is one, the mail about it: one statement (issue 16),
- * in the caller's transaction. `write` is an INSERT or UPDATE returning the row's `id`, and the entry is about
- * that row. A write that touched no row logs and mails nothing and answers undefined.
+ * Appends to the audit log, in the transaction of the write it records, and queues its mail if it has one.
+ *
+ * Given `write` (an INSERT or UPDATE returning the row's `id`), the row, its entry about that row and the
+ * mail are written by one named statement (decision 023: the apply's and the cancel's path); a write that
+ * touched no row logs and mails nothing. Answers the written row's id, or undefined.
  */
-export async function auditedWrite(
+export async function audit(tx: DbOrTx, entry: AuditEntry): Promise<undefined>;
+export async function audit(
   tx: DbOrTx,
-  write: SQLWrapper,
-  mail: MailMessage | null,
-  actor: Actor,
-  action: AuditAction,
-  entity: AuditEntity,
-  detail?: Record<string, unknown>,
+  entry: Omit<AuditEntry, 'entityId'> & { write: SQLWrapper },
+): Promise<number | undefined>;
+export async function audit(
+  tx: DbOrTx,
+  entry: AuditEntry & { write?: SQLWrapper },
 ): Promise<number | undefined> {
-  const e = auditRow(actor, action, entity, null, detail);
-  const m = mail && outboxRow(mail);
+  if (entry.write) return writeAudited(tx, entry.write, entry);
+  await tx.insert(auditLog).values(auditRow(entry));
+  if (entry.mail) await enqueueMail(tx, entry.mail);
+  return undefined;
+}
+
+/** The row, its audit entry and its mail in one statement (see {@link audit}). */
+async function writeAudited(tx: DbOrTx, write: SQLWrapper, entry: AuditEntry): Promise<number | undefined> {
+  const e = auditRow(entry);
+  const m = entry.mail && outboxRow(entry.mail);
   const mailed = m
     ? sql`, mailed as (
         insert into ${mailOutbox} ("to", subject, body, holds_secret)
@@ -106,17 +116,11 @@ export async function auditedWrite(
   return row === undefined ? undefined : Number(row.id);
 }
 
-const auditRow = (
-  actor: Actor,
-  action: AuditAction,
-  entity: AuditEntity,
-  entityId: string | number | null,
-  detail?: Record<string, unknown>,
-) => ({
+const auditRow = ({ actor, action, entity, entityId, detail }: AuditEntry) => ({
   actorKind: actor.kind,
   actorId: actor.id,
   action,
   entity,
-  entityId: entityId === null ? null : String(entityId),
+  entityId: entityId === null || entityId === undefined ? null : String(entityId),
   detail: detail ?? null,
 });

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { preparedPerDatabase } from './sql';
+import { preparedPerDatabase } from '../db/statements';
 
 export interface MailMessage {
   to: string;
@@ -12,6 +13,9 @@ export interface MailMessage {
   /** the body carries a secret (a password-reset link): erased from the outbox once the mail has left */
   holdsSecret?: boolean;
 }
+
+/** What a mail to a student needs of the configuration: the links and footer, the length of a day. */
+export type MailContext = Pick<Config, 'publicUrl' | 'officeMail' | 'officePhone' | 'confirmDaySeconds'>;
 
 /** The last line of every mail we send. */
 export const NO_REPLY = '※このメールは送信専用です。返信されてもお答えできません。';

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   drawOrder,
+  drawOrderInTurns,
   LOTTERY_ALGORITHM,
   type LotteryRecord,
   newSeed,
@@ -134,5 +135,13 @@ describe('[server][lottery] the verifiable draw', () => {
       ['3', null],
     ]);
     expect(() => drawOrder({ seed: 'abc', pool: [], winNum: 1, waitlist: false, rankOffset: 0 })).toThrow();
+  });
+
+  it('drawn in turns (the server draws a big pool so) gives the same order as drawn at once', async () => {
+    const seed = newSeed();
+    const pool = Array.from({ length: 1234 }, (_, i) => ({ application_id: 5000 - i * 3, tier: i % 3 }));
+    const input = { seed, pool, winNum: 100, waitlist: true, rankOffset: 4 };
+    expect(await drawOrderInTurns(input, 100)).toEqual(drawOrder(input));
+    await expect(drawOrderInTurns({ ...input, seed: 'abc' })).rejects.toThrow();
   });
 });

@@ -5,6 +5,7 @@
  * re-implements this file with node:crypto alone) or the admin screen's 再検証 can recompute every place.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export const LOTTERY_ALGORITHM = 'manabi-lottery-v1';
 
@@ -66,19 +67,48 @@ export const poolText = (pool: readonly PoolMember[]): string =>
 
 export const poolHash = (pool: readonly PoolMember[]): string => sha256(poolText(pool));
 
-export const drawKey = (seed: string, applicationId: number): string =>
-  createHmac('sha256', Buffer.from(seed, 'hex')).update(String(applicationId)).digest('hex');
-
 /**
  * The drawn order: tier ascending, then key ascending (application id breaks a tie no one will see). The
  * first min(winNum, pool) win; the rest wait ranked (waitlist) or lose.
  */
-export function drawOrder({ seed, pool, winNum, waitlist, rankOffset }: DrawInput): LotteryEntry[] {
+export function drawOrder(input: DrawInput): LotteryEntry[] {
+  const members = membersOf(input);
+  const key = Buffer.from(input.seed, 'hex');
+  return ordered(
+    members.map((m) => ({ ...m, key: hmacKey(key, m.application_id) })),
+    input,
+  );
+}
+
+/**
+ * {@link drawOrder}, the same order, with the keys worked out `slice` members at a time and a turn of the
+ * event loop between slices: a pool of thousands costs one HMAC each, and the app keeps answering meanwhile.
+ */
+export async function drawOrderInTurns(input: DrawInput, slice = 500): Promise<LotteryEntry[]> {
+  const members = membersOf(input);
+  const key = Buffer.from(input.seed, 'hex');
+  const keyed: Keyed[] = [];
+  for (let i = 0; i < members.length; i += slice) {
+    if (i > 0) await nextTurn();
+    for (const m of members.slice(i, i + slice)) keyed.push({ ...m, key: hmacKey(key, m.application_id) });
+  }
+  return ordered(keyed, input);
+}
+
+type Keyed = PoolMember & { key: string };
+
+/** HMAC-SHA256(seed, String(application id)), hex: a member's draw key. */
+const hmacKey = (seed: Buffer, applicationId: number): string =>
+  createHmac('sha256', seed).update(String(applicationId)).digest('hex');
+
+/** The input checked, its pool in ascending application id. */
+function membersOf({ seed, pool, winNum }: DrawInput): PoolMember[] {
   if (!/^[0-9a-f]{64}$/.test(seed)) throw new RangeError('the seed is 64 hex digits');
   if (!Number.isSafeInteger(winNum) || winNum < 0) throw new RangeError(`invalid winNum: ${winNum}`);
-  const keyed = [...pool]
-    .sort(byApplication)
-    .map((m) => ({ application_id: m.application_id, tier: m.tier, key: drawKey(seed, m.application_id) }));
+  return [...pool].sort(byApplication).map((m) => ({ application_id: m.application_id, tier: m.tier }));
+}
+
+function ordered(keyed: Keyed[], { winNum, waitlist, rankOffset }: DrawInput): LotteryEntry[] {
   keyed.sort(
     (a, b) => a.tier - b.tier || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || byApplication(a, b),
   );

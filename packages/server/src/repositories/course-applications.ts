@@ -1,10 +1,27 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ATTENDANCE, LOTTERY } from '@manabi/shared/codes';
-import { and, count, desc, eq, getTableColumns, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  max,
+  ne,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { courseApplications, courseSessions, courses, students } from '../db/schema';
+import { courseApplications, courseIntake, courseSessions, courses, students } from '../db/schema';
+import { executeNamed, preparedInTransaction } from '../db/statements';
 import { seenAt, stale } from '../platform/errors';
-import { preparedInTransaction, qualified, sqlLiteral, unplanned } from '../platform/sql';
+import { anyOf, arrayLiteral, qualified, sqlLiteral, unplanned } from '../platform/sql';
 
 /**
  * Course applications, read and written in one place (issue 13): the my-page, the applicant screens, the
@@ -22,7 +39,7 @@ export async function lockCourse(tx: DbOrTx, courseId: number): Promise<Course |
   return c;
 }
 
-// built once, run by name in each transaction (issue 16): every apply and cancel starts with it
+// built once, run by name in each transaction (decision 023): every apply and cancel starts with it
 const lockCourseStatement = preparedInTransaction('lock_course', (tx) =>
   tx
     .select()
@@ -59,7 +76,7 @@ type ApplicationField = keyof typeof courseApplications._.columns;
 const APPLICATION_FIELDS = Object.keys(getTableColumns(courseApplications)) as ApplicationField[];
 
 /**
- * What a student's own apply or cancel reads once the course is locked, in one statement (issue 16): the
+ * What a student's own apply or cancel reads once the course is locked, in one statement (decision 023): the
  * student's live application of the course (its row locked), the seats held and the student's contact.
  * Run it after {@link lockCourse}: its snapshot is taken then, so it sees every earlier turn of the course.
  * Undefined when the student is gone.
@@ -69,7 +86,7 @@ export async function studentTurn(tx: DbOrTx, courseId: number, studentId: numbe
   return row && { contact: row.contact, seats: row.seats, live: row.live ?? undefined };
 }
 
-// built once, run by name in each transaction (issue 16)
+// built once, run by name in each transaction (decision 023)
 const studentTurnStatement = preparedInTransaction('student_turn', (tx) => {
   const courseId = sql.placeholder('courseId');
   const studentId = sql.placeholder('studentId');
@@ -119,7 +136,7 @@ export async function seatHolders(db: DbOrTx, courseId: number): Promise<number>
   return row?.n ?? 0;
 }
 
-// built once, run by name (issue 16): the my-page's detail of every first-come course with a capacity asks it
+// built once, run by name (decision 023): the my-page's detail of every first-come course with a capacity asks it
 const seatHoldersStatement = preparedInTransaction('seat_holders', (tx) =>
   tx
     .select({ n: count() })
@@ -151,7 +168,7 @@ export interface NewApplication {
 /**
  * Rows per INSERT statement. Each statement sends its columns as arrays (`unnest`): the text PostgreSQL
  * receives is the same whatever the rows, so nothing is built per row on the event loop, and a long upload
- * gives other requests their turn between statements (issue 16).
+ * gives other requests their turn between statements (decision 023).
  */
 const INSERT_BATCH = 500;
 
@@ -172,7 +189,7 @@ export async function insertApplications(tx: DbOrTx, rows: readonly NewApplicati
 
 /**
  * The INSERT of {@link insertApplications} for one batch, returning `id` and `how_apply`. The my-page's apply
- * runs it for one row inside `auditedWrite`, with its audit entry and mail (issue 16).
+ * runs it for one row inside `audit` (its `write`), with its audit entry and mail (decision 023).
  */
 export function applicationsInsert(batch: readonly NewApplication[]): SQL {
   const column = <T>(f: (r: NewApplication) => T) => sql.param(batch.map(f));
@@ -201,7 +218,7 @@ export async function cancelApplication(
 
 /**
  * The UPDATE of {@link cancelApplication}, returning the row's `id` (none when `seen` is no longer its
- * version). The my-page's cancel runs it inside `auditedWrite`, with its audit entry and mail (issue 16).
+ * version). The my-page's cancel runs it inside `audit` (its `write`), with its audit entry and mail (decision 023).
  */
 export function applicationCancel(
   tx: DbOrTx,
@@ -310,3 +327,286 @@ export const courseEnded = (today: string | Placeholder) =>
  */
 export const inHistory = (today: string | Placeholder) =>
   sql`(${earnsUnits()} or (${qualified(courseApplications, courseApplications.cancelledAt)} is null and ${qualified(courseApplications, courseApplications.attendanceStatus)} = ${sqlLiteral(ATTENDANCE.ATTENDING)} and ${courseEnded(today)}))`;
+
+// ---- the intake cycle's reads and writes (the rules are modules/intake's) ----
+
+const live = isNull(courseApplications.cancelledAt);
+const ofCourse = (courseId: number | Placeholder) => eq(courseApplications.courseId, courseId);
+
+/** The course row locked for the deadline job, or undefined when another process holds it (SKIP LOCKED). */
+export async function tryLockCourse(tx: DbOrTx, courseId: number): Promise<Course | undefined> {
+  const [c] = await tx
+    .select()
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .for('update', { skipLocked: true });
+  return c;
+}
+
+/** Live winners (当選) of the course. */
+export async function liveWinners(tx: DbOrTx, courseId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(courseApplications)
+    .where(and(ofCourse(courseId), live, eq(courseApplications.lotteryStatus, LOTTERY.WON)));
+  return row?.n ?? 0;
+}
+
+/** The highest 補欠順位 the course has given (0 when none). */
+export async function lastRank(tx: DbOrTx, courseId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: max(courseApplications.waitlistRank) })
+    .from(courseApplications)
+    .where(ofCourse(courseId));
+  return row?.n ?? 0;
+}
+
+/** The course's live 抽選待ち applications with each student's town, in id order, their rows locked. */
+export async function undrawnPool(tx: DbOrTx, courseId: number) {
+  return tx
+    .select({
+      id: courseApplications.id,
+      studentId: courseApplications.studentId,
+      streetName1: students.streetName1,
+    })
+    .from(courseApplications)
+    .innerJoin(students, eq(students.id, courseApplications.studentId))
+    .where(and(ofCourse(courseId), live, eq(courseApplications.lotteryStatus, LOTTERY.PENDING)))
+    .orderBy(asc(courseApplications.id))
+    .for('update', { of: courseApplications });
+}
+
+/**
+ * Those of `studentIds` who lost a draw (or stayed on a waitlist) of another course whose application period
+ * ended after `since`.
+ */
+export async function earlierLosers(
+  tx: DbOrTx,
+  studentIds: readonly number[],
+  courseId: number,
+  since: Date,
+): Promise<Set<number>> {
+  const rows = await tx
+    .selectDistinct({ id: courseApplications.studentId })
+    .from(courseApplications)
+    .innerJoin(courses, eq(courses.id, courseApplications.courseId))
+    .where(
+      and(
+        anyOf(courseApplications.studentId, studentIds, 'int'),
+        ne(courseApplications.courseId, courseId),
+        inArray(courseApplications.lotteryStatus, [LOTTERY.LOST, LOTTERY.WAITLISTED]),
+        gt(courses.periodTo, since),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Those of `studentIds` who have attended (or are attending) a course before. */
+export async function attendedBefore(tx: DbOrTx, studentIds: readonly number[]): Promise<Set<number>> {
+  const rows = await tx
+    .selectDistinct({ id: courseApplications.studentId })
+    .from(courseApplications)
+    .where(
+      and(
+        anyOf(courseApplications.studentId, studentIds, 'int'),
+        ne(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A drawn application's outcome: its status and 補欠順位 (the draw's entry). */
+export interface DrawnOutcome {
+  application_id: number;
+  outcome: string;
+  waitlist_rank: number | null;
+}
+
+/**
+ * Every drawn application's status, 補欠順位 and deadline (winners only) in one statement: the outcomes travel
+ * as three arrays, whatever the pool's size, so the course lock is held for one write instead of one per
+ * applicant (decision 043).
+ */
+export async function writeDrawOutcomes(
+  tx: DbOrTx,
+  drawn: readonly DrawnOutcome[],
+  confirmBy: Date | null,
+  now: Date,
+): Promise<void> {
+  const a = courseApplications;
+  const column = (c: { name: string }) => sql.identifier(c.name);
+  const ids = arrayLiteral(drawn.map((e) => e.application_id));
+  const outcomes = arrayLiteral(drawn.map((e) => e.outcome));
+  const ranks = arrayLiteral(drawn.map((e) => e.waitlist_rank));
+  await tx.execute(sql`update ${a} set
+      ${column(a.lotteryStatus)} = d.outcome,
+      ${column(a.waitlistRank)} = d.rank,
+      ${column(a.confirmBy)} = case when d.outcome = ${sqlLiteral(LOTTERY.WON)} then ${confirmBy}::timestamptz end,
+      ${column(a.updatedAt)} = ${now}::timestamptz
+    from unnest(${ids}::int[], ${outcomes}::varchar[], ${ranks}::int[]) as d(id, outcome, rank)
+    where ${a.id} = d.id`);
+}
+
+/**
+ * What the settling of a course (modules/intake/settle.ts) starts with, in one statement built once: a row that is no longer 補欠 gives its
+ * place up, and the live winners and 補欠 and the course's settings are read. The release touches no live
+ * 補欠, so the counts it reads beside it are those that hold after it.
+ */
+export const settleState = preparedInTransaction('settle_state', (tx) => {
+  const courseId = sql.placeholder('courseId');
+  const released = tx.$with('released').as(
+    tx
+      .update(courseApplications)
+      .set({ waitlistRank: null })
+      .where(
+        and(
+          ofCourse(courseId),
+          isNotNull(courseApplications.waitlistRank),
+          sql`(${courseApplications.lotteryStatus} <> ${sqlLiteral(LOTTERY.WAITLISTED)} OR ${courseApplications.cancelledAt} IS NOT NULL)`,
+        ),
+      )
+      .returning({ id: courseApplications.id }),
+  );
+  const { lotteryStatus } = courseApplications;
+  // one pass over the course's live applications; the codes are written into the SQL, so that its plan does not
+  // hang on values sent with each call (decision 032; the course id still decides it)
+  const counts = tx
+    .select({
+      winners: sql`count(*) filter (where ${lotteryStatus} = ${sqlLiteral(LOTTERY.WON)})`.as('winners'),
+      waiting: sql`count(*) filter (where ${lotteryStatus} = ${sqlLiteral(LOTTERY.WAITLISTED)})`.as(
+        'waiting',
+      ),
+    })
+    .from(courseApplications)
+    .where(and(ofCourse(courseId), live))
+    .as('counts');
+  return tx
+    .with(released)
+    .select({
+      winners: sql`${counts.winners}`.mapWith(Number),
+      waiting: sql`${counts.waiting}`.mapWith(Number),
+      intake: courseIntake,
+    })
+    .from(counts)
+    .leftJoin(courseIntake, eq(courseIntake.courseId, courseId));
+});
+
+/**
+ * Numbers the course's live 補欠 1..k in their order (place kept, then a new one in the order it became 補欠).
+ * Two statements: the places that change are first written negated, then turned back, because the unique
+ * index on (course, place) is checked row by row and a shift down (2→1, 3→2) would otherwise meet the row
+ * it replaces. Rows whose place stands are not written.
+ */
+export async function renumberWaitlist(tx: DbOrTx, courseId: number): Promise<void> {
+  const a = courseApplications;
+  const moved = await executeNamed(
+    tx,
+    sql`with ranked as (
+      select ${a.id} as id, row_number() over (order by ${a.waitlistRank} asc nulls last, ${a.updatedAt}, ${a.id}) as place
+      from ${a}
+      where ${a.courseId} = ${courseId} and ${a.cancelledAt} is null and ${a.lotteryStatus} = ${sqlLiteral(LOTTERY.WAITLISTED)}
+    )
+    update ${a} set ${sql.identifier(a.waitlistRank.name)} = -ranked.place from ranked
+    where ${a.id} = ranked.id and ${a.waitlistRank} is distinct from ranked.place
+    returning ${a.id}`,
+  );
+  if (moved.rows.length === 0) return;
+  await executeNamed(
+    tx,
+    sql`update ${a} set ${sql.identifier(a.waitlistRank.name)} = -${a.waitlistRank}
+    where ${a.courseId} = ${courseId} and ${a.waitlistRank} < 0`,
+  );
+}
+
+/** The top of the course's live waitlist, its row locked (undefined when nobody waits). */
+export async function topOfWaitlist(tx: DbOrTx, courseId: number): Promise<Application | undefined> {
+  const [top] = await tx
+    .select()
+    .from(courseApplications)
+    .where(and(ofCourse(courseId), live, eq(courseApplications.lotteryStatus, LOTTERY.WAITLISTED)))
+    .orderBy(asc(courseApplications.waitlistRank), asc(courseApplications.id))
+    .limit(1)
+    .for('update');
+  return top;
+}
+
+/** A 補欠 moved up: 当選, place given up, `confirmBy` as its deadline. */
+export async function promoteApplication(
+  tx: DbOrTx,
+  id: number,
+  confirmBy: Date | null,
+  now: Date,
+): Promise<Application> {
+  const [row] = await tx
+    .update(courseApplications)
+    .set({
+      lotteryStatus: LOTTERY.WON,
+      waitlistRank: null,
+      promotedAt: now,
+      confirmBy,
+      confirmedAt: null,
+      updatedAt: now,
+    })
+    .where(eq(courseApplications.id, id))
+    .returning();
+  if (!row) throw new Error('promotion updated nothing');
+  return row;
+}
+
+/** A winner's seat given back (辞退): declined by the student, or lapsed past the deadline. */
+export async function declineApplication(
+  tx: DbOrTx,
+  id: number,
+  reason: 'declined' | 'lapsed',
+  now: Date,
+): Promise<Application> {
+  const [row] = await tx
+    .update(courseApplications)
+    .set({ lotteryStatus: LOTTERY.DECLINED, declineReason: reason, confirmBy: null, updatedAt: now })
+    .where(eq(courseApplications.id, id))
+    .returning();
+  if (!row) throw new Error('decline updated nothing');
+  return row;
+}
+
+/** A winner's seat confirmed (受講確定). */
+export async function confirmApplication(tx: DbOrTx, id: number, now: Date): Promise<void> {
+  await tx
+    .update(courseApplications)
+    .set({ confirmedAt: now, updatedAt: now })
+    .where(eq(courseApplications.id, id));
+}
+
+/** The course's live winners past their deadline, unconfirmed, their rows locked. */
+export async function dueWinners(tx: DbOrTx, courseId: number, now: Date): Promise<Application[]> {
+  return tx
+    .select()
+    .from(courseApplications)
+    .where(
+      and(
+        ofCourse(courseId),
+        live,
+        eq(courseApplications.lotteryStatus, LOTTERY.WON),
+        isNull(courseApplications.confirmedAt),
+        sql`${courseApplications.confirmBy} <= ${now}`,
+      ),
+    )
+    .for('update');
+}
+
+/** Courses with a winner past the deadline (the deadline job's scan, on the partial index). */
+export async function coursesWithDueDeadlines(db: DbOrTx, now = new Date(), limit = 50): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: courseApplications.courseId })
+    .from(courseApplications)
+    .where(
+      and(
+        eq(courseApplications.lotteryStatus, LOTTERY.WON),
+        isNull(courseApplications.confirmedAt),
+        live,
+        sql`${courseApplications.confirmBy} <= ${now}`,
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

@@ -4,6 +4,7 @@
  */
 
 import { LOTTERY } from '@manabi/shared/codes';
+import type { FirstClass } from '@manabi/shared/domain/intake';
 import type { CourseSession } from '@manabi/shared/schemas/course-session';
 import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
@@ -74,3 +75,14 @@ export const attendsCourse = and(
   eq(courseApplications.lotteryStatus, LOTTERY.WON),
   or(isNull(courseApplications.confirmBy), isNotNull(courseApplications.confirmedAt)),
 );
+
+/** The course's first dated class (decision 028), or null when it has none. */
+export async function firstClassOf(db: DbOrTx, courseId: number): Promise<FirstClass | null> {
+  const [first] = await db
+    .select({ day: courseSessions.day, start: courseSessions.startsAt })
+    .from(courseSessions)
+    .where(eq(courseSessions.courseId, courseId))
+    .orderBy(asc(courseSessions.day), asc(courseSessions.startsAt))
+    .limit(1);
+  return first ?? null;
+}

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
+import { drawCourse } from '../../modules/intake/draw';
 import { hashPassword } from '../../platform/crypto';
-
-import { drawCourse, type MailContext } from '../../repositories/intake';
+import type { MailContext } from '../../platform/mail';
 import type { Db, Tx } from '../client';
 import {
   adminUsers,

@@ -135,11 +135,17 @@ export async function requestAddressChange(
         to: config.officeMail,
         ...addressRequestOfficeMail(config, student, input, open !== undefined),
       });
-      await audit(tx, { kind: 'student', id: studentId }, 'address_request', 'student', studentId, {
-        id: studentId,
-        login_id: student.loginId,
-        request_id: requestId,
-        replaced: open !== undefined,
+      await audit(tx, {
+        actor: { kind: 'student', id: studentId },
+        action: 'address_request',
+        entity: 'student',
+        entityId: studentId,
+        detail: {
+          id: studentId,
+          login_id: student.loginId,
+          request_id: requestId,
+          replaced: open !== undefined,
+        },
       });
       return { result: true as const };
     });
@@ -286,10 +292,16 @@ export async function decideAddressRequest(db: Db, actor: Actor, input: AddressD
         ),
       )
       .onConflictDoNothing({ target: notices.sourceKey });
-    await audit(tx, actor, isApproval ? 'address_approve' : 'address_return', 'student', student.id, {
-      id: student.id,
-      login_id: student.loginId,
-      request_id: request.id,
+    await audit(tx, {
+      actor,
+      action: isApproval ? 'address_approve' : 'address_return',
+      entity: 'student',
+      entityId: student.id,
+      detail: {
+        id: student.id,
+        login_id: student.loginId,
+        request_id: request.id,
+      },
     });
     return { result: true as const };
   });

@@ -212,7 +212,13 @@ export async function addAdminUser(db: Db, config: MailConfig, actor: Actor, inp
       if (row.isEmail) {
         await enqueueMail(tx, { to: row.email, ...adminAccountMail(config, row, 'create', true) });
       }
-      await audit(tx, actor, 'create', 'admin_user', row.id, auditDetail(row, { mail_queued: row.isEmail }));
+      await audit(tx, {
+        actor,
+        action: 'create',
+        entity: 'admin_user',
+        entityId: row.id,
+        detail: auditDetail(row, { mail_queued: row.isEmail }),
+      });
       return { result: true as const, id: row.id, login_id: row.loginId };
     });
   } catch (e) {
@@ -247,14 +253,13 @@ export async function updateAdminUser(
     if (row.isEmail) {
       await enqueueMail(tx, { to: row.email, ...adminAccountMail(config, row, 'update', passwordChanged) });
     }
-    await audit(
-      tx,
+    await audit(tx, {
       actor,
-      'update',
-      'admin_user',
-      row.id,
-      auditDetail(row, { password_changed: passwordChanged, mail_queued: row.isEmail }),
-    );
+      action: 'update',
+      entity: 'admin_user',
+      entityId: row.id,
+      detail: auditDetail(row, { password_changed: passwordChanged, mail_queued: row.isEmail }),
+    });
     return { result: true as const, id: row.id, login_id: row.loginId };
   });
 }

@@ -20,6 +20,7 @@ import { type Actor, audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
+import type { MailContext } from '../../platform/mail';
 import {
   anyOf,
   isUniqueViolation,
@@ -39,7 +40,8 @@ import {
   lockCourse,
   updateAttendance,
 } from '../../repositories/course-applications';
-import { drawCourse, type MailContext, settleCourse } from '../../repositories/intake';
+import { drawCourse } from '../intake/draw';
+import { settleCourse } from '../intake/settle';
 import {
   presentApplicantDetail,
   presentApplicantDetailLimited,
@@ -210,7 +212,7 @@ const periodOpen = (course: { periodTo: Date | null }, now: Date) =>
   course.periodTo !== null && now < course.periodTo;
 
 /**
- * Draws the course's live 抽選待ち applicants (repositories/intake.ts drawCourse): a recorded, verifiable
+ * Draws the course's live 抽選待ち applicants (modules/intake/draw.ts): a recorded, verifiable
  * order; winners, 補欠 or losers; one personal result each; all in one transaction under the course lock,
  * so a second draw waits and then finds nobody undrawn (422). While the application period is open the draw
  * is refused (422 on override_reason) unless authority 1 states why; the reason goes into the run record
@@ -240,13 +242,19 @@ export async function runLottery(db: Db, mail: MailContext, admin: AdminPrincipa
       now,
     );
     if (!drawn) throw invalid('win_num', APPLICANT_MSG.noUndrawn);
-    await audit(tx, actor, 'lottery', 'course', course.id, {
-      run_id: drawn.runId,
-      win_num: Number(input.win_num),
-      win_count: drawn.winCount,
-      wait_count: drawn.waitCount,
-      lose_count: drawn.loseCount,
-      ...(overrideReason === null ? {} : { override_reason: overrideReason }),
+    await audit(tx, {
+      actor,
+      action: 'lottery',
+      entity: 'course',
+      entityId: course.id,
+      detail: {
+        run_id: drawn.runId,
+        win_num: Number(input.win_num),
+        win_count: drawn.winCount,
+        wait_count: drawn.waitCount,
+        lose_count: drawn.loseCount,
+        ...(overrideReason === null ? {} : { override_reason: overrideReason }),
+      },
     });
     return {
       result: true as const,
@@ -324,7 +332,12 @@ export async function updateApplicantTable(
       changed.push(done.id);
     }
     if (changed.length) {
-      await audit(tx, actor, 'update_batch', ENTITY, null, { course_id: course.id, ids: changed });
+      await audit(tx, {
+        actor,
+        action: 'update_batch',
+        entity: ENTITY,
+        detail: { course_id: course.id, ids: changed },
+      });
       await settleCourse(tx, mail, actor, course, now);
     }
     return { result: true as const, count: changed.length };
@@ -420,10 +433,16 @@ export async function addApplicant(
         { courseId: course.id, studentId: student.id, howApply: input.how_apply, remarks: input.remarks },
       ]);
       if (!row) throw new Error('insert returned nothing');
-      await audit(tx, actor, 'create', ENTITY, row.id, {
-        course_id: course.id,
-        student_id: student.id,
-        how_apply: row.howApply,
+      await audit(tx, {
+        actor,
+        action: 'create',
+        entity: ENTITY,
+        entityId: row.id,
+        detail: {
+          course_id: course.id,
+          student_id: student.id,
+          how_apply: row.howApply,
+        },
       });
       return { result: true as const, id: row.id };
     });
@@ -488,10 +507,16 @@ export async function updateApplicant(
       },
       { seen: input.updated_at },
     );
-    await audit(tx, actor, 'update', ENTITY, row.id, {
-      lottery_status: row.lotteryStatus,
-      attendance_status: row.attendanceStatus,
-      acquisition_unit: row.acquisitionUnit,
+    await audit(tx, {
+      actor,
+      action: 'update',
+      entity: ENTITY,
+      entityId: row.id,
+      detail: {
+        lottery_status: row.lotteryStatus,
+        attendance_status: row.attendanceStatus,
+        acquisition_unit: row.acquisitionUnit,
+      },
     });
     await settleCourse(tx, mail, actor, course);
     return { result: true as const };
@@ -515,10 +540,16 @@ export async function cancelApplicant(
     if (current.cancelledAt !== null) throw invalid('user_id', APPLICANT_MSG.alreadyCancelled);
     await cancelApplication(tx, current, { seen: input.updated_at });
     const row = current;
-    await audit(tx, actor, 'cancel', ENTITY, row.id, {
-      course_id: course.id,
-      student_id: current.studentId,
-      previous_lottery_status: current.lotteryStatus,
+    await audit(tx, {
+      actor,
+      action: 'cancel',
+      entity: ENTITY,
+      entityId: row.id,
+      detail: {
+        course_id: course.id,
+        student_id: current.studentId,
+        previous_lottery_status: current.lotteryStatus,
+      },
     });
     // a winner's cancel frees a seat: the top 補欠 moves up in this same transaction
     await settleCourse(tx, mail, actor, course);

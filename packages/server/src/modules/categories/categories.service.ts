@@ -35,9 +35,15 @@ export async function addCategory(
       .values({ name: input.category_name, sortNumber: Number(input.sort_number) })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    await audit(tx, actor, 'create', 'notice_category', row.id, {
-      name: row.name,
-      sort_number: row.sortNumber,
+    await audit(tx, {
+      actor,
+      action: 'create',
+      entity: 'notice_category',
+      entityId: row.id,
+      detail: {
+        name: row.name,
+        sort_number: row.sortNumber,
+      },
     });
     return { result: true as const, id: row.id };
   });
@@ -64,9 +70,15 @@ export async function updateCategory(
         .where(eq(noticeCategories.id, input.id));
       throw exists ? stale() : notFound();
     }
-    await audit(tx, actor, 'update', 'notice_category', row.id, {
-      name: row.name,
-      sort_number: row.sortNumber,
+    await audit(tx, {
+      actor,
+      action: 'update',
+      entity: 'notice_category',
+      entityId: row.id,
+      detail: {
+        name: row.name,
+        sort_number: row.sortNumber,
+      },
     });
     return { result: true as const, id: row.id };
   });

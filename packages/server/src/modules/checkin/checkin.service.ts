@@ -200,10 +200,16 @@ export async function checkIn(
     return await tryCheckIn(db, admin, input, field, actor, trail, now);
   } catch (err) {
     if (!(err instanceof Refused)) throw err;
-    await audit(db, actor, 'check_in_refused', err.about.entity, err.about.id, {
-      ...trail,
-      ...(err.about.studentId === undefined ? {} : { student_id: err.about.studentId }),
-      reason: err.reason,
+    await audit(db, {
+      actor,
+      action: 'check_in_refused',
+      entity: err.about.entity,
+      entityId: err.about.id,
+      detail: {
+        ...trail,
+        ...(err.about.studentId === undefined ? {} : { student_id: err.about.studentId }),
+        reason: err.reason,
+      },
     });
     throw err.answer;
   }
@@ -280,9 +286,15 @@ async function tryCheckIn(
     const detail = { ...trail, student_id: student.id, session_no: session.no };
     const index = session.no - 1;
     if (application.attendance[index] === SESSION_ATTENDANCE.PRESENT) {
-      await audit(tx, actor, 'check_in', 'course_application', application.id, {
-        ...detail,
-        result: 'already',
+      await audit(tx, {
+        actor,
+        action: 'check_in',
+        entity: 'course_application',
+        entityId: application.id,
+        detail: {
+          ...detail,
+          result: 'already',
+        },
       });
       return 'already' as const;
     }
@@ -300,7 +312,13 @@ async function tryCheckIn(
       // the row is locked: the version read is the current one
       { seen: application.updatedAt.toISOString(), now },
     );
-    await audit(tx, actor, 'check_in', 'course_application', application.id, { ...detail, result: 'ok' });
+    await audit(tx, {
+      actor,
+      action: 'check_in',
+      entity: 'course_application',
+      entityId: application.id,
+      detail: { ...detail, result: 'ok' },
+    });
     return 'ok' as const;
   });
   return { result, session_no: session.no, student: who };

@@ -131,12 +131,17 @@ export async function uploadCourseApplicants(db: Db, actor: Actor, dataUrl: stri
         else toInsert.push({ courseId, studentId, howApply: row.how_apply, remarks: row.remarks });
       }
       const inserted = await insertApplications(tx, toInsert);
-      await audit(tx, actor, 'upload', 'course_application', null, {
-        rows: parsed.length,
-        registered: inserted.length,
-        skipped_unregistered: unregistered.length,
-        skipped_applied: already.length,
-        course_ids: [...new Set(toInsert.map((a) => a.courseId))],
+      await audit(tx, {
+        actor,
+        action: 'upload',
+        entity: 'course_application',
+        detail: {
+          rows: parsed.length,
+          registered: inserted.length,
+          skipped_unregistered: unregistered.length,
+          skipped_applied: already.length,
+          course_ids: [...new Set(toInsert.map((a) => a.courseId))],
+        },
       });
       const msg = [
         UPLOAD_MSG.applicantsDone(inserted.length),
@@ -251,10 +256,15 @@ export async function uploadCourses(db: Db, actor: Actor, dataUrl: string): Prom
       for (let i = 0; i < sessions.length; i += LINK_INSERT_BATCH) {
         await tx.insert(courseSessions).values(sessions.slice(i, i + LINK_INSERT_BATCH));
       }
-      await audit(tx, actor, 'upload', 'course', null, {
-        count: ids.length,
-        ids,
-        course_ids: parsed.map((p) => p.body.course_id),
+      await audit(tx, {
+        actor,
+        action: 'upload',
+        entity: 'course',
+        detail: {
+          count: ids.length,
+          ids,
+          course_ids: parsed.map((p) => p.body.course_id),
+        },
       });
       return { result: true, msg: UPLOAD_MSG.coursesDone(ids.length), count: ids.length };
     });

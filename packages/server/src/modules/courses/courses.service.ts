@@ -446,7 +446,13 @@ export async function addCourse(db: Db, actor: Actor, input: CourseAddBody) {
       if (!row) throw new Error('insert returned nothing');
       await linkCategories(tx, row.id, categoryIds);
       await saveSessions(tx, row.id, input.sessions);
-      await audit(tx, actor, 'create', 'course', row.id, auditDetail(row.id, input, categoryIds));
+      await audit(tx, {
+        actor,
+        action: 'create',
+        entity: 'course',
+        entityId: row.id,
+        detail: auditDetail(row.id, input, categoryIds),
+      });
       return { result: true as const, id: row.id };
     });
   } catch (e) {
@@ -475,7 +481,13 @@ export async function updateCourse(db: Db, actor: Actor, input: CourseUpdateBody
       if (!row) throw stale();
       await linkCategories(tx, row.id, categoryIds);
       await saveSessions(tx, row.id, input.sessions);
-      await audit(tx, actor, 'update', 'course', row.id, auditDetail(row.id, input, categoryIds));
+      await audit(tx, {
+        actor,
+        action: 'update',
+        entity: 'course',
+        entityId: row.id,
+        detail: auditDetail(row.id, input, categoryIds),
+      });
       return { result: true as const, id: row.id };
     });
   } catch (e) {

@@ -13,9 +13,9 @@ import {
   students,
 } from '../../db/schema';
 import { runDeadlineJob } from '../../jobs/intake-deadlines';
-import { confirmDeadline } from '../../repositories/intake';
 import { createTestApp, get, loginAsStudent, makeCast, post, type TestApp } from '../../test/app';
 import { makeApplication, makeCourse, makeStudent } from '../../test/factories';
+import { confirmDeadline } from './settings';
 
 // The draw waits for the end of the application period unless authority 1 states why; the modal's last step
 // reads who will be told from the server; 補欠 places stay 1..k after every promotion; deadlines end at

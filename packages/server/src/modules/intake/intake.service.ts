@@ -1,7 +1,7 @@
 /**
  * The intake cycle's own calls (issue 14, docs/decisions/015-intake-cycle.md): the course's settings and
  * counts, the lottery records with their re-verification, promotion by hand, and the student's confirm /
- * decline. The cycle's rules live in repositories/intake.ts; this module reads and answers.
+ * decline. The cycle's rules live beside it (draw.ts, settle.ts, results.ts, deadlines.ts, settings.ts).
  */
 import { LOTTERY } from '@manabi/shared/codes';
 import type { LotteryTier } from '@manabi/shared/domain/intake';
@@ -13,17 +13,17 @@ import { type Actor, audit } from '../../platform/audit';
 import type { AdminPrincipal, StudentPrincipal } from '../../platform/context';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
+import type { MailContext } from '../../platform/mail';
 import { type LotteryEntry, verifyRecord } from '../../platform/verifiable-lottery';
-import { liveApplication, lockCourse } from '../../repositories/course-applications';
 import {
-  decline,
-  intakeOf,
+  confirmApplication,
+  declineApplication,
+  liveApplication,
   liveWinners,
-  type MailContext,
-  promote,
-  saveIntake,
-  settleCourse,
-} from '../../repositories/intake';
+  lockCourse,
+} from '../../repositories/course-applications';
+import { intakeOf, saveIntake } from '../../repositories/course-intake';
+import { promote, settleCourse } from './settle';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -118,12 +118,18 @@ export async function updateIntake(db: Db, mail: MailContext, actor: Actor, inpu
       },
       now,
     );
-    await audit(tx, actor, 'intake_settings', 'course', course.id, {
-      waitlist: input.waitlist,
-      confirm_days: input.confirm_days,
-      auto_promote: input.auto_promote,
-      promote_until: input.promote_until,
-      tiers: input.tiers,
+    await audit(tx, {
+      actor,
+      action: 'intake_settings',
+      entity: 'course',
+      entityId: course.id,
+      detail: {
+        waitlist: input.waitlist,
+        confirm_days: input.confirm_days,
+        auto_promote: input.auto_promote,
+        promote_until: input.promote_until,
+        tiers: input.tiers,
+      },
     });
     await settleCourse(tx, mail, actor, course, now);
     return { result: true as const };
@@ -253,12 +259,15 @@ export async function confirmSeat(db: Db, student: StudentPrincipal, input: Seat
     if (a.lotteryStatus !== LOTTERY.WON || a.confirmBy === null || a.confirmedAt !== null)
       throw invalid('course_id', INTAKE_MSG.nothingToConfirm);
     const now = new Date();
-    await tx
-      .update(courseApplications)
-      .set({ confirmedAt: now, updatedAt: now })
-      .where(eq(courseApplications.id, a.id));
-    await audit(tx, { kind: 'student', id: student.id }, 'confirm', 'course_application', a.id, {
-      course_id: a.courseId,
+    await confirmApplication(tx, a.id, now);
+    await audit(tx, {
+      actor: { kind: 'student', id: student.id },
+      action: 'confirm',
+      entity: 'course_application',
+      entityId: a.id,
+      detail: {
+        course_id: a.courseId,
+      },
     });
     return { result: true as const };
   });
@@ -278,9 +287,15 @@ export async function declineSeat(
     const { course, a } = await myWinningApplication(tx, student, input);
     if (a.lotteryStatus !== LOTTERY.WON) throw invalid('course_id', INTAKE_MSG.notAWinner);
     const now = new Date();
-    await decline(tx, a, 'declined', now);
+    await declineApplication(tx, a.id, 'declined', now);
     const actor: Actor = { kind: 'student', id: student.id };
-    await audit(tx, actor, 'decline', 'course_application', a.id, { course_id: course.id });
+    await audit(tx, {
+      actor,
+      action: 'decline',
+      entity: 'course_application',
+      entityId: a.id,
+      detail: { course_id: course.id },
+    });
     await settleCourse(tx, mail, actor, course, now);
     return { result: true as const };
   });

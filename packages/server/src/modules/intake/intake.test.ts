@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { intakeMessage } from '@manabi/shared/domain/intake';
 import { INTAKE_MSG } from '@manabi/shared/schemas/intake';
 import { and, asc, eq, inArray, isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,35 @@ describe('the draw with a waitlist, tiers and a confirmation period', () => {
       );
     expect(mails).toHaveLength(6);
     expect(mails.every((m) => m.body.includes('申込状況の確認'))).toBe(true);
+    // each result in its own words: the notice, and the mail around the same words
+    const names = new Map(
+      (
+        await t.db
+          .select()
+          .from(students)
+          .where(
+            inArray(
+              students.id,
+              after.map((a) => a.studentId),
+            ),
+          )
+      ).map((s) => [s.id, s]),
+    );
+    for (const a of after) {
+      const words = intakeMessage({
+        kind: a.lotteryStatus === '2' ? 'won' : 'waitlisted',
+        courseName: course.name,
+        confirmBy: a.confirmBy?.toISOString() ?? null,
+        waitlistRank: a.waitlistRank,
+        firstClass: null,
+      });
+      const notice = told.find((n) => n.studentId === a.studentId);
+      expect(notice).toMatchObject({ title: words.title, content: words.body });
+      const s = names.get(a.studentId);
+      const m = mails.find((x) => x.to === s?.mail1);
+      expect(m?.subject).toBe(`【まなび】${words.title}`);
+      expect(m?.body.startsWith(`${s?.name} 様\n\n${words.body}\n\n申込状況の確認：`)).toBe(true);
+    }
 
     // a second press of 抽選 finds nobody undrawn and tells nobody again
     const again = await post(t.app, LOTTERY, { id: course.id, win_num: 2, waitlist: '1' }, admin);

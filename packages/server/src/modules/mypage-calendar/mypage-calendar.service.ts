@@ -11,11 +11,11 @@ import type { CalendarFeedIssued, MypageSchedule } from '@manabi/shared/schemas/
 import { and, asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendarFeeds, courseApplications, courseSessions, courses, students } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/statements';
 import { audit } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
-import { preparedPerDatabase } from '../../platform/sql';
 import { attendsCourse } from '../../repositories/course-sessions';
 import { type IcalEvent, writeCalendar } from './ical';
 import { type ClassRow, presentFeed, presentScheduleItem } from './mypage-calendar.presenter';
@@ -171,9 +171,15 @@ export async function issueFeed(
         target: calendarFeeds.studentId,
         set: { tokenHash, createdAt: now, lastUsedAt: null },
       });
-    await audit(tx, { kind: 'student', id: student.id }, 'calendar_feed', 'student', student.id, {
-      login_id: student.loginId,
-      replaced: before !== undefined,
+    await audit(tx, {
+      actor: { kind: 'student', id: student.id },
+      action: 'calendar_feed',
+      entity: 'student',
+      entityId: student.id,
+      detail: {
+        login_id: student.loginId,
+        replaced: before !== undefined,
+      },
     });
   });
   return feedUrls(publicUrl, token);
@@ -187,8 +193,14 @@ export async function revokeFeed(db: Db, student: StudentPrincipal): Promise<{ r
       .where(eq(calendarFeeds.studentId, student.id))
       .returning({ studentId: calendarFeeds.studentId });
     if (gone.length > 0)
-      await audit(tx, { kind: 'student', id: student.id }, 'calendar_feed_revoke', 'student', student.id, {
-        login_id: student.loginId,
+      await audit(tx, {
+        actor: { kind: 'student', id: student.id },
+        action: 'calendar_feed_revoke',
+        entity: 'student',
+        entityId: student.id,
+        detail: {
+          login_id: student.loginId,
+        },
       });
   });
   return { result: true as const };

@@ -40,10 +40,12 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courseApplications, courseSessions, courses, students } from '../../db/schema';
-import { auditedWrite } from '../../platform/audit';
+import { preparedPerDatabase } from '../../db/statements';
+import { audit } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
-import { likeContains, paged, preparedPerDatabase, sqlLiteral } from '../../platform/sql';
+import type { MailContext } from '../../platform/mail';
+import { likeContains, paged, sqlLiteral } from '../../platform/sql';
 import {
   type Application,
   applicationCancel,
@@ -62,8 +64,9 @@ import {
   catalogForStudent,
   categoryNames,
 } from '../../repositories/course-catalog';
+import { intakeOf } from '../../repositories/course-intake';
 import { type SessionOut, sessionList } from '../../repositories/course-sessions';
-import { intakeOf, type MailContext, settleCourse } from '../../repositories/intake';
+import { settleCourse } from '../intake/settle';
 import { courseMail } from './mypage-courses.mail';
 import {
   type HistoryRow,
@@ -538,9 +541,21 @@ export async function applyCourse(
       throw invalid(name, msg);
     }
     const { contact } = turn;
-    const id = await auditedWrite(
-      tx,
-      applicationsInsert([
+    const id = await audit(tx, {
+      actor: { kind: 'student', id: student.id },
+      action: 'apply',
+      entity: 'course_application',
+      detail: {
+        course_id: courseId,
+        login_id: student.loginId,
+        agreed_no_cancel: !c.isCancelable,
+        waitlisted: waits,
+      },
+      mail:
+        contact.isEmail && contact.mail1
+          ? { to: contact.mail1, ...courseMail(config, waits ? 'waitlist' : 'apply', contact.name, c) }
+          : null,
+      write: applicationsInsert([
         {
           courseId,
           studentId: student.id,
@@ -549,19 +564,7 @@ export async function applyCourse(
           at: now,
         },
       ]),
-      contact.isEmail && contact.mail1
-        ? { to: contact.mail1, ...courseMail(config, waits ? 'waitlist' : 'apply', contact.name, c) }
-        : null,
-      { kind: 'student', id: student.id },
-      'apply',
-      'course_application',
-      {
-        course_id: courseId,
-        login_id: student.loginId,
-        agreed_no_cancel: !c.isCancelable,
-        waitlisted: waits,
-      },
-    );
+    });
     if (id === undefined) throw new Error('insert returned nothing');
     // the new 補欠 gets the next place in line
     if (waits) await settleCourse(tx, config, { kind: 'student', id: student.id }, c, now);
@@ -606,17 +609,17 @@ export async function cancelCourse(
     if (a.updatedAt.getTime() !== seen.getTime()) throw stale();
     if (!isCancelable(ruleOf(c), liveOf(a), now)) throw invalid('course_id', MYPAGE_COURSE_MSG.notCancelable);
     const { contact } = turn;
-    const id = await auditedWrite(
-      tx,
-      applicationCancel(tx, a, { now }),
-      contact.isEmail && contact.mail1
-        ? { to: contact.mail1, ...courseMail(config, 'cancel', contact.name, c) }
-        : null,
-      { kind: 'student', id: student.id },
-      'cancel',
-      'course_application',
-      { course_id: courseId, login_id: student.loginId, lottery_status: a.lotteryStatus },
-    );
+    const id = await audit(tx, {
+      actor: { kind: 'student', id: student.id },
+      action: 'cancel',
+      entity: 'course_application',
+      detail: { course_id: courseId, login_id: student.loginId, lottery_status: a.lotteryStatus },
+      mail:
+        contact.isEmail && contact.mail1
+          ? { to: contact.mail1, ...courseMail(config, 'cancel', contact.name, c) }
+          : null,
+      write: applicationCancel(tx, a, { now }),
+    });
     if (id === undefined) throw stale();
     // a winner's seat goes to the top 補欠 in this same transaction (decision 015)
     await settleCourse(tx, config, { kind: 'student', id: student.id }, c, now);

@@ -3,8 +3,9 @@ import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sq
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { noticeCategories, noticeReads, notices } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/statements';
 import { notFound } from '../../platform/errors';
-import { likeContains, placeholderSql, preparedPerDatabase, qualified } from '../../platform/sql';
+import { likeContains, placeholderSql, qualified } from '../../platform/sql';
 import { currentApplications } from '../mypage-courses/mypage-courses.service';
 import {
   type AudienceMember,

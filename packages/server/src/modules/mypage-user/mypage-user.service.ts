@@ -80,11 +80,17 @@ export async function updateContacts(db: Db, studentId: number, input: ContactsU
         updatedAt: now,
       })
       .where(eq(students.id, studentId));
-    await audit(tx, { kind: 'student', id: studentId }, 'update_contacts', 'student', studentId, {
-      id: studentId,
-      login_id: current.loginId,
-      group1: changed1,
-      group2: changed2,
+    await audit(tx, {
+      actor: { kind: 'student', id: studentId },
+      action: 'update_contacts',
+      entity: 'student',
+      entityId: studentId,
+      detail: {
+        id: studentId,
+        login_id: current.loginId,
+        group1: changed1,
+        group2: changed2,
+      },
     });
     return { result: true as const };
   });
@@ -115,9 +121,15 @@ export async function updatePassword(
   return db.transaction(async (tx) => {
     await tx.update(students).set({ passwordHash, updatedAt: new Date() }).where(eq(students.id, student.id));
     await destroyUserSessions(tx, 'student', student.id, student.sessionHash);
-    await audit(tx, { kind: 'student', id: student.id }, 'password_change', 'student', student.id, {
-      id: student.id,
-      login_id: row.loginId,
+    await audit(tx, {
+      actor: { kind: 'student', id: student.id },
+      action: 'password_change',
+      entity: 'student',
+      entityId: student.id,
+      detail: {
+        id: student.id,
+        login_id: row.loginId,
+      },
     });
     return { is_valid: true, err_list: [] };
   });

@@ -278,7 +278,13 @@ export async function addNotice(
       .returning();
     if (!row) throw new Error('insert returned nothing');
     const mailed = await queueNoticeMail(tx, config, row);
-    await audit(tx, actor, 'create', 'notice', row.id, auditDetail(row, mailed));
+    await audit(tx, {
+      actor,
+      action: 'create',
+      entity: 'notice',
+      entityId: row.id,
+      detail: auditDetail(row, mailed),
+    });
     return { result: true as const, id: row.id, ...(await reached(tx, row, mailed)) };
   });
 }
@@ -305,7 +311,13 @@ export async function updateNotice(
       .returning();
     if (!row) throw stale();
     const mailed = await queueNoticeMail(tx, config, row);
-    await audit(tx, actor, 'update', 'notice', row.id, auditDetail(row, mailed));
+    await audit(tx, {
+      actor,
+      action: 'update',
+      entity: 'notice',
+      entityId: row.id,
+      detail: auditDetail(row, mailed),
+    });
     return { result: true as const, id: row.id, ...(await reached(tx, row, mailed)) };
   });
 }

@@ -109,9 +109,15 @@ export async function requestReset(
       .values({ studentId: student.id, tokenHash, createdAt: now, expiresAt });
     const to = mailKey(student.mail1) === address ? student.mail1 : student.mail2;
     await enqueueMail(tx, { to, ...resetMail(config, student, token, expiresAt) });
-    await audit(tx, { kind: 'system', id: null }, 'password_reset_mail', 'student', student.id, {
-      id: student.id,
-      login_id: input.login_id,
+    await audit(tx, {
+      actor: { kind: 'system', id: null },
+      action: 'password_reset_mail',
+      entity: 'student',
+      entityId: student.id,
+      detail: {
+        id: student.id,
+        login_id: input.login_id,
+      },
     });
     return true;
   });
@@ -183,9 +189,15 @@ export async function setPassword(
         .delete(loginThrottles)
         .where(and(eq(loginThrottles.kind, 'student'), eq(loginThrottles.loginId, row.loginId)));
     }
-    await audit(tx, { kind: 'student', id: row.studentId }, 'password_reset', 'student', row.studentId, {
-      id: row.studentId,
-      login_id: row.loginId,
+    await audit(tx, {
+      actor: { kind: 'student', id: row.studentId },
+      action: 'password_reset',
+      entity: 'student',
+      entityId: row.studentId,
+      detail: {
+        id: row.studentId,
+        login_id: row.loginId,
+      },
     });
     return { is_valid: true, name: '', msg: '' };
   });

@@ -209,7 +209,13 @@ export async function applyAdmission(
     if (!row) throw new Error('insert returned nothing');
     await enqueueMail(tx, { to: input.mail1, ...admissionReceivedMail(config, name) });
     await enqueueMail(tx, { to: config.officeMail, ...admissionOfficeMail(config, input, name, today) });
-    await audit(tx, system, 'admission', 'student', row.id, { id: row.id });
+    await audit(tx, {
+      actor: system,
+      action: 'admission',
+      entity: 'student',
+      entityId: row.id,
+      detail: { id: row.id },
+    });
     return answer;
   });
 }

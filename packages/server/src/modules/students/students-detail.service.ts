@@ -127,9 +127,14 @@ export async function updateStudentCourses(
       changed.push(done.id);
     }
     if (changed.length) {
-      await audit(tx, actor, 'update_batch', 'course_application', null, {
-        student_id: input.user_id,
-        ids: changed,
+      await audit(tx, {
+        actor,
+        action: 'update_batch',
+        entity: 'course_application',
+        detail: {
+          student_id: input.user_id,
+          ids: changed,
+        },
       });
     }
     return { result: true as const, count: changed.length };

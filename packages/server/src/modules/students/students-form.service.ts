@@ -139,7 +139,13 @@ export async function addStudent(db: Db, actor: Actor, input: StudentAddBody, to
         })
         .returning({ id: students.id });
       if (!row) throw new Error('insert returned nothing');
-      await audit(tx, actor, 'create', 'student', row.id, auditDetail(row.id, loginId));
+      await audit(tx, {
+        actor,
+        action: 'create',
+        entity: 'student',
+        entityId: row.id,
+        detail: auditDetail(row.id, loginId),
+      });
       return { result: true as const, user_id: row.id, login_id: loginId };
     });
   } catch (e) {
@@ -180,14 +186,13 @@ export async function updateStudent(db: Db, actor: Actor, input: StudentUpdateBo
         .where(and(eq(students.id, input.user_id), eq(students.updatedAt, seen)))
         .returning({ id: students.id });
       if (!row) throw stale();
-      await audit(
-        tx,
+      await audit(tx, {
         actor,
-        'update',
-        'student',
-        row.id,
-        auditDetail(row.id, input.login_id, { password_changed: passwordHash !== undefined }),
-      );
+        action: 'update',
+        entity: 'student',
+        entityId: row.id,
+        detail: auditDetail(row.id, input.login_id, { password_changed: passwordHash !== undefined }),
+      });
       return { result: true as const, user_id: row.id, login_id: input.login_id };
     });
   } catch (e) {
@@ -290,14 +295,13 @@ async function approveOrReject(
     if (loginId && mailTo) {
       await enqueueMail(tx, { to: mailTo, ...approvalMail(config, { name: columns.name, loginId }) });
     }
-    await audit(
-      tx,
+    await audit(tx, {
       actor,
-      approve ? 'approve' : 'reject',
-      'student',
-      row.id,
-      auditDetail(row.id, loginId, { mail_queued: mailTo !== '' && loginId !== null }),
-    );
+      action: approve ? 'approve' : 'reject',
+      entity: 'student',
+      entityId: row.id,
+      detail: auditDetail(row.id, loginId, { mail_queued: mailTo !== '' && loginId !== null }),
+    });
     return {
       result: true as const,
       user_id: row.id,

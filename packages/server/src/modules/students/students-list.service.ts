@@ -533,11 +533,16 @@ export async function uploadStudents(
         throw new Refusal(refused(rowErrorsMessage(messages)));
       }
 
-      await audit(tx, actor, 'upload', 'student', null, {
-        rows: rowCount,
-        registered: inserted.size,
-        skipped_existing: skipped.length,
-        student_type: studentType,
+      await audit(tx, {
+        actor,
+        action: 'upload',
+        entity: 'student',
+        detail: {
+          rows: rowCount,
+          registered: inserted.size,
+          skipped_existing: skipped.length,
+          student_type: studentType,
+        },
       });
       const msg = [
         STUDENT_UPLOAD_MSG.done(inserted.size),

@@ -1,0 +1,118 @@
+/**
+ * The verifiable draw (decisions 004, 015, 043): the course's undrawn pool with its tiers, a fresh seed, the
+ * order (platform/verifiable-lottery.ts), every applicant's outcome written as one set, the run record, the
+ * settings it used and every personal result — in the caller's transaction, under the course lock.
+ */
+import { LOTTERY } from '@manabi/shared/codes';
+import type { LotteryTier } from '@manabi/shared/domain/intake';
+import type { DbOrTx } from '../../db/client';
+import { lotteryRuns } from '../../db/schema';
+import type { Actor } from '../../platform/audit';
+import type { MailContext } from '../../platform/mail';
+import {
+  drawOrderInTurns,
+  LOTTERY_ALGORITHM,
+  type LotteryEntry,
+  newSeed,
+  poolHash,
+  seedHash,
+} from '../../platform/verifiable-lottery';
+import {
+  type Course,
+  lastRank,
+  liveWinners,
+  undrawnPool,
+  writeDrawOutcomes,
+} from '../../repositories/course-applications';
+import { saveIntake } from '../../repositories/course-intake';
+import { firstClassOf } from '../../repositories/course-sessions';
+import { tellResults } from './results';
+import { deadline, tiersOf } from './settings';
+
+export interface DrawOptions {
+  winNum: number;
+  waitlist: boolean;
+  confirmDays: number | null;
+  tiers: readonly LotteryTier[];
+  /** authority 1's reason for drawing while the application period is open (none: drawn after it) */
+  overrideReason?: string | null;
+}
+
+export interface DrawResult {
+  runId: number;
+  entries: LotteryEntry[];
+  winCount: number;
+  waitCount: number;
+  loseCount: number;
+}
+
+/**
+ * Draws the course's live 抽選待ち applicants: a fresh seed, the pool with its tiers, the order, every
+ * status, the run record, the settings it used and one personal result per applicant — one transaction.
+ * Returns null when nobody is undrawn.
+ */
+export async function drawCourse(
+  tx: DbOrTx,
+  mail: MailContext,
+  actor: Actor & { name: string },
+  course: Course,
+  options: DrawOptions,
+  now = new Date(),
+): Promise<DrawResult | null> {
+  const undrawn = await undrawnPool(tx, course.id);
+  if (undrawn.length === 0) return null;
+  const pool = await tiersOf(tx, undrawn, options.tiers, course.id, now);
+  const seed = newSeed();
+  const rankOffset = options.waitlist ? await lastRank(tx, course.id) : 0;
+  const entries = await drawOrderInTurns({
+    seed,
+    pool,
+    winNum: options.winNum,
+    waitlist: options.waitlist,
+    rankOffset,
+  });
+  const confirmBy = deadline(mail, options.confirmDays, now);
+  await writeDrawOutcomes(tx, entries, confirmBy, now);
+  const [run] = await tx
+    .insert(lotteryRuns)
+    .values({
+      courseId: course.id,
+      adminId: actor.id,
+      adminName: actor.name,
+      drawnAt: now,
+      algorithm: LOTTERY_ALGORITHM,
+      winNum: options.winNum,
+      waitlist: options.waitlist,
+      confirmDays: options.confirmDays,
+      tiers: [...options.tiers],
+      poolHash: poolHash(pool),
+      seedHash: seedHash(seed),
+      seed,
+      rankOffset,
+      entries,
+      overrideReason: options.overrideReason ?? null,
+    })
+    .returning({ id: lotteryRuns.id });
+  if (!run) throw new Error('lottery_runs insert returned nothing');
+  // the seats a freed place is refilled up to: every live winner after this draw
+  await saveIntake(
+    tx,
+    course.id,
+    {
+      seats: await liveWinners(tx, course.id),
+      waitlist: options.waitlist,
+      confirmDays: options.confirmDays,
+      tiers: [...options.tiers],
+    },
+    now,
+  );
+  await tellResults(tx, mail, course, run.id, entries, confirmBy, await firstClassOf(tx, course.id), now);
+  const count = (o: string) => entries.filter((e) => e.outcome === o).length;
+  return {
+    runId: run.id,
+    entries,
+    winCount: count(LOTTERY.WON),
+    waitCount: count(LOTTERY.WAITLISTED),
+    loseCount: count(LOTTERY.LOST),
+  };
+}
