@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { hashPassword } from '../../platform/crypto';
+import { hashPassword } from '../../base/password';
 
 import { drawCourse, type MailContext } from '../../repositories/intake';
 import type { Db, Tx } from '../client';
