@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Proves the layer rules of biome.json hold (issue 13): for each edge of docs/architecture.md it plants a
+// Proves the layer rules of biome.json hold: for each edge of docs/architecture.md it plants a
 // file with one forbidden import, runs Biome on it, and fails unless Biome refuses it; then it plants an
 // allowed import of the same layer and fails if Biome refuses that. The planted files are removed again.
 import { execFileSync } from 'node:child_process';
@@ -92,6 +92,49 @@ const EDGES = [
     'mypage does not import admin',
   ],
   ['packages/web/src/ui/__layer.ts', '../admin/server-list', '../lib/api', 'ui does not import screens'],
+  [
+    'packages/web/src/admin/notices/__layer.ts',
+    '../courses/course-picker',
+    '../attendance/table-notice',
+    'an admin family imports lib, ui and the common parts, not another family',
+  ],
+  [
+    'packages/web/src/admin/notices/__layer.ts',
+    '../categories/api/categories',
+    '../server-list',
+    "an admin family uses the area's root files, not another family's api",
+  ],
+  [
+    'packages/web/src/admin/notices/api/__layer.ts',
+    '../../courses/api/courses',
+    '../../layout/admin-menu',
+    'a file deeper in an admin family does not reach another family either',
+  ],
+  [
+    'packages/web/src/mypage/news/__layer.ts',
+    '../schedule/next-class-box',
+    '../layout/form-parts',
+    'a my-page family imports lib, ui and layout/, not another family',
+  ],
+  [
+    'packages/web/src/mypage/layout/__layer.ts',
+    '../courses/course-card',
+    '../../lib/api',
+    "the my-page's common folder does not import a family",
+  ],
+  [
+    'packages/server/src/modules/mypage-news/__layer.service.ts',
+    '../mypage-courses/mypage-courses.service',
+    '../../repositories/student-history',
+    "a module's service does not import another module's service",
+  ],
+  [
+    'packages/server/src/db/__layer.ts',
+    '../platform/paths',
+    '../base/server-root',
+    'db does not import platform',
+  ],
+  ['packages/server/src/base/__layer.ts', '../db/client', 'node:path', 'base imports nothing of the project'],
 ];
 
 function refused(file, specifier) {

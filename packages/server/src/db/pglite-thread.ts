@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { serverRoot } from '../platform/paths';
+import { serverRoot } from '../base/server-root';
 
 /**
  * The embedded database on its own thread (decision 025): PGlite runs in a worker (pglite-worker.mjs) and

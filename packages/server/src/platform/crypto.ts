@@ -1,16 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
+import { hashPassword } from '../base/password';
 
 /** 256-bit random token, URL-safe. */
 export const randomToken = () => randomBytes(32).toString('base64url');
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/**
- * argon2id with OWASP's minimum (m=19 MiB, t=2, p=1) — @node-rs/argon2's defaults, stated here so a
- * library change cannot weaken them. It hashes on the libuv pool, off the event loop.
- */
-const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-export const hashPassword = (password: string) => hash(password, ARGON2);
+// the hashing itself sits in base/ so the demo seed (db/) hashes exactly as the app does
+export { hashPassword } from '../base/password';
 
 /** A hash computed once to compare against when the account does not exist (same timing). */
 let dummyHash: Promise<string> | undefined;

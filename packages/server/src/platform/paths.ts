@@ -1,21 +1,5 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/**
- * The server package root (packages/server), found by walking up from this module: the same answer
- * from src/ under vitest and from the esbuild bundle in dist/ (ARCHITECTURE.md: paths move when bundled).
- */
-export function serverRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    if (existsSync(join(dir, 'drizzle', 'meta', '_journal.json'))) return dir;
-    dir = dirname(dir);
-  }
-  throw new Error(
-    'Cannot find packages/server (drizzle/meta/_journal.json); set MIGRATIONS_DIR and WEB_DIST',
-  );
-}
+import { join, resolve } from 'node:path';
+import { serverRoot } from '../base/server-root';
 
 export const migrationsDir = (override?: string) => override ?? join(serverRoot(), 'drizzle');
 export const webDistDir = (override?: string) => override ?? resolve(serverRoot(), '..', 'web', 'dist');

@@ -123,28 +123,7 @@ export function DataTable<Row>({
   rowClassName,
   className,
 }: DataTableProps<Row>) {
-  // The internal state answers clicks at once; a controlled `state` (e.g. from the URL, which React Router
-  // updates in a transition) is copied in whenever it changes from outside (reload, back button).
-  const [inner, setInner] = useState<TableState>(() => ({
-    page: state?.page ?? 1,
-    pageSize: state?.pageSize ?? defaultPageSize,
-    sortKey: state?.sortKey ?? null,
-    sortDir: state?.sortDir ?? 'asc',
-  }));
-  const stateKey = state ? JSON.stringify([state.page, state.pageSize, state.sortKey, state.sortDir]) : '';
-  const [seenStateKey, setSeenStateKey] = useState(stateKey);
-  if (stateKey !== seenStateKey) {
-    setSeenStateKey(stateKey);
-    if (state) {
-      setInner((prev) => ({
-        page: state.page ?? prev.page,
-        pageSize: state.pageSize ?? prev.pageSize,
-        sortKey: state.sortKey !== undefined ? state.sortKey : prev.sortKey,
-        sortDir: state.sortDir ?? prev.sortDir,
-      }));
-    }
-  }
-  const current = inner;
+  const [current, setInner] = useControlledTableState(state, defaultPageSize);
   const regionRef = useRef<HTMLElement>(null);
   const isServer = total !== undefined;
   const stickyCount = columns.findIndex((column) => !column.sticky);
@@ -189,20 +168,13 @@ export function DataTable<Row>({
 
   return (
     <div className={cx('space-y-4', className)}>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <p aria-live="polite" className="text-std-17B-170 text-ink">
-          {countText(page, current.pageSize, count)}
-        </p>
-        <div className="flex flex-wrap items-center gap-4">
-          {toolbar}
-          <SelectBox
-            label="表示件数"
-            value={String(current.pageSize)}
-            onChange={(value) => update({ pageSize: Number(value), page: 1 })}
-            options={pageSizeOptions.map((n) => ({ value: String(n), label: `${n}件` }))}
-          />
-        </div>
-      </div>
+      <TableCountBar
+        countText={countText(page, current.pageSize, count)}
+        pageSize={current.pageSize}
+        pageSizeOptions={pageSizeOptions}
+        onPageSize={(size) => update({ pageSize: size, page: 1 })}
+        toolbar={toolbar}
+      />
 
       <div className="relative">
         <section
@@ -219,98 +191,215 @@ export function DataTable<Row>({
             <caption className={cx('px-4 py-2 text-left text-std-17B-170', hideCaption && 'sr-only')}>
               {caption}
             </caption>
-            <thead className="bg-surface">
-              <tr>
-                {columns.map((column, index) => {
-                  const isSorted = current.sortKey === column.key;
-                  const sticky = stickyCell(index, stickyColumns, 'bg-surface', phoneSticky);
-                  return (
-                    <th
-                      key={column.key}
-                      scope="col"
-                      style={sticky.style}
-                      aria-sort={
-                        column.sortable && isSorted
-                          ? current.sortDir === 'asc'
-                            ? 'ascending'
-                            : 'descending'
-                          : undefined
-                      }
-                      className={cx(
-                        'border-b-2 border-line px-4 py-2 align-bottom text-std-16B-170',
-                        sticky.className,
-                        column.className,
-                      )}
-                    >
-                      {column.sortable ? (
-                        <button
-                          type="button"
-                          onClick={() => toggleSort(column.key)}
-                          className="inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-4 text-left text-link hover:text-link-hover"
-                        >
-                          <span className="underline underline-offset-4">{column.header}</span>
-                          <span aria-hidden="true" className="text-std-16N-170">
-                            {isSorted ? (current.sortDir === 'asc' ? '▲' : '▼') : '△▽'}
-                          </span>
-                        </button>
-                      ) : (
-                        column.header
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {visible.length === 0 ? (
-                <tr>
-                  <td colSpan={columns.length} className="px-4 py-6 text-center text-ink">
-                    {isLoading ? '\u00a0' : emptyText}
-                  </td>
-                </tr>
-              ) : (
-                visible.map((row) => (
-                  <tr
-                    key={rowKey(row)}
-                    className={cx(
-                      'border-b border-line-subtle',
-                      rowClassName?.(row) ?? 'bg-canvas even:bg-surface',
-                    )}
-                  >
-                    {columns.map((column, index) => {
-                      const content = column.render
-                        ? column.render(row)
-                        : (defaultValue(row, column.key) as ReactNode | null | undefined);
-                      const sticky = stickyCell(index, stickyColumns, 'bg-inherit', phoneSticky);
-                      return column.isRowHeader ? (
-                        <th
-                          key={column.key}
-                          scope="row"
-                          style={sticky.style}
-                          className={cx('px-4 py-3 text-std-16B-170', sticky.className, column.className)}
-                        >
-                          {content}
-                        </th>
-                      ) : (
-                        <td
-                          key={column.key}
-                          style={sticky.style}
-                          className={cx('px-4 py-3 align-top', sticky.className, column.className)}
-                        >
-                          {content}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))
-              )}
-            </tbody>
+            <TableHead
+              columns={columns}
+              sortKey={current.sortKey}
+              sortDir={current.sortDir}
+              stickyColumns={stickyColumns}
+              phoneSticky={phoneSticky}
+              onSort={toggleSort}
+            />
+            <TableBody
+              columns={columns}
+              rows={visible}
+              rowKey={rowKey}
+              rowClassName={rowClassName}
+              emptyText={isLoading ? '\u00a0' : emptyText}
+              stickyColumns={stickyColumns}
+              phoneSticky={phoneSticky}
+            />
           </table>
         </section>
         <LoadingOverlay isVisible={isLoading} label={loadingLabel} />
       </div>
 
       <Pager page={page} pageCount={pageCount} window={pagerWindow} onChange={changePage} />
+    </div>
+  );
+}
+
+/**
+ * The table's sort, page and size. The internal state answers clicks at once; a controlled `state` (e.g.
+ * from the URL, which React Router updates in a transition) is copied in whenever it changes from outside
+ * (reload, back button).
+ */
+function useControlledTableState(state: Partial<TableState> | undefined, defaultPageSize: number) {
+  const [inner, setInner] = useState<TableState>(() => ({
+    page: state?.page ?? 1,
+    pageSize: state?.pageSize ?? defaultPageSize,
+    sortKey: state?.sortKey ?? null,
+    sortDir: state?.sortDir ?? 'asc',
+  }));
+  const stateKey = state ? JSON.stringify([state.page, state.pageSize, state.sortKey, state.sortDir]) : '';
+  const [seenStateKey, setSeenStateKey] = useState(stateKey);
+  if (stateKey !== seenStateKey) {
+    setSeenStateKey(stateKey);
+    if (state) {
+      setInner((prev) => ({
+        page: state.page ?? prev.page,
+        pageSize: state.pageSize ?? prev.pageSize,
+        sortKey: state.sortKey !== undefined ? state.sortKey : prev.sortKey,
+        sortDir: state.sortDir ?? prev.sortDir,
+      }));
+    }
+  }
+  return [inner, setInner] as const;
+}
+
+interface TableHeadProps<Row> {
+  columns: Column<Row>[];
+  sortKey: string | null;
+  sortDir: SortDirection;
+  stickyColumns: number;
+  phoneSticky: number;
+  onSort: (key: string) => void;
+}
+
+/** The header row: a sortable column's header is a button with ▲ / ▼ and `aria-sort`. */
+function TableHead<Row>({
+  columns,
+  sortKey,
+  sortDir,
+  stickyColumns,
+  phoneSticky,
+  onSort,
+}: TableHeadProps<Row>) {
+  return (
+    <thead className="bg-surface">
+      <tr>
+        {columns.map((column, index) => {
+          const isSorted = sortKey === column.key;
+          const sticky = stickyCell(index, stickyColumns, 'bg-surface', phoneSticky);
+          return (
+            <th
+              key={column.key}
+              scope="col"
+              style={sticky.style}
+              aria-sort={
+                column.sortable && isSorted ? (sortDir === 'asc' ? 'ascending' : 'descending') : undefined
+              }
+              className={cx(
+                'border-b-2 border-line px-4 py-2 align-bottom text-std-16B-170',
+                sticky.className,
+                column.className,
+              )}
+            >
+              {column.sortable ? (
+                <button
+                  type="button"
+                  onClick={() => onSort(column.key)}
+                  className="inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-4 text-left text-link hover:text-link-hover"
+                >
+                  <span className="underline underline-offset-4">{column.header}</span>
+                  <span aria-hidden="true" className="text-std-16N-170">
+                    {isSorted ? (sortDir === 'asc' ? '▲' : '▼') : '△▽'}
+                  </span>
+                </button>
+              ) : (
+                column.header
+              )}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
+interface TableBodyProps<Row> {
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  rowClassName: ((row: Row) => string | undefined) | undefined;
+  /** The one cell's text when there are no rows. */
+  emptyText: string;
+  stickyColumns: number;
+  phoneSticky: number;
+}
+
+/** The body rows (zebra stripes unless `rowClassName` says otherwise); the row-header column is a `<th>`. */
+function TableBody<Row>({
+  columns,
+  rows,
+  rowKey,
+  rowClassName,
+  emptyText,
+  stickyColumns,
+  phoneSticky,
+}: TableBodyProps<Row>) {
+  return (
+    <tbody>
+      {rows.length === 0 ? (
+        <tr>
+          <td colSpan={columns.length} className="px-4 py-6 text-center text-ink">
+            {emptyText}
+          </td>
+        </tr>
+      ) : (
+        rows.map((row) => (
+          <tr
+            key={rowKey(row)}
+            className={cx('border-b border-line-subtle', rowClassName?.(row) ?? 'bg-canvas even:bg-surface')}
+          >
+            {columns.map((column, index) => {
+              const content = column.render
+                ? column.render(row)
+                : (defaultValue(row, column.key) as ReactNode | null | undefined);
+              const sticky = stickyCell(index, stickyColumns, 'bg-inherit', phoneSticky);
+              return column.isRowHeader ? (
+                <th
+                  key={column.key}
+                  scope="row"
+                  style={sticky.style}
+                  className={cx('px-4 py-3 text-std-16B-170', sticky.className, column.className)}
+                >
+                  {content}
+                </th>
+              ) : (
+                <td
+                  key={column.key}
+                  style={sticky.style}
+                  className={cx('px-4 py-3 align-top', sticky.className, column.className)}
+                >
+                  {content}
+                </td>
+              );
+            })}
+          </tr>
+        ))
+      )}
+    </tbody>
+  );
+}
+
+/** The line above the table: 「x - y件 / 全z件」 (announced), the toolbar and 表示件数. */
+function TableCountBar({
+  countText,
+  pageSize,
+  pageSizeOptions,
+  onPageSize,
+  toolbar,
+}: {
+  countText: string;
+  pageSize: number;
+  pageSizeOptions: number[];
+  onPageSize: (size: number) => void;
+  toolbar: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4">
+      <p aria-live="polite" className="text-std-17B-170 text-ink">
+        {countText}
+      </p>
+      <div className="flex flex-wrap items-center gap-4">
+        {toolbar}
+        <SelectBox
+          label="表示件数"
+          value={String(pageSize)}
+          onChange={(value) => onPageSize(Number(value))}
+          options={pageSizeOptions.map((n) => ({ value: String(n), label: `${n}件` }))}
+        />
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
+import { hashPassword } from '../../base/password';
 import { drawCourse } from '../../modules/intake/draw';
-import { hashPassword } from '../../platform/crypto';
 import type { MailContext } from '../../platform/mail';
 import type { Db, Tx } from '../client';
 import {

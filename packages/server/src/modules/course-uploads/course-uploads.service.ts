@@ -37,7 +37,7 @@ import {
 } from '../../platform/csv-upload';
 import { anyOf, isUniqueViolation } from '../../platform/sql';
 import { insertApplications } from '../../repositories/course-applications';
-import { codeTaken, toColumns } from '../courses/courses.service';
+import { codeTaken, toColumns } from '../../repositories/course-columns';
 
 /**
  * CSV uploads of the course list (SPEC §2 upload modal, §7 courseapplicantupload) and the course CSV

@@ -46,15 +46,14 @@ import { type Actor, audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { AppError, invalid, notFound, stale } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
-import { isUniqueViolation, likeContains, likePrefix, qualified, sqlLiteral } from '../../platform/sql';
+import { likeContains, likePrefix, qualified, sqlLiteral } from '../../platform/sql';
+import { codeTaken, toColumns } from '../../repositories/course-columns';
 import { saveSessions, sessionsOf } from '../../repositories/course-sessions';
 import { presentAdminCourse, presentCourseListRow } from './courses.presenter';
 
 /** Tokyo midnight of a YYYY-MM-DD date, and of the day after. */
 const tokyoStart = (ymd: string) => new Date(`${ymd}T00:00:00+09:00`);
 const nextDay = (ymd: string) => new Date(tokyoStart(ymd).getTime() + 86_400_000);
-/** 'YYYY-MM-DDTHH:MM' typed in Tokyo → instant. */
-const tokyoDateTime = (local: string) => new Date(`${local}:00+09:00`);
 
 /**
  * Applicants that count (c_num, application): not cancelled. A cancellation sets cancelled_at; lottery
@@ -323,71 +322,6 @@ export async function getCourse(db: Db, admin: AdminPrincipal, id: number) {
 
 // ---- authoring ----
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/**
- * Course content is stored as plain text (issue 3: any HTML given is stripped). Block ends become line
- * breaks, script/style bodies are dropped, then tags go and basic entities are decoded — decoding last,
- * so an escaped `&lt;b&gt;` stays visible text rather than becoming a tag.
- */
-export function stripHtml(input: string): string {
-  return input
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|h[1-6]|tr)\s*>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#') {
-        const code =
-          name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
-const intOrNull = (v: string) => (v === '' ? null : Number(v));
-
-/** A course's columns from the authoring body (content stripped of HTML); the CSV import uses it too. */
-export function toColumns(input: CourseAddBody) {
-  return {
-    code: input.course_id === '' ? null : input.course_id,
-    name: input.course_name,
-    content: stripHtml(input.content),
-    organ: input.organ,
-    universityId: input.univ_id === '' ? null : input.univ_id,
-    periodFrom: tokyoDateTime(input.period_f),
-    periodTo: tokyoDateTime(input.period_t),
-    capacity: intOrNull(input.capacity),
-    minimum: intOrNull(input.minimum),
-    period: input.period,
-    allTimes: Number(input.all_times),
-    tuitionFee: intOrNull(input.tuition_fee),
-    tuitionFee1: intOrNull(input.tuition_fee1),
-    materialCost: intOrNull(input.material_cost),
-    venue: input.venue,
-    streetAddress: input.street_address,
-    isCancelable: input.cancel === '1',
-    unit: Number(input.unit),
-    imageUrl: input.image,
-    status: input.status,
-    attendee: input.attendee,
-    keyword: input.keyword,
-    permalink: input.permalink,
-    howToApply: input.how_to_apply,
-    applyUrl: input.apply_url,
-    applyUrlText: input.apply_url_text,
-    isLottery: input.is_lottery === '1',
-    // '' (a client that does not know the switch) keeps the course's; a new course reminds
-    ...(input.remind === '' ? {} : { remind: input.remind === '1' }),
-    bring: input.bring,
-  };
-}
-
 /** Database checks the body schema cannot make: unique code, existing university and categories. */
 async function checkReferences(tx: DbOrTx, input: CourseAddBody, selfId: number | null) {
   const errors: { name: string; msg: string }[] = [];
@@ -424,9 +358,6 @@ async function linkCategories(tx: DbOrTx, courseId: number, categoryIds: number[
     await tx.insert(courseCategoryLinks).values(categoryIds.map((categoryId) => ({ courseId, categoryId })));
   }
 }
-
-/** The course code's unique index can still fire when two admins save the same new code at once. */
-export const codeTaken = (e: unknown) => isUniqueViolation(e, 'courses_code_unique');
 
 const auditDetail = (id: number, input: CourseAddBody, categoryIds: number[]) => ({
   id,

@@ -2,9 +2,10 @@ import { MSG } from '@manabi/shared';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, courseCategories, courseCategoryLinks, courses } from '../../db/schema';
+import { stripHtml } from '../../repositories/course-columns';
 import { createTestApp, get, makeCast, post, type TestApp } from '../../test/app';
 import { makeApplication, makeCourse, makeStudent, makeUniversity } from '../../test/factories';
-import { fiscalYearPeriod, stripHtml } from './courses.service';
+import { fiscalYearPeriod } from './courses.service';
 
 let t: TestApp;
 let admin: string;

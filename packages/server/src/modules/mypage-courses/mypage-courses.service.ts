@@ -1,6 +1,5 @@
 import type {
   CourseCancelView,
-  MypageAppliedItem,
   MypageAppliedList,
   MypageAttendedList,
   MypageCourseDetail,
@@ -14,7 +13,6 @@ import {
   WINDOW_END_MINUTE_MS,
 } from '@manabi/shared/domain/course-rules';
 import { todayTokyo } from '@manabi/shared/domain/dates';
-import type { FirstClass } from '@manabi/shared/domain/intake';
 import {
   type CourseApplicationInput,
   type CourseCancelInput,
@@ -24,11 +22,9 @@ import {
 } from '@manabi/shared/schemas/mypage-course';
 import {
   and,
-  desc,
   eq,
   gte,
   ilike,
-  inArray,
   isNotNull,
   isNull,
   lte,
@@ -39,7 +35,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courseApplications, courseSessions, courses, students } from '../../db/schema';
+import { courseApplications, courses, students } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/statements';
 import { audit } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
@@ -50,7 +46,6 @@ import {
   type Application,
   applicationCancel,
   applicationsInsert,
-  earnedUnit,
   inHistory,
   lockCourse,
   seatHolders,
@@ -66,10 +61,15 @@ import {
 } from '../../repositories/course-catalog';
 import { intakeOf } from '../../repositories/course-intake';
 import { type SessionOut, sessionList } from '../../repositories/course-sessions';
+import {
+  firstClassesOfWinners,
+  historyColumns,
+  historyOrder,
+  historyPage,
+} from '../../repositories/student-history';
 import { settleCourse } from '../intake/settle';
 import { courseMail } from './mypage-courses.mail';
 import {
-  type HistoryRow,
   liveOf,
   presentCancelView,
   presentCourseDetail,
@@ -171,64 +171,9 @@ export async function searchCourses(
 
 // ---- 2. the student's history (applied, attended) ----
 
-const historyColumns = {
-  course: {
-    id: courses.id,
-    name: courses.name,
-    organ: courses.organ,
-    periodFrom: courses.periodFrom,
-    periodTo: courses.periodTo,
-    period: courses.period,
-    status: courses.status,
-    isCancelable: courses.isCancelable,
-    isLottery: courses.isLottery,
-    capacity: courses.capacity,
-    unit: courses.unit,
-  },
-  application: {
-    id: courseApplications.id,
-    lotteryStatus: courseApplications.lotteryStatus,
-    // the units it counts toward the total (decision 039), null while it earns none
-    acquisitionUnit: earnedUnit(),
-    attendanceStatus: courseApplications.attendanceStatus,
-    cancelledAt: courseApplications.cancelledAt,
-    waitlistRank: courseApplications.waitlistRank,
-    confirmBy: courseApplications.confirmBy,
-    confirmedAt: courseApplications.confirmedAt,
-    updatedAt: courseApplications.updatedAt,
-  },
-  total: sql<number>`count(*) over ()`.mapWith(Number),
-};
-
-/** Newest first class day first; courses without one last. */
-const historyOrder = [sql`${courses.startDate} desc nulls last`, desc(courseApplications.id)];
-
-/** A page of history rows matching `where`, newest course first (limit and offset may be placeholders). */
-const historyPage = (
-  db: Db,
-  where: SQL | undefined,
-  limit: number | Placeholder,
-  offset: number | Placeholder,
-) =>
-  db
-    .select(historyColumns)
-    .from(courseApplications)
-    .innerJoin(courses, eq(courses.id, courseApplications.courseId))
-    .where(where)
-    .orderBy(...historyOrder)
-    .limit(limit)
-    .offset(offset);
-
-/** A winner who must still confirm (the top page lists these first). */
-const toConfirm = and(
-  eq(courseApplications.lotteryStatus, LOTTERY.WON),
-  isNull(courseApplications.confirmedAt),
-  isNotNull(courseApplications.confirmBy),
-);
-
 /**
- * The student's history reads as the screens first ask them (no condition, a page), and the top page's
- * statuses, prepared once per database (decision 023): the student, the day and the page are placeholders.
+ * The student's history reads as the screens first ask them (no condition, a page),
+ * prepared once per database (decision 023): the student, the day and the page are placeholders.
  */
 const statements = preparedPerDatabase((db: Db) => {
   const studentId = sql.placeholder('studentId');
@@ -236,7 +181,7 @@ const statements = preparedPerDatabase((db: Db) => {
   // the attendance code written into the SQL (as decision 029 does for the published flag): sent as a value,
   // each call's trial plan knew it and looked cheaper than the plan kept for every call, so PostgreSQL planned
   // every call of the attended page anew (0.3–0.6 ms, four times its running)
-  const notAttended = sql`${courseApplications.attendanceStatus} = ${sqlLiteral(ATTENDANCE.NOT_ATTENDED)}`;
+  const _notAttended = sql`${courseApplications.attendanceStatus} = ${sqlLiteral(ATTENDANCE.NOT_ATTENDED)}`;
   const history = inHistory(sql.placeholder('today'));
   return {
     applied: historyPage(
@@ -260,25 +205,6 @@ const statements = preparedPerDatabase((db: Db) => {
       .from(students)
       .where(eq(students.id, studentId))
       .prepare('mypage_unit_sum'),
-    current: db
-      .select(historyColumns)
-      .from(courseApplications)
-      .innerJoin(courses, eq(courses.id, courseApplications.courseId))
-      .where(
-        and(
-          mine,
-          notAttended,
-          or(isNull(courses.startDate), gte(courses.startDate, sql.placeholder('today'))),
-        ),
-      )
-      .orderBy(
-        sql`case when ${toConfirm} then 0 else 1 end`,
-        sql`${courseApplications.confirmBy} asc nulls last`,
-        sql`${courses.startDate} asc nulls last`,
-        desc(courseApplications.id),
-      )
-      .limit(TOP_COURSE_STATUS_SIZE)
-      .prepare('mypage_current_applications'),
     // the cancel view, which every cancel opens first
     cancelView: db
       .select({ course: courses, application: courseApplications, contact: CONTACT })
@@ -354,45 +280,6 @@ export async function listApplied(
     page,
     page_size: MYPAGE_COURSE_PAGE_SIZE,
   };
-}
-
-/**
- * The first class of each course a live 当選 of these rows is for (its status text says when to come): one
- * indexed read of a page's few courses, none when the page holds no winner.
- */
-async function firstClassesOfWinners(db: Db, rows: readonly HistoryRow[]): Promise<Map<number, FirstClass>> {
-  const ids = rows
-    .filter((r) => r.application.lotteryStatus === LOTTERY.WON && r.application.cancelledAt === null)
-    .map((r) => r.course.id);
-  if (ids.length === 0) return new Map();
-  const found = await db
-    .selectDistinctOn([courseSessions.courseId], {
-      courseId: courseSessions.courseId,
-      day: courseSessions.day,
-      start: courseSessions.startsAt,
-    })
-    .from(courseSessions)
-    .where(inArray(courseSessions.courseId, ids))
-    .orderBy(courseSessions.courseId, courseSessions.day, courseSessions.startsAt);
-  return new Map(found.map((f) => [f.courseId, { day: f.day, start: f.start }]));
-}
-
-/** How many applications the top page lists (the rest are one link away, on 申込状況). */
-export const TOP_COURSE_STATUS_SIZE = 5;
-
-/**
- * The top page's 「申し込んだ講座」 (issue 15): live applications not yet attended whose course has not begun
- * (or has no first class day yet), each with what to do next. A winner who must still confirm comes first
- * (soonest deadline first), then by first class day; the same item shape as the applied list.
- */
-export async function currentApplications(
-  db: Db,
-  student: Pick<StudentPrincipal, 'id'>,
-  now = new Date(),
-): Promise<MypageAppliedItem[]> {
-  const rows = await statements(db).current.execute({ studentId: student.id, today: todayTokyo(now) });
-  const firsts = await firstClassesOfWinners(db, rows);
-  return rows.map((r) => presentHistoryRow(r, now, firsts.get(r.course.id) ?? null));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { NewsDetail, NewsList, TopData } from '@manabi/shared/api';
+import { todayTokyo } from '@manabi/shared/domain/dates';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -6,7 +7,8 @@ import { noticeCategories, noticeReads, notices } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/statements';
 import { notFound } from '../../platform/errors';
 import { likeContains, placeholderSql, qualified } from '../../platform/sql';
-import { currentApplications } from '../mypage-courses/mypage-courses.service';
+import { currentApplicationRows } from '../../repositories/student-history';
+import { presentHistoryRow } from '../mypage-courses/mypage-courses.presenter';
 import {
   type AudienceMember,
   addressedArms,
@@ -124,7 +126,10 @@ export async function getTop(db: Db, student: AudienceMember): Promise<TopData> 
   const now = new Date();
   const s = statements(db);
   const rows = await s.latest.execute(audienceValues(student, now));
-  const courseStatus = await currentApplications(db, student, now);
+  const current = await currentApplicationRows(db, student.id, todayTokyo(now));
+  const courseStatus = current.rows.map((r) =>
+    presentHistoryRow(r, now, current.firsts.get(r.course.id) ?? null),
+  );
   return {
     not_read_cnt: rows[0]?.unread ?? 0,
     notice_list: rows.map(({ unread: _, ...notice }) => notice),

@@ -7,7 +7,6 @@ import { htmlWithPageData, type PageHtml, pageHtmlOf } from '../../platform/page
 import { webDistDir } from '../../platform/paths';
 import { COOKIE } from '../../platform/sessions';
 
-
 /**
  * The pages with an HTML of their own (route-html/routes.json of the web build: path → file under dist/,
  * or { file, session }). A build without it, or an entry naming a file that is not there, leaves those paths

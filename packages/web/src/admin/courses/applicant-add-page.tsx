@@ -2,7 +2,6 @@ import type { AddApplicantResult, AddApplicantStudentRow } from '@manabi/shared/
 import { codeText } from '@manabi/shared/codes';
 import { formatDateJa } from '@manabi/shared/domain/dates';
 import {
-  APPLICANT_REMARKS_MAX,
   addApplicantFormSchema,
   addApplicantStudentQuerySchema,
   STUDENT_SEARCH_LIMIT,
@@ -12,16 +11,15 @@ import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { Alert } from '../../ui/alert';
-import { ButtonLink, TextLink } from '../../ui/button';
+import { ButtonLink } from '../../ui/button';
 import { RadioGroup } from '../../ui/choice-fields';
 import { codeOptions } from '../../ui/code-options';
 import { ConfirmList } from '../../ui/confirm-list';
 import type { Column } from '../../ui/data-table';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
-import { PageTitle } from '../../ui/page-title';
 import { PickerField, SearchPickerModal } from '../../ui/search-picker';
 import { type FormSchema, StepForm, type StepFormApi } from '../../ui/step-form';
-import { DateInput, TextArea, TextInput } from '../../ui/text-input';
+import { DateInput, TextInput } from '../../ui/text-input';
 import {
   emptyStudentSearch,
   isStudentSearchCapped,
@@ -30,6 +28,7 @@ import {
   useStudentSearch,
 } from './api/add-applicant';
 import { useCourseDetail } from './api/courses';
+import { ApplicantFormComplete, ApplicantFormHead, ApplicantRemarksField } from './applicant-form-parts';
 
 /** The form's values: every field a string (user_id is the chosen student's id, '' for none). */
 type AddValues = { user_id: string; how_apply: string; remarks: string };
@@ -72,8 +71,7 @@ function ApplicantAdd({ courseId }: { courseId: number }) {
 
   return (
     <div className="space-y-8">
-      <PageTitle>申込者の追加</PageTitle>
-      <p className="text-std-20B-150 text-ink">{course.course_name}</p>
+      <ApplicantFormHead title="申込者の追加" courseName={course.course_name} />
       <StepForm<AddValues, AddApplicantResult, AddValues>
         schema={formSchema}
         defaultValues={{ user_id: '', how_apply: '', remarks: '' }}
@@ -88,14 +86,7 @@ function ApplicantAdd({ courseId }: { courseId: number }) {
               isRequired
               options={HOW_APPLY_OPTIONS}
             />
-            <TextArea
-              control={form.control}
-              name="remarks"
-              label="備考"
-              rows={4}
-              maxLength={APPLICANT_REMARKS_MAX}
-              description={`${APPLICANT_REMARKS_MAX}文字まで入力できます。`}
-            />
+            <ApplicantRemarksField control={form.control} />
           </>
         )}
         inputActions={
@@ -115,16 +106,11 @@ function ApplicantAdd({ courseId }: { courseId: number }) {
           />
         )}
         renderComplete={() => (
-          <div className="space-y-6">
-            <Alert variant="success" title="登録完了">
-              <p>申込者を登録しました。</p>
-            </Alert>
-            <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
-              <li>
-                <TextLink to={listPath}>申込者一覧へ戻る</TextLink>
-              </li>
-            </ul>
-          </div>
+          <ApplicantFormComplete
+            title="登録完了"
+            message="申込者を登録しました。"
+            links={[{ to: listPath, label: '申込者一覧へ戻る' }]}
+          />
         )}
       />
     </div>

@@ -6,16 +6,9 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Button } from '../../ui/button';
 import type { Column } from '../../ui/data-table';
-import {
-  ATTENDANCE_OPTIONS,
-  ChoiceCell,
-  LOTTERY_OPTIONS,
-  SESSION_OPTIONS,
-  TickCell,
-  UnitCell,
-} from '../attendance/attendance-cells';
+import { ChoiceCell, LOTTERY_OPTIONS } from '../attendance/attendance-cells';
+import { attendanceColumns } from '../attendance/attendance-columns';
 import type { AttendanceEditor } from '../attendance/attendance-editor';
-import { type EditableField, FIELD_LABEL } from '../attendance/table-editing';
 
 /**
  * The columns of a course's applicant tab (SPEC §2): authority 1 gets every column with the editable cells;
@@ -64,25 +57,15 @@ export function fullColumns(
   onPromote?: (row: CourseApplicantRow) => void,
   sessionCount: number = SESSION_FIELDS.length,
 ): Column<AnyRow>[] {
-  const cell = (row: CourseApplicantRow, field: EditableField) => ({
-    label: `${row.name} ${FIELD_LABEL[field]}`,
-    ...editor.cell(row, field),
+  const { tick, attendance, cell } = attendanceColumns<CourseApplicantRow>({
+    editor,
+    rowName: (row) => row.name,
+    sessionCount,
   });
 
   const base: Column<CourseApplicantRow>[] = [
     // 更新, 学生番号 and 氏名 stay in view while the 15 sessions scroll sideways
-    {
-      key: 'is_update',
-      header: '更新',
-      sticky: true,
-      render: (row) => (
-        <TickCell
-          label={`${row.name} を更新する`}
-          checked={editor.isRowTicked(row)}
-          onChange={(checked) => editor.tick(row, checked)}
-        />
-      ),
-    },
+    tick,
     {
       key: 'login_id',
       header: '学生番号',
@@ -136,32 +119,7 @@ export function fullColumns(
         </div>
       ),
     },
-    {
-      key: 'attendance_status',
-      header: '受講状況',
-      sortable: true,
-      render: (row) => <ChoiceCell {...cell(row, 'attendance_status')} options={ATTENDANCE_OPTIONS} />,
-    },
-    {
-      key: 'attendance_updated_date',
-      header: '受講状況更新日',
-      sortable: true,
-      className: 'whitespace-nowrap',
-      render: (row) => (row.attendance_updated_date ? formatDateTimeJa(row.attendance_updated_date) : ''),
-    },
-    {
-      key: 'acquisition_unit',
-      header: '取得単位',
-      sortable: true,
-      render: (row) => <UnitCell {...cell(row, 'acquisition_unit')} />,
-    },
-    ...SESSION_FIELDS.slice(0, Math.min(Math.max(sessionCount, 1), SESSION_FIELDS.length)).map(
-      (field, index): Column<CourseApplicantRow> => ({
-        key: field,
-        header: `第${index + 1}回`,
-        render: (row) => <ChoiceCell {...cell(row, field)} options={SESSION_OPTIONS} />,
-      }),
-    ),
+    ...attendance,
   ];
   return base as Column<AnyRow>[];
 }

@@ -97,152 +97,39 @@ export function ApplicantListTab({
   const total = list.data?.total ?? 0;
   const rows = useMemo(() => allRows.filter(isFullRow), [allRows]);
   const undrawn = useQuery({ ...undrawnCountQuery(courseId), enabled: isFull });
-  const reload = useReloadApplicants();
-  const update = useUpdateApplicantTable();
-  // rows edited on another page stay in the editor (and in 更新する) until saved or undone
-  const [carried, setCarried] = useState<ReadonlyMap<number, CourseApplicantRow>>(NO_ROWS);
-  const editorRows = withCarried(rows, carried);
-  const editor = useAttendanceEditor({
-    editing: applicantEditing,
-    rows: editorRows,
-    rowName: (row) => `${row.login_id} ${row.name}`,
-    buildUpdate: (current, edits) => buildTableUpdate(courseId, current, edits),
-    schema: applicantListUpdateBodySchema,
-    save: async (body) => {
-      const answer = await update.mutateAsync(body);
-      await reload();
-      return answer;
-    },
-    // someone changed a row meanwhile: every row with an edit is read again, wherever its page
-    refetchRows: async () => {
-      const [whole] = await Promise.all([fetchAllApplicants(courseId, search, page), list.refetch()]);
-      const wholeRows: readonly (CourseApplicantRow | CourseApplicantRowLimited)[] = whole.data_list;
-      const fresh = new Map(wholeRows.filter(isFullRow).map((r) => [r.student_id, r]));
-      const next = new Map<number, CourseApplicantRow>();
-      for (const key of carried.keys()) {
-        const row = fresh.get(key);
-        if (row) next.set(key, row);
-      }
-      setCarried(next);
-      return editorRows.map((r) => fresh.get(r.student_id)).filter((r) => r !== undefined);
-    },
-  });
-  const edits = editor.edits;
-  useEffect(() => {
-    setCarried((current) => carriedRows(current, rows, edits));
-  }, [rows, edits]);
+  const { editor, update, reload } = useApplicantEditor(courseId, search, page, rows, list.refetch);
+  const pending = editor.isPending;
   const [isLotteryOpen, setIsLotteryOpen] = useState(false);
   const [promoting, setPromoting] = useState<CourseApplicantRow | null>(null);
   const [promoted, setPromoted] = useState<CourseApplicantRow | null>(null);
-
-  const form = useForm({
-    resolver: zodResolver(applicantSearchFormSchema),
-    defaultValues: search,
-  });
-  const searchKey = JSON.stringify(search);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: searchKey stands for `search`
-  useEffect(() => {
-    form.reset(search);
-  }, [searchKey, form]);
-
-  const pending = editor.isPending;
-
-  const submitSearch = form.handleSubmit((values) => {
-    // a new search starts from the stored rows: unsent changes are dropped (the screen says so)
-    editor.reset();
-    const changed = url.submit(
-      {
-        ...values,
-        lottery_status: [...values.lottery_status].sort(),
-      },
-      { keep: ['size', 'sort', 'dir'] },
-    );
-    if (!changed) void list.refetch();
-  });
 
   const undrawnCount = undrawn.data ?? 0;
 
   return (
     <div className="space-y-6">
       {isFull && (
-        <div className="flex flex-wrap gap-4">
-          <ButtonLink to={paths.admin.courseApplicantAdd(courseId)} variant="secondary">
-            申込者を追加
-          </ButtonLink>
-          <Button variant="secondary" onPress={() => setIsLotteryOpen(true)} isDisabled={pending}>
-            抽選
-          </Button>
-          {pending && (
-            <p className="basis-full text-std-16N-170 text-ink">
-              未保存の変更があるため抽選できません。先に「更新する」か「元に戻す」を押してください。
-            </p>
-          )}
-        </div>
+        <ApplicantTools courseId={courseId} pending={pending} onLottery={() => setIsLotteryOpen(true)} />
       )}
 
-      <SearchPanel title="申込者の検索">
-        <form noValidate onSubmit={submitSearch} className="space-y-6">
-          <div className="grid gap-6 md:grid-cols-3">
-            {isFull && (
-              <TextInput
-                control={form.control}
-                name="login_id"
-                label="学生番号"
-                inputMode="numeric"
-                maxLength={8}
-              />
-            )}
-            {isFull && <TextInput control={form.control} name="name" label="氏名" />}
-            <TextInput control={form.control} name="name_kana" label="氏名カナ" />
-          </div>
-          {isFull && (
-            <div className="grid gap-6 md:grid-cols-2">
-              <CheckboxGroup
-                control={form.control}
-                name="lottery_status"
-                label="抽選状況"
-                options="CD003"
-                description="チェックがないときは、すべての抽選状況を表示します。"
-              />
-              <div className="flex flex-col gap-6">
-                <Select
-                  control={form.control}
-                  name="attendance_status"
-                  label="受講状況"
-                  options="CD004"
-                  allowEmpty
-                  placeholder="すべて"
-                  width="sm"
-                />
-                <CheckboxGroup
-                  control={form.control}
-                  name="confirmed"
-                  label="受講確定"
-                  options={CONFIRMED_OPTIONS}
-                />
-              </div>
-            </div>
-          )}
-          {pending && (
-            <p className="text-std-16N-170 text-ink">検索すると、まだ更新していない変更は取り消されます。</p>
-          )}
-          <div className="flex flex-wrap gap-4">
-            <Button type="submit">検索</Button>
-            <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
-              条件をクリア
-            </Button>
-          </div>
-        </form>
-      </SearchPanel>
+      <ApplicantSearchForm
+        search={search}
+        isFull={isFull}
+        pending={pending}
+        onSearch={(values) => {
+          // a new search starts from the stored rows: unsent changes are dropped (the screen says so)
+          editor.reset();
+          const changed = url.submit(
+            {
+              ...values,
+              lottery_status: [...values.lottery_status].sort(),
+            },
+            { keep: ['size', 'sort', 'dir'] },
+          );
+          if (!changed) void list.refetch();
+        }}
+      />
 
-      {promoted && (
-        <Alert variant="success" title="繰り上げました">
-          <p>
-            {promoted.name}さん（学生番号 {promoted.login_id}
-            ）を補欠から繰り上げて「当選」にしました。本人にはマイページとメールでお知らせしました。
-          </p>
-        </Alert>
-      )}
+      {promoted && <PromotedAlert row={promoted} />}
 
       <TableNoticeArea
         notice={editor.notice}
@@ -311,6 +198,175 @@ export function ApplicantListTab({
             void reload();
           }}
         />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The inline editor of the applicant table: rows edited on another page are carried along (and saved by
+ * 更新する) until saved or undone; a 409 reads every edited row again, wherever its page.
+ */
+function useApplicantEditor(
+  courseId: number,
+  search: ApplicantSearch,
+  page: ReturnType<typeof listPageOf>,
+  rows: CourseApplicantRow[],
+  refetchPage: () => Promise<unknown>,
+) {
+  const reload = useReloadApplicants();
+  const update = useUpdateApplicantTable();
+  // rows edited on another page stay in the editor (and in 更新する) until saved or undone
+  const [carried, setCarried] = useState<ReadonlyMap<number, CourseApplicantRow>>(NO_ROWS);
+  const editorRows = withCarried(rows, carried);
+  const editor = useAttendanceEditor({
+    editing: applicantEditing,
+    rows: editorRows,
+    rowName: (row) => `${row.login_id} ${row.name}`,
+    buildUpdate: (current, edits) => buildTableUpdate(courseId, current, edits),
+    schema: applicantListUpdateBodySchema,
+    save: async (body) => {
+      const answer = await update.mutateAsync(body);
+      await reload();
+      return answer;
+    },
+    // someone changed a row meanwhile: every row with an edit is read again, wherever its page
+    refetchRows: async () => {
+      const [whole] = await Promise.all([fetchAllApplicants(courseId, search, page), refetchPage()]);
+      const wholeRows: readonly (CourseApplicantRow | CourseApplicantRowLimited)[] = whole.data_list;
+      const fresh = new Map(wholeRows.filter(isFullRow).map((r) => [r.student_id, r]));
+      const next = new Map<number, CourseApplicantRow>();
+      for (const key of carried.keys()) {
+        const row = fresh.get(key);
+        if (row) next.set(key, row);
+      }
+      setCarried(next);
+      return editorRows.map((r) => fresh.get(r.student_id)).filter((r) => r !== undefined);
+    },
+  });
+  const edits = editor.edits;
+  useEffect(() => {
+    setCarried((current) => carriedRows(current, rows, edits));
+  }, [rows, edits]);
+  return { editor, update, reload };
+}
+
+/** The search panel: login id, name and kana for authority 1, kana alone for authority 2. */
+function ApplicantSearchForm({
+  search,
+  isFull,
+  pending,
+  onSearch,
+}: {
+  search: ApplicantSearch;
+  isFull: boolean;
+  pending: boolean;
+  onSearch: (values: ApplicantSearch) => void;
+}) {
+  const form = useForm({
+    resolver: zodResolver(applicantSearchFormSchema),
+    defaultValues: search,
+  });
+  const searchKey = JSON.stringify(search);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: searchKey stands for `search`
+  useEffect(() => {
+    form.reset(search);
+  }, [searchKey, form]);
+
+  const submitSearch = form.handleSubmit(onSearch);
+
+  return (
+    <SearchPanel title="申込者の検索">
+      <form noValidate onSubmit={submitSearch} className="space-y-6">
+        <div className="grid gap-6 md:grid-cols-3">
+          {isFull && (
+            <TextInput
+              control={form.control}
+              name="login_id"
+              label="学生番号"
+              inputMode="numeric"
+              maxLength={8}
+            />
+          )}
+          {isFull && <TextInput control={form.control} name="name" label="氏名" />}
+          <TextInput control={form.control} name="name_kana" label="氏名カナ" />
+        </div>
+        {isFull && (
+          <div className="grid gap-6 md:grid-cols-2">
+            <CheckboxGroup
+              control={form.control}
+              name="lottery_status"
+              label="抽選状況"
+              options="CD003"
+              description="チェックがないときは、すべての抽選状況を表示します。"
+            />
+            <div className="flex flex-col gap-6">
+              <Select
+                control={form.control}
+                name="attendance_status"
+                label="受講状況"
+                options="CD004"
+                allowEmpty
+                placeholder="すべて"
+                width="sm"
+              />
+              <CheckboxGroup
+                control={form.control}
+                name="confirmed"
+                label="受講確定"
+                options={CONFIRMED_OPTIONS}
+              />
+            </div>
+          </div>
+        )}
+        {pending && (
+          <p className="text-std-16N-170 text-ink">検索すると、まだ更新していない変更は取り消されます。</p>
+        )}
+        <div className="flex flex-wrap gap-4">
+          <Button type="submit">検索</Button>
+          <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
+            条件をクリア
+          </Button>
+        </div>
+      </form>
+    </SearchPanel>
+  );
+}
+
+/** What a promotion from the waiting list did (the applicant was told by notice and mail). */
+function PromotedAlert({ row: promoted }: { row: CourseApplicantRow }) {
+  return (
+    <Alert variant="success" title="繰り上げました">
+      <p>
+        {promoted.name}さん（学生番号 {promoted.login_id}
+        ）を補欠から繰り上げて「当選」にしました。本人にはマイページとメールでお知らせしました。
+      </p>
+    </Alert>
+  );
+}
+
+/** 申込者を追加 and 抽選; the draw waits while the table holds unsaved changes. */
+function ApplicantTools({
+  courseId,
+  pending,
+  onLottery,
+}: {
+  courseId: number;
+  pending: boolean;
+  onLottery: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-4">
+      <ButtonLink to={paths.admin.courseApplicantAdd(courseId)} variant="secondary">
+        申込者を追加
+      </ButtonLink>
+      <Button variant="secondary" onPress={onLottery} isDisabled={pending}>
+        抽選
+      </Button>
+      {pending && (
+        <p className="basis-full text-std-16N-170 text-ink">
+          未保存の変更があるため抽選できません。先に「更新する」か「元に戻す」を押してください。
+        </p>
       )}
     </div>
   );

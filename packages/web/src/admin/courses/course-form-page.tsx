@@ -8,30 +8,16 @@ import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { Alert } from '../../ui/alert';
 import { ButtonLink, TextLink } from '../../ui/button';
-import { CheckboxGroup, RadioGroup } from '../../ui/choice-fields';
 import { type Option, optionLabel } from '../../ui/code-options';
 import { ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { StepForm } from '../../ui/step-form';
-import { DateTimeInput, TextArea, TextInput } from '../../ui/text-input';
 import { courseCategoriesQuery, isFullCourse, useCourseDetail, useSaveCourse } from './api/courses';
-import { ClassDayWarning, classDayWarningText, SessionsField, sessionsSummary } from './sessions-field';
+import { CANCEL_OPTIONS, CourseFields, LOTTERY_OPTIONS, REMIND_OPTIONS } from './course-form-fields';
+import { classDayWarningText, sessionsSummary } from './sessions-field';
 
 type CourseValues = z.output<typeof courseFormSchema>;
-
-const CANCEL_OPTIONS: Option[] = [
-  { value: '1', label: '可' },
-  { value: '0', label: '不可' },
-];
-const REMIND_OPTIONS: Option[] = [
-  { value: '1', label: '送る' },
-  { value: '0', label: '送らない' },
-];
-const LOTTERY_OPTIONS: Option[] = [
-  { value: '1', label: 'あり' },
-  { value: '0', label: 'なし' },
-];
 
 /**
  * /admin/course/new and /admin/course/edit/{id} (issue 3: course authoring, authority 1 only):
@@ -170,204 +156,7 @@ function CourseStepForm({
             current ? { ...body, id: current.id, updated_at: current.updated_at } : body,
           );
         }}
-        renderInput={(form) => (
-          <>
-            <TextInput
-              control={form.control}
-              name="course_id"
-              label="講座ID"
-              maxLength={10}
-              width="sm"
-              description="事務局で使う講座の番号です（半角英数字、10文字まで）。ほかの講座と同じ番号は使えません。"
-            />
-            <TextInput
-              control={form.control}
-              name="course_name"
-              label="講座名"
-              isRequired
-              maxLength={100}
-              width="lg"
-            />
-            <TextArea
-              control={form.control}
-              name="content"
-              label="内容"
-              rows={6}
-              maxLength={10000}
-              description="HTMLタグは取り除かれ、文字だけが登録されます。"
-            />
-            <TextInput
-              control={form.control}
-              name="organ"
-              label="実施団体"
-              isRequired
-              maxLength={100}
-              width="lg"
-            />
-            <TextInput
-              control={form.control}
-              name="univ_id"
-              label="大学ID"
-              maxLength={30}
-              width="sm"
-              description="大学の講座のときに入力します（例：U01）。市の講座は空欄にします。"
-            />
-            <DateTimeInput control={form.control} name="period_f" label="申込期間（開始）" isRequired />
-            <DateTimeInput control={form.control} name="period_t" label="申込期間（終了）" isRequired />
-            <TextInput
-              control={form.control}
-              name="period"
-              label="開催日時"
-              maxLength={100}
-              width="lg"
-              description="例：毎週水曜 13:00〜14:30"
-            />
-            <TextInput
-              control={form.control}
-              name="capacity"
-              label="定員"
-              inputMode="numeric"
-              maxLength={5}
-              width="xs"
-            />
-            <TextInput
-              control={form.control}
-              name="minimum"
-              label="最少人数"
-              inputMode="numeric"
-              maxLength={5}
-              width="xs"
-            />
-            <TextInput
-              control={form.control}
-              name="all_times"
-              label="回数"
-              isRequired
-              inputMode="numeric"
-              maxLength={2}
-              width="xs"
-              description="1から15までの数字で入力します。"
-            />
-            <SessionsField form={form} />
-            <ClassDayWarning form={form} />
-            <RadioGroup
-              control={form.control}
-              name="remind"
-              label="前日のお知らせ"
-              options={REMIND_OPTIONS}
-              description="授業日の前日に、受講が決まった方へマイページのお知らせとメールで日時・場所・持ち物を知らせます。"
-            />
-            <TextInput
-              control={form.control}
-              name="bring"
-              label="持ち物"
-              maxLength={200}
-              width="lg"
-              description="前日のお知らせに書かれます（例：筆記用具、上履き）。"
-            />
-            <TextInput
-              control={form.control}
-              name="tuition_fee"
-              label="受講料"
-              inputMode="numeric"
-              maxLength={9}
-              width="sm"
-              description="円単位の数字で入力します。"
-            />
-            <TextInput
-              control={form.control}
-              name="tuition_fee1"
-              label="受講料（補助）"
-              inputMode="numeric"
-              maxLength={9}
-              width="sm"
-              description="円単位の数字で入力します。"
-            />
-            <TextInput
-              control={form.control}
-              name="material_cost"
-              label="教材費"
-              inputMode="numeric"
-              maxLength={9}
-              width="sm"
-              description="円単位の数字で入力します。"
-            />
-            <TextInput control={form.control} name="venue" label="会場" maxLength={100} width="lg" />
-            <TextInput
-              control={form.control}
-              name="street_address"
-              label="所在地"
-              maxLength={200}
-              width="lg"
-            />
-            <RadioGroup
-              control={form.control}
-              name="cancel"
-              label="キャンセル"
-              isRequired
-              options={CANCEL_OPTIONS}
-            />
-            <TextInput
-              control={form.control}
-              name="unit"
-              label="単位"
-              isRequired
-              inputMode="numeric"
-              maxLength={5}
-              width="xs"
-              description="1回の出席で取得できる単位数です。"
-            />
-            <CheckboxGroup
-              control={form.control}
-              name="category"
-              label="カテゴリ"
-              options={categoryOptions}
-            />
-            <TextInput
-              control={form.control}
-              name="image"
-              label="画像URL"
-              type="url"
-              maxLength={500}
-              width="lg"
-            />
-            <RadioGroup control={form.control} name="status" label="公開状態" isRequired options="CD007" />
-            <TextInput control={form.control} name="attendee" label="対象" maxLength={200} width="lg" />
-            <TextInput control={form.control} name="keyword" label="キーワード" maxLength={100} width="lg" />
-            <TextInput
-              control={form.control}
-              name="permalink"
-              label="公開ページURL"
-              type="url"
-              maxLength={500}
-              width="lg"
-            />
-            <TextArea control={form.control} name="how_to_apply" label="申込方法" rows={4} maxLength={2000} />
-            <TextInput
-              control={form.control}
-              name="apply_url"
-              label="申込URL"
-              type="url"
-              maxLength={500}
-              width="lg"
-            />
-            <TextInput
-              control={form.control}
-              name="apply_url_text"
-              label="申込URLの表示文字"
-              maxLength={100}
-              width="lg"
-              description="空欄のときはURLをそのまま表示します。"
-            />
-            <RadioGroup
-              control={form.control}
-              name="is_lottery"
-              label="抽選"
-              isRequired
-              options={LOTTERY_OPTIONS}
-            />
-          </>
-        )}
+        renderInput={(form) => <CourseFields form={form} categoryOptions={categoryOptions} />}
         inputActions={
           <ButtonLink
             to={current ? paths.admin.courseDetail(current.id, 1) : paths.admin.courseList()}
@@ -376,66 +165,82 @@ function CourseStepForm({
             {current ? '講座詳細へ戻る' : '講座一覧へ戻る'}
           </ButtonLink>
         }
-        renderConfirm={(values) => (
-          <div className="space-y-6">
-            {classDayWarningText(values.sessions, values.period_t) && (
-              <Alert variant="warning" title="授業の開始が申込期間中です" announce={false}>
-                <p>{classDayWarningText(values.sessions, values.period_t)}</p>
-              </Alert>
-            )}
-            <ConfirmList
-              items={[
-                { label: '講座ID', value: values.course_id },
-                { label: '講座名', value: values.course_name },
-                { label: '内容', value: values.content },
-                { label: '実施団体', value: values.organ },
-                { label: '大学ID', value: values.univ_id },
-                { label: '申込期間（開始）', value: formatDateTimeJa(values.period_f) },
-                { label: '申込期間（終了）', value: formatDateTimeJa(values.period_t) },
-                { label: '開催日時', value: values.period },
-                { label: '授業日', value: sessionsSummary(values.sessions) },
-                { label: '前日のお知らせ', value: optionLabel(REMIND_OPTIONS, values.remind) },
-                { label: '持ち物', value: values.bring },
-                { label: '定員', value: values.capacity },
-                { label: '最少人数', value: values.minimum },
-                { label: '回数', value: values.all_times },
-                { label: '受講料', value: yen(values.tuition_fee) },
-                { label: '受講料（補助）', value: yen(values.tuition_fee1) },
-                { label: '教材費', value: yen(values.material_cost) },
-                { label: '会場', value: values.venue },
-                { label: '所在地', value: values.street_address },
-                { label: 'キャンセル', value: optionLabel(CANCEL_OPTIONS, values.cancel) },
-                { label: '単位', value: values.unit },
-                { label: 'カテゴリ', value: categoryNames(values.category) },
-                { label: '画像URL', value: values.image },
-                { label: '公開状態', value: optionLabel('CD007', values.status) },
-                { label: '対象', value: values.attendee },
-                { label: 'キーワード', value: values.keyword },
-                { label: '公開ページURL', value: values.permalink },
-                { label: '申込方法', value: values.how_to_apply },
-                { label: '申込URL', value: values.apply_url },
-                { label: '申込URLの表示文字', value: values.apply_url_text },
-                { label: '抽選', value: optionLabel(LOTTERY_OPTIONS, values.is_lottery) },
-              ]}
-            />
-          </div>
-        )}
-        renderComplete={(result) => (
-          <div className="space-y-6">
-            <Alert variant="success" title={current ? '更新完了' : '登録完了'}>
-              <p>{current ? '講座を更新しました。' : '講座を登録しました。'}</p>
-            </Alert>
-            <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
-              <li>
-                <TextLink to={paths.admin.courseDetail(result.id, 1)}>講座詳細へ</TextLink>
-              </li>
-              <li>
-                <TextLink to={paths.admin.courseList()}>講座一覧へ戻る</TextLink>
-              </li>
-            </ul>
-          </div>
-        )}
+        renderConfirm={(values) => <CourseConfirm values={values} categoryNames={categoryNames} />}
+        renderComplete={(result) => <CourseComplete id={result.id} isUpdate={current !== undefined} />}
       />
+    </div>
+  );
+}
+
+/** The confirm step: a warning when a class day falls inside the application period, then every field. */
+function CourseConfirm({
+  values,
+  categoryNames,
+}: {
+  values: CourseValues;
+  categoryNames: (ids: readonly (string | number)[]) => string;
+}) {
+  return (
+    <div className="space-y-6">
+      {classDayWarningText(values.sessions, values.period_t) && (
+        <Alert variant="warning" title="授業の開始が申込期間中です" announce={false}>
+          <p>{classDayWarningText(values.sessions, values.period_t)}</p>
+        </Alert>
+      )}
+      <ConfirmList
+        items={[
+          { label: '講座ID', value: values.course_id },
+          { label: '講座名', value: values.course_name },
+          { label: '内容', value: values.content },
+          { label: '実施団体', value: values.organ },
+          { label: '大学ID', value: values.univ_id },
+          { label: '申込期間（開始）', value: formatDateTimeJa(values.period_f) },
+          { label: '申込期間（終了）', value: formatDateTimeJa(values.period_t) },
+          { label: '開催日時', value: values.period },
+          { label: '授業日', value: sessionsSummary(values.sessions) },
+          { label: '前日のお知らせ', value: optionLabel(REMIND_OPTIONS, values.remind) },
+          { label: '持ち物', value: values.bring },
+          { label: '定員', value: values.capacity },
+          { label: '最少人数', value: values.minimum },
+          { label: '回数', value: values.all_times },
+          { label: '受講料', value: yen(values.tuition_fee) },
+          { label: '受講料（補助）', value: yen(values.tuition_fee1) },
+          { label: '教材費', value: yen(values.material_cost) },
+          { label: '会場', value: values.venue },
+          { label: '所在地', value: values.street_address },
+          { label: 'キャンセル', value: optionLabel(CANCEL_OPTIONS, values.cancel) },
+          { label: '単位', value: values.unit },
+          { label: 'カテゴリ', value: categoryNames(values.category) },
+          { label: '画像URL', value: values.image },
+          { label: '公開状態', value: optionLabel('CD007', values.status) },
+          { label: '対象', value: values.attendee },
+          { label: 'キーワード', value: values.keyword },
+          { label: '公開ページURL', value: values.permalink },
+          { label: '申込方法', value: values.how_to_apply },
+          { label: '申込URL', value: values.apply_url },
+          { label: '申込URLの表示文字', value: values.apply_url_text },
+          { label: '抽選', value: optionLabel(LOTTERY_OPTIONS, values.is_lottery) },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The completion step, with the way to the saved course and back to the list. */
+function CourseComplete({ id, isUpdate }: { id: number; isUpdate: boolean }) {
+  return (
+    <div className="space-y-6">
+      <Alert variant="success" title={isUpdate ? '更新完了' : '登録完了'}>
+        <p>{isUpdate ? '講座を更新しました。' : '講座を登録しました。'}</p>
+      </Alert>
+      <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+        <li>
+          <TextLink to={paths.admin.courseDetail(id, 1)}>講座詳細へ</TextLink>
+        </li>
+        <li>
+          <TextLink to={paths.admin.courseList()}>講座一覧へ戻る</TextLink>
+        </li>
+      </ul>
     </div>
   );
 }

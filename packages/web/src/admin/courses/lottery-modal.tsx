@@ -12,7 +12,7 @@ import {
 } from '@manabi/shared/schemas/applicant';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../lib/api';
 import { useRouteApiError } from '../../lib/area';
@@ -147,12 +147,7 @@ export function LotteryModal({ courseId, isOpen, onClose, undrawnCount }: Lotter
       );
     } catch (error) {
       if (isApiError(error) && error.isFieldError) {
-        let first: Field | null = null;
-        for (const item of error.errList) {
-          const name = FIELDS.find((f) => f === item.name) ?? 'win_num';
-          form.setError(name, { type: 'server', message: item.msg });
-          first ??= name;
-        }
+        const first = showFieldErrors(form, error.errList);
         // the period may have been changed meanwhile: show the reason field when the server asks for it
         if (first === 'override_reason') await preview.refetch();
         setStep('form');
@@ -165,23 +160,16 @@ export function LotteryModal({ courseId, isOpen, onClose, undrawnCount }: Lotter
   };
 
   const values = form.watch();
-  const footer = done ? (
-    <Button variant="secondary" onPress={close} autoFocus>
-      閉じる
-    </Button>
-  ) : step === 'confirm' ? (
-    <div className="flex flex-wrap gap-4">
-      <Button variant="secondary" onPress={() => setStep('form')} isDisabled={lottery.isPending}>
-        戻る
-      </Button>
-      <Button onPress={() => void draw()} isPending={lottery.isPending} pendingLabel="抽選中...">
-        抽選する
-      </Button>
-    </div>
-  ) : (
-    <Button type="submit" form="lottery-form" isDisabled={!loaded} isPending={preview.isFetching && loaded}>
-      確認へ進む
-    </Button>
+  const footer = (
+    <LotteryFooter
+      stage={done ? 'done' : step}
+      isDrawing={lottery.isPending}
+      isLoaded={loaded}
+      isReading={preview.isFetching}
+      onClose={close}
+      onBack={() => setStep('form')}
+      onDraw={() => void draw()}
+    />
   );
 
   return (
@@ -194,113 +182,23 @@ export function LotteryModal({ courseId, isOpen, onClose, undrawnCount }: Lotter
       footer={footer}
     >
       {done ? (
-        <div className="space-y-4">
-          <Alert variant="success" title="抽選が完了しました">
-            <p>
-              {done.wait_count > 0
-                ? `当選 ${done.win_count}人、補欠 ${done.wait_count}人、落選 ${done.lose_count}人です。`
-                : `当選 ${done.win_count}人、落選 ${done.lose_count}人です。`}
-            </p>
-            <p>閉じると申込者一覧を読み込み直します。</p>
-          </Alert>
-          <p>
-            <TextLink to={paths.admin.courseLottery(courseId)}>抽選記録を見る</TextLink>
-          </p>
-        </div>
+        <LotteryDone courseId={courseId} done={done} />
       ) : (
         <>
           {step === 'confirm' && preview.data && (
-            <div className="space-y-6">
-              <p>次の内容で抽選します。</p>
-              <ConfirmList
-                items={[
-                  { label: '当選者数', value: `${values.win_num}人` },
-                  { label: '補欠', value: values.waitlist ? '落選者を補欠にする' : 'なし' },
-                  {
-                    label: '受講確定の期限',
-                    value: values.confirm_days ? `抽選日から${values.confirm_days}日` : '確定は不要',
-                  },
-                  { label: '優先する区分', value: tiersText(values.tiers ?? []) },
-                  ...(periodOpen
-                    ? [{ label: '申込期間中に抽選する理由', value: String(values.override_reason ?? '') }]
-                    : []),
-                ]}
-              />
-              <Alert variant="warning" title={drawOutcomeText(preview.data)} announce={false} />
-            </div>
+            <LotteryConfirm values={values} preview={preview.data} periodOpen={periodOpen} />
           )}
           <div hidden={step !== 'form'}>
             <FieldRegistryProvider>
               <form id="lottery-form" noValidate onSubmit={toConfirm} className="space-y-6">
-                {periodOpen && (
-                  <Alert variant="warning" title="申込期間中のため、まだ抽選できません" announce={false}>
-                    <p>
-                      申込期間は{periodEnd}
-                      までです。申込者には、抽選の結果は申込期間が終わったあとにお知らせすると案内しています。
-                    </p>
-                  </Alert>
-                )}
-                <p>
-                  抽選待ちの申込者 {preview.data?.notify_count ?? undrawnCount}人
-                  の中から当選者を選びます。抽選待ち以外の申込者の抽選状況は変わりません。
-                </p>
-                <TextInput
-                  control={form.control}
-                  name="win_num"
-                  label="当選者数"
-                  isRequired
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={WIN_NUM_MAX_DIGITS}
-                  width="sm"
-                  suffix="人"
-                  description={
-                    preview.data?.capacity == null
-                      ? '1以上の数字で入力してください。'
-                      : `1以上の数字で入力してください。定員は${preview.data.capacity}人、いまの当選者は${preview.data.winners}人です。`
-                  }
+                <LotteryFields
+                  form={form}
+                  preview={preview.data}
+                  periodOpen={periodOpen}
+                  periodEnd={periodEnd}
+                  undrawnCount={undrawnCount}
+                  isPending={lottery.isPending}
                 />
-                <Checkbox
-                  control={form.control}
-                  name="waitlist"
-                  label="落選者を補欠にする（補欠順位をつける）"
-                  description="当選者が辞退・キャンセルしたときに、補欠の番号の順に繰り上げます。"
-                />
-                <TextInput
-                  control={form.control}
-                  name="confirm_days"
-                  label="受講確定の期限（抽選日から○日）"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={2}
-                  width="sm"
-                  suffix="日"
-                  description={`1〜${CONFIRM_DAYS_MAX}の数字で入力してください。期限はその日の23時59分です。空欄のときは、当選者の受講確定は不要です。`}
-                />
-                <Controller
-                  control={form.control}
-                  name="tiers"
-                  render={({ field }) => (
-                    <TierPicker
-                      value={field.value ?? []}
-                      onChange={field.onChange}
-                      isDisabled={lottery.isPending}
-                    />
-                  )}
-                />
-                {form.formState.errors.tiers?.message && (
-                  <p className="text-std-16B-170 text-error">{form.formState.errors.tiers.message}</p>
-                )}
-                {periodOpen && (
-                  <TextArea
-                    control={form.control}
-                    name="override_reason"
-                    label="申込期間中に抽選する理由"
-                    rows={3}
-                    maxLength={LOTTERY_OVERRIDE_REASON_MAX}
-                    description="どうしても今抽選するときだけ入力してください。理由は抽選記録に残ります。"
-                  />
-                )}
               </form>
             </FieldRegistryProvider>
           </div>
@@ -308,4 +206,194 @@ export function LotteryModal({ courseId, isOpen, onClose, undrawnCount }: Lotter
       )}
     </Modal>
   );
+}
+
+/** The counts of a finished draw and the way to its record. */
+function LotteryDone({ courseId, done }: { courseId: number; done: LotteryResult }) {
+  return (
+    <div className="space-y-4">
+      <Alert variant="success" title="抽選が完了しました">
+        <p>
+          {done.wait_count > 0
+            ? `当選 ${done.win_count}人、補欠 ${done.wait_count}人、落選 ${done.lose_count}人です。`
+            : `当選 ${done.win_count}人、落選 ${done.lose_count}人です。`}
+        </p>
+        <p>閉じると申込者一覧を読み込み直します。</p>
+      </Alert>
+      <p>
+        <TextLink to={paths.admin.courseLottery(courseId)}>抽選記録を見る</TextLink>
+      </p>
+    </div>
+  );
+}
+
+/** The confirm step: the settings as chosen and what the draw will tell whom (the server's counts). */
+function LotteryConfirm({
+  values,
+  preview,
+  periodOpen,
+}: {
+  values: LotteryModalForm;
+  preview: LotteryPreview;
+  periodOpen: boolean;
+}) {
+  return (
+    <div className="space-y-6">
+      <p>次の内容で抽選します。</p>
+      <ConfirmList
+        items={[
+          { label: '当選者数', value: `${values.win_num}人` },
+          { label: '補欠', value: values.waitlist ? '落選者を補欠にする' : 'なし' },
+          {
+            label: '受講確定の期限',
+            value: values.confirm_days ? `抽選日から${values.confirm_days}日` : '確定は不要',
+          },
+          { label: '優先する区分', value: tiersText(values.tiers ?? []) },
+          ...(periodOpen
+            ? [{ label: '申込期間中に抽選する理由', value: String(values.override_reason ?? '') }]
+            : []),
+        ]}
+      />
+      <Alert variant="warning" title={drawOutcomeText(preview)} announce={false} />
+    </div>
+  );
+}
+
+/** The settings of the draw; while the application period is open, a warning and the reason field. */
+function LotteryFields({
+  form,
+  preview,
+  periodOpen,
+  periodEnd,
+  undrawnCount,
+  isPending,
+}: {
+  form: UseFormReturn<LotteryModalForm>;
+  preview: LotteryPreview | undefined;
+  periodOpen: boolean;
+  periodEnd: string;
+  undrawnCount: number;
+  isPending: boolean;
+}) {
+  return (
+    <>
+      {periodOpen && (
+        <Alert variant="warning" title="申込期間中のため、まだ抽選できません" announce={false}>
+          <p>
+            申込期間は{periodEnd}
+            までです。申込者には、抽選の結果は申込期間が終わったあとにお知らせすると案内しています。
+          </p>
+        </Alert>
+      )}
+      <p>
+        抽選待ちの申込者 {preview?.notify_count ?? undrawnCount}人
+        の中から当選者を選びます。抽選待ち以外の申込者の抽選状況は変わりません。
+      </p>
+      <TextInput
+        control={form.control}
+        name="win_num"
+        label="当選者数"
+        isRequired
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={WIN_NUM_MAX_DIGITS}
+        width="sm"
+        suffix="人"
+        description={
+          preview?.capacity == null
+            ? '1以上の数字で入力してください。'
+            : `1以上の数字で入力してください。定員は${preview.capacity}人、いまの当選者は${preview.winners}人です。`
+        }
+      />
+      <Checkbox
+        control={form.control}
+        name="waitlist"
+        label="落選者を補欠にする（補欠順位をつける）"
+        description="当選者が辞退・キャンセルしたときに、補欠の番号の順に繰り上げます。"
+      />
+      <TextInput
+        control={form.control}
+        name="confirm_days"
+        label="受講確定の期限（抽選日から○日）"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={2}
+        width="sm"
+        suffix="日"
+        description={`1〜${CONFIRM_DAYS_MAX}の数字で入力してください。期限はその日の23時59分です。空欄のときは、当選者の受講確定は不要です。`}
+      />
+      <Controller
+        control={form.control}
+        name="tiers"
+        render={({ field }) => (
+          <TierPicker value={field.value ?? []} onChange={field.onChange} isDisabled={isPending} />
+        )}
+      />
+      {form.formState.errors.tiers?.message && (
+        <p className="text-std-16B-170 text-error">{form.formState.errors.tiers.message}</p>
+      )}
+      {periodOpen && (
+        <TextArea
+          control={form.control}
+          name="override_reason"
+          label="申込期間中に抽選する理由"
+          rows={3}
+          maxLength={LOTTERY_OVERRIDE_REASON_MAX}
+          description="どうしても今抽選するときだけ入力してください。理由は抽選記録に残ります。"
+        />
+      )}
+    </>
+  );
+}
+
+/** The modal's buttons: 確認へ進む on the form, 戻る / 抽選する on the confirm step, 閉じる after the draw. */
+function LotteryFooter({
+  stage,
+  isDrawing,
+  isLoaded,
+  isReading,
+  onClose,
+  onBack,
+  onDraw,
+}: {
+  stage: 'form' | 'confirm' | 'done';
+  isDrawing: boolean;
+  isLoaded: boolean;
+  isReading: boolean;
+  onClose: () => void;
+  onBack: () => void;
+  onDraw: () => void;
+}) {
+  return stage === 'done' ? (
+    <Button variant="secondary" onPress={onClose} autoFocus>
+      閉じる
+    </Button>
+  ) : stage === 'confirm' ? (
+    <div className="flex flex-wrap gap-4">
+      <Button variant="secondary" onPress={onBack} isDisabled={isDrawing}>
+        戻る
+      </Button>
+      <Button onPress={onDraw} isPending={isDrawing} pendingLabel="抽選中...">
+        抽選する
+      </Button>
+    </div>
+  ) : (
+    <Button type="submit" form="lottery-form" isDisabled={!isLoaded} isPending={isReading && isLoaded}>
+      確認へ進む
+    </Button>
+  );
+}
+
+/** Puts the server's refusals on their fields (an unknown name on 当選者数); answers the first field. */
+function showFieldErrors(
+  form: UseFormReturn<LotteryModalForm>,
+  errList: readonly { name: string; msg: string }[],
+): Field | null {
+  let first: Field | null = null;
+  for (const item of errList) {
+    const name = FIELDS.find((f) => f === item.name) ?? 'win_num';
+    form.setError(name, { type: 'server', message: item.msg });
+    first ??= name;
+  }
+  return first;
 }

@@ -22,9 +22,12 @@ import { TextInput } from '../../ui/text-input';
 import { useDecideApproval, useStudentForEdit } from './api/student-form';
 import {
   asCommonForm,
+  asPasswordForm,
   ConfirmCautions,
+  commonValues,
   FieldGroup,
   officeConfirmItems,
+  PasswordFields,
   personConfirmItems,
   RemarksField,
   StudentOfficeFields,
@@ -59,30 +62,7 @@ function ApprovalLoader({ userId }: { userId: number }) {
 
 function formValues(s: Student): FormInput {
   return {
-    name: s.name,
-    name_kana: s.name_kana,
-    postcode: s.postcode,
-    pref: s.pref,
-    street_name1: s.street_name1,
-    street_name2: s.street_name2,
-    address: s.address,
-    street_name3: s.street_name3,
-    birthday: s.birthday ?? '',
-    gender: s.gender === '1' || s.gender === '2' ? s.gender : '',
-    phone_1: s.phone_1,
-    phone_2: s.phone_2,
-    mail_1: s.mail_1,
-    mail_1_confirm: s.mail_1,
-    mail_2: s.mail_2,
-    mail_2_confirm: s.mail_2,
-    emergency_name: s.emergency_name,
-    emergency_emereletion: s.emergency_emereletion,
-    emergency_phone: s.emergency_phone,
-    filing_date: s.filing_date ?? '',
-    is_email: s.is_email,
-    is_attendance: s.is_attendance,
-    student_type: s.student_type,
-    remarks: s.remarks,
+    ...commonValues(s),
     approval_status: '',
     // students are admitted in April: this fiscal year's generation is the usual answer
     generation_id: s.generation_id ?? defaultGenerationId(todayTokyo()),
@@ -206,25 +186,10 @@ function ApprovalInput({ form: typed }: { form: StepFormApi<FormInput, StudentAp
               width="xs"
               description="入学した年月の数字4桁です（例：2026年4月入学 → 2604）。学生番号はこの4桁に続く空き番号になります。"
             />
-            <TextInput
-              control={typed.control}
-              name="password"
-              label="パスワード"
-              type="password"
+            <PasswordFields
+              form={asPasswordForm(typed)}
               isRequired
-              autoComplete="new-password"
-              width="sm"
               description="半角英数字・記号で8文字以上12文字以内。学生に伝えるマイページのパスワードです。"
-            />
-            <TextInput
-              control={typed.control}
-              name="password2"
-              label="パスワード（確認）"
-              type="password"
-              isRequired
-              autoComplete="new-password"
-              width="sm"
-              description="確認のため、もう一度入力します。"
             />
           </>
         )}

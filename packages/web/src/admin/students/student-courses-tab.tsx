@@ -18,14 +18,9 @@ import { CsvDownload } from '../../ui/csv-download';
 import { type Column, DataTable, TICKED_ROW, useTableUrlState } from '../../ui/data-table';
 import { SearchPanel } from '../../ui/search-panel';
 import { TextInput } from '../../ui/text-input';
-import {
-  ATTENDANCE_OPTIONS,
-  ChoiceCell,
-  SESSION_OPTIONS,
-  TickCell,
-  UnitCell,
-} from '../attendance/attendance-cells';
-import { type EditableField, FIELD_LABEL } from '../attendance/table-editing';
+import { SESSION_OPTIONS } from '../attendance/attendance-cells';
+import { attendanceColumns } from '../attendance/attendance-columns';
+import type { EditableField } from '../attendance/table-editing';
 import { TableActions, TableNoticeArea } from '../attendance/table-notice';
 import { useAttendanceEditor } from '../attendance/use-attendance-editor';
 import { studentCoursesQuery, useUpdateStudentCourses } from './api/student-detail';
@@ -72,23 +67,8 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
     save: (body) => update.mutateAsync(body),
     refetchRows: async () => (await list.refetch()).data ?? [],
   });
-  const form = useForm({
-    resolver: zodResolver(studentCourseSearchFormSchema),
-    defaultValues: emptySearch(),
-  });
-
   const pending = editor.isPending;
 
-  const submitSearch = form.handleSubmit((values) => {
-    editor.reset();
-    if (JSON.stringify(values) === JSON.stringify(search)) void list.refetch();
-    else setSearch(values);
-  });
-
-  const cell = (row: StudentAppliedCourse, field: EditableField) => ({
-    label: `${row.course_name} ${FIELD_LABEL[field]}`,
-    ...editor.cell(row, field),
-  });
   const readOnly = (row: StudentAppliedCourse, field: EditableField) =>
     field === 'attendance_status'
       ? row.attendance_status_text
@@ -97,21 +77,15 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
         : (SESSION_OPTIONS.find((o) => o.value === row[field as (typeof SESSION_FIELDS)[number]])?.label ??
           '');
 
+  const { tick, attendance } = attendanceColumns<StudentAppliedCourse>({
+    editor,
+    rowName: (row) => row.course_name,
+    isEditable: isEditableCourse,
+    readOnly,
+  });
   const columns: Column<StudentAppliedCourse>[] = [
     // 更新 and 講座名 stay in view while the 15 sessions scroll sideways
-    {
-      key: 'is_update',
-      header: '更新',
-      sticky: true,
-      render: (row) =>
-        isEditableCourse(row) ? (
-          <TickCell
-            label={`${row.course_name} を更新する`}
-            checked={editor.isRowTicked(row)}
-            onChange={(checked) => editor.tick(row, checked)}
-          />
-        ) : null,
-    },
+    tick,
     {
       key: 'course_name',
       header: '講座名',
@@ -123,89 +97,19 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
     },
     { key: 'lottery_status_text', header: '抽選状況', sortable: true, className: 'whitespace-nowrap' },
     { key: 'how_apply_text', header: '申込方法', sortable: true, className: 'whitespace-nowrap' },
-    {
-      key: 'attendance_status',
-      header: '受講状況',
-      sortable: true,
-      render: (row) =>
-        isEditableCourse(row) ? (
-          <ChoiceCell {...cell(row, 'attendance_status')} options={ATTENDANCE_OPTIONS} />
-        ) : (
-          readOnly(row, 'attendance_status')
-        ),
-    },
-    {
-      key: 'attendance_updated_date',
-      header: '受講状況更新日',
-      sortable: true,
-      className: 'whitespace-nowrap',
-      render: (row) => (row.attendance_updated_date ? formatDateTimeJa(row.attendance_updated_date) : ''),
-    },
-    {
-      key: 'acquisition_unit',
-      header: '取得単位',
-      sortable: true,
-      render: (row) =>
-        isEditableCourse(row) ? (
-          <UnitCell {...cell(row, 'acquisition_unit')} />
-        ) : (
-          readOnly(row, 'acquisition_unit')
-        ),
-    },
-    ...SESSION_FIELDS.map(
-      (field, index): Column<StudentAppliedCourse> => ({
-        key: field,
-        header: `第${index + 1}回`,
-        render: (row) =>
-          isEditableCourse(row) ? (
-            <ChoiceCell {...cell(row, field)} options={SESSION_OPTIONS} />
-          ) : (
-            readOnly(row, field)
-          ),
-      }),
-    ),
+    ...attendance,
   ];
 
   return (
     <div className="space-y-6">
-      <SearchPanel title="申込講座の検索" collapsible={false}>
-        <form noValidate onSubmit={submitSearch} className="space-y-6">
-          <div className="grid gap-6 md:grid-cols-3">
-            <TextInput control={form.control} name="course_name" label="講座名" />
-            <TextInput control={form.control} name="organ" label="実施団体" />
-            <TextInput control={form.control} name="keyword" label="キーワード" />
-          </div>
-          <div className="grid gap-6 md:grid-cols-3">
-            <Select
-              control={form.control}
-              name="lottery_status"
-              label="抽選状況"
-              options="CD003"
-              allowEmpty
-              placeholder="すべて"
-              width="sm"
-            />
-            <Select
-              control={form.control}
-              name="attendance_status"
-              label="受講状況"
-              options="CD004"
-              allowEmpty
-              placeholder="すべて"
-              width="sm"
-            />
-          </div>
-          {pending && (
-            <p className="text-std-16N-170 text-ink">検索すると、まだ更新していない変更は取り消されます。</p>
-          )}
-          <div className="flex flex-wrap gap-4">
-            <Button type="submit">検索</Button>
-            <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
-              条件をクリア
-            </Button>
-          </div>
-        </form>
-      </SearchPanel>
+      <StudentCourseSearchForm
+        pending={pending}
+        onSearch={(values) => {
+          editor.reset();
+          if (JSON.stringify(values) === JSON.stringify(search)) void list.refetch();
+          else setSearch(values);
+        }}
+      />
 
       <TableNoticeArea
         notice={editor.notice}
@@ -224,24 +128,7 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
         emptyText="条件に該当する申込講座がありません"
         rowClassName={(row) => (editor.isRowTicked(row) ? TICKED_ROW : undefined)}
         {...table}
-        toolbar={
-          <CsvDownload
-            prefix="applied_course"
-            header={CSV_HEADER}
-            isPreparing={list.isFetching}
-            getRows={() =>
-              rows.map((row) => [
-                row.course_name,
-                row.lottery_status_text,
-                row.how_apply_text,
-                row.attendance_status_text,
-                row.attendance_updated_date ? formatDateTimeJa(row.attendance_updated_date) : '',
-                row.acquisition_unit ?? 0,
-                ...SESSION_FIELDS.map((field) => readOnly(row, field)),
-              ])
-            }
-          />
-        }
+        toolbar={<StudentCoursesCsv rows={rows} isPreparing={list.isFetching} readOnly={readOnly} />}
       />
 
       <TableActions
@@ -252,5 +139,92 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
         onReset={editor.reset}
       />
     </div>
+  );
+}
+
+/** The search panel of the tab (kept apart from the table: a search resets its unsaved edits). */
+function StudentCourseSearchForm({
+  pending,
+  onSearch,
+}: {
+  pending: boolean;
+  onSearch: (values: StudentCourseSearch) => void;
+}) {
+  const form = useForm({
+    resolver: zodResolver(studentCourseSearchFormSchema),
+    defaultValues: emptySearch(),
+  });
+
+  const submitSearch = form.handleSubmit(onSearch);
+
+  return (
+    <SearchPanel title="申込講座の検索" collapsible={false}>
+      <form noValidate onSubmit={submitSearch} className="space-y-6">
+        <div className="grid gap-6 md:grid-cols-3">
+          <TextInput control={form.control} name="course_name" label="講座名" />
+          <TextInput control={form.control} name="organ" label="実施団体" />
+          <TextInput control={form.control} name="keyword" label="キーワード" />
+        </div>
+        <div className="grid gap-6 md:grid-cols-3">
+          <Select
+            control={form.control}
+            name="lottery_status"
+            label="抽選状況"
+            options="CD003"
+            allowEmpty
+            placeholder="すべて"
+            width="sm"
+          />
+          <Select
+            control={form.control}
+            name="attendance_status"
+            label="受講状況"
+            options="CD004"
+            allowEmpty
+            placeholder="すべて"
+            width="sm"
+          />
+        </div>
+        {pending && (
+          <p className="text-std-16N-170 text-ink">検索すると、まだ更新していない変更は取り消されます。</p>
+        )}
+        <div className="flex flex-wrap gap-4">
+          <Button type="submit">検索</Button>
+          <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
+            条件をクリア
+          </Button>
+        </div>
+      </form>
+    </SearchPanel>
+  );
+}
+
+/** The CSV of the rows as shown (the session cells as their texts). */
+function StudentCoursesCsv({
+  rows,
+  isPreparing,
+  readOnly,
+}: {
+  rows: readonly StudentAppliedCourse[];
+  isPreparing: boolean;
+  readOnly: (row: StudentAppliedCourse, field: (typeof SESSION_FIELDS)[number]) => string;
+}) {
+  return (
+    <CsvDownload
+      prefix="applied_course"
+      header={CSV_HEADER}
+      isPreparing={isPreparing}
+      getRows={() =>
+        rows.map((row) => [
+          row.course_name,
+          row.lottery_status_text,
+          row.how_apply_text,
+          row.attendance_status_text,
+          row.attendance_updated_date ? formatDateTimeJa(row.attendance_updated_date) : '',
+          row.acquisition_unit ?? 0,
+          ...SESSION_FIELDS.map((field) => readOnly(row, field)),
+        ])
+      }
+    />
   );
 }

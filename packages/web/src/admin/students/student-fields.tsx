@@ -1,3 +1,4 @@
+import type { Student } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
 import { ageAtFiscalYearEnd } from '@manabi/shared/domain/age';
 import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
@@ -150,6 +151,15 @@ export function StudentPersonFields({ form }: { form: CommonForm }) {
         />
       </FieldGroup>
 
+      <StudentContactFields control={control} />
+    </>
+  );
+}
+
+/** Phones, mail addresses (each typed twice) and the emergency contact. */
+function StudentContactFields({ control }: { control: Control<StudentCommonValues> }) {
+  return (
+    <>
       <FieldGroup legend="連絡先">
         <TextInput
           control={control}
@@ -231,6 +241,79 @@ export function StudentPersonFields({ form }: { form: CommonForm }) {
           onBlurFormat={formatPhoneJp}
         />
       </FieldGroup>
+    </>
+  );
+}
+
+const genderOf = (g: string): '' | '1' | '2' => (g === '1' || g === '2' ? g : '');
+
+/** The common fields of a stored student, as a form holds them (each mail address filled in twice). */
+export function commonValues(s: Student) {
+  return {
+    name: s.name,
+    name_kana: s.name_kana,
+    postcode: s.postcode,
+    pref: s.pref,
+    street_name1: s.street_name1,
+    street_name2: s.street_name2,
+    address: s.address,
+    street_name3: s.street_name3,
+    birthday: s.birthday ?? '',
+    gender: genderOf(s.gender),
+    phone_1: s.phone_1,
+    phone_2: s.phone_2,
+    mail_1: s.mail_1,
+    mail_1_confirm: s.mail_1,
+    mail_2: s.mail_2,
+    mail_2_confirm: s.mail_2,
+    emergency_name: s.emergency_name,
+    emergency_emereletion: s.emergency_emereletion,
+    emergency_phone: s.emergency_phone,
+    filing_date: s.filing_date ?? '',
+    is_email: s.is_email,
+    is_attendance: s.is_attendance,
+    student_type: s.student_type,
+    remarks: s.remarks,
+  };
+}
+
+type PasswordForm = UseFormReturn<Record<'password' | 'password2', string>, unknown, unknown>;
+
+/** A form whose values include password and password2, seen as a form of those two only. */
+export const asPasswordForm = (form: unknown) => form as PasswordForm;
+
+/** The password typed twice (the student's my-page password, set by the office). */
+export function PasswordFields({
+  form,
+  isRequired,
+  description,
+}: {
+  form: PasswordForm;
+  isRequired: boolean;
+  description: string;
+}) {
+  return (
+    <>
+      <TextInput
+        control={form.control}
+        name="password"
+        label="パスワード"
+        type="password"
+        isRequired={isRequired}
+        autoComplete="new-password"
+        width="sm"
+        description={description}
+      />
+      <TextInput
+        control={form.control}
+        name="password2"
+        label="パスワード（確認）"
+        type="password"
+        isRequired={isRequired}
+        autoComplete="new-password"
+        width="sm"
+        description="確認のため、もう一度入力します。"
+      />
     </>
   );
 }

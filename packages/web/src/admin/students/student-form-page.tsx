@@ -32,10 +32,13 @@ import {
 } from './api/student-form';
 import {
   asCommonForm,
+  asPasswordForm,
   ConfirmCautions,
+  commonValues,
   FieldGroup,
   FLAG_OPTIONS,
   officeConfirmItems,
+  PasswordFields,
   personConfirmItems,
   RemarksField,
   StudentOfficeFields,
@@ -117,36 +120,13 @@ function formValues(s: Student | undefined, next: LoginIdNext | undefined): Form
     };
   }
   return {
+    ...commonValues(s),
     login_id: s.login_id ?? '',
     generation_id: s.generation_id ?? '',
-    name: s.name,
-    name_kana: s.name_kana,
-    postcode: s.postcode,
-    pref: s.pref,
-    street_name1: s.street_name1,
-    street_name2: s.street_name2,
-    address: s.address,
-    street_name3: s.street_name3,
-    birthday: s.birthday ?? '',
-    gender: s.gender === '1' || s.gender === '2' ? s.gender : '',
-    phone_1: s.phone_1,
-    phone_2: s.phone_2,
-    mail_1: s.mail_1,
-    mail_1_confirm: s.mail_1,
-    mail_2: s.mail_2,
-    mail_2_confirm: s.mail_2,
-    emergency_name: s.emergency_name,
-    emergency_emereletion: s.emergency_emereletion,
-    emergency_phone: s.emergency_phone,
     total_units: s.total_units === null ? '' : String(s.total_units),
-    filing_date: s.filing_date ?? '',
     date_issue_num: s.date_issue_num ?? '',
     is_graduation: s.is_graduation,
     is_rejection: s.is_rejection,
-    is_email: s.is_email,
-    is_attendance: s.is_attendance,
-    student_type: s.student_type,
-    remarks: s.remarks,
     password: '',
     password2: '',
   };
@@ -212,95 +192,7 @@ function StudentStepForm({ current, next }: { current: Student | undefined; next
         }
         renderInput={(form) => {
           formRef.current = form;
-          const common = asCommonForm(form);
-          return (
-            <>
-              <FieldGroup legend="学籍">
-                <TextInput
-                  control={form.control}
-                  name="login_id"
-                  label="学生番号"
-                  isRequired
-                  inputMode="numeric"
-                  width="sm"
-                  description={`数字${STUDENT_LOGIN_ID_LENGTH}桁。上4桁は期生IDと同じにします。${
-                    isUpdate ? '' : '次の空き番号が入っています。'
-                  }`}
-                />
-                <TextInput
-                  control={form.control}
-                  name="generation_id"
-                  label="期生ID"
-                  isRequired
-                  inputMode="numeric"
-                  width="xs"
-                  description="入学した年月の数字4桁です（例：2026年4月入学 → 2604）。"
-                  onBlurFormat={isUpdate ? undefined : followGeneration}
-                />
-              </FieldGroup>
-              <StudentPersonFields form={common} />
-              <StudentOfficeFields form={common}>
-                <TextInput
-                  control={form.control}
-                  name="total_units"
-                  label="取得単位数"
-                  inputMode="numeric"
-                  width="xs"
-                  description="0または正の整数（5桁まで）で入力します。"
-                />
-                <DateInput
-                  control={form.control}
-                  name="date_issue_num"
-                  label="学生証発行日"
-                  description={
-                    isUpdate ? '空欄のときは今の発行日のままです。' : '空欄のときは今日になります。'
-                  }
-                />
-                <RadioGroup
-                  control={form.control}
-                  name="is_graduation"
-                  label="卒業"
-                  isRequired
-                  options={FLAG_OPTIONS.is_graduation}
-                />
-                <RadioGroup
-                  control={form.control}
-                  name="is_rejection"
-                  label="ログイン停止"
-                  isRequired
-                  options={FLAG_OPTIONS.is_rejection}
-                  description="停止すると、この学生はマイページにログインできません。"
-                />
-                <RemarksField form={common} />
-              </StudentOfficeFields>
-              <FieldGroup legend="パスワード">
-                <TextInput
-                  control={form.control}
-                  name="password"
-                  label="パスワード"
-                  type="password"
-                  isRequired={!isUpdate}
-                  autoComplete="new-password"
-                  width="sm"
-                  description={
-                    isUpdate
-                      ? '変更する場合のみ入力します。半角英数字・記号で8文字以上12文字以内。'
-                      : '半角英数字・記号で8文字以上12文字以内。'
-                  }
-                />
-                <TextInput
-                  control={form.control}
-                  name="password2"
-                  label="パスワード（確認）"
-                  type="password"
-                  isRequired={!isUpdate}
-                  autoComplete="new-password"
-                  width="sm"
-                  description="確認のため、もう一度入力します。"
-                />
-              </FieldGroup>
-            </>
-          );
+          return <StudentInput form={form} isUpdate={isUpdate} followGeneration={followGeneration} />;
         }}
         inputActions={
           <ButtonLink
@@ -310,52 +202,146 @@ function StudentStepForm({ current, next }: { current: Student | undefined; next
             {current ? '学生詳細へ戻る' : '学生一覧へ戻る'}
           </ButtonLink>
         }
-        renderConfirm={(values) => (
-          <div className="space-y-6">
-            <ConfirmCautions values={values} />
-            <ConfirmList
-              items={[
-                { label: '学生番号', value: values.login_id },
-                { label: '期生ID', value: values.generation_id },
-                ...personConfirmItems(values),
-                ...officeConfirmItems(values),
-                { label: '取得単位数', value: values.total_units },
-                {
-                  label: '学生証発行日',
-                  value: values.date_issue_num
-                    ? formatDateJa(values.date_issue_num)
-                    : isUpdate
-                      ? '（変更しない）'
-                      : formatDateJa(todayTokyo()),
-                },
-                { label: '卒業', value: optionLabel(FLAG_OPTIONS.is_graduation, values.is_graduation) },
-                { label: 'ログイン停止', value: optionLabel(FLAG_OPTIONS.is_rejection, values.is_rejection) },
-                { label: '備考', value: values.remarks },
-                {
-                  label: 'パスワード',
-                  value: values.password ? '設定する（画面には表示しません）' : '（変更しない）',
-                },
-              ]}
-            />
-          </div>
-        )}
-        renderComplete={(result) => (
-          <div className="space-y-6">
-            <Alert variant="success" title={isUpdate ? '更新完了' : '登録完了'}>
-              <p>{isUpdate ? '学生情報を更新しました。' : '学生を登録しました。'}</p>
-              <p>学生番号：{result.login_id}</p>
-            </Alert>
-            <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
-              <li>
-                <TextLink to={paths.admin.studentDetail(result.user_id)}>学生詳細へ</TextLink>
-              </li>
-              <li>
-                <TextLink to={paths.admin.studentList()}>学生一覧へ戻る</TextLink>
-              </li>
-            </ul>
-          </div>
-        )}
+        renderConfirm={(values) => <StudentConfirm values={values} isUpdate={isUpdate} />}
+        renderComplete={(result) => <StudentComplete result={result} isUpdate={isUpdate} />}
       />
+    </div>
+  );
+}
+
+/** The input step: 学籍, the person, the office's fields, the password. */
+function StudentInput({
+  form,
+  isUpdate,
+  followGeneration,
+}: {
+  form: FormApi;
+  isUpdate: boolean;
+  followGeneration: (value: string) => string;
+}) {
+  const common = asCommonForm(form);
+  return (
+    <>
+      <FieldGroup legend="学籍">
+        <TextInput
+          control={form.control}
+          name="login_id"
+          label="学生番号"
+          isRequired
+          inputMode="numeric"
+          width="sm"
+          description={`数字${STUDENT_LOGIN_ID_LENGTH}桁。上4桁は期生IDと同じにします。${
+            isUpdate ? '' : '次の空き番号が入っています。'
+          }`}
+        />
+        <TextInput
+          control={form.control}
+          name="generation_id"
+          label="期生ID"
+          isRequired
+          inputMode="numeric"
+          width="xs"
+          description="入学した年月の数字4桁です（例：2026年4月入学 → 2604）。"
+          onBlurFormat={isUpdate ? undefined : followGeneration}
+        />
+      </FieldGroup>
+      <StudentPersonFields form={common} />
+      <StudentOfficeFields form={common}>
+        <TextInput
+          control={form.control}
+          name="total_units"
+          label="取得単位数"
+          inputMode="numeric"
+          width="xs"
+          description="0または正の整数（5桁まで）で入力します。"
+        />
+        <DateInput
+          control={form.control}
+          name="date_issue_num"
+          label="学生証発行日"
+          description={isUpdate ? '空欄のときは今の発行日のままです。' : '空欄のときは今日になります。'}
+        />
+        <RadioGroup
+          control={form.control}
+          name="is_graduation"
+          label="卒業"
+          isRequired
+          options={FLAG_OPTIONS.is_graduation}
+        />
+        <RadioGroup
+          control={form.control}
+          name="is_rejection"
+          label="ログイン停止"
+          isRequired
+          options={FLAG_OPTIONS.is_rejection}
+          description="停止すると、この学生はマイページにログインできません。"
+        />
+        <RemarksField form={common} />
+      </StudentOfficeFields>
+      <FieldGroup legend="パスワード">
+        <PasswordFields
+          form={asPasswordForm(form)}
+          isRequired={!isUpdate}
+          description={
+            isUpdate
+              ? '変更する場合のみ入力します。半角英数字・記号で8文字以上12文字以内。'
+              : '半角英数字・記号で8文字以上12文字以内。'
+          }
+        />
+      </FieldGroup>
+    </>
+  );
+}
+
+/** The confirm step: the cautions of §5, then every field (the password never shown). */
+function StudentConfirm({ values, isUpdate }: { values: StudentUpdateForm; isUpdate: boolean }) {
+  return (
+    <div className="space-y-6">
+      <ConfirmCautions values={values} />
+      <ConfirmList
+        items={[
+          { label: '学生番号', value: values.login_id },
+          { label: '期生ID', value: values.generation_id },
+          ...personConfirmItems(values),
+          ...officeConfirmItems(values),
+          { label: '取得単位数', value: values.total_units },
+          {
+            label: '学生証発行日',
+            value: values.date_issue_num
+              ? formatDateJa(values.date_issue_num)
+              : isUpdate
+                ? '（変更しない）'
+                : formatDateJa(todayTokyo()),
+          },
+          { label: '卒業', value: optionLabel(FLAG_OPTIONS.is_graduation, values.is_graduation) },
+          { label: 'ログイン停止', value: optionLabel(FLAG_OPTIONS.is_rejection, values.is_rejection) },
+          { label: '備考', value: values.remarks },
+          {
+            label: 'パスワード',
+            value: values.password ? '設定する（画面には表示しません）' : '（変更しない）',
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The completion step, with the student number. */
+function StudentComplete({ result, isUpdate }: { result: StudentWriteResult; isUpdate: boolean }) {
+  return (
+    <div className="space-y-6">
+      <Alert variant="success" title={isUpdate ? '更新完了' : '登録完了'}>
+        <p>{isUpdate ? '学生情報を更新しました。' : '学生を登録しました。'}</p>
+        <p>学生番号：{result.login_id}</p>
+      </Alert>
+      <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+        <li>
+          <TextLink to={paths.admin.studentDetail(result.user_id)}>学生詳細へ</TextLink>
+        </li>
+        <li>
+          <TextLink to={paths.admin.studentList()}>学生一覧へ戻る</TextLink>
+        </li>
+      </ul>
     </div>
   );
 }

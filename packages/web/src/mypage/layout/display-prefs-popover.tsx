@@ -1,7 +1,7 @@
 import type { ReactNode, RefObject } from 'react';
 import { Dialog, Heading, Popover } from 'react-aria-components';
 import { Button } from '../../ui/button';
-import { PrefsChoices } from './display-prefs';
+import { PrefsChoices } from './display-prefs-choices';
 
 /**
  * The popover of the phone's 「表示設定」 (display-prefs.tsx loads this module when the button is first

@@ -1,8 +1,6 @@
 import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
-import { Label, RadioGroup } from 'react-aria-components';
-import { FONT_SIZES, type FontSize, SCREEN_COLORS, type ScreenColor, useDisplayPrefs } from '../../lib/prefs';
 import { Button } from '../../ui/button';
-import { RadioItem } from '../../ui/radio-item';
+import { PrefsChoices } from './display-prefs-choices';
 
 /**
  * 「背景色」(白・青・黒) and 「文字サイズ」(標準・大きい) choices of the my-page header (SPEC §2).
@@ -75,48 +73,5 @@ export function DisplayPrefsMenu({
         </Suspense>
       )}
     </>
-  );
-}
-
-/** The two choices, inline in the header or inside the popover (display-prefs-popover.tsx). */
-export function PrefsChoices({ className }: { className: string }) {
-  const { color, font, setColor, setFont } = useDisplayPrefs();
-  return (
-    <div className={className}>
-      <RadioGroup
-        value={color}
-        onChange={(value) => setColor(value as ScreenColor)}
-        orientation="horizontal"
-        className="flex flex-wrap items-center gap-x-3"
-      >
-        <Label elementType="span" className="text-std-16B-170">
-          背景色
-        </Label>
-        <div className="flex flex-wrap items-center gap-x-3">
-          {SCREEN_COLORS.map((option) => (
-            <RadioItem key={option.value} value={option.value}>
-              {option.label}
-            </RadioItem>
-          ))}
-        </div>
-      </RadioGroup>
-      <RadioGroup
-        value={font}
-        onChange={(value) => setFont(value as FontSize)}
-        orientation="horizontal"
-        className="flex flex-wrap items-center gap-x-3"
-      >
-        <Label elementType="span" className="text-std-16B-170">
-          文字サイズ
-        </Label>
-        <div className="flex flex-wrap items-center gap-x-3">
-          {FONT_SIZES.map((option) => (
-            <RadioItem key={option.value} value={option.value}>
-              {option.label}
-            </RadioItem>
-          ))}
-        </div>
-      </RadioGroup>
-    </div>
   );
 }
