@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerModules } from './modules';
+import { installActor } from './platform/actor';
 import type { Deps, RouteEntry } from './platform/context';
 import { installCsrf } from './platform/csrf';
 import { AppError } from './platform/errors';
@@ -24,6 +25,7 @@ import { installJsonBodyParser, JsonTooDeepError } from './platform/json-body';
 import { installLoadShedding } from './platform/load-shed';
 import { loggerOptions, redactUrl } from './platform/logging';
 import { Mailer } from './platform/mail';
+import { installMailDelivery } from './platform/mail-delivery';
 import { installOpenApi, openApiRoutes } from './platform/openapi';
 import { webDistDir } from './platform/paths';
 import { COOKIE } from './platform/sessions';
@@ -141,6 +143,8 @@ export async function buildApp({
   installLoadShedding(app, { maxInFlight: config.maxInFlight, maxLagMs: config.maxEventLoopLagMs });
   installCsrf(app, config.allowedOrigins);
   installGuards(app);
+  installActor(app);
+  installMailDelivery(app);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
