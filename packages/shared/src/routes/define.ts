@@ -43,10 +43,11 @@ type JsonText<V> = V extends string
 export type ApiInput<S extends z.ZodType> = { [K in keyof z.input<S>]: JsonText<z.input<S>[K]> };
 
 type InputOf<S> = S extends z.ZodType ? ApiInput<S> : unknown;
+type Part<D, K extends string> = D extends { [P in K]: infer S } ? S : undefined;
 /** What a client sends to a route: its query (GET) or body (POST), and its path parameters. */
 export type RouteInput<D extends RouteDef> = (D['method'] extends 'GET'
-  ? InputOf<D['query']>
-  : InputOf<D['body']>) &
-  InputOf<D['params']>;
+  ? InputOf<Part<D, 'query'>>
+  : InputOf<Part<D, 'body'>>) &
+  InputOf<Part<D, 'params'>>;
 /** What a route answers with 200. */
 export type RouteAnswer<D extends RouteDef> = z.output<D['response']>;
