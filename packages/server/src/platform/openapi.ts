@@ -22,7 +22,9 @@ const areaOf = (url: string) => url.split('/')[2] ?? 'api';
 
 /**
  * Registers @fastify/swagger (before the routes, so it sees them) and marks each /api route with its
- * roles and area from the guard it runs, so the document says who may call what.
+ * roles and area. A route registered from its contract (platform/route.ts, shared/routes.ts) brings its
+ * schemas and its guard from there, so the document says what the web is typed against; the guard it
+ * actually runs must be the same (openapi.test.ts holds both to it).
  */
 export async function installOpenApi(
   app: FastifyInstance,
@@ -49,7 +51,7 @@ export async function installOpenApi(
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url === '/api/openapi.json' || route.url === '/api/docs')
       return;
-    const guard = guardOf(route);
+    const guard = route.config?.contract?.guard ?? guardOf(route);
     const errors = Object.fromEntries([401, 403, 404, 409, 422, 429].map((s) => [s, errorBodySchema]));
     route.schema = {
       ...route.schema,

@@ -1,4 +1,5 @@
 import type { ErrItem } from '@manabi/shared/api';
+import type { ContractOf, Endpoint, RouteAnswer, RouteInput } from '@manabi/shared/routes';
 
 /**
  * The one API client (ARCHITECTURE "How a request flows", STYLE "One error contract").
@@ -158,20 +159,36 @@ async function request<T>(
   return data as T;
 }
 
-/**
- * GET a JSON resource. `path` is the full API path of SPEC §7, e.g. `apiGet<Course>('/api/mypage/course/', { id })`.
- * @throws ApiError on any non-2xx answer or network failure
- */
-export function apiGet<T>(path: string, query?: Query, options: ApiOptions = {}): Promise<T> {
-  return request<T>('GET', withQuery(path, query), undefined, options);
-}
+/** What a call to `E` takes (for a fetcher that assembles it in steps). */
+export type CallInput<E extends Endpoint> = RouteInput<ContractOf<E>>;
+/** The sort keys a list call accepts. */
+export type SortOf<E extends Endpoint> = CallInput<E> extends { sort?: infer S } ? Extract<S, string> : never;
+
+/** The arguments of a call to `E`: its input (optional when the call needs none), then the options. */
+type CallArgs<E extends Endpoint> =
+  Record<never, never> extends RouteInput<ContractOf<E>>
+    ? [input?: RouteInput<ContractOf<E>>, options?: ApiOptions]
+    : [input: RouteInput<ContractOf<E>>, options?: ApiOptions];
 
 /**
- * POST a JSON body, e.g. `apiPost<WriteResult>('/api/admin/notice/category/add/', body)`.
+ * Calls an API route of the shared contract, e.g. `call(endpoints.mypage.course, { id })`: the method and
+ * path come from the endpoint, the input is typed by the route's query (GET) or body (POST) and path
+ * parameters (`:name`, taken out of the input), and the answer by its response schema.
  * @throws ApiError on any non-2xx answer or network failure
  */
-export function apiPost<T>(path: string, body?: unknown, options: ApiOptions = {}): Promise<T> {
-  return request<T>('POST', path, body, options);
+export function call<const E extends Endpoint>(
+  endpoint: E,
+  ...[input, options = {}]: CallArgs<E>
+): Promise<RouteAnswer<ContractOf<E>>> {
+  const fields: Record<string, unknown> = { ...(input as Record<string, unknown> | undefined) };
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = fields[name];
+    delete fields[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return endpoint.method === 'GET'
+    ? request('GET', withQuery(path, fields as Query), undefined, options)
+    : request('POST', path, fields, options);
 }
 
 /** The area a browser path belongs to (used where no React context is available). */

@@ -12,11 +12,12 @@ export interface ListPage {
 }
 
 /** The paging part of a list call's query string (no dir without a sort). */
-export const pageQuery = (p: ListPage) => ({
+export const pageQuery = <Sort extends string = string>(p: ListPage) => ({
   page: p.page,
   size: p.size,
-  sort: p.sort ?? '',
-  dir: p.sort ? p.dir : '',
+  // a table sorts only by the columns its list call names (the server refuses any other key)
+  sort: (p.sort ?? '') as Sort | '',
+  dir: p.sort ? p.dir : ('' as const),
 });
 
 /** A DataTable's state (useTableUrlState) as a list call's paging. */

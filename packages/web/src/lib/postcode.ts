@@ -1,7 +1,8 @@
-import type { PostcodeAddress, PostcodeResult } from '@manabi/shared/schemas/postcode';
+import { endpoints } from '@manabi/shared/routes/endpoints';
+import type { PostcodeAddress } from '@manabi/shared/schemas/postcode';
 import { useCallback, useRef, useState } from 'react';
 import type { FieldPath, FieldValues, PathValue, UseFormReturn } from 'react-hook-form';
-import { apiGet, isApiError } from './api';
+import { call, isApiError } from './api';
 import { formatPostcodeJp, toHalfWidth } from './phone';
 
 /**
@@ -66,7 +67,7 @@ export function fillRules(
 /** GET /api/common/postcode/{code}: the fill, or null for an unknown code (404) or any failure. */
 export async function lookupPostcode(code: string, signal?: AbortSignal): Promise<AddressFill | null> {
   try {
-    const answer = await apiGet<PostcodeResult>(`/api/common/postcode/${code}`, undefined, { signal });
+    const answer = await call(endpoints.common.postcode, { code }, { signal });
     return addressFromResults(answer.results);
   } catch (error) {
     // a convenience only: whatever goes wrong, the user types the address themselves

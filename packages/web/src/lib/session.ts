@@ -1,8 +1,9 @@
 import type { LoginBody, SessionInfo, SessionUser } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
-import { type Area, apiGet, apiPost, isApiError } from './api';
+import { type Area, call, isApiError } from './api';
 import { idleTracker } from './idle-tracker';
 import { paths } from './paths';
 import { sessionQueryKey } from './session-key';
@@ -17,7 +18,18 @@ import { storedUser } from './stored-user';
 export type { LoginBody, SessionInfo, SessionUser };
 export { storedUser };
 
-const sessionPath = (area: Area) => `/api/auth/${area}/session/`;
+const AUTH = {
+  admin: {
+    session: endpoints.auth.adminSession,
+    login: endpoints.auth.adminLogin,
+    logout: endpoints.auth.adminLogout,
+  },
+  mypage: {
+    session: endpoints.auth.mypageSession,
+    login: endpoints.auth.mypageLogin,
+    logout: endpoints.auth.mypageLogout,
+  },
+} as const;
 
 /**
  * Reads the area's session. `touch: true` counts as activity (extends the session), `false` only looks.
@@ -26,11 +38,7 @@ const sessionPath = (area: Area) => `/api/auth/${area}/session/`;
  */
 export async function fetchSession(area: Area, { touch }: { touch: boolean }): Promise<SessionInfo | null> {
   try {
-    const info = await apiGet<SessionInfo>(
-      sessionPath(area),
-      { touch: touch ? 1 : 0 },
-      { countsAsActivity: false },
-    );
+    const info = await call(AUTH[area].session, { touch: touch ? 1 : 0 }, { countsAsActivity: false });
     idleTracker.sync(area, info);
     storedUser.set(info.user);
     return info;
@@ -50,7 +58,7 @@ export async function fetchSession(area: Area, { touch }: { touch: boolean }): P
  *   429 = locked or throttled (show `error.message`, Japanese from the server), others as usual.
  */
 export async function login(area: Area, body: LoginBody): Promise<SessionUser> {
-  const user = await apiPost<SessionUser>(`/api/auth/${area}/login/`, body);
+  const user = await call(AUTH[area].login, body);
   storedUser.set(user);
   return user;
 }
@@ -58,7 +66,7 @@ export async function login(area: Area, body: LoginBody): Promise<SessionUser> {
 /** Logs out of one area (SPEC §4: admin and my-page logout are separate); never throws. */
 export async function logout(area: Area): Promise<void> {
   try {
-    await apiGet<unknown>(`/api/auth/${area}/logout/`, undefined, { countsAsActivity: false });
+    await call(AUTH[area].logout, undefined, { countsAsActivity: false });
   } catch {
     // Logging out of an already-ended session is fine.
   }

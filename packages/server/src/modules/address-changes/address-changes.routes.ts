@@ -1,18 +1,7 @@
-import {
-  addressDecisionBodySchema,
-  addressRequestBodySchema,
-  addressRequestDetailQuerySchema,
-  addressRequestListQuerySchema,
-} from '@manabi/shared/schemas/address-change';
-import {
-  addressRequestListResponseSchema,
-  adminAddressRequestResponseSchema,
-  mypageAddressResponseSchema,
-  resultResponseSchema,
-} from '@manabi/shared/schemas/responses';
+import { api } from '@manabi/shared/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminOf, studentOf } from '../../platform/context';
+import { studentOf } from '../../platform/context';
+import { route } from '../../platform/route';
 import {
   decideAddressRequest,
   getMypageAddress,
@@ -27,51 +16,20 @@ import {
  * is read.
  */
 export async function addressChangeRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
-  const student = { onRequest: app.guards.student };
-  const authority1 = { onRequest: app.guards.authority1 };
+  const { mypage, adminStudents } = api;
 
-  r.get(
-    '/mypage/user/address/',
-    { ...student, schema: { response: { 200: mypageAddressResponseSchema } } },
-    async (req) => getMypageAddress(db, config, studentOf(req).id),
-  );
-  r.post(
-    '/mypage/user/address/request/',
-    { ...student, schema: { body: addressRequestBodySchema, response: { 200: resultResponseSchema } } },
-    async (req) => {
-      const result = await requestAddressChange(db, config, studentOf(req).id, req.body);
-      // the office's mail now rather than on the next tick (it stays queued if SMTP is down)
-      void app.deps.mailer.flush();
-      return result;
-    },
-  );
-  r.get(
-    '/admin/student/address/',
+  route(app, mypage.address, async (req) => getMypageAddress(db, config, studentOf(req).id));
+  // the office's mail goes out once the answer is sent (it stays queued if SMTP is down)
+  route(
+    app,
+    mypage.addressRequest,
+    async (req) => requestAddressChange(db, config, studentOf(req).id, req.body),
     {
-      ...authority1,
-      schema: {
-        querystring: addressRequestDetailQuerySchema,
-        response: { 200: adminAddressRequestResponseSchema },
-      },
+      mail: true,
     },
-    async (req) => getPendingRequest(db, req.query.user_id),
   );
-  r.get(
-    '/admin/student/address/list/',
-    {
-      ...authority1,
-      schema: {
-        querystring: addressRequestListQuerySchema,
-        response: { 200: addressRequestListResponseSchema },
-      },
-    },
-    async (req) => listPendingRequests(db, req.query.page),
-  );
-  r.post(
-    '/admin/student/address/decide/',
-    { ...authority1, schema: { body: addressDecisionBodySchema, response: { 200: resultResponseSchema } } },
-    async (req) => decideAddressRequest(db, { kind: 'admin', id: adminOf(req).id }, req.body),
-  );
+  route(app, adminStudents.address, async (req) => getPendingRequest(db, req.query.user_id));
+  route(app, adminStudents.addressList, async (req) => listPendingRequests(db, req.query.page));
+  route(app, adminStudents.addressDecide, async (req) => decideAddressRequest(db, req.actor, req.body));
 }

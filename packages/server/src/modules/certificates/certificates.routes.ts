@@ -1,12 +1,7 @@
-import {
-  certificateQuerySchema,
-  certificateSchema,
-  courseCertificatesResponseSchema,
-  transcriptResponseSchema,
-} from '@manabi/shared/schemas/certificate';
+import { api } from '@manabi/shared/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { studentOf } from '../../platform/context';
+import { route } from '../../platform/route';
 import { getMyCertificate, getTranscript, listCourseCertificates } from './certificates.service';
 
 /**
@@ -15,29 +10,9 @@ import { getMyCertificate, getTranscript, listCourseCertificates } from './certi
  * only: a certificate states attendance and units, which SPEC §6 keeps from authority 2).
  */
 export async function certificateRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  const student = { onRequest: app.guards.student };
 
-  r.get(
-    '/mypage/certificate/',
-    {
-      ...student,
-      schema: { querystring: certificateQuerySchema, response: { 200: certificateSchema } },
-    },
-    async (req) => getMyCertificate(db, studentOf(req), req.query.id),
-  );
-  r.get(
-    '/mypage/transcript/',
-    { ...student, schema: { response: { 200: transcriptResponseSchema } } },
-    async (req) => getTranscript(db, studentOf(req)),
-  );
-  r.get(
-    '/admin/course/certificates/',
-    {
-      onRequest: app.guards.authority1,
-      schema: { querystring: certificateQuerySchema, response: { 200: courseCertificatesResponseSchema } },
-    },
-    async (req) => listCourseCertificates(db, req.query.id),
-  );
+  route(app, api.mypage.certificate, async (req) => getMyCertificate(db, studentOf(req), req.query.id));
+  route(app, api.mypage.transcript, async (req) => getTranscript(db, studentOf(req)));
+  route(app, api.adminCourses.certificates, async (req) => listCourseCertificates(db, req.query.id));
 }

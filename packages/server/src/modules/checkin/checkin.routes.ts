@@ -1,14 +1,7 @@
-import {
-  checkinBodySchema,
-  checkinCodeResponseSchema,
-  checkinCoursesResponseSchema,
-  checkinMissingQuerySchema,
-  checkinMissingResponseSchema,
-  checkinResponseSchema,
-} from '@manabi/shared/schemas/checkin';
+import { api } from '@manabi/shared/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOf, studentOf } from '../../platform/context';
+import { route } from '../../platform/route';
 import { checkIn, checkinCode, listMissing, listTodaySessions } from './checkin.service';
 
 /**
@@ -17,37 +10,15 @@ import { checkIn, checkinCode, listMissing, listTodaySessions } from './checkin.
  * checked in the service once the course is loaded).
  */
 export async function checkinRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
+  const { adminCheckin } = api;
 
-  r.get(
-    '/mypage/checkin-code/',
-    { onRequest: app.guards.student, schema: { response: { 200: checkinCodeResponseSchema } } },
-    async (req, reply) => {
-      // a code is good for two minutes at most: no cache may keep one
-      reply.header('cache-control', 'no-store');
-      return checkinCode(db, studentOf(req));
-    },
-  );
-  r.get(
-    '/admin/checkin/courses/',
-    { onRequest: app.guards.admin, schema: { response: { 200: checkinCoursesResponseSchema } } },
-    async (req) => listTodaySessions(db, adminOf(req)),
-  );
-  r.get(
-    '/admin/checkin/missing/',
-    {
-      onRequest: app.guards.admin,
-      schema: { querystring: checkinMissingQuerySchema, response: { 200: checkinMissingResponseSchema } },
-    },
-    async (req) => listMissing(db, adminOf(req), req.query),
-  );
-  r.post(
-    '/admin/checkin/',
-    {
-      onRequest: app.guards.admin,
-      schema: { body: checkinBodySchema, response: { 200: checkinResponseSchema } },
-    },
-    async (req) => checkIn(db, adminOf(req), req.body),
-  );
+  route(app, api.mypage.checkinCode, async (req, reply) => {
+    // a code is good for two minutes at most: no cache may keep one
+    reply.header('cache-control', 'no-store');
+    return checkinCode(db, studentOf(req));
+  });
+  route(app, adminCheckin.courses, async (req) => listTodaySessions(db, adminOf(req)));
+  route(app, adminCheckin.missing, async (req) => listMissing(db, adminOf(req), req.query));
+  route(app, adminCheckin.checkIn, async (req) => checkIn(db, adminOf(req), req.body));
 }

@@ -1,12 +1,7 @@
-import {
-  courseApplicantUploadBodySchema,
-  courseUploadBodySchema,
-} from '@manabi/shared/schemas/course-upload';
-import { uploadResponseSchema } from '@manabi/shared/schemas/responses';
+import { api } from '@manabi/shared/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminOf } from '../../platform/context';
 import { CSV_UPLOAD_BODY_LIMIT, uploadReply } from '../../platform/csv-upload';
+import { route } from '../../platform/route';
 import { uploadCourseApplicants, uploadCourses } from './course-uploads.service';
 
 /**
@@ -15,24 +10,25 @@ import { uploadCourseApplicants, uploadCourses } from './course-uploads.service'
  * alone take that much (ARCHITECTURE: the global limit stays 1 MB).
  */
 export async function courseUploadRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  const upload = { onRequest: app.guards.authority1, bodyLimit: CSV_UPLOAD_BODY_LIMIT };
-  const actor = (req: Parameters<typeof adminOf>[0]) => ({ kind: 'admin' as const, id: adminOf(req).id });
+  const { adminCourses } = api;
+  const upload = { bodyLimit: CSV_UPLOAD_BODY_LIMIT };
 
-  r.post(
-    '/admin/course/courseapplicantupload',
-    { ...upload, schema: { body: courseApplicantUploadBodySchema, response: { 200: uploadResponseSchema } } },
+  route(
+    app,
+    adminCourses.applicantUpload,
     async (req, reply) =>
       uploadReply(
         reply,
         'course_applicant',
-        await uploadCourseApplicants(db, actor(req), req.body.course_applicant),
+        await uploadCourseApplicants(db, req.actor, req.body.course_applicant),
       ),
+    upload,
   );
-  r.post(
-    '/admin/course/courseupload',
-    { ...upload, schema: { body: courseUploadBodySchema, response: { 200: uploadResponseSchema } } },
-    async (req, reply) => uploadReply(reply, 'course', await uploadCourses(db, actor(req), req.body.course)),
+  route(
+    app,
+    adminCourses.courseUpload,
+    async (req, reply) => uploadReply(reply, 'course', await uploadCourses(db, req.actor, req.body.course)),
+    upload,
   );
 }

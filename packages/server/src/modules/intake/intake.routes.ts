@@ -1,19 +1,7 @@
-import {
-  intakeQuerySchema,
-  intakeResponseSchema,
-  intakeUpdateBodySchema,
-  lotteryRecordSchema,
-  lotteryRunListQuerySchema,
-  lotteryRunListResponseSchema,
-  lotteryRunQuerySchema,
-  lotteryVerifyResponseSchema,
-  promoteBodySchema,
-  seatDecisionBodySchema,
-} from '@manabi/shared/schemas/intake';
-import { resultResponseSchema } from '@manabi/shared/schemas/responses';
+import { api } from '@manabi/shared/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOf, studentOf } from '../../platform/context';
+import { route } from '../../platform/route';
 import {
   confirmSeat,
   declineSeat,
@@ -31,61 +19,16 @@ import {
  * confirm / decline of a seat (the session's own application).
  */
 export async function intakeRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
-  const write = { onRequest: app.guards.authority1 };
-  const student = { onRequest: app.guards.student };
-  const admin = (req: Parameters<typeof adminOf>[0]) => ({ kind: 'admin' as const, id: adminOf(req).id });
-  const flushed = async <T>(result: Promise<T>) => {
-    const answer = await result;
-    void app.deps.mailer.flush();
-    return answer;
-  };
+  const { adminIntake: intake, mypage } = api;
+  const mail = { mail: true };
 
-  r.get(
-    '/admin/course/intake/',
-    { ...write, schema: { querystring: intakeQuerySchema, response: { 200: intakeResponseSchema } } },
-    async (req) => getIntake(db, adminOf(req), req.query.id),
-  );
-  r.post(
-    '/admin/course/intake/update/',
-    { ...write, schema: { body: intakeUpdateBodySchema, response: { 200: resultResponseSchema } } },
-    async (req) => flushed(updateIntake(db, config, admin(req), req.body)),
-  );
-  r.get(
-    '/admin/lottery/runs/',
-    {
-      ...write,
-      schema: { querystring: lotteryRunListQuerySchema, response: { 200: lotteryRunListResponseSchema } },
-    },
-    async (req) => listRuns(db, adminOf(req), req.query.id),
-  );
-  r.get(
-    '/admin/lottery/run/',
-    { ...write, schema: { querystring: lotteryRunQuerySchema, response: { 200: lotteryRecordSchema } } },
-    async (req) => getRun(db, adminOf(req), req.query.id),
-  );
-  r.get(
-    '/admin/lottery/run/verify/',
-    {
-      ...write,
-      schema: { querystring: lotteryRunQuerySchema, response: { 200: lotteryVerifyResponseSchema } },
-    },
-    async (req) => verifyRun(db, adminOf(req), req.query.id),
-  );
-  r.post(
-    '/admin/courseapplicantlist/promote/',
-    { ...write, schema: { body: promoteBodySchema, response: { 200: resultResponseSchema } } },
-    async (req) => flushed(promoteByHand(db, config, admin(req), req.body)),
-  );
-  r.post(
-    '/mypage/courseconfirm/',
-    { ...student, schema: { body: seatDecisionBodySchema, response: { 200: resultResponseSchema } } },
-    async (req) => confirmSeat(db, studentOf(req), req.body),
-  );
-  r.post(
-    '/mypage/coursedecline/',
-    { ...student, schema: { body: seatDecisionBodySchema, response: { 200: resultResponseSchema } } },
-    async (req) => flushed(declineSeat(db, config, studentOf(req), req.body)),
-  );
+  route(app, intake.settings, async (req) => getIntake(db, adminOf(req), req.query.id));
+  route(app, intake.update, async (req) => updateIntake(db, config, req.actor, req.body), mail);
+  route(app, intake.runs, async (req) => listRuns(db, adminOf(req), req.query.id));
+  route(app, intake.run, async (req) => getRun(db, adminOf(req), req.query.id));
+  route(app, intake.verify, async (req) => verifyRun(db, adminOf(req), req.query.id));
+  route(app, intake.promote, async (req) => promoteByHand(db, config, req.actor, req.body), mail);
+  route(app, mypage.courseConfirm, async (req) => confirmSeat(db, studentOf(req), req.body));
+  route(app, mypage.courseDecline, async (req) => declineSeat(db, config, studentOf(req), req.body), mail);
 }

@@ -1,21 +1,7 @@
-import {
-  courseApplicationBodySchema,
-  courseCancelBodySchema,
-  mypageCourseListQuerySchema,
-  mypageCourseQuerySchema,
-} from '@manabi/shared/schemas/mypage-course';
-import {
-  courseCancelViewResponseSchema,
-  mypageAppliedListResponseSchema,
-  mypageAttendedListResponseSchema,
-  mypageCourseDetailResponseSchema,
-  mypageCourseListResponseSchema,
-  resultResponseSchema,
-} from '@manabi/shared/schemas/responses';
+import { api } from '@manabi/shared/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { studentOf } from '../../platform/context';
+import { route } from '../../platform/route';
 import {
   applyCourse,
   cancelCourse,
@@ -32,54 +18,23 @@ import {
  * student: no body or query names one.
  */
 export async function mypageCourseRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
-  const guard = { onRequest: app.guards.student };
-  const list = (response: z.ZodType) => ({
-    ...guard,
-    schema: { querystring: mypageCourseListQuerySchema, response: { 200: response } },
-  });
-  const byId = (response: z.ZodType) => ({
-    ...guard,
-    schema: { querystring: mypageCourseQuerySchema, response: { 200: response } },
-  });
+  const { mypage } = api;
 
-  r.get('/mypage/acceptingcourselist/', list(mypageCourseListResponseSchema), async (req) =>
+  route(app, mypage.acceptingCourseList, async (req) =>
     searchCourses(db, studentOf(req), 'accepting', req.query),
   );
-  r.get('/mypage/beforecourselist/', list(mypageCourseListResponseSchema), async (req) =>
-    searchCourses(db, studentOf(req), 'before', req.query),
-  );
-  r.get('/mypage/appliedcourselist/', list(mypageAppliedListResponseSchema), async (req) =>
-    listApplied(db, studentOf(req), req.query),
-  );
-  r.get('/mypage/attendedcourselist/', list(mypageAttendedListResponseSchema), async (req) =>
-    listAttended(db, studentOf(req), req.query),
-  );
+  route(app, mypage.beforeCourseList, async (req) => searchCourses(db, studentOf(req), 'before', req.query));
+  route(app, mypage.appliedCourseList, async (req) => listApplied(db, studentOf(req), req.query));
+  route(app, mypage.attendedCourseList, async (req) => listAttended(db, studentOf(req), req.query));
 
-  r.get('/mypage/course/', byId(mypageCourseDetailResponseSchema), async (req) =>
-    getCourse(db, studentOf(req), Number(req.query.id)),
-  );
-  r.post(
-    '/mypage/courseapplication/',
-    { ...guard, schema: { body: courseApplicationBodySchema, response: { 200: resultResponseSchema } } },
-    async (req) => {
-      const result = await applyCourse(db, config, studentOf(req), req.body);
-      void app.deps.mailer.flush();
-      return result;
-    },
-  );
+  route(app, mypage.course, async (req) => getCourse(db, studentOf(req), Number(req.query.id)));
+  route(app, mypage.courseApplication, async (req) => applyCourse(db, config, studentOf(req), req.body), {
+    mail: true,
+  });
 
-  r.get('/mypage/coursecancel/', byId(courseCancelViewResponseSchema), async (req) =>
-    getCancelView(db, studentOf(req), Number(req.query.id)),
-  );
-  r.post(
-    '/mypage/coursecancel/cancel/',
-    { ...guard, schema: { body: courseCancelBodySchema, response: { 200: resultResponseSchema } } },
-    async (req) => {
-      const result = await cancelCourse(db, config, studentOf(req), req.body);
-      void app.deps.mailer.flush();
-      return result;
-    },
-  );
+  route(app, mypage.courseCancelView, async (req) => getCancelView(db, studentOf(req), Number(req.query.id)));
+  route(app, mypage.courseCancel, async (req) => cancelCourse(db, config, studentOf(req), req.body), {
+    mail: true,
+  });
 }

@@ -1,15 +1,6 @@
-import {
-  isExpireQuerySchema,
-  passwordSettingBodySchema,
-  sendMailBodySchema,
-} from '@manabi/shared/schemas/password-reset';
-import {
-  isExpireResponseSchema,
-  passwordCheckResponseSchema,
-  resultResponseSchema,
-} from '@manabi/shared/schemas/responses';
+import { api } from '@manabi/shared/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../platform/route';
 import { isExpired, requestReset, setPassword } from './password-reset.service';
 
 /**
@@ -18,33 +9,20 @@ import { isExpired, requestReset, setPassword } from './password-reset.service';
  * is further limited per student (RESET_MAILS_PER_HOUR).
  */
 export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
-  const rateLimit = { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' };
+  const { publicForms } = api;
+  const limited = { config: { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } } };
 
-  r.post(
-    '/mypage/login/sendmail/',
-    { schema: { body: sendMailBodySchema, response: { 200: resultResponseSchema } }, config: { rateLimit } },
+  // the answer is the same whether a mail was queued or not; the mail goes out once it is sent
+  route(
+    app,
+    publicForms.sendResetMail,
     async (req) => {
-      // the mail is delivered now rather than on the next tick (it stays queued if SMTP is down)
-      if (await requestReset(db, config, req.body)) void app.deps.mailer.flush();
+      await requestReset(db, config, req.body);
       return { result: true as const };
     },
+    { ...limited, mail: true },
   );
-  r.get(
-    '/mypage/login/isexpire/',
-    {
-      schema: { querystring: isExpireQuerySchema, response: { 200: isExpireResponseSchema } },
-      config: { rateLimit },
-    },
-    async (req) => isExpired(db, req.query.token),
-  );
-  r.post(
-    '/mypage/login/passwordsetting/',
-    {
-      schema: { body: passwordSettingBodySchema, response: { 200: passwordCheckResponseSchema } },
-      config: { rateLimit },
-    },
-    async (req) => setPassword(db, req.body),
-  );
+  route(app, publicForms.isExpire, async (req) => isExpired(db, req.query.token), limited);
+  route(app, publicForms.passwordSetting, async (req) => setPassword(db, req.body), limited);
 }

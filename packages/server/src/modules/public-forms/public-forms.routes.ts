@@ -1,8 +1,6 @@
-import { admissionBodySchema } from '@manabi/shared/schemas/admission';
-import { inquiryBodySchema } from '@manabi/shared/schemas/inquiry';
-import { admissionResponseSchema, resultResponseSchema } from '@manabi/shared/schemas/responses';
+import { api } from '@manabi/shared/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../platform/route';
 import { applyAdmission, countAdmissionFrom, sendInquiry } from './public-forms.service';
 
 /**
@@ -15,32 +13,27 @@ export const PUBLIC_FORM_BODY_LIMIT = 32 * 1024;
 
 /**
  * The my-page forms anyone may send without logging in (SPEC §7 "Student area": admission, inquiry).
- * Invalid bodies get 422 with the shared schemas' Japanese messages; mails go through the outbox and the
- * mailer is nudged after the commit.
+ * Invalid bodies get 422 with the shared schemas' Japanese messages; mails go through the outbox and are delivered once
+ * the answer is sent (plugins/app/mail-delivery.ts).
  */
 export async function publicFormRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
-  const limits = { bodyLimit: PUBLIC_FORM_BODY_LIMIT, config: { rateLimit: PUBLIC_FORM_RATE_LIMIT } };
+  const { publicForms } = api;
+  const limits = {
+    bodyLimit: PUBLIC_FORM_BODY_LIMIT,
+    config: { rateLimit: PUBLIC_FORM_RATE_LIMIT },
+    mail: true,
+  };
 
-  r.post(
-    '/mypage/admission/',
-    { ...limits, schema: { body: admissionBodySchema, response: { 200: admissionResponseSchema } } },
+  route(
+    app,
+    publicForms.admission,
     async (req) => {
       // per client address, in the database (every process shares it); per mail address in applyAdmission
       await countAdmissionFrom(db, req.ip);
-      const result = await applyAdmission(db, config, req.body);
-      void app.deps.mailer.flush();
-      return result;
+      return applyAdmission(db, config, req.body);
     },
+    limits,
   );
-  r.post(
-    '/mypage/inquiry/',
-    { ...limits, schema: { body: inquiryBodySchema, response: { 200: resultResponseSchema } } },
-    async (req) => {
-      const result = await sendInquiry(db, config, req.body);
-      void app.deps.mailer.flush();
-      return result;
-    },
-  );
+  route(app, publicForms.inquiry, async (req) => sendInquiry(db, config, req.body), limits);
 }

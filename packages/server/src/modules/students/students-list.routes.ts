@@ -1,21 +1,9 @@
 import { STUDENT_LIST_CSV } from '@manabi/shared/domain/csv-exports';
-import {
-  csvResponseSchema,
-  studentDuplicatesResponseSchema,
-  studentListResponseSchema,
-  unapprovalCountResponseSchema,
-  uploadResponseSchema,
-} from '@manabi/shared/schemas/responses';
-import {
-  studentDuplicateQuerySchema,
-  studentListQuerySchema,
-  studentUploadBodySchema,
-} from '@manabi/shared/schemas/student-list';
+import { api } from '@manabi/shared/routes';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminOf } from '../../platform/context';
 import { sendCsv } from '../../platform/csv-download';
 import { CSV_UPLOAD_BODY_LIMIT, uploadReply } from '../../platform/csv-upload';
+import { route } from '../../platform/route';
 import {
   countUnapproved,
   exportStudents,
@@ -30,61 +18,30 @@ import {
  * takes a 20 MB file as a data URL: that route alone raises the body limit (ARCHITECTURE).
  */
 export async function studentListRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  const authority1 = { onRequest: app.guards.authority1 };
+  const { adminStudents: students } = api;
 
-  r.get(
-    '/admin/student/list/',
-    {
-      ...authority1,
-      schema: { querystring: studentListQuerySchema, response: { 200: studentListResponseSchema } },
-    },
-    async (req) => listStudents(db, req.query),
-  );
+  route(app, students.list, async (req) => listStudents(db, req.query));
   // an addition to SPEC §7 (decision 021): the list's whole search as the CSV file, streamed
-  r.get(
-    '/admin/student/list/csv/',
-    {
-      ...authority1,
-      exposeHeadRoute: false,
-      schema: { querystring: studentListQuerySchema, response: { 200: csvResponseSchema } },
-    },
+  route(
+    app,
+    students.csv,
     async (req, reply) => sendCsv(reply, STUDENT_LIST_CSV, exportStudents(db, req.query)),
-  );
-  r.get(
-    '/admin/student/unapploval/count/',
-    { ...authority1, schema: { response: { 200: unapprovalCountResponseSchema } } },
-    async () => countUnapproved(db),
-  );
-  r.get(
-    '/admin/student/duplicate/',
     {
-      ...authority1,
-      schema: {
-        querystring: studentDuplicateQuerySchema,
-        response: { 200: studentDuplicatesResponseSchema },
-      },
+      exposeHeadRoute: false,
     },
-    async (req) => findDuplicates(db, req.query.user_id),
   );
-  r.post(
-    '/admin/student/upload/',
-    {
-      ...authority1,
-      bodyLimit: CSV_UPLOAD_BODY_LIMIT,
-      schema: { body: studentUploadBodySchema, response: { 200: uploadResponseSchema } },
-    },
+  route(app, students.unapprovalCount, async () => countUnapproved(db));
+  route(app, students.duplicate, async (req) => findDuplicates(db, req.query.user_id));
+  route(
+    app,
+    students.upload,
     async (req, reply) =>
       uploadReply(
         reply,
         'student',
-        await uploadStudents(
-          db,
-          { kind: 'admin', id: adminOf(req).id },
-          req.body.student,
-          req.body.student_type,
-        ),
+        await uploadStudents(db, req.actor, req.body.student, req.body.student_type),
       ),
+    { bodyLimit: CSV_UPLOAD_BODY_LIMIT },
   );
 }

@@ -1,4 +1,4 @@
-import type { WriteResult } from '@manabi/shared/api';
+import type { ResultTrue } from '@manabi/shared/api';
 import { contactsUpdateFormSchema } from '@manabi/shared/schemas/mypage-user';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../lib/paths';
@@ -39,7 +39,7 @@ export function Component() {
             キャンセル
           </ButtonLink>
         }
-        onSubmit={async (values): Promise<WriteResult> => {
+        onSubmit={async (values): Promise<ResultTrue> => {
           const result = await updateContacts({
             ...values,
             updated_at: user.app_user_updated_at,

@@ -1,14 +1,12 @@
 import type {
   AdminUserAddBody,
-  AdminUserDetail,
   AdminUserPasswordBody,
   AdminUserPasswordCheck,
-  AdminUserRow,
   AdminUserUpdateBody,
-  AdminUserWriteResult,
 } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 
 /** Admin users (SPEC §7 "Admin users"; issue 5): list, detail, the check, add, update. */
@@ -18,7 +16,7 @@ const KEY = ['admin', 'admin-users'] as const;
 export const adminUserListQuery = (name: string) =>
   queryOptions({
     queryKey: [...KEY, 'list', name],
-    queryFn: () => apiGet<AdminUserRow[]>('/api/admin/adminuser/list/', { name }),
+    queryFn: () => call(endpoints.adminUsers.list, { name }),
     placeholderData: (previous) => previous,
   });
 
@@ -26,7 +24,7 @@ export const adminUserListQuery = (name: string) =>
 export const adminUserDetailQuery = (id: number) =>
   queryOptions({
     queryKey: [...KEY, 'detail', id],
-    queryFn: () => apiGet<AdminUserDetail>('/api/admin/adminuser/detail/', { id: String(id) }),
+    queryFn: () => call(endpoints.adminUsers.detail, { id: String(id) }),
     meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
     gcTime: 0,
@@ -34,7 +32,7 @@ export const adminUserDetailQuery = (id: number) =>
 
 /** POST /api/admin/adminuser/password/ — the check before the confirm step (SPEC §4). */
 export function checkAdminUser(body: AdminUserPasswordBody): Promise<AdminUserPasswordCheck> {
-  return apiPost<AdminUserPasswordCheck>('/api/admin/adminuser/password/', body);
+  return call(endpoints.adminUsers.password, body);
 }
 
 /** add (no id) or update (id + updated_at); every admin-user query is read again afterwards. */
@@ -42,9 +40,7 @@ export function useSaveAdminUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminUserAddBody | AdminUserUpdateBody) =>
-      'id' in body
-        ? apiPost<AdminUserWriteResult>('/api/admin/adminuser/update/', body)
-        : apiPost<AdminUserWriteResult>('/api/admin/adminuser/add/', body),
+      'id' in body ? call(endpoints.adminUsers.update, body) : call(endpoints.adminUsers.add, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -1,6 +1,7 @@
-import type { Category, CategoryAddBody, CategoryUpdateBody, WriteResult } from '@manabi/shared/api';
+import type { CategoryAddBody, CategoryUpdateBody } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 
 /** Notice categories (SPEC §7 Admin notices): list, detail, add, update. */
@@ -9,14 +10,14 @@ const KEY = ['admin', 'notice-categories'] as const;
 export const categoryListQuery = (categoryName: string) =>
   queryOptions({
     queryKey: [...KEY, 'list', categoryName],
-    queryFn: () => apiGet<Category[]>('/api/admin/notice/category/list/', { category_name: categoryName }),
+    queryFn: () => call(endpoints.adminNotices.categoryList, { category_name: categoryName }),
     placeholderData: (previous) => previous,
   });
 
 export const categoryDetailQuery = (id: number) =>
   queryOptions({
     queryKey: [...KEY, 'detail', id],
-    queryFn: () => apiGet<Category>('/api/admin/notice/category/detail/', { id: String(id) }),
+    queryFn: () => call(endpoints.adminNotices.categoryDetail, { id: String(id) }),
     meta: { notFoundTo: paths.admin.notFound() },
     // the form echoes updated_at back: always start from the current row
     staleTime: 0,
@@ -29,8 +30,8 @@ export function useSaveCategory() {
   return useMutation({
     mutationFn: (body: CategoryAddBody | CategoryUpdateBody) =>
       'id' in body
-        ? apiPost<WriteResult>('/api/admin/notice/category/update/', body)
-        : apiPost<WriteResult>('/api/admin/notice/category/add/', body),
+        ? call(endpoints.adminNotices.categoryUpdate, body)
+        : call(endpoints.adminNotices.categoryAdd, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

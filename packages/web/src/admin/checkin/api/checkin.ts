@@ -1,11 +1,7 @@
-import type {
-  CheckinBody,
-  CheckinCourses,
-  CheckinMissing,
-  CheckinResult,
-} from '@manabi/shared/schemas/checkin';
+import { endpoints } from '@manabi/shared/routes/endpoints';
+import type { CheckinBody } from '@manabi/shared/schemas/checkin';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** QR check-in at the venue (issue 17): today's sessions and one check-in. */
 const KEY = ['admin', 'checkin'] as const;
@@ -14,7 +10,7 @@ const KEY = ['admin', 'checkin'] as const;
 export const todaySessionsQuery = () =>
   queryOptions({
     queryKey: [...KEY, 'today'],
-    queryFn: () => apiGet<CheckinCourses>('/api/admin/checkin/courses/'),
+    queryFn: () => call(endpoints.adminCheckin.courses),
     staleTime: 0,
   });
 
@@ -26,11 +22,7 @@ export const missingQuery = (courseId: number, sessionNo: number) =>
   queryOptions({
     queryKey: [...KEY, 'missing', courseId, sessionNo],
     queryFn: ({ signal }) =>
-      apiGet<CheckinMissing>(
-        '/api/admin/checkin/missing/',
-        { course_id: courseId, session_no: sessionNo },
-        { signal },
-      ),
+      call(endpoints.adminCheckin.missing, { course_id: courseId, session_no: sessionNo }, { signal }),
     placeholderData: (previous) => previous,
     staleTime: 0,
     // a session no longer today (past midnight) is the list's own sentence, not an error page
@@ -45,7 +37,7 @@ export const missingQuery = (courseId: number, sessionNo: number) =>
 export function useCheckIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CheckinBody) => apiPost<CheckinResult>('/api/admin/checkin/', body),
+    mutationFn: (body: CheckinBody) => call(endpoints.adminCheckin.checkIn, body),
     meta: { shows: [0, 403, 404, 422, 503] },
     onSettled: () =>
       Promise.all([

@@ -1,7 +1,8 @@
-import type { AddApplicantBody, AddApplicantResult, AddApplicantStudentRow } from '@manabi/shared/api';
+import type { AddApplicantBody } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { type AddApplicantStudentSearch, STUDENT_SEARCH_LIMIT } from '@manabi/shared/schemas/applicant';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** Admin "add applicant" (SPEC §7 "Admin courses": addcourseapplicant/studentlist and /add). */
 const KEY = ['admin', 'applicants'] as const;
@@ -35,11 +36,7 @@ export const studentSearchQuery = (courseId: number, search: StudentSearch) =>
   queryOptions({
     queryKey: [...KEY, 'add-students', courseId, search],
     queryFn: ({ signal }) =>
-      apiGet<AddApplicantStudentRow[]>(
-        '/api/admin/addcourseapplicant/studentlist/',
-        { id: courseId, ...search },
-        { signal },
-      ),
+      call(endpoints.adminApplicants.studentList, { id: courseId, ...search }, { signal }),
     // another admin may add one of them meanwhile: each search asks again
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -61,8 +58,7 @@ export function useStudentSearch(courseId: number, search: StudentSearch | null)
 export function useAddApplicant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddApplicantBody) =>
-      apiPost<AddApplicantResult>('/api/admin/addcourseapplicant/add/', body),
+    mutationFn: (body: AddApplicantBody) => call(endpoints.adminApplicants.add, body),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: KEY }),

@@ -1,13 +1,9 @@
-import type {
-  CourseApplicantList,
-  CourseApplicantListUpdateResult,
-  LotteryBody,
-  LotteryResult,
-} from '@manabi/shared/api';
+import type { LotteryBody } from '@manabi/shared/api';
 import { ATTENDANCE } from '@manabi/shared/codes';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import type { ApplicantSearchForm } from '@manabi/shared/schemas/applicant';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, withQuery } from '../../../lib/api';
+import { type CallInput, call, type SortOf, withQuery } from '../../../lib/api';
 import { type ListPage, pageQuery } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
 
@@ -30,7 +26,7 @@ const searchParams = (courseId: number, search: ApplicantSearch) => ({
     ]),
   ),
   attendance_status: search.attendance_status,
-  confirmed: search.confirmed.includes('1') ? '1' : '',
+  confirmed: search.confirmed.includes('1') ? ('1' as const) : ('' as const),
 });
 
 /**
@@ -38,7 +34,7 @@ const searchParams = (courseId: number, search: ApplicantSearch) => ({
  * (`applicant_yyyymmddhhmmss.csv`; 氏名カナ alone for authority 2). A link target: the browser downloads it.
  */
 export const applicantCsvUrl = (courseId: number, search: ApplicantSearch) =>
-  withQuery('/api/admin/courseapplicantlist/csv/', searchParams(courseId, search));
+  withQuery(endpoints.adminApplicants.csv.path, searchParams(courseId, search));
 
 /**
  * GET /api/admin/courseapplicantlist/ — one page of a course's applicants and the search's total (the
@@ -50,9 +46,9 @@ export const applicantListQuery = (courseId: number, search: ApplicantSearch, pa
   queryOptions({
     queryKey: [...KEY, 'list', courseId, search, pageQuery(page)],
     queryFn: () =>
-      apiGet<CourseApplicantList>('/api/admin/courseapplicantlist/', {
+      call(endpoints.adminApplicants.list, {
         ...searchParams(courseId, search),
-        ...pageQuery(page),
+        ...pageQuery<SortOf<typeof endpoints.adminApplicants.list>>(page),
       }),
     meta: { notFoundTo: paths.admin.notFound() },
     staleTime: Number.POSITIVE_INFINITY,
@@ -65,10 +61,10 @@ export const fetchAllApplicants = (
   search: ApplicantSearch,
   sort: Pick<ListPage, 'sort' | 'dir'>,
 ) =>
-  apiGet<CourseApplicantList>('/api/admin/courseapplicantlist/', {
+  call(endpoints.adminApplicants.list, {
     ...searchParams(courseId, search),
-    sort: sort.sort ?? '',
-    dir: sort.sort ? sort.dir : '',
+    sort: (sort.sort ?? '') as SortOf<typeof endpoints.adminApplicants.list> | '',
+    dir: sort.sort ? sort.dir : ('' as const),
   });
 
 /** How many live applicants wait for the draw (抽選待ち): the total of that search, one row read. */
@@ -77,7 +73,7 @@ export const undrawnCountQuery = (courseId: number) =>
     queryKey: [...KEY, 'undrawn', courseId],
     queryFn: async () =>
       (
-        await apiGet<CourseApplicantList>('/api/admin/courseapplicantlist/', {
+        await call(endpoints.adminApplicants.list, {
           id: String(courseId),
           lottery_status_1: '1',
           page: '1',
@@ -94,7 +90,7 @@ export const attendedCountQuery = (courseId: number) =>
     queryKey: [...KEY, 'attended', courseId],
     queryFn: async () =>
       (
-        await apiGet<CourseApplicantList>('/api/admin/courseapplicantlist/', {
+        await call(endpoints.adminApplicants.list, {
           id: String(courseId),
           attendance_status: ATTENDANCE.ATTENDED,
           page: '1',
@@ -122,7 +118,10 @@ function useInvalidate() {
 export function useUpdateApplicantTable() {
   return useMutation({
     mutationFn: (body: Record<string, string | number>) =>
-      apiPost<CourseApplicantListUpdateResult>('/api/admin/courseapplicantlist/update/', body),
+      call(
+        endpoints.adminApplicants.tableUpdate,
+        body as CallInput<typeof endpoints.adminApplicants.tableUpdate>,
+      ),
   });
 }
 
@@ -133,8 +132,7 @@ export function useUpdateApplicantTable() {
 export function useLottery() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: LotteryBody) =>
-      apiPost<LotteryResult>('/api/admin/courseapplicantlist/lottery/', body),
+    mutationFn: (body: LotteryBody) => call(endpoints.adminApplicants.lottery, body),
     onSuccess: () => invalidate(),
   });
 }

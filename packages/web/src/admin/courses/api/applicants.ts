@@ -2,11 +2,11 @@ import type {
   CourseApplicantCancelBody,
   CourseApplicantDetail,
   CourseApplicantDetailLimited,
-  ResultTrue,
   SessionAttendance,
 } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 
 /** Admin course applicants: detail, update, cancel (SPEC §7 "Admin courses"). */
@@ -34,7 +34,7 @@ export const applicantDetailQuery = (courseId: number, userId: number) =>
   queryOptions({
     queryKey: [...KEY, 'detail', courseId, userId],
     queryFn: () =>
-      apiGet<ApplicantDetailView>('/api/admin/courseapplicantdetail/', {
+      call(endpoints.adminApplicants.detail, {
         id: String(courseId),
         user_id: String(userId),
       }),
@@ -67,8 +67,7 @@ export type ApplicantUpdateBody = SessionAttendance & {
 export function useUpdateApplicant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ApplicantUpdateBody) =>
-      apiPost<ResultTrue>('/api/admin/courseapplicantdetail/update/', body),
+    mutationFn: (body: ApplicantUpdateBody) => call(endpoints.adminApplicants.update, body),
     onSuccess: () => invalidate(queryClient),
   });
 }
@@ -80,8 +79,7 @@ export function useUpdateApplicant() {
 export function useCancelApplicant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CourseApplicantCancelBody) =>
-      apiPost<ResultTrue>('/api/admin/courseapplicantdetail/cancel/', body),
+    mutationFn: (body: CourseApplicantCancelBody) => call(endpoints.adminApplicants.cancel, body),
     meta: { shows: [409, 422] },
     onSuccess: () => invalidate(queryClient),
   });

@@ -1,6 +1,6 @@
-import type { CourseCertificates } from '@manabi/shared/schemas/certificate';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 
 /**
@@ -10,7 +10,7 @@ import { paths } from '../../../lib/paths';
 export const courseCertificatesQuery = (id: number) =>
   queryOptions({
     queryKey: ['admin', 'courses', 'certificates', id],
-    queryFn: () => apiGet<CourseCertificates>('/api/admin/course/certificates/', { id: String(id) }),
+    queryFn: () => call(endpoints.adminCourses.certificates, { id: String(id) }),
     meta: { notFoundTo: paths.admin.notFound(), forbiddenIsNotFound: true },
     // printed as it is now: never an old list of who finished
     staleTime: 0,

@@ -1,6 +1,6 @@
-import type { AdminCourseLimited, CoursePicker } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 const KEY = ['admin', 'courses', 'picker'] as const;
 
@@ -12,7 +12,7 @@ export const coursePickerQuery = (words: string) =>
   infiniteQueryOptions({
     queryKey: [...KEY, words],
     queryFn: ({ pageParam, signal }) =>
-      apiGet<CoursePicker>('/api/admin/course/picker/', { q: words, page: String(pageParam) }, { signal }),
+      call(endpoints.adminCourses.picker, { q: words, page: String(pageParam) }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.is_end ? undefined : pages.length + 1),
     placeholderData: (previous) => previous,
@@ -26,7 +26,7 @@ export const coursePickerQuery = (words: string) =>
 export const chosenCourseQuery = (id: number) =>
   queryOptions({
     queryKey: [...KEY, 'chosen', id],
-    queryFn: () => apiGet<AdminCourseLimited>('/api/admin/course/', { id: String(id) }),
+    queryFn: () => call(endpoints.adminCourses.detail, { id: String(id) }),
     meta: { shows: [403, 404] },
     retry: false,
   });

@@ -1,7 +1,8 @@
 import type { UploadResult } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiPost, isApiError } from '../../../lib/api';
+import { call, isApiError } from '../../../lib/api';
 
 /**
  * CSV uploads of the course list (SPEC §7 courseapplicantupload; issue 3 course import). Each sends the
@@ -19,13 +20,11 @@ function refusedAnswer(error: unknown): UploadResult {
 
 /** POST /api/admin/course/courseapplicantupload */
 export const uploadCourseApplicants = (dataUrl: string) =>
-  apiPost<UploadResult>('/api/admin/course/courseapplicantupload', { course_applicant: dataUrl }).catch(
-    refusedAnswer,
-  );
+  call(endpoints.adminCourses.applicantUpload, { course_applicant: dataUrl }).catch(refusedAnswer);
 
 /** POST /api/admin/course/courseupload */
 export const uploadCourses = (dataUrl: string) =>
-  apiPost<UploadResult>('/api/admin/course/courseupload', { course: dataUrl }).catch(refusedAnswer);
+  call(endpoints.adminCourses.courseUpload, { course: dataUrl }).catch(refusedAnswer);
 
 /** The keys of api/courses.ts and api/applicants.ts: lists, counts and applicant tables an upload changes. */
 const CHANGED_KEYS = [

@@ -1,16 +1,9 @@
-import type {
-  AdminCourse,
-  AdminCourseLimited,
-  CourseCategoryItem,
-  CourseList,
-  CourseListRow,
-  CourseWriteResult,
-  PeriodDefaults,
-} from '@manabi/shared/api';
+import type { AdminCourse, AdminCourseLimited, CourseListRow } from '@manabi/shared/api';
 import type { CourseState } from '@manabi/shared/domain/course-state';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import type { CourseAddBody, CourseUpdateBody } from '@manabi/shared/schemas/course';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 
 /** Admin courses (SPEC §7 "Admin courses"). */
@@ -29,7 +22,7 @@ export const isFullCourse = (course: AdminCourseView): course is AdminCourse => 
 export const courseDetailQuery = (id: number) =>
   queryOptions({
     queryKey: [...KEY, 'detail', id],
-    queryFn: () => apiGet<AdminCourseView>('/api/admin/course/', { id: String(id) }),
+    queryFn: () => call(endpoints.adminCourses.detail, { id: String(id) }),
     meta: { notFoundTo: paths.admin.notFound(), forbiddenIsNotFound: true },
     // the edit form echoes updated_at back: always start from the current row
     staleTime: 0,
@@ -40,7 +33,7 @@ export const courseDetailQuery = (id: number) =>
 export const courseCategoriesQuery = () =>
   queryOptions({
     queryKey: [...KEY, 'categories'],
-    queryFn: () => apiGet<CourseCategoryItem[]>('/api/admin/course/categories/'),
+    queryFn: () => call(endpoints.adminCourses.categories),
   });
 
 /** add (no id) or update (id + updated_at); every course query is read again afterwards. */
@@ -48,9 +41,7 @@ export function useSaveCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CourseAddBody | CourseUpdateBody) =>
-      'id' in body
-        ? apiPost<CourseWriteResult>('/api/admin/course/update/', body)
-        : apiPost<CourseWriteResult>('/api/admin/course/add/', body),
+      'id' in body ? call(endpoints.adminCourses.update, body) : call(endpoints.adminCourses.add, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -95,11 +86,7 @@ export type CourseSearch = Record<Exclude<CourseSearchField, 'state'>, string> &
 export async function fetchAllCourses(search: CourseSearch, signal?: AbortSignal): Promise<CourseListRow[]> {
   const rows: CourseListRow[] = [];
   for (let offset = 0; offset < COURSE_LIST_MAX_PAGES; offset++) {
-    const page = await apiGet<CourseList>(
-      '/api/admin/courselist/',
-      { ...search, offset_num: offset },
-      { signal },
-    );
+    const page = await call(endpoints.adminCourses.list, { ...search, offset_num: offset }, { signal });
     rows.push(...page.data_list);
     if (page.is_end) break;
   }
@@ -117,6 +104,6 @@ export const courseListQuery = (search: CourseSearch) =>
 export const coursePeriodDefaultsQuery = () =>
   queryOptions({
     queryKey: [...KEY, 'period-defaults'],
-    queryFn: () => apiGet<PeriodDefaults>('/api/admin/courselist/period/'),
+    queryFn: () => call(endpoints.adminCourses.period),
     staleTime: 60 * 60 * 1000,
   });

@@ -1,15 +1,7 @@
-import type {
-  IntakeSettings,
-  IntakeUpdateBody,
-  LotteryPreview,
-  LotteryRecord,
-  LotteryRunList,
-  LotteryVerify,
-  PromoteBody,
-  ResultTrue,
-} from '@manabi/shared/api';
+import type { IntakeUpdateBody, PromoteBody } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 
 /**
@@ -36,7 +28,7 @@ function useInvalidateCycle() {
 export const intakeQuery = (courseId: number) =>
   queryOptions({
     queryKey: [...KEY, 'settings', courseId],
-    queryFn: () => apiGet<IntakeSettings>('/api/admin/course/intake/', { id: String(courseId) }),
+    queryFn: () => call(endpoints.adminIntake.settings, { id: String(courseId) }),
     meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
   });
@@ -48,8 +40,7 @@ export const intakeQuery = (courseId: number) =>
 export const lotteryPreviewQuery = (courseId: number) =>
   queryOptions({
     queryKey: [...KEY, 'preview', courseId],
-    queryFn: () =>
-      apiGet<LotteryPreview>('/api/admin/courseapplicantlist/lottery/preview/', { id: String(courseId) }),
+    queryFn: () => call(endpoints.adminApplicants.lotteryPreview, { id: String(courseId) }),
     meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
   });
@@ -58,7 +49,7 @@ export const lotteryPreviewQuery = (courseId: number) =>
 export function useSaveIntake() {
   const invalidate = useInvalidateCycle();
   return useMutation({
-    mutationFn: (body: IntakeUpdateBody) => apiPost<ResultTrue>('/api/admin/course/intake/update/', body),
+    mutationFn: (body: IntakeUpdateBody) => call(endpoints.adminIntake.update, body),
     onSuccess: () => invalidate(),
   });
 }
@@ -67,19 +58,17 @@ export function useSaveIntake() {
 export const lotteryRunsQuery = (courseId: number) =>
   queryOptions({
     queryKey: [...KEY, 'runs', courseId],
-    queryFn: () => apiGet<LotteryRunList>('/api/admin/lottery/runs/', { id: String(courseId) }),
+    queryFn: () => call(endpoints.adminIntake.runs, { id: String(courseId) }),
     meta: { notFoundTo: paths.admin.notFound() },
   });
 
 /** GET /api/admin/lottery/run/?id= — one record as it is stored (what the download saves). */
-export const fetchLotteryRecord = (runId: number) =>
-  apiGet<LotteryRecord>('/api/admin/lottery/run/', { id: String(runId) });
+export const fetchLotteryRecord = (runId: number) => call(endpoints.adminIntake.run, { id: String(runId) });
 
 /** GET /api/admin/lottery/run/verify/?id= — the server draws the record again and compares. */
 export function useVerifyRun() {
   return useMutation({
-    mutationFn: (runId: number) =>
-      apiGet<LotteryVerify>('/api/admin/lottery/run/verify/', { id: String(runId) }),
+    mutationFn: (runId: number) => call(endpoints.adminIntake.verify, { id: String(runId) }),
   });
 }
 
@@ -90,7 +79,7 @@ export function useVerifyRun() {
 export function usePromote() {
   const invalidate = useInvalidateCycle();
   return useMutation({
-    mutationFn: (body: PromoteBody) => apiPost<ResultTrue>('/api/admin/courseapplicantlist/promote/', body),
+    mutationFn: (body: PromoteBody) => call(endpoints.adminIntake.promote, body),
     meta: { shows: [409, 422] },
     onSuccess: () => invalidate(),
   });

@@ -1,17 +1,13 @@
 import type {
-  Notice,
-  NoticeAudience,
   NoticeAudienceQuery,
   NoticeBody,
-  NoticeList,
   NoticeRow,
   NoticeUpdateBody,
-  NoticeWriteResult,
-  PublisherList,
   PublisherRow,
 } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { call, type SortOf } from '../../../lib/api';
 import { type ListPage, pageQuery } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
 
@@ -43,7 +39,11 @@ export const noticeListQuery = (search: NoticeSearch, page: ListPage) =>
   queryOptions({
     queryKey: [...KEY, 'list', search, pageQuery(page)],
     queryFn: ({ signal }) =>
-      apiGet<NoticeList>('/api/admin/notice/list/', { ...search, ...pageQuery(page) }, { signal }),
+      call(
+        endpoints.adminNotices.list,
+        { ...search, ...pageQuery<SortOf<typeof endpoints.adminNotices.list>>(page) },
+        { signal },
+      ),
     placeholderData: (previous) => previous,
   });
 
@@ -67,9 +67,9 @@ async function fetchAllPages<Row>(
 
 export const fetchNoticesForCsv = (search: NoticeSearch, sort: Pick<ListPage, 'sort' | 'dir'>) =>
   fetchAllPages<NoticeRow>((page) =>
-    apiGet<NoticeList>('/api/admin/notice/list/', {
+    call(endpoints.adminNotices.list, {
       ...search,
-      ...pageQuery({ page, size: CSV_PAGE_SIZE, ...sort }),
+      ...pageQuery<SortOf<typeof endpoints.adminNotices.list>>({ page, size: CSV_PAGE_SIZE, ...sort }),
     }),
   );
 
@@ -79,7 +79,7 @@ export const fetchNoticesForCsv = (search: NoticeSearch, sort: Pick<ListPage, 's
 export const noticeDetailQuery = (id: number) =>
   queryOptions({
     queryKey: [...KEY, 'detail', id],
-    queryFn: () => apiGet<Notice>('/api/admin/notice/detail/', { id: String(id) }),
+    queryFn: () => call(endpoints.adminNotices.detail, { id: String(id) }),
     meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
     gcTime: 0,
@@ -114,9 +114,9 @@ export const publisherListQuery = (id: number, search: PublisherSearch, page: Li
   queryOptions({
     queryKey: [...KEY, 'publishers', id, search, pageQuery(page)],
     queryFn: ({ signal }) =>
-      apiGet<PublisherList>(
-        '/api/admin/notice/publisherList/',
-        { id, ...search, ...pageQuery(page) },
+      call(
+        endpoints.adminNotices.publisherList,
+        { id, ...search, ...pageQuery<SortOf<typeof endpoints.adminNotices.publisherList>>(page) },
         { signal },
       ),
     placeholderData: (previous) => previous,
@@ -130,10 +130,14 @@ export const fetchPublishersForCsv = (
   sort: Pick<ListPage, 'sort' | 'dir'>,
 ) =>
   fetchAllPages<PublisherRow>((page) =>
-    apiGet<PublisherList>('/api/admin/notice/publisherList/', {
+    call(endpoints.adminNotices.publisherList, {
       id,
       ...search,
-      ...pageQuery({ page, size: CSV_PAGE_SIZE, ...sort }),
+      ...pageQuery<SortOf<typeof endpoints.adminNotices.publisherList>>({
+        page,
+        size: CSV_PAGE_SIZE,
+        ...sort,
+      }),
     }),
   );
 
@@ -147,7 +151,7 @@ export const fetchPublishersForCsv = (
 export const noticeAudienceQuery = (query: NoticeAudienceQuery) =>
   queryOptions({
     queryKey: [...KEY, 'audience', query],
-    queryFn: ({ signal }) => apiGet<NoticeAudience>('/api/admin/notice/audience/', query, { signal }),
+    queryFn: ({ signal }) => call(endpoints.adminNotices.audience, query, { signal }),
     meta: { shows: [422] },
     // students and applications change: count again every time the confirm step opens
     staleTime: 0,
@@ -164,9 +168,7 @@ export function useSaveNotice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NoticeBody | NoticeUpdateBody) =>
-      'id' in body
-        ? apiPost<NoticeWriteResult>('/api/admin/notice/update/', body)
-        : apiPost<NoticeWriteResult>('/api/admin/notice/add/', body),
+      'id' in body ? call(endpoints.adminNotices.update, body) : call(endpoints.adminNotices.add, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -1,6 +1,7 @@
-import type { AddressDecisionBodyInput, AddressRequestList, AdminAddressRequest } from '@manabi/shared/api';
+import type { AddressDecisionBodyInput } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** 住所変更の届出 (decision 040): the office's side. */
 const KEY = ['admin', 'address-requests'] as const;
@@ -9,7 +10,7 @@ const KEY = ['admin', 'address-requests'] as const;
 export const pendingAddressQuery = (userId: number) =>
   queryOptions({
     queryKey: [...KEY, 'student', userId],
-    queryFn: () => apiGet<AdminAddressRequest>('/api/admin/student/address/', { user_id: String(userId) }),
+    queryFn: () => call(endpoints.adminStudents.address, { user_id: String(userId) }),
     staleTime: 0,
   });
 
@@ -17,7 +18,7 @@ export const pendingAddressQuery = (userId: number) =>
 export const addressRequestListQuery = (page: number) =>
   queryOptions({
     queryKey: [...KEY, 'list', page],
-    queryFn: () => apiGet<AddressRequestList>('/api/admin/student/address/list/', { page: String(page) }),
+    queryFn: () => call(endpoints.adminStudents.addressList, { page: String(page) }),
     staleTime: 0,
   });
 
@@ -25,8 +26,7 @@ export const addressRequestListQuery = (page: number) =>
 export function useDecideAddressRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddressDecisionBodyInput) =>
-      apiPost<{ result: true }>('/api/admin/student/address/decide/', body),
+    mutationFn: (body: AddressDecisionBodyInput) => call(endpoints.adminStudents.addressDecide, body),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['admin', 'students'] }),

@@ -1,9 +1,10 @@
-import type { Student, StudentAppliedCourse, StudentAppliedCourseList } from '@manabi/shared/api';
+import type { StudentAppliedCourse } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import type { StudentCourseSearch } from '@manabi/shared/schemas/student-course';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { apiGet, apiPost } from '../../../lib/api';
+import { type CallInput, call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 
 /** Admin students: one student and their applied courses (SPEC §7 "Admin students"). */
@@ -13,7 +14,7 @@ const KEY = ['admin', 'students'] as const;
 export const studentDetailQuery = (userId: number) =>
   queryOptions({
     queryKey: [...KEY, 'detail', userId],
-    queryFn: () => apiGet<Student>('/api/admin/student/detail/', { user_id: String(userId) }),
+    queryFn: () => call(endpoints.adminStudents.detail, { user_id: String(userId) }),
     meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
     gcTime: 0,
@@ -48,8 +49,8 @@ export async function fetchStudentCourses(
 ): Promise<StudentAppliedCourse[]> {
   const rows: StudentAppliedCourse[] = [];
   for (let offset = 0; offset < MAX_PAGES; offset++) {
-    const page = await apiGet<StudentAppliedCourseList>(
-      '/api/admin/student/applicantCourse/list/',
+    const page = await call(
+      endpoints.adminStudents.courseList,
       { user_id: userId, ...search, offset_num: offset },
       { signal },
     );
@@ -75,7 +76,10 @@ export function useUpdateStudentCourses() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Record<string, string | number>) =>
-      apiPost<{ result: true; count: number }>('/api/admin/student/applicantCourse/update/', body),
+      call(
+        endpoints.adminStudents.courseUpdate,
+        body as CallInput<typeof endpoints.adminStudents.courseUpdate>,
+      ),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: KEY }),

@@ -1,13 +1,8 @@
-import type {
-  LoginIdExist,
-  LoginIdNext,
-  Student,
-  StudentApprovalResult,
-  StudentWriteResult,
-} from '@manabi/shared/api';
+import type { LoginIdExist, LoginIdNext } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import type { StudentAddBody, StudentApprovalBody, StudentUpdateBody } from '@manabi/shared/schemas/student';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 
 /** Admin students, the new/update form and the approval (SPEC §7 "Admin students"; issue 4). */
@@ -20,7 +15,7 @@ const KEY = ['admin', 'students'] as const;
 export const studentForEditQuery = (userId: number) =>
   queryOptions({
     queryKey: [...KEY, 'form', userId],
-    queryFn: () => apiGet<Student>('/api/admin/student/detail/', { user_id: String(userId), is_edit: '1' }),
+    queryFn: () => call(endpoints.adminStudents.detail, { user_id: String(userId), is_edit: '1' }),
     meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
     gcTime: 0,
@@ -45,12 +40,12 @@ export const nextLoginIdQuery = (generationId = '') =>
 
 /** The same call by hand: the new form follows a changed 期生ID with that generation's next number. */
 export function fetchNextLoginId(generationId: string): Promise<LoginIdNext> {
-  return apiGet<LoginIdNext>('/api/admin/student/loginid/next/', { generation_id: generationId });
+  return call(endpoints.adminStudents.loginIdNext, { generation_id: generationId });
 }
 
 /** GET /api/admin/student/loginid/exist/ (SPEC §4: the check before the confirm step); `id` = the edited student. */
 export function fetchLoginIdExists(loginId: string, id?: number): Promise<LoginIdExist> {
-  return apiGet<LoginIdExist>('/api/admin/student/loginid/exist/', { login_id: loginId, id });
+  return call(endpoints.adminStudents.loginIdExist, { login_id: loginId, id });
 }
 
 /** add (no user_id) or update (user_id + updated_at); every student query is read again afterwards. */
@@ -59,8 +54,8 @@ export function useSaveStudent() {
   return useMutation({
     mutationFn: (body: StudentAddBody | StudentUpdateBody) =>
       'user_id' in body
-        ? apiPost<StudentWriteResult>('/api/admin/student/update/', body)
-        : apiPost<StudentWriteResult>('/api/admin/student/add/', body),
+        ? call(endpoints.adminStudents.update, body)
+        : call(endpoints.adminStudents.add, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -69,8 +64,7 @@ export function useSaveStudent() {
 export function useDecideApproval() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: StudentApprovalBody) =>
-      apiPost<StudentApprovalResult>('/api/admin/student/approval/', body),
+    mutationFn: (body: StudentApprovalBody) => call(endpoints.adminStudents.approval, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -1,8 +1,9 @@
-import type { StudentDuplicates, StudentList, UnapprovalCount, UploadResult } from '@manabi/shared/api';
+import type { UploadResult } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { type StudentSearchField, studentSearchSchema } from '@manabi/shared/schemas/student-list';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiGet, apiPost, isApiError, withQuery } from '../../../lib/api';
+import { call, isApiError, type SortOf, withQuery } from '../../../lib/api';
 import { type ListPage, pageQuery } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
 import { parseSearch } from '../../../lib/search-state';
@@ -25,7 +26,11 @@ export const studentListQuery = (search: StudentSearch, page: StudentPage) =>
   queryOptions({
     queryKey: [...KEY, 'list', search, pageQuery(page)],
     queryFn: ({ signal }) =>
-      apiGet<StudentList>('/api/admin/student/list/', { ...search, ...pageQuery(page) }, { signal }),
+      call(
+        endpoints.adminStudents.list,
+        { ...search, ...pageQuery<SortOf<typeof endpoints.adminStudents.list>>(page) },
+        { signal },
+      ),
     placeholderData: (previous) => previous,
   });
 
@@ -33,7 +38,7 @@ export const studentListQuery = (search: StudentSearch, page: StudentPage) =>
 export const unapprovalCountQuery = () =>
   queryOptions({
     queryKey: [...KEY, 'unapproved-count'],
-    queryFn: () => apiGet<UnapprovalCount>('/api/admin/student/unapploval/count/'),
+    queryFn: () => call(endpoints.adminStudents.unapprovalCount),
   });
 
 /**
@@ -56,9 +61,7 @@ function refusedAnswer(error: unknown): UploadResult {
 
 /** POST /api/admin/student/upload/: the file as a data URL and the type every new student gets. */
 export const uploadStudents = (dataUrl: string, studentType: string) =>
-  apiPost<UploadResult>('/api/admin/student/upload/', { student: dataUrl, student_type: studentType }).catch(
-    refusedAnswer,
-  );
+  call(endpoints.adminStudents.upload, { student: dataUrl, student_type: studentType }).catch(refusedAnswer);
 
 /** Marks every student query stale and refetches those on screen (the list and the count, after an upload). */
 export function useRefreshStudents() {
@@ -73,7 +76,7 @@ export function useRefreshStudents() {
 export const studentDuplicatesQuery = (userId: number) =>
   queryOptions({
     queryKey: [...KEY, 'duplicates', userId],
-    queryFn: () => apiGet<StudentDuplicates>('/api/admin/student/duplicate/', { user_id: userId }),
+    queryFn: () => call(endpoints.adminStudents.duplicate, { user_id: userId }),
     meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
   });

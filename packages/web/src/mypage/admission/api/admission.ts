@@ -1,7 +1,6 @@
-import type { AdmissionResult } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import type { AdmissionForm } from '@manabi/shared/schemas/admission';
-import { apiPost } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** POST /api/mypage/admission/ (SPEC §3 Admission): the form's values as they are, agreement included. */
-export const sendAdmission = (body: AdmissionForm) =>
-  apiPost<AdmissionResult>('/api/mypage/admission/', body);
+export const sendAdmission = (body: AdmissionForm) => call(endpoints.publicForms.admission, body);

@@ -1,6 +1,6 @@
-import type { Certificate, Transcript } from '@manabi/shared/schemas/certificate';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /**
  * The student's certificates and transcript (issue 17). Under the course lists' key, so whatever makes the
@@ -12,12 +12,12 @@ const KEY = ['mypage', 'courses', 'finished'] as const;
 export const certificateQuery = (courseId: number) =>
   queryOptions({
     queryKey: [...KEY, 'certificate', courseId],
-    queryFn: () => apiGet<Certificate>('/api/mypage/certificate/', { id: String(courseId) }),
+    queryFn: () => call(endpoints.mypage.certificate, { id: String(courseId) }),
   });
 
 /** GET /api/mypage/transcript/ — every finished course, first class day first, and the total of units. */
 export const transcriptQuery = () =>
   queryOptions({
     queryKey: [...KEY, 'transcript'],
-    queryFn: () => apiGet<Transcript>('/api/mypage/transcript/'),
+    queryFn: () => call(endpoints.mypage.transcript),
   });

@@ -1,6 +1,6 @@
-import type { CheckinCode } from '@manabi/shared/schemas/checkin';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /**
  * GET /api/mypage/checkin-code/ (issue 17): the code the student ID shows as a QR code at the venue. It is
@@ -10,7 +10,7 @@ import { apiGet } from '../../../lib/api';
 export const checkinCodeQuery = () =>
   queryOptions({
     queryKey: ['mypage', 'checkin-code'] as const,
-    queryFn: () => apiGet<CheckinCode>('/api/mypage/checkin-code/'),
+    queryFn: () => call(endpoints.mypage.checkinCode),
     staleTime: 0,
     gcTime: 0,
     meta: { shows: [0, 500, 502, 503, 504] },

@@ -1,14 +1,8 @@
-import type {
-  CourseCancelView,
-  MypageAppliedList,
-  MypageAttendedList,
-  MypageCourseDetail,
-  MypageCourseList,
-  ResultTrue,
-} from '@manabi/shared/api';
+import type { CourseCancelView, MypageCourseDetail } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import type { MypageCourseListInput, MypageCourseSearchForm } from '@manabi/shared/schemas/mypage-course';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { NEWS_KEY } from '../../news/api/news';
 
 /**
@@ -67,38 +61,61 @@ export function courseFilterOf(values: MypageCourseListInput): CourseListFilter 
   };
 }
 
-const listQuery = <T>(kind: string, filter: CourseListFilter) =>
-  queryOptions({
-    queryKey: [...COURSES_KEY, 'list', kind, filter],
-    queryFn: () =>
-      apiGet<T>(`/api/mypage/${kind}courselist/`, {
-        ...Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== '')),
-        page: String(filter.page),
-      }),
-    placeholderData: (previous) => previous,
-  });
+/** `/api/mypage/{kind}courselist/` (decision 010), one route each. */
+const LISTS = {
+  accepting: endpoints.mypage.acceptingCourseList,
+  before: endpoints.mypage.beforeCourseList,
+  applied: endpoints.mypage.appliedCourseList,
+  attended: endpoints.mypage.attendedCourseList,
+} as const;
+
+/** The list's query: the filter's set values and the page. */
+const listParams = (filter: CourseListFilter) => ({
+  ...Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== '')),
+  page: String(filter.page),
+});
+
+const listKey = (kind: keyof typeof LISTS, filter: CourseListFilter) => [
+  ...COURSES_KEY,
+  'list',
+  kind,
+  filter,
+];
 
 export const courseSearchQuery = (kind: CourseSearchKind, filter: CourseListFilter) =>
-  listQuery<MypageCourseList>(kind, filter);
-export const appliedListQuery = (filter: CourseListFilter) => listQuery<MypageAppliedList>('applied', filter);
+  queryOptions({
+    queryKey: listKey(kind, filter),
+    queryFn: () => call(LISTS[kind], listParams(filter)),
+    placeholderData: (previous) => previous,
+  });
+export const appliedListQuery = (filter: CourseListFilter) =>
+  queryOptions({
+    queryKey: listKey('applied', filter),
+    queryFn: () => call(LISTS.applied, listParams(filter)),
+    placeholderData: (previous) => previous,
+  });
 export const attendedListQuery = (filter: CourseListFilter) =>
-  listQuery<MypageAttendedList>('attended', filter);
+  queryOptions({
+    queryKey: listKey('attended', filter),
+    queryFn: () => call(LISTS.attended, listParams(filter)),
+    placeholderData: (previous) => previous,
+  });
 
 export const courseDetailQuery = (id: number) =>
   queryOptions({
     queryKey: [...COURSES_KEY, 'detail', id],
-    queryFn: () => apiGet<MypageCourseDetail>('/api/mypage/course/', { id: String(id) }),
+    queryFn: () => call(endpoints.mypage.course, { id: String(id) }),
   });
 
 export const cancelViewQuery = (id: number) =>
   queryOptions({
     queryKey: [...COURSES_KEY, 'cancel', id],
-    queryFn: () => apiGet<CourseCancelView>('/api/mypage/coursecancel/', { id: String(id) }),
+    queryFn: () => call(endpoints.mypage.courseCancelView, { id: String(id) }),
   });
 
 /** POST /api/mypage/courseapplication/ (SPEC §3 Course application payload). */
 const applyCourse = (detail: MypageCourseDetail, agreed: boolean) =>
-  apiPost<ResultTrue>('/api/mypage/courseapplication/', {
+  call(endpoints.mypage.courseApplication, {
     course_id: detail.id,
     course_name: detail.course_name,
     university_id: detail.univ_id ?? '',
@@ -123,7 +140,7 @@ export function useApplyCourse() {
 
 /** POST /api/mypage/coursecancel/cancel/ with the application's updated_at from the cancel view. */
 export const cancelCourse = (view: CourseCancelView) =>
-  apiPost<ResultTrue>('/api/mypage/coursecancel/cancel/', {
+  call(endpoints.mypage.courseCancel, {
     course_id: view.id,
     course_name: view.course_name,
     updated_at: view.updated_at,
@@ -135,20 +152,22 @@ export interface SeatRef {
   application_updated_at: string | null;
 }
 
-const seatDecision = (url: string) => (seat: SeatRef) =>
-  apiPost<ResultTrue>(url, { course_id: seat.course_id, updated_at: seat.application_updated_at ?? '' });
+type SeatDecision = typeof endpoints.mypage.courseConfirm | typeof endpoints.mypage.courseDecline;
+
+const seatDecision = (decision: SeatDecision) => (seat: SeatRef) =>
+  call(decision, { course_id: seat.course_id, updated_at: seat.application_updated_at ?? '' });
 
 /**
  * 受講を確定する / 辞退する (the intake cycle, decision 015): the screen shows a refusal itself (409: the
  * office changed the application meanwhile; 422: nothing to confirm any more); every list is read again.
  */
-function useSeatDecision(url: string) {
+function useSeatDecision(decision: SeatDecision) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: seatDecision(url),
+    mutationFn: seatDecision(decision),
     meta: { shows: [409, 422] },
     onSettled: () => seatChanged(queryClient),
   });
 }
-export const useConfirmSeat = () => useSeatDecision('/api/mypage/courseconfirm/');
-export const useDeclineSeat = () => useSeatDecision('/api/mypage/coursedecline/');
+export const useConfirmSeat = () => useSeatDecision(endpoints.mypage.courseConfirm);
+export const useDeclineSeat = () => useSeatDecision(endpoints.mypage.courseDecline);

@@ -1,6 +1,6 @@
-import type { NewsDetail, NewsList, TopData, WriteResult } from '@manabi/shared/api';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** My-page notices (SPEC §7 Student area): top, list, detail, mark read. */
 export const NEWS_KEY = ['mypage', 'news'] as const;
@@ -14,13 +14,13 @@ export interface NewsFilter {
 }
 
 export const topQuery = () =>
-  queryOptions({ queryKey: [...KEY, 'top'], queryFn: () => apiGet<TopData>('/api/mypage/top/') });
+  queryOptions({ queryKey: [...KEY, 'top'], queryFn: () => call(endpoints.mypage.top) });
 
 export const newsListQuery = (type: '1' | '2', filter: NewsFilter) =>
   queryOptions({
     queryKey: [...KEY, 'list', type, filter],
     queryFn: () =>
-      apiGet<NewsList>('/api/mypage/newslist/', {
+      call(endpoints.mypage.newsList, {
         type,
         keyword: filter.keyword,
         date_from: filter.date_from,
@@ -33,15 +33,14 @@ export const newsListQuery = (type: '1' | '2', filter: NewsFilter) =>
 export const newsDetailQuery = (id: number) =>
   queryOptions({
     queryKey: [...KEY, 'detail', id],
-    queryFn: () => apiGet<NewsDetail>('/api/mypage/news/', { id: String(id) }),
+    queryFn: () => call(endpoints.mypage.news, { id: String(id) }),
   });
 
 /** Records that the student opened a notice; the unread badge and the lists are read again. */
 export function useAddRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (noticeId: number) =>
-      apiPost<WriteResult>('/api/mypage/news/addread/', { notice_id: noticeId }),
+    mutationFn: (noticeId: number) => call(endpoints.mypage.addRead, { notice_id: noticeId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -1,7 +1,6 @@
-import type { ResultTrue } from '@manabi/shared/api';
-import type { CalendarFeedIssued, MypageSchedule } from '@manabi/shared/schemas/responses';
+import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, withQuery } from '../../../lib/api';
+import { call, withQuery } from '../../../lib/api';
 import { COURSES_KEY } from '../../courses/api/courses';
 
 /**
@@ -15,14 +14,14 @@ export const SCHEDULE_KEY = [...COURSES_KEY, 'schedule'] as const;
 export const scheduleQuery = () =>
   queryOptions({
     queryKey: SCHEDULE_KEY,
-    queryFn: () => apiGet<MypageSchedule>('/api/mypage/schedule/'),
+    queryFn: () => call(endpoints.mypage.schedule),
   });
 
 /** 「登録用のアドレスを発行する」: a new address (an older one stops working). */
 export function useIssueFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<CalendarFeedIssued>('/api/mypage/schedule/feed/', {}),
+    mutationFn: () => call(endpoints.mypage.scheduleFeed, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }),
   });
 }
@@ -31,7 +30,7 @@ export function useIssueFeed() {
 export function useRevokeFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<ResultTrue>('/api/mypage/schedule/feed/delete/', {}),
+    mutationFn: () => call(endpoints.mypage.scheduleFeedDelete, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }),
   });
 }

@@ -1,0 +1,219 @@
+import {
+  addressDecisionBodySchema,
+  addressRequestDetailQuerySchema,
+  addressRequestListQuerySchema,
+} from '../schemas/address-change';
+import {
+  adminUserAddBodySchema,
+  adminUserDetailQuerySchema,
+  adminUserListQuerySchema,
+  adminUserPasswordBodySchema,
+  adminUserUpdateBodySchema,
+} from '../schemas/admin-user';
+import {
+  categoryAddBodySchema,
+  categoryDetailQuerySchema,
+  categoryListQuerySchema,
+  categoryUpdateBodySchema,
+} from '../schemas/category';
+import {
+  noticeAddBodySchema,
+  noticeAudienceQuerySchema,
+  noticeCourseQuerySchema,
+  noticeDetailQuerySchema,
+  noticeListQuerySchema,
+  noticeUpdateBodySchema,
+  publisherListQuerySchema,
+} from '../schemas/notice';
+import {
+  addressRequestListResponseSchema,
+  adminAddressRequestResponseSchema,
+  adminUserListResponseSchema,
+  adminUserSchema,
+  adminUserWriteResponseSchema,
+  categoryListResponseSchema,
+  categorySchema,
+  countResponseSchema,
+  csvResponseSchema,
+  loginIdExistResponseSchema,
+  loginIdNextResponseSchema,
+  noticeAudienceResponseSchema,
+  noticeCourseListResponseSchema,
+  noticeListResponseSchema,
+  noticeSchema,
+  noticeWrittenResponseSchema,
+  passwordCheckResponseSchema,
+  publisherListResponseSchema,
+  resultResponseSchema,
+  studentAppliedCourseListResponseSchema,
+  studentApprovalResponseSchema,
+  studentDuplicatesResponseSchema,
+  studentListResponseSchema,
+  studentSchema,
+  studentWriteResponseSchema,
+  unapprovalCountResponseSchema,
+  uploadResponseSchema,
+  writtenResponseSchema,
+} from '../schemas/responses';
+import {
+  loginIdExistQuerySchema,
+  loginIdNextQuerySchema,
+  studentAddBodySchema,
+  studentApprovalBodySchema,
+  studentDetailQuerySchema,
+  studentUpdateBodySchema,
+} from '../schemas/student';
+import { studentCourseListQuerySchema, studentCourseUpdateBodySchema } from '../schemas/student-course';
+import {
+  studentDuplicateQuerySchema,
+  studentListQuerySchema,
+  studentUploadBodySchema,
+} from '../schemas/student-list';
+import { defineRoute } from './define';
+import { endpoints } from './endpoints';
+
+/** Students (SPEC §7 "Admin students"): authority 1 only. */
+export const adminStudents = {
+  list: defineRoute(endpoints.adminStudents.list, {
+    query: studentListQuerySchema,
+    response: studentListResponseSchema,
+  }),
+  /** an addition to SPEC §7 (decision 021): the list's whole search as the CSV file */
+  csv: defineRoute(endpoints.adminStudents.csv, {
+    query: studentListQuerySchema,
+    response: csvResponseSchema,
+  }),
+  unapprovalCount: defineRoute(endpoints.adminStudents.unapprovalCount, {
+    response: unapprovalCountResponseSchema,
+  }),
+  duplicate: defineRoute(endpoints.adminStudents.duplicate, {
+    query: studentDuplicateQuerySchema,
+    response: studentDuplicatesResponseSchema,
+  }),
+  upload: defineRoute(endpoints.adminStudents.upload, {
+    body: studentUploadBodySchema,
+    response: uploadResponseSchema,
+  }),
+  detail: defineRoute(endpoints.adminStudents.detail, {
+    query: studentDetailQuerySchema,
+    response: studentSchema,
+  }),
+  courseList: defineRoute(endpoints.adminStudents.courseList, {
+    query: studentCourseListQuerySchema,
+    response: studentAppliedCourseListResponseSchema,
+  }),
+  courseUpdate: defineRoute(endpoints.adminStudents.courseUpdate, {
+    body: studentCourseUpdateBodySchema,
+    response: countResponseSchema,
+  }),
+  loginIdExist: defineRoute(endpoints.adminStudents.loginIdExist, {
+    query: loginIdExistQuerySchema,
+    response: loginIdExistResponseSchema,
+  }),
+  loginIdNext: defineRoute(endpoints.adminStudents.loginIdNext, {
+    query: loginIdNextQuerySchema,
+    response: loginIdNextResponseSchema,
+  }),
+  add: defineRoute(endpoints.adminStudents.add, {
+    body: studentAddBodySchema,
+    response: studentWriteResponseSchema,
+  }),
+  update: defineRoute(endpoints.adminStudents.update, {
+    body: studentUpdateBodySchema,
+    response: studentWriteResponseSchema,
+  }),
+  approval: defineRoute(endpoints.adminStudents.approval, {
+    body: studentApprovalBodySchema,
+    response: studentApprovalResponseSchema,
+  }),
+  // 住所変更の届出 (decision 040)
+  address: defineRoute(endpoints.adminStudents.address, {
+    query: addressRequestDetailQuerySchema,
+    response: adminAddressRequestResponseSchema,
+  }),
+  addressList: defineRoute(endpoints.adminStudents.addressList, {
+    query: addressRequestListQuerySchema,
+    response: addressRequestListResponseSchema,
+  }),
+  addressDecide: defineRoute(endpoints.adminStudents.addressDecide, {
+    body: addressDecisionBodySchema,
+    response: resultResponseSchema,
+  }),
+};
+
+/** Admin users (SPEC §7): authority 1 only. */
+export const adminUsers = {
+  list: defineRoute(endpoints.adminUsers.list, {
+    query: adminUserListQuerySchema,
+    response: adminUserListResponseSchema,
+  }),
+  detail: defineRoute(endpoints.adminUsers.detail, {
+    query: adminUserDetailQuerySchema,
+    response: adminUserSchema,
+  }),
+  /** the check before the confirm step (SPEC §4), for add and update */
+  password: defineRoute(endpoints.adminUsers.password, {
+    body: adminUserPasswordBodySchema,
+    response: passwordCheckResponseSchema,
+  }),
+  add: defineRoute(endpoints.adminUsers.add, {
+    body: adminUserAddBodySchema,
+    response: adminUserWriteResponseSchema,
+  }),
+  update: defineRoute(endpoints.adminUsers.update, {
+    body: adminUserUpdateBodySchema,
+    response: adminUserWriteResponseSchema,
+  }),
+};
+
+/** Notices and their categories (SPEC §7 "Admin notices"): authority 1 only. */
+export const adminNotices = {
+  courseList: defineRoute(endpoints.adminNotices.courseList, {
+    query: noticeCourseQuerySchema,
+    response: noticeCourseListResponseSchema,
+  }),
+  list: defineRoute(endpoints.adminNotices.list, {
+    query: noticeListQuerySchema,
+    response: noticeListResponseSchema,
+  }),
+  detail: defineRoute(endpoints.adminNotices.detail, {
+    query: noticeDetailQuerySchema,
+    response: noticeSchema,
+  }),
+  add: defineRoute(endpoints.adminNotices.add, {
+    body: noticeAddBodySchema,
+    response: noticeWrittenResponseSchema,
+  }),
+  update: defineRoute(endpoints.adminNotices.update, {
+    body: noticeUpdateBodySchema,
+    response: noticeWrittenResponseSchema,
+  }),
+  /** beyond SPEC §7: whom a save would reach, by the publish's own rules */
+  audience: defineRoute(endpoints.adminNotices.audience, {
+    query: noticeAudienceQuerySchema,
+    response: noticeAudienceResponseSchema,
+  }),
+  publisherList: defineRoute(endpoints.adminNotices.publisherList, {
+    query: publisherListQuerySchema,
+    response: publisherListResponseSchema,
+  }),
+  categoryListAll: defineRoute(endpoints.adminNotices.categoryListAll, {
+    response: categoryListResponseSchema,
+  }),
+  categoryList: defineRoute(endpoints.adminNotices.categoryList, {
+    query: categoryListQuerySchema,
+    response: categoryListResponseSchema,
+  }),
+  categoryDetail: defineRoute(endpoints.adminNotices.categoryDetail, {
+    query: categoryDetailQuerySchema,
+    response: categorySchema,
+  }),
+  categoryAdd: defineRoute(endpoints.adminNotices.categoryAdd, {
+    body: categoryAddBodySchema,
+    response: writtenResponseSchema,
+  }),
+  categoryUpdate: defineRoute(endpoints.adminNotices.categoryUpdate, {
+    body: categoryUpdateBodySchema,
+    response: writtenResponseSchema,
+  }),
+};
