@@ -11,7 +11,7 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SHORT_IDLE_PORT = PORT + 1;
 export const SHORT_IDLE_URL = `http://127.0.0.1:${SHORT_IDLE_PORT}`;
-// issue 6: password reset — an app whose mail goes to an SMTP catcher (scripts/e2e-mail-server.mjs)
+// password reset — an app whose mail goes to an SMTP catcher (scripts/e2e-mail-server.mjs)
 const MAIL_PORT = PORT + 2;
 export const MAIL_URL = `http://127.0.0.1:${MAIL_PORT}`;
 export const MAIL_FILE = `.e2e/mail-${MAIL_PORT}.jsonl`;
@@ -67,9 +67,9 @@ export default defineConfig({
   webServer: [
     server(PORT),
     server(SHORT_IDLE_PORT, { SESSION_IDLE_SECONDS: '12' }),
-    // issue 6: password reset
-    // issue 14: the intake cycle's mails and deadlines — a confirmation "day" of 4 s, the job every second
-    // issue 17: the day-before reminders go out at any hour (REMINDER_HOUR 0), so a class tomorrow is reminded now
+    // password reset
+    // the intake cycle's mails and deadlines — a confirmation "day" of 4 s, the job every second
+    // the day-before reminders go out at any hour (REMINDER_HOUR 0), so a class tomorrow is reminded now
     {
       ...server(MAIL_PORT, { CONFIRM_DAY_SECONDS: '4', JOB_INTERVAL_SECONDS: '1', REMINDER_HOUR: '0' }),
       command: `node scripts/e2e-mail-server.mjs ${MAIL_PORT} ${PORT + 3}`,

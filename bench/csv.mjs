@@ -1,4 +1,4 @@
-// Uploads, exports and the lottery against a running Manabi, measured from outside (issue 16, decision 021):
+// Uploads, exports and the lottery against a running Manabi, measured from outside (decision 021):
 // the operation's time, the server's memory (VmRSS before and after, VmHWM = peak, from /proc/<pid>/status)
 // and the event-loop stall as a client sees it: GET /api/health (a database round trip) and GET of an unrouted
 // /api path (answered by the event loop alone) every 5 ms from another process while the operation runs,

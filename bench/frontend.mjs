@@ -1,4 +1,4 @@
-// What the my-page costs a browser (issue 16): bytes, requests and the time to first render of
+// What the my-page costs a browser: bytes, requests and the time to first render of
 // /mypage/login (logged out) and /mypage/top (logged in), each cold (a new browser context: no cache, no
 // storage), against a bare HTML page served by the same server (/bench-blank.html), in Debian's Chromium.
 //   node bench/frontend.mjs [baseURL] [runs]        (default http://127.0.0.1:3000, 3 runs; --json for JSON)

@@ -4,7 +4,7 @@ import { adminApi, applicantsOf, courseIdOf } from './admin-api';
 import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
 import { expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
 
-// The intake cycle's admin screens (issue 14): the lottery modal's options, the lottery records and their
+// The intake cycle's admin screens: the lottery modal's options, the lottery records and their
 // re-verification, promotion by hand and by a cancel, and the draw refused while applications are open. The
 // draw of the demo course はじめての俳句 (C2610) runs once, on the desktop only; every other journey makes a
 // course of its own.

@@ -3,7 +3,7 @@ import { addStudentAsAdmin } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
 
 /**
- * Admin notices (issue 5): list, detail with the publisher list, the new/update form with the
+ * Admin notices: list, detail with the publisher list, the new/update form with the
  * course-selection modal. Desktop and phone share one database per run: the phone journey only reads; the
  * desktop ones write notices of their own (titles unique per run). Notices the journeys make are 非公開
  * unless the journey needs a student to see one, so the my-page counts other journeys read stay put.

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
 
 /**
- * Admin students: the new/update form and the approval (issue 4). Desktop and phone share one database
+ * Admin students: the new/update form and the approval. Desktop and phone share one database
  * per run: the phone journey only reads; the desktop ones write their own students (generation 2603)
  * or the two demo admissions.
  */

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
 
 /**
- * Admin users (issue 5): list, search, CSV, the new/update form with the server check. Desktop and phone
+ * Admin users: list, search, CSV, the new/update form with the server check. Desktop and phone
  * share one database per run: the @phone journey only reads; the desktop ones write admins of their own
  * (names starting 「E2E」), never the demo ones.
  */

@@ -3,7 +3,7 @@ import { adminApi, courseIdOf } from './admin-api';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
 
 /**
- * The admin keeps its density (issue 15): at 1280 px its lists fit the window without sideways scrolling;
+ * The admin keeps its density: at 1280 px its lists fit the window without sideways scrolling;
  * only the 15-session attendance grid scrolls, inside its own region, with who the row is (更新, 学生番号 /
  * 氏名, or 講座名) sticky on the left: the same place after scrolling, drawn over the cells that slide under
  * it, and a control reached with the keyboard is scrolled out from under it.

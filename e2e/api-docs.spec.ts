@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test } from './fixtures';
 
-// The API reference (issue 13): generated from the routes' schemas; public on the embedded demo database.
+// The API reference: generated from the routes' schemas; public on the embedded demo database.
 test('[API] 参照ページでSPECの呼び出しと、だれが呼べるかを読める @phone', async ({ page }) => {
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { level: 1, name: 'まなび API' })).toBeVisible();

@@ -3,7 +3,7 @@ import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, tokyoLocal, u
 import { expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
 
 /**
- * Certificates of completion and the transcript (issue 17): a student prints the 修了証 of a course the
+ * Certificates of completion and the transcript: a student prints the 修了証 of a course the
  * office marked 受講済み and the record of their units; the office prints every certificate of a course,
  * one A4 page each. The journey makes its own students (generation 2617) and courses through the admin
  * API: the demo students' history is read by other journeys at the same time.

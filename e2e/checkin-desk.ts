@@ -10,7 +10,7 @@ import { expect } from '@playwright/test';
 import qrcode from 'qrcode-generator';
 
 /**
- * The office's tablet at the door (issue 17) for the journeys: a second Chromium whose fake camera films a
+ * The office's tablet at the door for the journeys: a second Chromium whose fake camera films a
  * student's check-in QR code. The code changes every minute, so the video can only be made once the
  * student's page shows it; the browser is launched then, with the project's launch options plus the
  * fake-camera flags, and camera permission granted.

@@ -6,7 +6,7 @@ import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, tokyoLocal, u
 import { ACCOUNTS, expect, expectAccessible, loginStudent, test } from './fixtures';
 
 /**
- * QR check-in at the venue (issue 17): the student shows the student ID's QR code, the office's camera
+ * QR check-in at the venue: the student shows the student ID's QR code, the office's camera
  * reads it on /admin/checkin, and 出席 is recorded for today's session — the 15-session table shows it.
  *
  * The camera is Chromium's fake one playing a Y4M video of the student's QR code, drawn here from the code

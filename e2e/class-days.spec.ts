@@ -7,7 +7,7 @@ import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures
 import { mailsTo } from './mail';
 
 /**
- * Class days (issue 17, decision 028) from end to end, on the app whose mail goes to the SMTP catcher
+ * Class days (decision 028) from end to end, on the app whose mail goes to the SMTP catcher
  * (MAIL_URL; there the reminder job runs every second and at any hour, so a class tomorrow is reminded at
  * once): the office authors a weekly course with the form's helper; a student confirmed on it is reminded
  * the day before by mail and on the my-page, sees the classes in 「今後の予定」 and in the course's .ics;

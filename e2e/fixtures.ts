@@ -71,7 +71,7 @@ export async function expectAccessible(page: Page) {
 }
 
 /**
- * Opens a list's search form when it is folded behind 「絞り込み」 (issue 15: folded at first below 640 px,
+ * Opens a list's search form when it is folded behind 「絞り込み」 (folded at first below 640 px,
  * open on wider screens), so one journey line serves the desktop and the phone project.
  */
 export async function openSearchForm(page: Page) {

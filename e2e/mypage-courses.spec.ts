@@ -167,7 +167,7 @@ test.describe('[マイページ][講座]', () => {
     await expect(item).toBeVisible();
     await expect(item.getByText('申込中')).toHaveCount(0);
     await expect(item.getByText('まなび市民大学')).toBeVisible();
-    // a course without a picture shows none on its card (issue 15: the name and dates are the content)
+    // a course without a picture shows none on its card (the name and dates are the content)
     await expect(item.locator('img')).toHaveCount(0);
     await expectAccessible(page);
 

@@ -1,7 +1,7 @@
 import { expect, expectAccessible, loginStudent, test } from './fixtures';
 
 /**
- * Issue 16, decision 027: /mypage/top draws its frame and h1 from the HTML, before any script has run, and
+ * decision 027: /mypage/top draws its frame and h1 from the HTML, before any script has run, and
  * the app takes its place once it has drawn the page. A visitor without a session is not shown the frame
  * of a page they are about to be sent away from.
  */
@@ -35,7 +35,7 @@ test('[マイページ][最初の表示] スクリプトが動く前から見出
   await expect(page.getByRole('heading', { level: 2, name: '申し込んだ講座' })).toBeVisible();
   await expect(page.locator('#shell')).toHaveCount(0);
   await expect(page.locator('h1')).toHaveCount(1);
-  // the keyboard starts where every page starts it (issue 15)
+  // the keyboard starts where every page starts it
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: '本文へ移動' })).toBeFocused();
   await expectAccessible(page);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, loginStudent, test } from './fixtures';
 
 /**
- * The first screen on a phone shows content (issue 15): at 375 × 740 with the large font and the black
+ * The first screen on a phone shows content: at 375 × 740 with the large font and the black
  * scheme, the course search shows the first course's name without scrolling; the display choices fold
  * into 「設定」 (with the greeting and ログアウト) and the search form into 「絞り込み」, which counts the conditions in force. On a wide
  * screen the choices stay in the header and the form stays open. Read-only on the demo data (24040001).

@@ -5,7 +5,7 @@ import { expect, expectAccessible, loginAdmin, test } from './fixtures';
 import { mailsTo } from './mail';
 
 /**
- * The intake cycle from the students' side (issue 14, decision 015), on the app whose mail goes to the SMTP
+ * The intake cycle from the students' side (decision 015), on the app whose mail goes to the SMTP
  * catcher (MAIL_URL; there a confirmation "day" lasts 4 seconds and the deadline job runs every second).
  * Each journey makes its own course and two students — one in the ward, one outside — so the 区内在住者優先
  * tier decides the draw: the resident wins, the other is 補欠 1.

@@ -3,7 +3,7 @@ import { addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
 import { expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
 
 /**
- * The my-page with the keyboard alone (issue 15): after the page a journey starts on, every step is a key
+ * The my-page with the keyboard alone: after the page a journey starts on, every step is a key
  * press — Tab / Shift+Tab to reach a control (which proves it is in the tab order), Enter / Space / Escape
  * to use it — and what a screen reader relies on is asserted as ARIA: the live regions that announce the
  * search count, the form errors and the completion, and where focus lands. Each journey adds its own

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, loginStudent, test } from './fixtures';
 
 /**
- * 文字サイズ「大きい」 really large (issue 15). Every my-page screen at 320 CSS px — a 640 px window at
+ * 文字サイズ「大きい」 really large. Every my-page screen at 320 CSS px — a 640 px window at
  * 200 % zoom (WCAG 1.4.4 / 1.4.10; deviceScaleFactor 2 renders it as that zoom would) — shows every visible
  * text at 20 px or more and every control at least 48 × 48 px (a link inside a sentence excepted, WCAG
  * 2.5.8), scrolls nothing sideways, cuts no text off and lays no text over other text; axe finds nothing.

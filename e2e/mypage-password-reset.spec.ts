@@ -5,7 +5,7 @@ import { addStudentAsAdmin } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
 
 /**
- * The my-page password reset (SPEC §2, §4, §8; issue 6). The full journey runs against the app whose
+ * The my-page password reset (SPEC §2, §4, §8). The full journey runs against the app whose
  * mail goes to the SMTP catcher of scripts/e2e-mail-server.mjs (MAIL_URL) and reads the link out of the
  * mail it received (MAIL_FILE). It uses a student it adds itself: no other journey's password changes.
  */

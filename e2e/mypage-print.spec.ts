@@ -2,7 +2,7 @@ import { addCourseAsAdmin, uniqueTag } from './data';
 import { expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
 
 /**
- * Printing the my-page (issue 15): what a student prints comes out black on white, without the header,
+ * Printing the my-page: what a student prints comes out black on white, without the header,
  * menu, footer, search form or buttons, and a link to another site has its address written after it —
  * whatever colour scheme the screen uses.
  */

@@ -3,7 +3,7 @@ import { addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
 import { expect, expectAccessible, loginAdmin, logoutStudent, test } from './fixtures';
 
 /**
- * The top page says where each application stands and what to do next (issue 15): 抽選待ち names when the
+ * The top page says where each application stands and what to do next: 抽選待ち names when the
  * result comes; after the draw the winner reads the deadline and confirms right there; the 補欠 reads their
  * place. The sentences are shared/domain/intake.ts's, the same as the applied list, the notice and the mail.
  */

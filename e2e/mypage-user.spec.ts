@@ -3,7 +3,7 @@ import { addStudentAsAdmin } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
 
 /**
- * My-page user info (SPEC §2 user, user/update, user/password; issue 7). Every write uses a student the
+ * My-page user info (SPEC §2 user, user/update, user/password). Every write uses a student the
  * journey adds itself through the admin API (generation 2512): 24040001 and 24040002 are never changed.
  */
 

@@ -1,4 +1,4 @@
-// Lighthouse audit of the my-page (issue 15): accessibility and best practices must score 100 on the
+// Lighthouse audit of the my-page: accessibility and best practices must score 100 on the
 // student's main screens, and performance at least 90 (decision 048), on Lighthouse's mobile default
 // (phone screen emulation, simulated throttling).
 //   npm run lighthouse        (builds, then runs this script)

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// README screenshots (issue 15): the my-page as a 70-year-old reads it on a phone — 375 px, 文字サイズ 大きい,
+// README screenshots: the my-page as a 70-year-old reads it on a phone — 375 px, 文字サイズ 大きい,
 // 背景色 黒 — top, course search, a course detail and the applied list, and the course detail printed to A4
 // (PDF by Chromium). Starts the built app on a fresh embedded database with the demo data; run `npm run build`
 // first. Writes docs/screenshots/mypage-*-375.png and docs/screenshots/course-detail-print.pdf (and .png).

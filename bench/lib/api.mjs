@@ -4,7 +4,7 @@ export function api(base) {
   const call = async (path, { cookie, method = 'GET', body, ok = true } = {}) => {
     let res;
     let text;
-    // a setting-up call refused as busy (503 BUSY, issue 16) is sent again after its Retry-After, as a polite
+    // a setting-up call refused as busy (503 BUSY) is sent again after its Retry-After, as a polite
     // client does; a few times, then it fails
     for (let attempt = 1; ; attempt++) {
       res = await fetch(base + path, {

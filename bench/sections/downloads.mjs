@@ -1,4 +1,4 @@
-// CSV downloads streamed by the server (issue 16). The paths are not in SPEC §7: the first candidate
+// CSV downloads streamed by the server. The paths are not in SPEC §7: the first candidate
 // that answers is used; none answering (404) means the server has none yet, and the figure is skipped.
 import http from 'node:http';
 import { api } from '../lib/api.mjs';

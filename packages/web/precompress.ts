@@ -44,7 +44,7 @@ async function compressOne(file: string): Promise<{ raw: number; br: number; gz:
 }
 
 /**
- * Vite plugin (issue 16): after the build is written, puts a brotli (quality 11) and a gzip (level 9)
+ * Vite plugin: after the build is written, puts a brotli (quality 11) and a gzip (level 9)
  * copy beside every compressible file of `dist/` where that copy is smaller, for the server's
  * `@fastify/static` `preCompressed` to send to a browser that accepts them. Done once at build time,
  * so no request pays for compression.
@@ -60,7 +60,7 @@ export function precompress(): Plugin {
     async closeBundle() {
       const files = (await filesUnder(outDir)).filter((f) => COMPRESSIBLE.test(f));
       const totals = { raw: 0, br: 0, gz: 0, files: 0 };
-      // every file, small ones too (issue 16: every script is sent compressed); compressOne keeps a copy
+      // every file, small ones too (every script is sent compressed); compressOne keeps a copy
       // only where it is smaller
       for (const f of files) {
         const r = await compressOne(f);

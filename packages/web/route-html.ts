@@ -93,7 +93,7 @@ interface ChunkInfo {
 }
 
 /**
- * Vite plugin (issue 16): for each of {@link PRELOADED_ROUTES}, writes a copy of index.html that also
+ * Vite plugin: for each of {@link PRELOADED_ROUTES}, writes a copy of index.html that also
  * names, as `<link rel="modulepreload">`, every chunk the route's layout and page import statically, and
  * `route-html/routes.json` mapping the paths to those copies. The server sends the copy for its path, so
  * the browser fetches the page's chunks while it is still reading the main script, instead of only once

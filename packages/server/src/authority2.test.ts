@@ -1,5 +1,5 @@
 /**
- * Data minimisation for partner universities (SPEC §6, issue 12): the exact fields every answer an
+ * Data minimisation for partner universities (SPEC §6): the exact fields every answer an
  * authority-2 admin can get carries, in one table. A field added to any of these answers fails here until
  * someone decides a partner university needs it.
  */
@@ -33,7 +33,7 @@ beforeAll(async () => {
     emergencyPhone: '090-1111-2222',
   });
   await makeApplication(t.db, { courseId: course.id, studentId: s.id, remarks: '事務局のメモ' });
-  // class days (issue 17): a session today, and a confirmed student to check in
+  // class days: a session today, and a confirmed student to check in
   courseId = course.id;
   await t.db
     .insert(courseSessions)
@@ -105,13 +105,13 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
       'street_address',
       'status',
       'keyword',
-      // class days (issue 17): authority 2 checks its courses' students in at the door
+      // class days: authority 2 checks its courses' students in at the door
       'sessions',
       'remind',
       'bring',
     ],
   },
-  // the door's list of today's classes (issue 17): no student in it, only counts
+  // the door's list of today's classes: no student in it, only counts
   '/api/admin/checkin/courses/': {
     top: ['today', 'data_list'],
     row: {
@@ -164,7 +164,7 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
 
 /** The calls (not reads) an authority-2 admin may make, and the keys of their answers. */
 const POST_ALLOWED: Record<string, { top: string[]; student: string[] }> = {
-  // the door (issue 17): 出席 for its university's course; the name is what the staff checks against
+  // the door: 出席 for its university's course; the name is what the staff checks against
   '/api/admin/checkin/': {
     top: ['result', 'session_no', 'student'],
     student: ['login_id', 'name', 'name_kana'],

@@ -37,9 +37,9 @@ export interface Config {
   jobIntervalSeconds: number;
   /** the length of one "day" of a confirmation period: 86400, shorter only for the browser journeys */
   confirmDaySeconds: number;
-  /** from this hour (Asia/Tokyo, 0–23) on the day before a session, its reminders go out (issue 17) */
+  /** from this hour (Asia/Tokyo, 0–23) on the day before a session, its reminders go out */
   reminderHour: number;
-  /** API calls worked on at once; one more is answered 503 with Retry-After at once (issue 16); 0 = no limit */
+  /** API calls worked on at once; one more is answered 503 with Retry-After at once; 0 = no limit */
   maxInFlight: number;
   maxEventLoopLagMs: number;
 }

@@ -1,5 +1,5 @@
 /**
- * The SPEC §7 contract as a new client meets it (issue 12): every route answers with and without its
+ * The SPEC §7 contract as a new client meets it: every route answers with and without its
  * final slash, every call SPEC §7 writes is routed as written, JSON numbers and booleans read as the
  * digit strings the forms send, and no body or query — whatever its bytes — gets a 5xx.
  */

@@ -136,7 +136,7 @@ import type { studentListQuerySchema, studentUploadBodySchema } from './schemas/
 
 /**
  * The types of the API calls (SPEC §7), all derived from the zod schemas the server validates and
- * serialises with (issue 13): a request type is the `z.input` of the call's body or query schema, an answer
+ * serialises with: a request type is the `z.input` of the call's body or query schema, an answer
  * type the `z.output` of its response schema. Nothing here is written by hand twice. JSON names keep the
  * spec's spelling (refarence_url1, unapploval, emereletion, is_dont_canncel).
  * Dates are 'YYYY-MM-DD' (Asia/Tokyo), timestamps ISO 8601; code values are strings (codes.ts).
@@ -247,7 +247,7 @@ export type LotteryResult = Out<typeof lotteryResponseSchema>;
 /** GET /api/admin/courseapplicantlist/lottery/preview/?id — who a draw would tell, and whether it may run now. */
 export type LotteryPreview = Out<typeof lotteryPreviewResponseSchema>;
 
-// ---- The intake cycle (issue 14, decision 015): settings, lottery records, promotion by hand ----
+// ---- The intake cycle (decision 015): settings, lottery records, promotion by hand ----
 /** GET /api/admin/course/intake/?id — the course's settings ('' updated_at before any save) and counts. */
 export type IntakeSettings = Out<typeof intakeResponseSchema>;
 export type IntakeCounts = IntakeSettings['counts'];

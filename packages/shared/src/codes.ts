@@ -30,7 +30,7 @@ export const CODE_LISTS: Readonly<Record<CodeListId, readonly CodeEntry[]>> = {
     e('2', '当選'),
     e('3', '落選'),
     e('4', 'キャンセル'),
-    // the intake cycle (issue 14, decision 015): a ranked waitlist and a winner who gave the seat back
+    // the intake cycle (decision 015): a ranked waitlist and a winner who gave the seat back
     e('5', '補欠'),
     e('6', '辞退'),
   ],

@@ -21,7 +21,7 @@ import { RouteErrorBoundary } from './route-error';
  *                                      student ID card, idle dialog
  * Route params are checked here (loaders) so a later screen cannot forget: bad ones redirect to 404.
  * Loaders also start the requests a page is sure to make, so they run beside the fetching of its chunks
- * rather than after them (issue 16): the student's session check for every guarded my-page, and
+ * rather than after them: the student's session check for every guarded my-page, and
  * GET /api/mypage/top/ for the top page. They never wait for them, so no page waits longer than before.
  */
 
@@ -78,7 +78,7 @@ const adminRoutes: RouteObject[] = [
       { index: true, loader: () => redirect(paths.admin.top()), Component: RedirectOnly },
       { path: 'top', lazy: () => import('./admin/top/top-page') },
       { path: '404', lazy: () => import('./admin/errors/not-found-page') },
-      { path: 'checkin', lazy: () => import('./admin/checkin/checkin-page') }, // issue 17: class days
+      { path: 'checkin', lazy: () => import('./admin/checkin/checkin-page') }, // class days
       {
         path: 'course',
         children: [
@@ -91,7 +91,7 @@ const adminRoutes: RouteObject[] = [
             lazy: () => import('./admin/courses/course-detail-page'),
           },
           {
-            // the lottery records (issue 14) and the bulk certificates (issue 17): authority 1 only, as the
+            // the lottery records and the bulk certificates: authority 1 only, as the
             // server's calls are
             lazy: () => import('./admin/layout/require-full-authority'),
             children: [
@@ -236,8 +236,8 @@ const mypageRoutes = (queryClient: QueryClient): RouteObject[] => [
       },
       { path: 'course/applied', lazy: () => import('./mypage/courses/course-history-page') },
       { path: 'course/attended', lazy: () => import('./mypage/courses/course-history-page') },
-      { path: 'certificate/:courseId', lazy: () => import('./mypage/certificate/certificate-page') }, // issue 17: class days
-      { path: 'transcript', lazy: () => import('./mypage/certificate/transcript-page') }, // issue 17: class days
+      { path: 'certificate/:courseId', lazy: () => import('./mypage/certificate/certificate-page') }, // class days
+      { path: 'transcript', lazy: () => import('./mypage/certificate/transcript-page') }, // class days
       {
         path: 'course/detail/:id',
         lazy: () => import('./mypage/courses/course-detail-page'),
@@ -250,7 +250,7 @@ const mypageRoutes = (queryClient: QueryClient): RouteObject[] => [
         path: 'course/cancel/:id',
         lazy: () => import('./mypage/courses/course-cancel-page'),
       },
-      { path: 'schedule', lazy: () => import('./mypage/schedule/schedule-page') }, // issue 17: class days
+      { path: 'schedule', lazy: () => import('./mypage/schedule/schedule-page') }, // class days
       { path: 'notfound', lazy: () => import('./mypage/errors/not-found-page') },
       { path: '*', lazy: () => import('./mypage/errors/not-found-page') },
     ],

@@ -69,7 +69,7 @@ async function end(id, commit) {
   return null;
 }
 
-// ---- statements kept by name (issue 16) ----
+// ---- statements kept by name ----
 // PGlite's own query() parses and plans every statement on every call: on the app's hot paths that costs more
 // than running it. A text seen a second time is parsed once under a name of its own (PostgreSQL's extended
 // protocol, as node-postgres does with a named statement); later calls only bind and execute it, and

@@ -1,5 +1,5 @@
 /**
- * The day-before reminder of each dated session (issue 17, decision 028): from `reminderHour` o'clock
+ * The day-before reminder of each dated session (decision 028): from `reminderHour` o'clock
  * (Asia/Tokyo) on the day before a session, each student expected in class (`attendsCourse`) gets a personal
  * notice on the my-page and, when they take mail, the same words by mail — once per session, day and student,
  * because the notice's `source_key` is unique: a round that runs twice, two app processes on one database,

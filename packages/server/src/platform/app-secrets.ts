@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { appSecrets } from '../db/schema';
 
 /**
- * Server-held keys (issue 17: the key that signs the student ID's check-in code), made on first use and
+ * Server-held keys (the key that signs the student ID's check-in code), made on first use and
  * kept in `app_secrets`, so every process on the database signs and checks with the same key and a restart
  * changes nothing. Never sent to a client, never logged: callers get the key's bytes, nothing prints them.
  */

@@ -31,10 +31,10 @@ export const AUDIT_ACTIONS = [
   'confirm',
   'decline',
   'lapse',
-  // class days (issue 17): a student's calendar feed address made (or replaced) and revoked
+  // class days: a student's calendar feed address made (or replaced) and revoked
   'calendar_feed',
   'calendar_feed_revoke',
-  // QR check-in at the venue (issue 17): every scan, refused ones too
+  // QR check-in at the venue: every scan, refused ones too
   'check_in',
   'check_in_refused',
   // 住所変更の届出 (decision 040): the student's request, the office's approval or return

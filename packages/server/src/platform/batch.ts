@@ -1,5 +1,5 @@
 /**
- * One statement for the look-ups that arrive in the same turn of the event loop (issue 16, decision 032).
+ * One statement for the look-ups that arrive in the same turn of the event loop (decision 032).
  *
  * Every guarded call reads its session. Under load, dozens of calls reach their guard in the same turn; each
  * statement costs two system calls and PostgreSQL's per-statement work, more than the row itself. The keys

@@ -96,7 +96,7 @@ export function installGuards(app: FastifyInstance): void {
     return otherSession ? forbidden() : notLoggedIn();
   }
 
-  // Named prepared statements (issue 16): built once, planned once per connection. The sessions asked for in
+  // Named prepared statements: built once, planned once per connection. The sessions asked for in
   // one turn of the event loop are read by one statement (decision 032).
   const adminSessions = adminSessionsRead(db).prepare('guard_admin_sessions');
   const adminSession = batchedLookup(

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
 /**
- * `{"<key>":[row, …]}`, for a list a call answers whole however long it is (issue 16). The rows come in
+ * `{"<key>":[row, …]}`, for a list a call answers whole however long it is. The rows come in
  * batches, as the CSV downloads' do (decision 021); each batch of presented rows is checked against the row's
  * response schema (as the route's serializer checks an answer: unknown fields dropped, a wrong one refused)
  * and stringified, and the stream asks for the next batch only when the socket has taken the last. Built in

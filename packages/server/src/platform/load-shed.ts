@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/** The answer to a call refused because the app is at capacity (issue 16). */
+/** The answer to a call refused because the app is at capacity. */
 export const BUSY_BODY = {
   code: 'BUSY',
   message: 'ただいま大変混み合っています。少し時間をおいてから、もう一度お試しください。',
@@ -11,7 +11,7 @@ const LAG_SAMPLE_MS = 20;
 const LATE_SAMPLES = 2;
 
 /**
- * Load shedding (issue 16): an API call is answered at once with 503 and `Retry-After`, instead of waiting
+ * Load shedding: an API call is answered at once with 503 and `Retry-After`, instead of waiting
  * until the client gives up, when either
  * - `maxInFlight` calls are already being worked on (a queue in the app, waiting for one of the database pool's connections), or
  * - the event loop has been late by more than `maxLagMs` at two samples in a row. That is the queue the

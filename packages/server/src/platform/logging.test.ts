@@ -1,5 +1,5 @@
 /**
- * The logs hold no reset token, no request body and no SQL parameter (issue 12).
+ * The logs hold no reset token, no request body and no SQL parameter.
  */
 import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
@@ -93,7 +93,7 @@ describe('request logging', () => {
     expect(log).toContain('/api/calendar/***');
     expect(log).not.toContain(token); // …without what they carried
     expect(log).not.toContain('PASSWORDsecret1');
-    // one line per request, with what an operator needs: method, path, status, time (issue 16)
+    // one line per request, with what an operator needs: method, path, status, time
     const line = lines.filter((l) => l.includes('isexpire'));
     expect(line).toHaveLength(1);
     expect(JSON.parse(line[0] as string)).toMatchObject({ msg: 'request', method: 'GET', status: 200 });

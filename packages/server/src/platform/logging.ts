@@ -1,9 +1,9 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /**
- * What the logs may hold (issue 12): no secrets and no personal data. Request lines keep the method and
+ * What the logs may hold: no secrets and no personal data. Request lines keep the method and
  * the path, with a reset token in a query (`?token=…`) or in the password-setting page's path, and the
- * secret of a calendar feed's address (`/api/calendar/…`, issue 17), replaced by 「***」; bodies are never
+ * secret of a calendar feed's address (`/api/calendar/…`), replaced by 「***」; bodies are never
  * logged. Errors keep their type, code and the SQL text, never the SQL parameters (Drizzle puts them in the
  * message) nor the database's detail line (which quotes values).
  */

@@ -146,7 +146,7 @@ export class Mailer {
 
   /**
    * Claims the oldest due mail and reads it, in one statement; with `done`, the same statement first
-   * records the mail just delivered (issue 16: one statement a mail, plus one for the outbox found empty).
+   * records the mail just delivered (one statement a mail, plus one for the outbox found empty).
    * A claim is a lease: the attempt count goes up and the mail is not due again for CLAIM_LEASE_MS, so
    * another process draining the same outbox skips it (rows being claimed are skipped too, not waited
    * for), and a process that dies holding it leaves it to be retried when the lease ends.
@@ -163,7 +163,7 @@ export class Mailer {
 }
 
 /**
- * The statements of {@link Mailer}'s claim, built once per database (issue 16): the instant, the lease's end
+ * The statements of {@link Mailer}'s claim, built once per database: the instant, the lease's end
  * and the finished mail are placeholders.
  */
 const claimStatements = preparedPerDatabase((db: Db) => {

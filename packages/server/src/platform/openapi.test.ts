@@ -1,5 +1,5 @@
 /**
- * The generated API reference (issue 13): one OpenAPI 3.1 document from the routes' own schemas, every
+ * The generated API reference: one OpenAPI 3.1 document from the routes' own schemas, every
  * SPEC §7 call in it, the roles of each call, and a readable page; gated by API_DOCS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

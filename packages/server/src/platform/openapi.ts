@@ -6,7 +6,7 @@ import type { RouteEntry } from './context';
 
 /**
  * The API reference, generated from the same zod schemas the routes validate and serialise with
- * (issue 13): `/api/openapi.json` (OpenAPI 3.1) and a readable page at `/api/docs`. Who may read them:
+ *: `/api/openapi.json` (OpenAPI 3.1) and a readable page at `/api/docs`. Who may read them:
  * API_DOCS=public (anyone), admin (any admin session) — the default with DATABASE_URL (production), public
  * on the embedded demo database.
  */

@@ -1,5 +1,5 @@
 /**
- * TRUST_PROXY (issue 12): a client behind our proxy cannot pick its own address by sending
+ * TRUST_PROXY: a client behind our proxy cannot pick its own address by sending
  * X-Forwarded-For, so the per-address limits hold.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

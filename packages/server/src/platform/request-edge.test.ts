@@ -1,7 +1,7 @@
 /**
- * What every request meets before its handler (issue 12): the CSRF check on the route the router
+ * What every request meets before its handler: the CSRF check on the route the router
  * matched, why a guarded call is refused (401 no session / ended session, 403 the other area's
- * session), and the caching of the web app's files and their precompressed copies (issue 16).
+ * session), and the caching of the web app's files and their precompressed copies.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -145,7 +145,7 @@ export interface PageSource {
 }
 
 /**
- * {@link pageOfIds} and the page's rows in one statement (issue 16: one round trip and one statement less
+ * {@link pageOfIds} and the page's rows in one statement (one round trip and one statement less
  * than the ids, then the rows by id). `read` selects `total` and the rows LEFT JOINed to `from` on
  * `id = any(ids)`, in the page's order; a row whose joined table is all NULL (an empty page) is `row: null`.
  * A page past the end answers the last page, read again (page 1 when nothing matches).
@@ -216,7 +216,7 @@ export interface KeysetOrder {
  * paged lists' — walked in two runs: the rows whose key is not null, then those whose key is null by id.
  * The same statements serve PostgreSQL and PGlite (decision 021). `fetch` runs the query with the extra
  * condition, the order and the limit; `last` tells the key and id of a row it answered. 500 rows a batch:
- * mapping and writing a batch stays well under the 20 ms a request may wait behind it (issue 16).
+ * mapping and writing a batch stays well under the 20 ms a request may wait behind it.
  */
 export async function* keysetBatches<R>(
   order: KeysetOrder,

@@ -1,5 +1,5 @@
 /**
- * A draw anyone can check (issue 14, docs/decisions/015-intake-cycle.md). The order is a pure function of a
+ * A draw anyone can check (docs/decisions/015-intake-cycle.md). The order is a pure function of a
  * 256-bit seed and the pool: members sorted by priority tier, then by HMAC-SHA256(seed, application id).
  * The record keeps the seed, its SHA-256 and the pool's SHA-256, so `scripts/lottery-verify.mjs` (which
  * re-implements this file with node:crypto alone) or the admin screen's 再検証 can recompute every place.

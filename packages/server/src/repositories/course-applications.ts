@@ -24,7 +24,7 @@ import { seenAt, stale } from '../platform/errors';
 import { anyOf, arrayLiteral, qualified, sqlLiteral, unplanned } from '../platform/sql';
 
 /**
- * Course applications, read and written in one place (issue 13): the my-page, the applicant screens, the
+ * Course applications, read and written in one place: the my-page, the applicant screens, the
  * student's courses tab and the CSV upload all go through here. Every write that changes who holds a seat
  * (apply, cancel, the lottery, the waitlist to come) first takes the course's row lock with
  * {@link lockCourse}, so per course they take turns and a live count read under the lock is exact.

@@ -15,7 +15,7 @@ import { qualified } from '../platform/sql';
 import { type SessionOut, sessionList } from './course-sessions';
 
 /**
- * The my-page course catalogue (issue 16, decision 023): the public courses whose application window has
+ * The my-page course catalogue (decision 023): the public courses whose application window has
  * not ended, with their category names and waitlist setting, held in memory per database. Course search
  * and detail are 60 % of what students ask; every student sees the same courses, so the process reads them
  * once per change instead of once per request. What is the student's own (their applications, a course's
@@ -32,7 +32,7 @@ export interface CatalogEntry {
   categories: string[];
   /** the course's intake keeps a waitlist (course_intake.waitlist; no row = no waitlist) */
   waitlist: boolean;
-  /** its dated sessions (issue 17; a change to them raises the catalogue's version too) */
+  /** its dated sessions (a change to them raises the catalogue's version too) */
   sessions: SessionOut[];
   /** lower-cased name, keyword and content, for the keyword search (ILIKE folds case the same way) */
   text: [string, string, string];

@@ -12,7 +12,7 @@ const tokyoDateTime = (local: string) => new Date(`${local}:00+09:00`);
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /**
- * Course content is stored as plain text (issue 3: any HTML given is stripped). Block ends become line
+ * Course content is stored as plain text (any HTML given is stripped). Block ends become line
  * breaks, script/style bodies are dropped, then tags go and basic entities are decoded — decoding last,
  * so an escaped `&lt;b&gt;` stays visible text rather than becoming a tag.
  */

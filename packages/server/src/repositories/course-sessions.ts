@@ -1,5 +1,5 @@
 /**
- * A course's dated sessions (issue 17, decision 028): session n is attendance n. The course form, the
+ * A course's dated sessions (decision 028): session n is attendance n. The course form, the
  * course CSV, the calendar, the reminders, the check-in and the certificate all read and write them here.
  */
 
@@ -67,7 +67,7 @@ export async function saveSessions(
 }
 
 /**
- * The applications whose student is expected in class (issue 17): a live 当選 that is confirmed or needs no
+ * The applications whose student is expected in class: a live 当選 that is confirmed or needs no
  * confirmation. The calendar, the reminders, the check-in and the certificate all mean this by "confirmed".
  */
 export const attendsCourse = and(

@@ -139,7 +139,7 @@ export async function firstClassesOfWinners(
 }
 
 /**
- * The top page's 「申し込んだ講座」 (issue 15): live applications not yet attended whose course has not begun
+ * The top page's 「申し込んだ講座」: live applications not yet attended whose course has not begun
  * (or has no first class day yet). A winner who must still confirm comes first (soonest deadline first),
  * then by first class day; with the first class of each course won (its status text says when to come).
  */

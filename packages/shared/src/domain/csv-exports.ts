@@ -1,5 +1,5 @@
 /**
- * The CSV downloads the server streams (SPEC §9; issue 16, decision 021): file prefix, header names,
+ * The CSV downloads the server streams (SPEC §9; decision 021): file prefix, header names,
  * column order and value formatting, defined once. The server writes them; they are what the screens
  * built in the browser before, byte for byte (BOM, comma, CRLF, formula escaping: ./csv.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Class days (issue 17, decision 028): the dates of a course's sessions as people read and write them.
+ * Class days (decision 028): the dates of a course's sessions as people read and write them.
  * Days are Asia/Tokyo calendar dates ('YYYY-MM-DD'); arithmetic is on the calendar, not on instants, so no
  * time zone or clock change can shift a class to another day.
  */

@@ -26,7 +26,7 @@ export const SESSION_FIELDS = SESSION_NUMBERS.map((i) => `attendance${i}` as Ses
 
 /**
  * A stored attendance array as the API writes it: attendance1..attendance15, a missing session '0'. Built
- * with a plain loop: it runs for every row of an applicant list, page or CSV (issue 16).
+ * with a plain loop: it runs for every row of an applicant list, page or CSV.
  */
 export function sessionAttendance(attendance: readonly string[]): SessionAttendance {
   const out = {} as SessionAttendance;
@@ -105,7 +105,7 @@ export const applicantListQuerySchema = z.object({
   attendance_status: codeOf('CD004', { required: false }),
   /** '1': only winners who confirmed their place (受講確定; additive, decision 035) */
   confirmed: flag(),
-  // ---- paging, additive (issue 16, decision 020): without page and size the answer is the whole list
+  // ---- paging, additive (decision 020): without page and size the answer is the whole list
   // as SPEC §7 has it; with either, one page of it and the total ----
   /** 1-based; a page past the end answers the last page */
   page: positiveInt({ maxDigits: 6 }),
@@ -270,7 +270,7 @@ export function parseFlattenedRows<S extends z.ZodType<Record<string, unknown>>>
 }
 
 /**
- * The flattened row fields as JSON Schema `patternProperties`, for the API document (issue 13): `{field}_{n}`
+ * The flattened row fields as JSON Schema `patternProperties`, for the API document: `{field}_{n}`
  * for each row field and `attendance_{n}_{1..15}`, all strings (numbers are read as their text).
  */
 export function flattenedRowsDoc(rowFields: readonly string[]) {

@@ -1,5 +1,5 @@
 /**
- * QR check-in at the venue (issue 17): the student ID's check-in code, today's sessions the office checks
+ * QR check-in at the venue: the student ID's check-in code, today's sessions the office checks
  * students in to, and one check-in (a scanned code, or the 学生番号 typed by hand when there is no camera).
  * The code's format is in packages/server/src/modules/checkin/checkin.code.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * A course's dated sessions (issue 17, decision 028). Session n (its place in the list, from 1) is
+ * A course's dated sessions (decision 028). Session n (its place in the list, from 1) is
  * attendance n of the 15 the spec has; day and times are Asia/Tokyo wall-clock values. The spec's free-text
  * 開催日 (`period`) stays the display text: a course without sessions works as before.
  */

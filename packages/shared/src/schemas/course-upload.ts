@@ -110,7 +110,7 @@ export const COURSE_CSV_COLUMNS = {
   申込URL: 'apply_url',
   申込URLの表示文字: 'apply_url_text',
   抽選: 'is_lottery',
-  // class days (issue 17): session n in 授業日n, a cell like 「2026/12/2 13:00-14:30 201教室」
+  // class days: session n in 授業日n, a cell like 「2026/12/2 13:00-14:30 201教室」
   前日のお知らせ: 'remind',
   持ち物: 'bring',
   授業日1: 'sessions1',

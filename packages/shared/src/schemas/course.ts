@@ -150,7 +150,7 @@ const courseFields = {
   apply_url_text: text({ max: COURSE_APPLY_URL_TEXT_MAX }),
   /** '1' = seats go by lottery */
   is_lottery: flag(),
-  // class days (issue 17): sessions, the reminder switch, what to bring
+  // class days: sessions, the reminder switch, what to bring
   ...courseClassDayFields,
 };
 

@@ -1,5 +1,5 @@
 /**
- * The intake cycle's calls (issue 14, docs/decisions/015-intake-cycle.md): the course's intake settings,
+ * The intake cycle's calls (docs/decisions/015-intake-cycle.md): the course's intake settings,
  * the lottery records and their re-verification, promotion by hand, and the student's confirm / decline.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Response schemas (issue 13): what each call answers, written once. Fastify serialises every answer
+ * Response schemas: what each call answers, written once. Fastify serialises every answer
  * through its route's schema (a presenter that drifts from the contract fails, and nothing it does not list
  * leaves the server); the OpenAPI document and the client's types come from the same schemas. Grouped by
  * SPEC §7 area; error bodies are `errorBodySchema` (common.ts) for every route.
@@ -152,7 +152,7 @@ export const addressRequestListResponseSchema = z.object({
 
 // ---- my-page courses (SPEC §3 Course search item, Course detail, Applied/attended item) ----
 
-/** A dated session as the API gives it (issue 17, decision 028). */
+/** A dated session as the API gives it (decision 028). */
 export const courseSessionOutSchema = z.object({
   no: z.number().int(),
   day: ymd,
@@ -211,7 +211,7 @@ export const mypageAppliedItemSchema = z.object({
   ...seatFields,
 });
 /**
- * GET /api/mypage/top/: SPEC's unread count and newest notices, and (issue 15, additive) the applications whose
+ * GET /api/mypage/top/: SPEC's unread count and newest notices, and (additive) the applications whose
  * course has not begun, each with what to do next — so the first screen says where the student stands.
  */
 export const topResponseSchema = z.object({
@@ -257,7 +257,7 @@ export const mypageCourseDetailResponseSchema = z.object({
   is_full: z.boolean(),
   lottery_status: z.string().nullable(),
   ...seatFields,
-  /** the dated classes (issue 17): [] when the course has none (then `period` is all there is) */
+  /** the dated classes: [] when the course has none (then `period` is all there is) */
   sessions: z.array(courseSessionOutSchema),
   /** 持ち物: what to bring to each class; '' when the office says nothing */
   bring: z.string(),
@@ -275,7 +275,7 @@ export const courseCancelViewResponseSchema = z.object({
   mail2: z.string(),
 });
 
-// ---- my calendar (issue 17, decision 028) ----
+// ---- my calendar (decision 028) ----
 
 /** One upcoming class of a course the student holds a seat in. */
 export const mypageScheduleItemSchema = z.object({
@@ -489,7 +489,7 @@ export const adminCourseLimitedSchema = z.object({
   street_address: z.string(),
   status: z.string(),
   keyword: z.string(),
-  /** class days (issue 17): session n is attendance n; Tokyo day and 'HH:MM' times */
+  /** class days: session n is attendance n; Tokyo day and 'HH:MM' times */
   sessions: z.array(courseSessionOutSchema),
   remind: z.boolean(),
   bring: z.string(),

@@ -48,9 +48,9 @@ export const paths = {
     courseNew: () => '/admin/course/new',
     courseEdit: (id: Id) => `/admin/course/edit/${enc(id)}`,
     courseDetail: (id: Id, type: CourseDetailType = 1) => `/admin/course/detail/${enc(id)}/${type}`,
-    /** The lottery records of a course (issue 14, decision 015): each draw, its downloads, re-verification. */
+    /** The lottery records of a course (decision 015): each draw, its downloads, re-verification. */
     courseLottery: (id: Id) => `/admin/course/detail/${enc(id)}/lottery`,
-    /** Every 受講済み student's 修了証 of a course, one A4 page each (issue 17; authority 1). */
+    /** Every 受講済み student's 修了証 of a course, one A4 page each (authority 1). */
     courseCertificates: (id: Id) => `/admin/course/${enc(id)}/certificates`,
     courseApplicantAdd: (id: Id) => `/admin/course/detail/add/${enc(id)}`,
     courseApplicant: (id: Id, userId: Id) => `/admin/course/detail/applicant/${enc(id)}/${enc(userId)}`,
@@ -59,7 +59,7 @@ export const paths = {
     courseApplicantCancel: (id: Id, userId: Id) =>
       `/admin/course/detail/applicant/cancel/${enc(id)}/${enc(userId)}`,
 
-    /** The door: today's classes, the QR scanner and 学生番号 entry (issue 17; both authorities). */
+    /** The door: today's classes, the QR scanner and 学生番号 entry (both authorities). */
     checkin: () => '/admin/checkin',
 
     adminList: () => '/admin/admin',
@@ -111,9 +111,9 @@ export const paths = {
     courseDetail: (id: Id) => `/mypage/course/detail/${enc(id)}`,
     courseApplicant: (id: Id) => `/mypage/course/applicant/${enc(id)}`,
     courseCancel: (id: Id) => `/mypage/course/cancel/${enc(id)}`,
-    /** 今後の予定: the classes from today on and the calendar feed (issue 17). */
+    /** 今後の予定: the classes from today on and the calendar feed. */
     schedule: () => '/mypage/schedule',
-    /** A finished course's 修了証 and the record of units, both for print (issue 17). */
+    /** A finished course's 修了証 and the record of units, both for print. */
     certificate: (courseId: Id) => `/mypage/certificate/${enc(courseId)}`,
     transcript: () => '/mypage/transcript',
     /** `forbidden` adds forbidden=1 (the page then offers logout). */

@@ -49,7 +49,7 @@ export function createQueryClient(navigate: NavigateTo): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
-        // A network failure is worth one more try, and a 503 (the server at capacity, issue 16) two more
+        // A network failure is worth one more try, and a 503 (the server at capacity) two more
         // after a second each (its Retry-After); any other HTTP answer is final. A read is safe to repeat.
         retry: (failureCount, error) =>
           isApiError(error) &&

@@ -5,7 +5,7 @@
 // main.tsx imports it first.
 // Zod keeps its global configuration on `globalThis.__zod_globalConfig` (one object for every copy of
 // zod), so the flag is set there rather than through `z.config()`: the entry chunk then carries no zod at
-// all, only the pages with a form load it (issue 16). zod-config.test.ts proves zod reads the flag.
+// all, only the pages with a form load it. zod-config.test.ts proves zod reads the flag.
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 holder.__zod_globalConfig ??= {};
 holder.__zod_globalConfig.jitless = true;

@@ -112,7 +112,7 @@ export type TextLinkProps = CommonLinkProps & InternalOrExternal;
 
 /**
  * A text link on a line of its own (underlined, theme link colour), e.g. 「講座一覧に戻る」. With the large
- * font it is a 48 px target like a button (issue 15); the standard look is unchanged. A link inside a
+ * font it is a 48 px target like a button; the standard look is unchanged. A link inside a
  * sentence needs no component: a plain `<a>` / `<Link>` is already underlined in the link colour, and WCAG
  * 2.5.8 exempts it from the target size.
  */

@@ -22,7 +22,7 @@ export function courseDatesText(c: { first_day: string | null; last_day: string 
 }
 
 /**
- * One 修了証 (issue 17), the same sheet for the student's own print and the office's bulk print. On screen a
+ * One 修了証, the same sheet for the student's own print and the office's bulk print. On screen a
  * framed sheet that fits a 375 px phone; on paper it fills one A4 portrait page (the `@page` rule and the
  * hidden screen chrome are styles.css's print stylesheet, decision 016), and `isPageBreak` starts the next
  * sheet on a new page. Every value is rendered as text.

@@ -5,7 +5,7 @@ import { useIdleTimeout } from '../lib/idle';
 /** The dialog's code (react-aria's modal, focus scope): not needed to show a page. */
 const loadWarning = () => import('./idle-timeout-warning');
 const IdleTimeoutWarning = lazy(() => loadWarning().then((m) => ({ default: m.IdleTimeoutWarning })));
-/** Fetched this long after the layout mounts, well before any session's warning (issue 16). */
+/** Fetched this long after the layout mounts, well before any session's warning. */
 const PRELOAD_AFTER_MS = 5_000;
 
 /**

@@ -8,7 +8,7 @@ const Modal = lazy(() => loadModal().then((m) => ({ default: m.Modal })));
 /**
  * {@link ModalProps Modal} for a dialog a page may never open (e.g. a confirmation): its code is fetched
  * when it first opens — call {@link loadModal} on the opener's hover or focus to fetch it sooner — and it
- * stays mounted from then on, so closing it behaves as Modal's does (issue 16: a page's first render
+ * stays mounted from then on, so closing it behaves as Modal's does (a page's first render
  * needs no overlay code).
  */
 export function LazyModal(props: ModalProps) {

@@ -21,7 +21,7 @@ export const adminUsers = pgTable(
   },
   (t) => [
     index('admin_users_name_idx').on(t.name),
-    // the list's name search is a contains-search (issue 5): ILIKE '%x%' stays indexed
+    // the list's name search is a contains-search: ILIKE '%x%' stays indexed
     index('admin_users_name_trgm_idx').using('gin', trgm(t.name)),
   ],
 );

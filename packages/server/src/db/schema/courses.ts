@@ -68,7 +68,7 @@ export const courses = pgTable(
     applyUrlText: varchar('apply_url_text', { length: 100 }).notNull().default(''),
     /** seats go by lottery (otherwise first come) */
     isLottery: boolean('is_lottery').notNull().default(true),
-    // ---- class days (issue 17, decision 028) ----
+    // ---- class days (decision 028) ----
     /** the day-before reminder (mail and my-page notice) of each dated session; the office may switch it off */
     remind: boolean('remind').notNull().default(true),
     /** 持ち物: what to bring, said in the reminder */
@@ -104,7 +104,7 @@ export const courseCategoryLinks = pgTable(
 );
 
 /**
- * A course's dated sessions (issue 17, decision 028): session n is attendance n of the 15 the spec has.
+ * A course's dated sessions (decision 028): session n is attendance n of the 15 the spec has.
  * Day and times are Asia/Tokyo wall-clock values; `period` stays the display text.
  */
 export const courseSessions = pgTable(
@@ -161,7 +161,7 @@ export const courseApplications = pgTable(
     /** tuition aid applies */
     aidTuitionFee: boolean('aid_tuition_fee').notNull().default(false),
     cancelledAt: tstz('cancelled_at'),
-    // ---- the intake cycle (issue 14, decision 015) ----
+    // ---- the intake cycle (decision 015) ----
     /** 補欠順位 while lottery_status is 5 (1 = next to move up), else null */
     waitlistRank: integer('waitlist_rank'),
     /** a winner's confirm-by deadline; null = nothing to confirm */
@@ -199,7 +199,7 @@ export const courseApplications = pgTable(
 );
 
 /**
- * A course's intake settings (issue 14, decision 015): whether losers wait on a ranked list, how long a
+ * A course's intake settings (decision 015): whether losers wait on a ranked list, how long a
  * winner has to confirm, and whether a freed seat moves the next one up by itself. No row = the defaults.
  */
 export const courseIntake = pgTable('course_intake', {
@@ -255,7 +255,7 @@ export const lotteryRuns = pgTable(
 );
 
 /**
- * The my-page course catalogue's version (issue 16, decision 023): one row, raised by statement triggers
+ * The my-page course catalogue's version (decision 023): one row, raised by statement triggers
  * (migration 0008) whenever courses, their categories, their links or their intake settings change, in the
  * writer's transaction. A process holding the catalogue in memory reads it with each my-page course call
  * and reloads when it moved, so every process sees a change as soon as it is committed.

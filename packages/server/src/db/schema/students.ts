@@ -90,7 +90,7 @@ export const students = pgTable(
     index('students_birthday_sort_idx').on(t.birthday, t.id),
     index('students_filing_date_sort_idx').on(t.filingDate, t.id),
     // an applicant list's look-up of each application's student by id, answered from the index alone (no
-    // visit to the row): the columns that list sorts and filters by (issue 16, decision 020)
+    // visit to the row): the columns that list sorts and filters by (decision 020)
     index('students_roster_idx').on(t.id, t.loginId, t.name, t.nameKana),
     // the duplicate screen's town groups: listed in login_id order, counted from the index alone
     index('students_town_duplicate_idx').on(t.streetName1, t.loginId, t.id, t.nameKey, t.birthday),

@@ -137,7 +137,7 @@ export const mailOutbox = pgTable(
     sentAt: tstz('sent_at'),
   },
   // The claim takes the lowest due id: read in id order from an index of the pending rows alone, it stops
-  // at the first (issue 16). Every mail passes through pending, so between vacuums such an index holds many
+  // at the first. Every mail passes through pending, so between vacuums such an index holds many
   // entries of mail already sent; an index scan marks those dead as it passes, and the next claim skips
   // them, where a scan in another order had to visit them all on every claim.
   (t) => [index('mail_outbox_due_idx').on(t.id).where(sql`${t.status} = 'pending'`)],
@@ -163,7 +163,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * A student's calendar feed (issue 17, decision 028): the secret in its address is random and only its
+ * A student's calendar feed (decision 028): the secret in its address is random and only its
  * SHA-256 is kept; making a new one replaces the row, so the old address stops working.
  */
 export const calendarFeeds = pgTable('calendar_feeds', {
@@ -176,7 +176,7 @@ export const calendarFeeds = pgTable('calendar_feeds', {
 });
 
 /**
- * Server-held keys made at first start and shared by every process on the database (issue 17: the key
+ * Server-held keys made at first start and shared by every process on the database (the key
  * that signs the student ID's check-in code). Never sent to a client, never logged.
  */
 export const appSecrets = pgTable('app_secrets', {

@@ -54,7 +54,7 @@ interface Refusal {
 type CheckedFields = Pick<AdminUserAddBodyParsed, 'authority' | 'university_id' | 'is_rejection'>;
 
 /**
- * The rules the schema cannot know (SPEC §4 "password check", issue 5): an admin neither removes their
+ * The rules the schema cannot know (SPEC §4 "password check"): an admin neither removes their
  * own authority 1 nor refuses their own login (they could not undo it), and an authority-2 admin names a
  * registered university. Add and update run it again inside their transaction.
  */
@@ -138,7 +138,7 @@ function adminColumns(input: AdminUserAddBodyParsed | AdminUserUpdateBodyParsed)
 }
 
 /**
- * The registration / change mail (issue 5: when is_email is set). It tells the login id, the authority and
+ * The registration / change mail (when is_email is set). It tells the login id, the authority and
  * where to log in — never the password, which the registering admin hands over another way.
  */
 export function adminAccountMail(

@@ -1,5 +1,5 @@
 /**
- * The applicant list in pages (issue 16, decision 020): additive to SPEC §7's call. Without page and size
+ * The applicant list in pages (decision 020): additive to SPEC §7's call. Without page and size
  * the answer is the whole list as before; with them, the pages put together are that list (or its sorted
  * order), each page carries the search's total, and a page past the end answers the last page.
  */

@@ -136,7 +136,7 @@ export async function listApplicants(db: Db, admin: AdminPrincipal, q: Applicant
 
   if (q.page === '' && q.size === '') {
     // the whole list (SPEC §7): every id in order, then their rows WHOLE_BATCH at a time, which the route
-    // writes out as they come (issue 16: read and built in one piece, a big course held the event loop)
+    // writes out as they come (read and built in one piece, a big course held the event loop)
     const { ids } = await idsOf(1, Number.MAX_SAFE_INTEGER);
     async function* batches() {
       for (let i = 0; i < ids.length; i += WHOLE_BATCH)

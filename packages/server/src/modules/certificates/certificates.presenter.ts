@@ -1,5 +1,5 @@
 /**
- * Certificates and the transcript (issue 17): a finished application's row to what the paper says.
+ * Certificates and the transcript: a finished application's row to what the paper says.
  */
 import { SESSION_ATTENDANCE } from '@manabi/shared/codes';
 import type { Certificate, TranscriptItem } from '@manabi/shared/schemas/certificate';

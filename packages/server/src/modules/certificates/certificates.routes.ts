@@ -5,7 +5,7 @@ import { route } from '../../platform/route';
 import { getMyCertificate, getTranscript, listCourseCertificates } from './certificates.service';
 
 /**
- * Certificates of completion and the transcript (issue 17): the student's own (student session; the course
+ * Certificates of completion and the transcript: the student's own (student session; the course
  * is the query's, the student always the session's) and the office's bulk print of a course (authority 1
  * only: a certificate states attendance and units, which SPEC §6 keeps from authority 2).
  */

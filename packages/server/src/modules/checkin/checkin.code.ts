@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ID_MAX } from '@manabi/shared/validation/rules';
 
 /**
- * The check-in code the student ID shows as a QR code (issue 17; the decision record on token formats
+ * The check-in code the student ID shows as a QR code (the decision record on token formats
  * describes it for the office):
  *
  *     MC1.{student id}.{minute window}.{mac}

@@ -5,7 +5,7 @@ import { route } from '../../platform/route';
 import { checkIn, checkinCode, listMissing, listTodaySessions } from './checkin.service';
 
 /**
- * QR check-in (issue 17), beyond SPEC §7: the student ID's code (the session's own student), and the
+ * QR check-in, beyond SPEC §7: the student ID's code (the session's own student), and the
  * office's check-in page — both authorities, authority 2 on its own university's courses only (SPEC §6;
  * checked in the service once the course is loaded).
  */

@@ -23,7 +23,7 @@ import { attendsCourse } from '../../repositories/course-sessions';
 import { makeCode, readCode } from './checkin.code';
 
 /**
- * QR check-in at the venue (issue 17). The student's my-page shows a code that changes every minute
+ * QR check-in at the venue. The student's my-page shows a code that changes every minute
  * (checkin.code.ts); the office scans it, or types the 学生番号, and today's session of the chosen course
  * is recorded 出席 on the student's application — the same attendance n the 15-session table shows.
  */

@@ -41,7 +41,7 @@ import { codeTaken, toColumns } from '../../repositories/course-columns';
 
 /**
  * CSV uploads of the course list (SPEC §2 upload modal, §7 courseapplicantupload) and the course CSV
- * import (issue 3: courses are authored here). Both are all-or-nothing: any row that cannot be registered
+ * import (courses are authored here). Both are all-or-nothing: any row that cannot be registered
  * makes the whole file refused with the rows named, nothing written. The answer is `{ result, msg }`; the
  * routes send a refused one as 422 (SPEC §2 shows its msg on the file field).
  */
@@ -242,7 +242,7 @@ export async function uploadCourses(db: Db, actor: Actor, dataUrl: string): Prom
       for (let i = 0; i < links.length; i += LINK_INSERT_BATCH) {
         await tx.insert(courseCategoryLinks).values(links.slice(i, i + LINK_INSERT_BATCH));
       }
-      // class days (issue 17): session n from 授業日n
+      // class days: session n from 授業日n
       const sessions = parsed.flatMap((p, i) =>
         (p.body.sessions ?? []).map((s, n) => ({
           courseId: ids[i] as number,

@@ -1,5 +1,5 @@
 /**
- * Dated sessions in the course form (issue 17, decision 028): authored, read back, kept by a client that
+ * Dated sessions in the course form (decision 028): authored, read back, kept by a client that
  * does not know them, refused with the field named when wrong, and shown to authority 2 as well.
  */
 import { SESSION_MSG } from '@manabi/shared/schemas/course-session';

@@ -50,7 +50,7 @@ export function presentAdminCourse(
     street_address: row.streetAddress,
     status: row.status,
     keyword: row.keyword,
-    // class days (issue 17): both authorities see them (authority 2 checks students in)
+    // class days: both authorities see them (authority 2 checks students in)
     sessions,
     remind: row.remind,
     bring: row.bring,

@@ -331,7 +331,7 @@ describe('GET /api/admin/course/', () => {
       apply_url_text: '',
       is_lottery: true,
       updated_at: c.updatedAt.toISOString(),
-      // class days (issue 17)
+      // class days
       sessions: [],
       remind: true,
       bring: '',

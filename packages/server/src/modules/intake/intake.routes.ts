@@ -14,7 +14,7 @@ import {
 } from './intake.service';
 
 /**
- * The intake cycle (issue 14, decision 015), beyond SPEC §7: the course's settings and counts, the lottery
+ * The intake cycle (decision 015), beyond SPEC §7: the course's settings and counts, the lottery
  * records, promotion by hand (authority 1 only: the draw is the office's, SPEC §6), and the student's
  * confirm / decline of a seat (the session's own application).
  */

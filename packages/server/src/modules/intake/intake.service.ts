@@ -1,5 +1,5 @@
 /**
- * The intake cycle's own calls (issue 14, docs/decisions/015-intake-cycle.md): the course's settings and
+ * The intake cycle's own calls (docs/decisions/015-intake-cycle.md): the course's settings and
  * counts, the lottery records with their re-verification, promotion by hand, and the student's confirm /
  * decline. The cycle's rules live beside it (draw.ts, settle.ts, results.ts, deadlines.ts, settings.ts).
  */

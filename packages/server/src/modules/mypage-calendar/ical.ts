@@ -1,5 +1,5 @@
 /**
- * A small iCalendar writer (RFC 5545) for the students' calendar (issue 17, decision 028): only what a
+ * A small iCalendar writer (RFC 5545) for the students' calendar (decision 028): only what a
  * class day needs — a calendar of timed events in Asia/Tokyo. Written here rather than taken from a library:
  * the output is a few dozen lines of fixed shape, and every rule it must keep is below, tested by parsing
  * the result with ical.js.

@@ -1,4 +1,4 @@
-/** My calendar's answers (issue 17): rows to the contract's names. */
+/** My calendar's answers: rows to the contract's names. */
 import type { MypageSchedule, MypageScheduleItem } from '@manabi/shared/schemas/responses';
 
 /** One class of a course the student holds a seat in, as the calendar statements read it. */

@@ -9,7 +9,7 @@ const calendarText = (reply: FastifyReply, text: string) =>
   reply.type('text/calendar; charset=utf-8').send(Buffer.from(text, 'utf8'));
 
 /**
- * My calendar (issue 17, decision 028): the student's upcoming classes, their calendar feed (issue, revoke)
+ * My calendar (decision 028): the student's upcoming classes, their calendar feed (issue, revoke)
  * and one course's classes as a file — student sessions only — and the feed itself, which a phone's
  * calendar reads without any cookie: its secret address is the only credential.
  */

@@ -1,5 +1,5 @@
 /**
- * My calendar (issue 17, decision 028): the student's upcoming classes on the my-page, a personal calendar
+ * My calendar (decision 028): the student's upcoming classes on the my-page, a personal calendar
  * feed at a secret address for phone calendars, and one course's classes as a .ics file. "The student's
  * classes" are the sessions of the courses where they hold a seat ({@link attendsCourse}: a live 当選,
  * confirmed or needing no confirmation), the same students the reminders and the check-in expect.

@@ -1,5 +1,5 @@
 /**
- * My calendar (issue 17): the upcoming classes on the my-page, the secret calendar feed and the per-course
+ * My calendar: the upcoming classes on the my-page, the secret calendar feed and the per-course
  * .ics — who may call what, which classes count, and that every file is valid iCalendar (read back by
  * ical.js) with Tokyo times and the Japanese titles intact.
  */

@@ -190,7 +190,7 @@ const statements = preparedPerDatabase((db: Db) => {
       sql.placeholder('limit'),
       sql.placeholder('offset'),
     ).prepare('mypage_applied_page'),
-    // the page's rows carry the unit total (one statement, issue 16); an empty page asks unitSum
+    // the page's rows carry the unit total (one statement); an empty page asks unitSum
     attended: db
       .select({ ...historyColumns, unitSum: unitTotal(studentId) })
       .from(courseApplications)
@@ -354,7 +354,7 @@ async function courseDetail(
   db: Db,
   c: CatalogCourse,
   categories: string[],
-  /** its class days (issue 17), read with the course */
+  /** its class days, read with the course */
   sessions: SessionOut[],
   a: Application | null,
   waitlist: boolean | (() => Promise<boolean>),

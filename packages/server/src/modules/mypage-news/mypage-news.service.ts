@@ -59,7 +59,7 @@ const newsColumns = (studentId: number | SQL) => ({
  * sees are the union of addressedArms' four reads, each a plain index read (everyone's notices, their
  * generation's, their courses', their own). As one condition with four alternatives, PostgreSQL found no
  * plan for all students and planned every call anew, which cost more than running it; and the generic plan
- * it would otherwise keep reads the whole table, which the course reminders (issue 17) make large. One read
+ * it would otherwise keep reads the whole table, which the course reminders make large. One read
  * a way has one good plan for every student, made once per connection.
  */
 const statements = preparedPerDatabase((db: Db) => {
@@ -90,7 +90,7 @@ const statements = preparedPerDatabase((db: Db) => {
       .offset(sql.placeholder('offset'))
       .prepare(`news_page_${type || 'all'}`);
   };
-  // the unread count rides on the latest notices (one statement, issue 16): with no notice shown there is
+  // the unread count rides on the latest notices (one statement): with no notice shown there is
   // none to read either
   const unread = db
     .select({ n: count() })

@@ -35,7 +35,7 @@ const QrScanner = lazy(() => import('./qr-scanner').then((m) => ({ default: m.Qr
 const SAME_CODE_MS = 3000;
 
 /**
- * /admin/checkin 受付（出席の記録） (issue 17): choose one of today's courses, then scan each student's
+ * /admin/checkin 受付（出席の記録）: choose one of today's courses, then scan each student's
  * check-in QR code with the tablet's or phone's camera — or type the 学生番号 — and 出席 is recorded for
  * today's session; below, who is expected and not here yet. Both authorities (authority 2: its
  * university's courses, as the server decides).

@@ -4,7 +4,7 @@ import { qrModules } from '../../lib/qr-modules';
 import { DeskQrCodeReader } from './qr-reader';
 
 /**
- * The desk reads every student-ID code the my-page draws (issue 17). A frame is what a camera sees: the
+ * The desk reads every student-ID code the my-page draws. A frame is what a camera sees: the
  * code as the page draws it (qrModules), black on white, `px` pixels a module, turned by `angle` radians,
  * in the middle of a 640 × 480 picture.
  */

@@ -9,7 +9,7 @@ import { PageTitle } from '../../ui/page-title';
 import { courseCertificatesQuery } from './api/certificates';
 
 /**
- * /admin/course/:id/certificates (issue 17): the 修了証 of every student the office marked 受講済み on the
+ * /admin/course/:id/certificates: the 修了証 of every student the office marked 受講済み on the
  * course, in 学生番号 order, one A4 sheet each (the same sheet the student prints). Any admin; authority 2
  * only for its university's courses (the server answers 403, shown as /admin/404 like the course detail).
  * On paper only the sheets: the title, the notes and the links are marked data-print="hide", and the admin

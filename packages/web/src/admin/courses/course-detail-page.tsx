@@ -121,7 +121,7 @@ const ROWS: Row[] = [
   { key: 'application', label: '申込者数', value: (c) => count(c.application, '人') },
   { key: 'period', label: '開催日時', value: (c) => c.period },
   { key: 'all_times', label: '回数', value: (c) => count(c.all_times, '回') },
-  // class days (issue 17): session n is the n-th attendance column
+  // class days: session n is the n-th attendance column
   { key: 'sessions', label: '授業日', value: (c) => sessionsSummary(c.sessions) },
   { key: 'remind', label: '前日のお知らせ', value: (c) => (c.remind ? '送る' : '送らない') },
   { key: 'bring', label: '持ち物', value: (c) => c.bring },

@@ -20,7 +20,7 @@ import { classDayWarningText, sessionsSummary } from './sessions-field';
 type CourseValues = z.output<typeof courseFormSchema>;
 
 /**
- * /admin/course/new and /admin/course/edit/{id} (issue 3: course authoring, authority 1 only):
+ * /admin/course/new and /admin/course/edit/{id} (course authoring, authority 1 only):
  * input → confirm → completion. Authority 2 is sent to /admin/404 (the server refuses with 403 as well).
  */
 export function Component() {

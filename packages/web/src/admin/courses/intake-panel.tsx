@@ -64,7 +64,7 @@ export const settingsDefaults = (s: IntakeSettings): SettingsForm => ({
 });
 
 /**
- * 「募集の状況」 of a lottery course, first on its detail tab (issue 14, decision 015): the counts of the cycle
+ * 「募集の状況」 of a lottery course, first on its detail tab (decision 015): the counts of the cycle
  * (each a link to the applicant tab filtered to it), a
  * link to the lottery records, and 「繰り上げの設定」 (automatic promotion and its last day, 補欠, the
  * confirmation days) saved with the settings' updated_at (409: someone saved first). Authority 1 only.

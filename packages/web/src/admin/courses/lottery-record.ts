@@ -4,7 +4,7 @@ import type { CsvCell } from '@manabi/shared/domain/csv';
 import { LOTTERY_TIER_LABEL, type LotteryTier } from '@manabi/shared/domain/intake';
 
 /**
- * The downloads of a lottery record (issue 14, decision 015): the record as the server keeps it (JSON, what
+ * The downloads of a lottery record (decision 015): the record as the server keeps it (JSON, what
  * `npm run lottery:verify` reads) and a CSV of the drawn order for the office's spreadsheet.
  */
 

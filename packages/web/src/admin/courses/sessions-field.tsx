@@ -18,7 +18,7 @@ type CourseFormApi = StepFormApi<CourseForm, z.output<typeof courseFormSchema>>;
 const EMPTY = { day: '', start: '', end: '', room: '' };
 
 /**
- * The course form's 授業日 (issue 17, decision 028): up to 15 dated sessions, session n being the n-th
+ * The course form's 授業日 (decision 028): up to 15 dated sessions, session n being the n-th
  * attendance column. 「毎週の授業日を作る」 fills the list from a first day, times and a number of weeks; each
  * session can then be changed (a holiday moved) or removed. Leaving the list empty keeps the course as before
  * (開催日時 is the text students read either way).

@@ -32,7 +32,7 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
     fullOnly: false,
   },
   {
-    // issue 17: class days (both authorities; authority 2 sees its university's courses)
+    // class days (both authorities; authority 2 sees its university's courses)
     label: '受付（出席の記録）',
     to: paths.admin.checkin(),
     description: '会場の受付で学生証のQRコードを読み取り、今日の授業の出席を記録します。',

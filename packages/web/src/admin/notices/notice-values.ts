@@ -10,7 +10,7 @@ import {
 import type { SchemaInput } from '../../ui/step-form';
 
 /**
- * The notice form's pure logic (issue 5): defaults, what is sent per target, the audience sentence.
+ * The notice form's pure logic: defaults, what is sent per target, the audience sentence.
  * Kept apart from the screens so it is unit-tested (notice-values.test.ts).
  */
 

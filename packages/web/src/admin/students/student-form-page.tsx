@@ -49,7 +49,7 @@ type FormInput = SchemaInput<typeof studentUpdateFormSchema>;
 type FormApi = StepFormApi<FormInput, StudentUpdateForm>;
 
 /**
- * /admin/student/detail/{mode}/{userId} (SPEC §2 Students, issue 4): the student form, mode new (userId 0)
+ * /admin/student/detail/{mode}/{userId} (SPEC §2 Students): the student form, mode new (userId 0)
  * or update — input → confirm → completion. The first submit checks the login id (SPEC §4) and stays on
  * the input step when it is taken. Update edits approved students only: a pending or rejected one belongs
  * to the approval screen, so it goes to /admin/404 like a missing one (SPEC §2).

@@ -9,7 +9,7 @@ import { courseIdParam } from '../courses/course-parts';
 import { certificateQuery } from './api/certificate';
 
 /**
- * /mypage/certificate/:courseId (issue 17): the student's 修了証 of a course they finished, to print on A4.
+ * /mypage/certificate/:courseId: the student's 修了証 of a course they finished, to print on A4.
  * On screen: the title, how to print, 「印刷する」 and the sheet; on paper only the sheet (what is marked
  * data-print="hide", the buttons and the my-page's header, menu and footer are not printed: styles.css).
  * A course not finished or not theirs answers 404 and goes to the not-found page.

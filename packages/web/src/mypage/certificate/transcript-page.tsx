@@ -12,7 +12,7 @@ import { transcriptQuery } from './api/certificate';
 const units = (n: number) => `${n.toLocaleString('ja-JP')}単位`;
 
 /**
- * /mypage/transcript (issue 17): 「受講・単位の記録」, every course the student finished (受講済み) with its
+ * /mypage/transcript: 「受講・単位の記録」, every course the student finished (受講済み) with its
  * units and their total, the student's name and number and the issue date — to print, or to show at a
  * counter. On paper and on a wide screen a table; below 640 px (and never on paper) one card per course, so
  * a phone needs no sideways scrolling.

@@ -29,7 +29,7 @@ function useIsPast(expiresAt: string | undefined): boolean {
 }
 
 /**
- * The student ID's check-in QR code (issue 17): the code of GET /api/mypage/checkin-code/, renewed every
+ * The student ID's check-in QR code: the code of GET /api/mypage/checkin-code/, renewed every
  * minute and whenever the page comes back to the screen. Staff scan it at the venue's reception. The code
  * itself is in `data-checkin-code` (the browser journey reads it there); a screen reader hears what the
  * picture is for, not the characters.

@@ -6,7 +6,7 @@ import { ApplyingBadge, applicationPeriodText, CategoryTags, CourseImage } from 
 /**
  * One course in the search results (SPEC §2 course/search). The course name is the card's only link;
  * its ::after covers the card so the whole card can be clicked, with nothing else interactive inside.
- * The name comes first, then 申込中, the categories and the picture (issue 15: on a phone the first name is on
+ * The name comes first, then 申込中, the categories and the picture (on a phone the first name is on
  * the first screen, and a screen reader meets the heading as the item starts).
  */
 export function CourseCard({ course }: { course: MypageCourseSearchItem }) {

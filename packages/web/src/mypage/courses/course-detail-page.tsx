@@ -106,7 +106,7 @@ export function Component() {
 }
 
 /**
- * 授業日 (issue 17): each dated class — 第n回, day, time, room — and the course's classes as a calendar file
+ * 授業日: each dated class — 第n回, day, time, room — and the course's classes as a calendar file
  * (.ics, called 「カレンダー用ファイル」: the extension means nothing to most students) for a phone's or computer's calendar (any public course; the feed on 今後の予定 has the student's own).
  */
 function ClassDays({ course }: { course: MypageCourseDetail }) {

@@ -180,7 +180,7 @@ function AppliedResults({ filter, onPage }: { filter: CourseListFilter; onPage: 
 function AttendedResults({ filter, onPage }: { filter: CourseListFilter; onPage: (page: number) => void }) {
   const list = useQuery(attendedListQuery(filter));
   const data = list.data;
-  // issue 17: the finished (受講済み) courses, which have a 修了証; the list's items do not say which they are
+  // the finished (受講済み) courses, which have a 修了証; the list's items do not say which they are
   const finished = new Set(useQuery(transcriptQuery()).data?.data_list.map((c) => c.course_id));
   return (
     <ResultsSection

@@ -12,7 +12,7 @@ export const COURSE_PLACEHOLDER = '/course-placeholder.svg';
 
 /**
  * A course image. The name always follows it, so it is decorative (alt=""). The picture is decoration,
- * the name and dates are the content (issue 15): without a picture (or when it cannot be loaded) a card
+ * the name and dates are the content: without a picture (or when it cannot be loaded) a card
  * shows nothing, and the detail shows the placeholder logo small (SPEC §2), never a box that fills the first
  * screen of a phone.
  */

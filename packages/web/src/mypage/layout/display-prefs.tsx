@@ -26,7 +26,7 @@ const PrefsPopover = lazy(() => loadPopover().then((m) => ({ default: m.DisplayP
  * (`after`): the header of a 320 px phone with large text has room for one line only (the site name,
  * 学生証 and this button).
  * The popover is only ever opened on a phone, so its code is fetched when the button is first touched
- * (hover, focus or press) rather than with the page (issue 16); it stays mounted once loaded.
+ * (hover, focus or press) rather than with the page; it stays mounted once loaded.
  */
 export function DisplayPrefsMenu({
   label = '表示設定',

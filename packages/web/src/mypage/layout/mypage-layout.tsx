@@ -12,7 +12,7 @@ import { SideNav } from '../../ui/side-nav';
 import { MypageFrame } from './mypage-frame';
 import { MYPAGE_NAV } from './mypage-nav';
 
-/** The card's code (a react-aria modal) is fetched when the student reaches for the button (issue 16). */
+/** The card's code (a react-aria modal) is fetched when the student reaches for the button. */
 const loadIdCard = () => import('./student-id-card');
 const StudentIdCard = lazy(() => loadIdCard().then((m) => ({ default: m.StudentIdCard })));
 

@@ -14,7 +14,7 @@ export const MYPAGE_NAV: NavItem[] = [
   {
     label: '申込状況・受講履歴',
     to: paths.mypage.courseApplied(),
-    // the certificate and the record of units are printed from the history (issue 17)
+    // the certificate and the record of units are printed from the history
     matchPrefixes: [
       '/mypage/course/applied',
       '/mypage/course/attended',

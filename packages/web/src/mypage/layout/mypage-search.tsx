@@ -54,7 +54,7 @@ export interface SearchBoxProps<T extends FieldValues, TT extends FieldValues> {
 
 /**
  * The search form behind a 「絞り込み」 button (aria-expanded) that says how many conditions are in force,
- * so a phone's first screen shows results rather than a screenful of fields (issue 15). The form starts
+ * so a phone's first screen shows results rather than a screenful of fields. The form starts
  * folded on narrow screens and open on wide ones — the usual filter pattern: a desktop has room for the
  * fields, and its users search with the keyboard; either can be folded or opened. While folded, the
  * conditions in force are listed with 「条件をクリア」, so nobody takes a filtered list for the whole one.

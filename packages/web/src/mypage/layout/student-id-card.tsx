@@ -6,7 +6,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 
-/** The check-in QR code and its QR library come with the open card, not with the my-page (issue 17). */
+/** The check-in QR code and its QR library come with the open card, not with the my-page. */
 const CheckinQr = lazy(() => import('../checkin/checkin-qr').then((m) => ({ default: m.CheckinQr })));
 
 /** Current time, refreshed at each minute boundary while mounted. */
@@ -74,7 +74,7 @@ export function StudentIdCard({
 }
 
 /**
- * The QR code staff scan at the venue to record 出席 (issue 17). First in the dialog, so it is on a phone's
+ * The QR code staff scan at the venue to record 出席. First in the dialog, so it is on a phone's
  * first screen; not printed (decision 016's print of the card): a printed code is useless two minutes on.
  */
 function CheckinSection() {

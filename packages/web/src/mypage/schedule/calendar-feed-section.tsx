@@ -10,7 +10,7 @@ import { useIssueFeed, useRevokeFeed } from './api/schedule';
 type Asking = 'reissue' | 'revoke' | null;
 
 /**
- * 「スマートフォンのカレンダーに登録する」 (issue 17): what the calendar feed does, in plain words; a button that
+ * 「スマートフォンのカレンダーに登録する」: what the calendar feed does, in plain words; a button that
  * makes the secret address; then the address (read-only, with コピー and a webcal:// link that opens the
  * phone's calendar) and 「登録をやめる」. The server answers the address only when it is made, so it is shown
  * on this visit only; later visits say a feed exists and offer a new address instead.

@@ -12,7 +12,7 @@ import { ScheduleList } from './schedule-list';
 const SCHEDULE_MAX = 100;
 
 /**
- * /mypage/schedule 「今後の予定」 (issue 17): the classes of the courses the student will attend (当選・受講確定),
+ * /mypage/schedule 「今後の予定」: the classes of the courses the student will attend (当選・受講確定),
  * from today on, by day; and the calendar feed for a phone's calendar.
  */
 export function Component() {

@@ -6,7 +6,7 @@ import { cx } from '../../ui/cx';
 import { SeatDecision, seatStatusText } from '../courses/seat-decision';
 
 /**
- * The top page's 「申し込んだ講座」 (issue 15): each application whose course has not begun, its status and, in
+ * The top page's 「申し込んだ講座」: each application whose course has not begun, its status and, in
  * one plain sentence from shared/domain/intake.ts, what happens now or what to do — with 「受講を確定する」 /
  * 「辞退する」 right here when a winner must decide. Nothing is shown when there is nothing to follow.
  */

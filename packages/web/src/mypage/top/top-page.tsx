@@ -36,7 +36,7 @@ const MENU = [
 /**
  * /mypage/top (SPEC §2): four menu buttons (「あなたへのお知らせ」 with the unread count), the
  * participation guide link, the newest notices (GET /api/mypage/top/) and a link to the notice list; above them,
- * where the student's applications stand and what to do next (issue 15), and right under them the next class.
+ * where the student's applications stand and what to do next, and right under them the next class.
  */
 export function Component() {
   const top = useQuery(topQuery());

@@ -9,7 +9,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 
-/** Admin users (SPEC §7 "Admin users"; issue 5): list, detail, the check, add, update. */
+/** Admin users (SPEC §7 "Admin users"): list, detail, the check, add, update. */
 const KEY = ['admin', 'admin-users'] as const;
 
 /** GET /api/admin/adminuser/list/?name= (name contains); the previous rows stay while a search loads. */

@@ -3,7 +3,7 @@ import type { CheckinBody } from '@manabi/shared/schemas/checkin';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 
-/** QR check-in at the venue (issue 17): today's sessions and one check-in. */
+/** QR check-in at the venue: today's sessions and one check-in. */
 const KEY = ['admin', 'checkin'] as const;
 
 /** GET /api/admin/checkin/courses/ — today's sessions (authority 2: its university's), with the counts. */

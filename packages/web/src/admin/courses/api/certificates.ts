@@ -4,7 +4,7 @@ import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 
 /**
- * GET /api/admin/course/certificates/?id= (issue 17, authority 1) — 404, and 403 for authority 2, go to
+ * GET /api/admin/course/certificates/?id= (authority 1) — 404, and 403 for authority 2, go to
  * /admin/404, as the course detail's do (SPEC §2, §6).
  */
 export const courseCertificatesQuery = (id: number) =>

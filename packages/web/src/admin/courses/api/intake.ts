@@ -5,7 +5,7 @@ import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 
 /**
- * The intake cycle of a course (issue 14, decision 015), authority 1 only: its settings and counts, its
+ * The intake cycle of a course (decision 015), authority 1 only: its settings and counts, its
  * lottery records and their re-verification, and moving a 補欠 up by hand.
  */
 const KEY = ['admin', 'intake'] as const;

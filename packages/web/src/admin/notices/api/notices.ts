@@ -11,7 +11,7 @@ import { call, type SortOf } from '../../../lib/api';
 import { type ListPage, pageQuery } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
 
-/** Admin notices (SPEC §7 "Admin notices"; issue 5): list, detail, publisher list, course search, add, update. */
+/** Admin notices (SPEC §7 "Admin notices"): list, detail, publisher list, course search, add, update. */
 const KEY = ['admin', 'notices'] as const;
 
 // ---- list (/admin/notification) ----

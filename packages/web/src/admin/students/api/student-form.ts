@@ -5,7 +5,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 
-/** Admin students, the new/update form and the approval (SPEC §7 "Admin students"; issue 4). */
+/** Admin students, the new/update form and the approval (SPEC §7 "Admin students"). */
 const KEY = ['admin', 'students'] as const;
 
 /**

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 
 /**
- * The student's certificates and transcript (issue 17). Under the course lists' key, so whatever makes the
+ * The student's certificates and transcript. Under the course lists' key, so whatever makes the
  * course lists read again (lib: `seatChanged`) reads these again too.
  */
 const KEY = ['mypage', 'courses', 'finished'] as const;

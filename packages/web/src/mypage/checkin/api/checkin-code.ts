@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 
 /**
- * GET /api/mypage/checkin-code/ (issue 17): the code the student ID shows as a QR code at the venue. It is
+ * GET /api/mypage/checkin-code/: the code the student ID shows as a QR code at the venue. It is
  * accepted for one to two minutes, so it is never kept: read afresh each time, dropped once unused. A
  * network failure or a busy server is shown beside the QR code (the card stays open), not routed away.
  */

@@ -4,7 +4,7 @@ import { call, withQuery } from '../../../lib/api';
 import { COURSES_KEY } from '../../courses/api/courses';
 
 /**
- * My calendar (issue 17): the upcoming classes, the calendar feed's address (issue, revoke) and one
+ * My calendar: the upcoming classes, the calendar feed's address (issue, revoke) and one
  * course's classes as a .ics file. The feed's address is answered once, when it is made: the server keeps
  * only its hash, so the screen holds it in memory and never in the query cache.
  */
