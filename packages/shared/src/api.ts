@@ -74,7 +74,6 @@ import type {
   adminUserWriteResponseSchema,
   admissionResponseSchema,
   categorySchema,
-  codeListResponseSchema,
   countResponseSchema,
   courseApplicantDetailLimitedSchema,
   courseApplicantDetailSchema,
@@ -160,10 +159,7 @@ type FlattenedRows<F extends string> = { [K in F as `${K}_${number}`]?: string |
   [k: `attendance_${number}_${number}`]: string | undefined;
 };
 
-/** SPEC §9: 15 sessions per applicant. */
-export type SessionNo = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15;
-/** attendance1..attendance15, each a CD006 value. */
-export type SessionAttendance = { [K in `attendance${SessionNo}`]: string };
+export type { SessionAttendance, SessionNo } from './domain/session-no';
 /** A yes/no edited through a form (radio or checkbox). */
 export type Flag = '0' | '1';
 
@@ -180,7 +176,7 @@ export type SessionUser = Out<typeof sessionUserSchema>;
 /** GET /api/auth/{admin|mypage}/session/?touch=0|1 — current session (401 when none). */
 export type SessionInfo = Out<typeof sessionInfoSchema>;
 export type CodeMasterQuery = ApiInput<typeof codeMasterQuerySchema>;
-export type CodeEntry = Out<typeof codeListResponseSchema>[number];
+export type { CodeEntry } from './codes';
 /** `{ result: true }`: a write with nothing else to say (logout, my-page writes, cancel, inquiry). */
 export type ResultTrue = Out<typeof resultResponseSchema>;
 export type WriteResult = Out<typeof writtenResponseSchema>;

@@ -2,7 +2,6 @@
  * Code lists CD001–CD009 (SPEC §3). Values travel as strings. SPEC leaves the value meanings open; these
  * are ours, and GET /api/common/codemasterlist/ serves exactly this table.
  */
-import type { CodeEntry } from './api';
 
 export const CODE_LIST_IDS = [
   'CD001',
@@ -16,6 +15,13 @@ export const CODE_LIST_IDS = [
   'CD009',
 ] as const;
 export type CodeListId = (typeof CODE_LIST_IDS)[number];
+
+/** One entry of a code list, as `GET /api/common/codelist/…` answers it (codeListResponseSchema). */
+export interface CodeEntry {
+  d_value: string;
+  d_text: string;
+  is_init: boolean;
+}
 
 const e = (d_value: string, d_text: string, is_init = false): CodeEntry => ({ d_value, d_text, is_init });
 

@@ -3,8 +3,8 @@
  * SPEC §7 "Admin courses"). One schema per payload, used by the screens and the server alike.
  */
 import { z } from 'zod';
-import type { SessionAttendance, SessionNo } from '../api';
 import { CONFIRM_DAYS_MAX, LOTTERY_TIERS } from '../domain/intake';
+import type { SessionAttendance, SessionNo } from '../domain/session-no';
 import { MSG } from '../validation/messages';
 import {
   codeOf,

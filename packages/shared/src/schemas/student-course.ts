@@ -3,7 +3,7 @@
  * student", §7 student/applicantCourse/list and /update).
  */
 import { z } from 'zod';
-import type { SessionNo } from '../api';
+import type { SessionNo } from '../domain/session-no';
 import { MSG } from '../validation/messages';
 import { codeOf, digitsOnly, recordId, text, timestamp, zeroOrPositiveInt } from '../validation/rules';
 import {

@@ -1,6 +1,6 @@
 /** ZodError → SPEC's `err_list` ({ name, msg }), the one validation answer of server and client. */
 import type { z } from 'zod';
-import type { ErrItem } from '../api';
+import type { ErrItem } from '../schemas/common';
 
 /** One message per field (the first, as the form shows it); `name` is the dotted path, '' for the whole body. */
 export function toErrList(error: z.ZodError): ErrItem[] {
