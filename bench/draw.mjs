@@ -3,8 +3,8 @@
 //
 //   node bench/draw.mjs [--applicants 10000] [--runs 3] [--url postgres://postgres@127.0.0.1:5432/postgres] [--keep]
 //
-// It makes a database of its own (i33_intake_draw_<pid>) on the given server and drops it afterwards
-// (--keep: i33_intake_draw_kept, kept for a look with psql). The lock
+// It makes a database of its own (manabi_bench_draw_<pid>) on the given server and drops it afterwards
+// (--keep: manabi_bench_draw_kept, kept for a look with psql). The lock
 // is seen from outside too: a second connection asks for the course row FOR UPDATE as soon as the draw has it
 // and waits; that wait is the time the draw still held the lock.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -29,7 +29,7 @@ const { syncCodeMaster } = await server('modules/common/common.service.ts');
 const { migrationsDir } = await server('platform/paths.ts');
 const { runLottery } = await server('modules/applicants/applicants.service.ts');
 
-const name = args.keep ? 'i33_intake_draw_kept' : `i33_intake_draw_${process.pid}`;
+const name = args.keep ? 'manabi_bench_draw_kept' : `manabi_bench_draw_${process.pid}`;
 const admin = new pg.Client({ connectionString: args.url });
 await admin.connect();
 await admin.query(`drop database if exists ${name} with (force)`);
