@@ -96,9 +96,12 @@ export function LotteryModal({ courseId, isOpen, onClose, undrawnCount }: Lotter
 
   const loaded = intake.data !== undefined && preview.data !== undefined;
   const intakeKey = intake.data?.updated_at;
+  // read while rendering, so the form tracks it from the first keystroke: a reason typed while the
+  // settings still load is the user's, and the defaults must not wipe it
+  const { isDirty } = form.formState;
   // biome-ignore lint/correctness/useExhaustiveDependencies: intakeKey stands for the settings read
   useEffect(() => {
-    if (loaded && !form.formState.isDirty) form.reset(lotteryDefaults(intake.data, preview.data));
+    if (loaded && !isDirty) form.reset(lotteryDefaults(intake.data, preview.data));
   }, [intakeKey, loaded, form]);
 
   useEffect(() => {
