@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuSeconds } from './cpu.mjs';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+// BENCH_APP_ROOT=/path/to/another/checkout runs this harness against that tree's build (a before commit),
+// so before and after are measured by the same sections on one dataset
+export const ROOT = process.env.BENCH_APP_ROOT || fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(ROOT, 'packages/server/dist/main.js');
 const WEB_DIST = join(ROOT, 'packages/web/dist');
 
