@@ -2,10 +2,9 @@ import type { CsvCell } from '@manabi/shared/domain/csv';
 import { type FormEvent, type ReactNode, useEffect } from 'react';
 import { type ListPage, listPageOf } from '../lib/list-search';
 import { type SearchInput, type SearchSchema, useSearchState } from '../lib/search-state';
-import { Button } from '../ui/button';
 import { CsvDownload, CsvDownloadLink } from '../ui/csv-download';
 import { type Column, DataTable, type TableState, useTableUrlState } from '../ui/data-table';
-import { SearchPanel } from '../ui/search-panel';
+import { SearchPanel, SearchPanelActions } from '../ui/search-panel';
 
 /**
  * The pieces of a server-paged admin list (students, notices, a notice's publishers): search conditions and
@@ -63,12 +62,7 @@ export function ListSearchForm<S>({ form, values, empty, onSubmit, children }: L
     <SearchPanel>
       <form noValidate onSubmit={onSubmit} className="space-y-6">
         <div className="grid gap-6 md:grid-cols-2">{children}</div>
-        <div className="flex flex-wrap gap-4">
-          <Button type="submit">検索</Button>
-          <Button variant="tertiary" onPress={() => form.reset(empty())}>
-            条件をクリア
-          </Button>
-        </div>
+        <SearchPanelActions onClear={() => form.reset(empty())} />
       </form>
     </SearchPanel>
   );

@@ -12,6 +12,27 @@ export interface SearchPanelProps {
   children: ReactNode;
 }
 
+export interface SearchPanelActionsProps {
+  /** Empties the form's conditions (the caller resets its form, and the URL where it keeps them). */
+  onClear: () => void;
+  /** A search is on its way: 「検索」 shows 「検索中...」 and waits. */
+  isSearching?: boolean;
+}
+
+/** The search form's footer: 「検索」 submits the form around it, 「条件をクリア」 empties it. */
+export function SearchPanelActions({ onClear, isSearching }: SearchPanelActionsProps) {
+  return (
+    <div className="flex flex-wrap gap-4">
+      <Button type="submit" isPending={isSearching} pendingLabel="検索中...">
+        検索
+      </Button>
+      <Button variant="tertiary" onPress={onClear}>
+        条件をクリア
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The framed search form of a list screen: an h2 and, when collapsible, 「検索条件を閉じる」/「検索条件を開く」
  * (aria-expanded, aria-controls) folding the form away without unmounting it, so its values stay.

@@ -15,6 +15,7 @@ import { Button } from './button';
 import { type Column, DataTable } from './data-table';
 import { FieldRegistryProvider, fieldId, RequiredBadge, useRegisterField } from './field-parts';
 import { Modal } from './modal';
+import { SearchPanelActions } from './search-panel';
 
 /** What PickerField hands its search modal: open state, and `choose` (stores the value, then closes). */
 export interface PickerModalState {
@@ -208,14 +209,7 @@ export function SearchPickerModal<TSearch extends FieldValues, Row>({
           className="space-y-6"
         >
           {renderFields(form.control)}
-          <div className="flex flex-wrap gap-4">
-            <Button type="submit" isPending={result.isFetching} pendingLabel="検索中...">
-              検索
-            </Button>
-            <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
-              条件をクリア
-            </Button>
-          </div>
+          <SearchPanelActions onClear={() => form.reset(emptySearch())} isSearching={result.isFetching} />
         </form>
       </FieldRegistryProvider>
 

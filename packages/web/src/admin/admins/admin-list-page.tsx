@@ -7,12 +7,12 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
-import { Button, ButtonLink, TextLink } from '../../ui/button';
+import { ButtonLink, TextLink } from '../../ui/button';
 import { optionLabel } from '../../ui/code-options';
 import { CsvDownload } from '../../ui/csv-download';
 import { type Column, DataTable, useTableUrlState } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
-import { SearchPanel } from '../../ui/search-panel';
+import { SearchPanel, SearchPanelActions } from '../../ui/search-panel';
 import { TextInput } from '../../ui/text-input';
 import { adminUserListQuery } from './api/admin-users';
 
@@ -92,18 +92,12 @@ export function Component() {
             width="md"
             description="氏名の一部でも検索できます。"
           />
-          <div className="flex flex-wrap gap-4">
-            <Button type="submit">検索</Button>
-            <Button
-              variant="tertiary"
-              onPress={() => {
-                form.reset({ name: '' });
-                clear();
-              }}
-            >
-              条件をクリア
-            </Button>
-          </div>
+          <SearchPanelActions
+            onClear={() => {
+              form.reset({ name: '' });
+              clear();
+            }}
+          />
         </form>
       </SearchPanel>
 

@@ -7,13 +7,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
-import { Button, ButtonLink, TextLink } from '../../ui/button';
+import { ButtonLink, TextLink } from '../../ui/button';
 import { CsvDownload } from '../../ui/csv-download';
 import { type Column, DataTable, useTableUrlState } from '../../ui/data-table';
-import { FieldRegistryProvider } from '../../ui/field-parts';
 import { PageTitle } from '../../ui/page-title';
+import { SearchPanel, SearchPanelActions } from '../../ui/search-panel';
 import { TextInput } from '../../ui/text-input';
-import { categoryListQuery } from './api/categories';
+import { categoryListQuery } from '../category-list';
 
 const columns: Column<Category>[] = [
   {
@@ -62,31 +62,17 @@ export function Component() {
         </ButtonLink>
       </div>
 
-      <section
-        aria-labelledby="category-search-heading"
-        className="space-y-4 rounded-8 border border-line p-4"
-      >
-        <h2 id="category-search-heading" className="text-std-20B-150">
-          検索条件
-        </h2>
-        <FieldRegistryProvider>
-          <form noValidate onSubmit={search} className="flex flex-wrap items-end gap-4">
-            <TextInput control={form.control} name="category_name" label="カテゴリ名" width="md" />
-            <div className="flex gap-4">
-              <Button type="submit">検索</Button>
-              <Button
-                variant="tertiary"
-                onPress={() => {
-                  form.reset({ category_name: '' });
-                  clear();
-                }}
-              >
-                条件をクリア
-              </Button>
-            </div>
-          </form>
-        </FieldRegistryProvider>
-      </section>
+      <SearchPanel collapsible={false}>
+        <form noValidate onSubmit={search} className="flex flex-wrap items-end gap-4">
+          <TextInput control={form.control} name="category_name" label="カテゴリ名" width="md" />
+          <SearchPanelActions
+            onClear={() => {
+              form.reset({ category_name: '' });
+              clear();
+            }}
+          />
+        </form>
+      </SearchPanel>
 
       <DataTable
         caption="カテゴリ一覧"

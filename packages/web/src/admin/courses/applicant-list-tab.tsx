@@ -13,7 +13,7 @@ import { Button, ButtonLink } from '../../ui/button';
 import { CheckboxGroup, Select } from '../../ui/choice-fields';
 import { CsvDownloadLink } from '../../ui/csv-download';
 import { DataTable, TICKED_ROW, useTableUrlState } from '../../ui/data-table';
-import { SearchPanel } from '../../ui/search-panel';
+import { SearchPanel, SearchPanelActions } from '../../ui/search-panel';
 import { TextInput } from '../../ui/text-input';
 import { TableActions, TableNoticeArea } from '../attendance/table-notice';
 import { useAttendanceEditor } from '../attendance/use-attendance-editor';
@@ -96,14 +96,11 @@ export function ApplicantListTab({
   const allRows = list.data?.data_list ?? [];
   const total = list.data?.total ?? 0;
   const rows = useMemo(() => allRows.filter(isFullRow), [allRows]);
-  const undrawn = useQuery({ ...undrawnCountQuery(courseId), enabled: isFull });
   const { editor, update, reload } = useApplicantEditor(courseId, search, page, rows, list.refetch);
   const pending = editor.isPending;
   const [isLotteryOpen, setIsLotteryOpen] = useState(false);
   const [promoting, setPromoting] = useState<CourseApplicantRow | null>(null);
   const [promoted, setPromoted] = useState<CourseApplicantRow | null>(null);
-
-  const undrawnCount = undrawn.data ?? 0;
 
   return (
     <div className="space-y-6">
@@ -175,22 +172,15 @@ export function ApplicantListTab({
       )}
 
       {isFull && (
-        <PromoteDialog
+        <ApplicantDialogs
           courseId={courseId}
-          row={promoting}
-          onClose={(done) => {
+          promoting={promoting}
+          onPromoteClosed={(done) => {
             setPromoting(null);
             if (done) setPromoted(done);
           }}
-        />
-      )}
-
-      {isFull && (
-        <LotteryModal
-          courseId={courseId}
-          isOpen={isLotteryOpen}
-          undrawnCount={undrawnCount}
-          onClose={() => {
+          isLotteryOpen={isLotteryOpen}
+          onLotteryClosed={() => {
             setIsLotteryOpen(false);
             // SPEC §2: the page reloads to the applicant tab (the lottery invalidated the rows already);
             // closing without a draw reads the list again as well
@@ -200,6 +190,34 @@ export function ApplicantListTab({
         />
       )}
     </div>
+  );
+}
+
+/** The dialogs of the full tab: 繰り上げ of one applicant, and the lottery with the course's count of 抽選待ち. */
+function ApplicantDialogs({
+  courseId,
+  promoting,
+  onPromoteClosed,
+  isLotteryOpen,
+  onLotteryClosed,
+}: {
+  courseId: number;
+  promoting: CourseApplicantRow | null;
+  onPromoteClosed: (done: CourseApplicantRow | null) => void;
+  isLotteryOpen: boolean;
+  onLotteryClosed: () => void;
+}) {
+  const undrawn = useQuery(undrawnCountQuery(courseId));
+  return (
+    <>
+      <PromoteDialog courseId={courseId} row={promoting} onClose={onPromoteClosed} />
+      <LotteryModal
+        courseId={courseId}
+        isOpen={isLotteryOpen}
+        undrawnCount={undrawn.data ?? 0}
+        onClose={onLotteryClosed}
+      />
+    </>
   );
 }
 
@@ -322,12 +340,7 @@ function ApplicantSearchForm({
         {pending && (
           <p className="text-std-16N-170 text-ink">検索すると、まだ更新していない変更は取り消されます。</p>
         )}
-        <div className="flex flex-wrap gap-4">
-          <Button type="submit">検索</Button>
-          <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
-            条件をクリア
-          </Button>
-        </div>
+        <SearchPanelActions onClear={() => form.reset(emptySearch())} />
       </form>
     </SearchPanel>
   );

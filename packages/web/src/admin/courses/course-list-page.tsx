@@ -25,7 +25,7 @@ import { CsvDownload } from '../../ui/csv-download';
 import { CsvUpload, type CsvUploadResult } from '../../ui/csv-upload';
 import { type Column, DataTable, useTableUrlState } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
-import { SearchPanel } from '../../ui/search-panel';
+import { SearchPanel, SearchPanelActions } from '../../ui/search-panel';
 import { DateInput, TextInput } from '../../ui/text-input';
 import { uploadCourseApplicants, uploadCourses, useRefreshAfterUpload } from './api/course-uploads';
 import { type CourseSearch, courseListQuery, coursePeriodDefaultsQuery } from './api/courses';
@@ -224,6 +224,102 @@ function CourseUploads() {
   );
 }
 
+/** The search form, kept in step with the URL's search (the first defaults, back/forward). */
+function useCourseSearchForm(search: CourseSearch | null) {
+  const form = useForm({
+    resolver: zodResolver(searchSchema),
+    defaultValues: search ?? emptySearch(),
+  });
+  const searchKey = search ? JSON.stringify(search) : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: searchKey stands for `search`
+  useEffect(() => {
+    if (search) form.reset(search);
+  }, [searchKey, form]);
+  return form;
+}
+
+type CourseSearchFormApi = ReturnType<typeof useCourseSearchForm>;
+
+/** A range of dates, each end a field of its own (「〜」 between them is only seen). */
+function DateRange({
+  form,
+  legend,
+  from,
+  to,
+}: {
+  form: CourseSearchFormApi;
+  legend: string;
+  from: 'period_f_s' | 'period_t_s';
+  to: 'period_f_e' | 'period_t_e';
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-std-17B-170 text-ink">{legend}</legend>
+      <div className="flex flex-wrap items-end gap-4">
+        <DateInput control={form.control} name={from} label={`${legend}（開始日）`} />
+        <span aria-hidden="true" className="pb-3 text-ink">
+          〜
+        </span>
+        <DateInput control={form.control} name={to} label={`${legend}（終了日）`} />
+      </div>
+    </fieldset>
+  );
+}
+
+function CourseSearchForm({
+  form,
+  onSubmit,
+}: {
+  form: CourseSearchFormApi;
+  onSubmit: ReturnType<CourseSearchFormApi['handleSubmit']>;
+}) {
+  return (
+    <SearchPanel>
+      <form noValidate onSubmit={onSubmit} className="space-y-6">
+        <div className="grid gap-6 md:grid-cols-2">
+          <TextInput
+            control={form.control}
+            name="course_id"
+            label="講座ID"
+            maxLength={COURSE_CODE_MAX}
+            width="sm"
+            description="先頭から探します（例：C26 で C2601、C2602…）。"
+          />
+          <Select
+            control={form.control}
+            name="state"
+            label="状態"
+            options={STATE_OPTIONS}
+            allowEmpty
+            placeholder="すべて"
+            width="sm"
+          />
+          <TextInput control={form.control} name="course_name" label="講座名" />
+          <TextInput control={form.control} name="course_content" label="講座内容" />
+          <TextInput control={form.control} name="organ" label="実施団体" />
+          <TextInput control={form.control} name="period" label="開催日時" />
+          <TextInput
+            control={form.control}
+            name="keyword"
+            label="キーワード"
+            description="講座のキーワードと講座IDから探します。"
+          />
+        </div>
+        <DateRange form={form} legend="申込期間FROM" from="period_f_s" to="period_f_e" />
+        <DateRange form={form} legend="申込期間TO" from="period_t_s" to="period_t_e" />
+        <RadioGroup
+          control={form.control}
+          name="control"
+          label="公開状態"
+          options="CD007"
+          orientation="horizontal"
+        />
+        <SearchPanelActions onClear={() => form.reset(emptySearch())} />
+      </form>
+    </SearchPanel>
+  );
+}
+
 /**
  * /admin/course (SPEC §2 Courses): collapsible search form, every matching course (fetched 100 a page until
  * is_end) in a sortable client-side table of 10/50/100 rows, CSV download; for authority 1 新規登録 and
@@ -244,17 +340,7 @@ export function Component() {
   const isLoading = search === null || list.isFetching;
   const rows = list.data ?? [];
 
-  const form = useForm({
-    resolver: zodResolver(searchSchema),
-    defaultValues: search ?? emptySearch(),
-  });
-
-  // keep the form in step with the URL (first defaults, back/forward)
-  const searchKey = search ? JSON.stringify(search) : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: searchKey stands for `search`
-  useEffect(() => {
-    if (search) form.reset(search);
-  }, [searchKey, form]);
+  const form = useCourseSearchForm(search);
 
   const submit = form.handleSubmit((values) => {
     const conditions = { ...values, control: values.control || DEFAULT_CONTROL };
@@ -273,72 +359,7 @@ export function Component() {
         </div>
       )}
 
-      <SearchPanel>
-        <form noValidate onSubmit={submit} className="space-y-6">
-          <div className="grid gap-6 md:grid-cols-2">
-            <TextInput
-              control={form.control}
-              name="course_id"
-              label="講座ID"
-              maxLength={COURSE_CODE_MAX}
-              width="sm"
-              description="先頭から探します（例：C26 で C2601、C2602…）。"
-            />
-            <Select
-              control={form.control}
-              name="state"
-              label="状態"
-              options={STATE_OPTIONS}
-              allowEmpty
-              placeholder="すべて"
-              width="sm"
-            />
-            <TextInput control={form.control} name="course_name" label="講座名" />
-            <TextInput control={form.control} name="course_content" label="講座内容" />
-            <TextInput control={form.control} name="organ" label="実施団体" />
-            <TextInput control={form.control} name="period" label="開催日時" />
-            <TextInput
-              control={form.control}
-              name="keyword"
-              label="キーワード"
-              description="講座のキーワードと講座IDから探します。"
-            />
-          </div>
-          <fieldset className="space-y-2">
-            <legend className="text-std-17B-170 text-ink">申込期間FROM</legend>
-            <div className="flex flex-wrap items-end gap-4">
-              <DateInput control={form.control} name="period_f_s" label="申込期間FROM（開始日）" />
-              <span aria-hidden="true" className="pb-3 text-ink">
-                〜
-              </span>
-              <DateInput control={form.control} name="period_f_e" label="申込期間FROM（終了日）" />
-            </div>
-          </fieldset>
-          <fieldset className="space-y-2">
-            <legend className="text-std-17B-170 text-ink">申込期間TO</legend>
-            <div className="flex flex-wrap items-end gap-4">
-              <DateInput control={form.control} name="period_t_s" label="申込期間TO（開始日）" />
-              <span aria-hidden="true" className="pb-3 text-ink">
-                〜
-              </span>
-              <DateInput control={form.control} name="period_t_e" label="申込期間TO（終了日）" />
-            </div>
-          </fieldset>
-          <RadioGroup
-            control={form.control}
-            name="control"
-            label="公開状態"
-            options="CD007"
-            orientation="horizontal"
-          />
-          <div className="flex flex-wrap gap-4">
-            <Button type="submit">検索</Button>
-            <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
-              条件をクリア
-            </Button>
-          </div>
-        </form>
-      </SearchPanel>
+      <CourseSearchForm form={form} onSubmit={submit} />
 
       <DataTable
         caption="講座一覧"

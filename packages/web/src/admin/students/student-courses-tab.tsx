@@ -12,11 +12,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import { Button } from '../../ui/button';
 import { Select } from '../../ui/choice-fields';
 import { CsvDownload } from '../../ui/csv-download';
 import { type Column, DataTable, TICKED_ROW, useTableUrlState } from '../../ui/data-table';
-import { SearchPanel } from '../../ui/search-panel';
+import { SearchPanel, SearchPanelActions } from '../../ui/search-panel';
 import { TextInput } from '../../ui/text-input';
 import { SESSION_OPTIONS } from '../attendance/attendance-cells';
 import { attendanceColumns } from '../attendance/attendance-columns';
@@ -188,12 +187,7 @@ function StudentCourseSearchForm({
         {pending && (
           <p className="text-std-16N-170 text-ink">検索すると、まだ更新していない変更は取り消されます。</p>
         )}
-        <div className="flex flex-wrap gap-4">
-          <Button type="submit">検索</Button>
-          <Button variant="tertiary" onPress={() => form.reset(emptySearch())}>
-            条件をクリア
-          </Button>
-        </div>
+        <SearchPanelActions onClear={() => form.reset(emptySearch())} />
       </form>
     </SearchPanel>
   );
