@@ -94,7 +94,7 @@ const EDGES = [
   ['packages/web/src/ui/__layer.ts', '../admin/server-list', '../lib/api', 'ui does not import screens'],
   [
     'packages/web/src/admin/notices/__layer.ts',
-    '../courses/course-picker',
+    '../courses/lottery-modal',
     '../attendance/table-notice',
     'an admin family imports lib, ui and the common parts, not another family',
   ],
@@ -113,7 +113,7 @@ const EDGES = [
   [
     'packages/web/src/mypage/news/__layer.ts',
     '../schedule/next-class-box',
-    '../layout/form-parts',
+    '../layout/mypage-search',
     'a my-page family imports lib, ui and layout/, not another family',
   ],
   [

@@ -1,6 +1,6 @@
 import { endpoints } from '@manabi/shared/routes/endpoints';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { call } from '../lib/api';
 
 const KEY = ['admin', 'courses', 'picker'] as const;
 

@@ -12,9 +12,9 @@ import {
   ListBoxLoadMoreItem,
   Popover,
 } from 'react-aria-components';
-import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
-import { LIST_OPTION_CLASS, LIST_POPOVER_CLASS } from '../../ui/choice-fields';
-import { cx } from '../../ui/cx';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { useBoundField } from '../ui/bound-field';
+import { cx } from '../ui/cx';
 import {
   controlClass,
   describe,
@@ -23,13 +23,11 @@ import {
   FieldErrorText,
   FieldLabel,
   type FieldWidth,
-  fieldId,
-  toText,
-  useRegisterField,
-} from '../../ui/field-parts';
-import { ChevronDownIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/spinner';
-import { chosenCourseQuery, coursePickerQuery } from './api/course-picker';
+} from '../ui/field-parts';
+import { ChevronDownIcon } from '../ui/icons';
+import { LIST_OPTION_CLASS, LIST_POPOVER_CLASS } from '../ui/select-parts';
+import { Spinner } from '../ui/spinner';
+import { chosenCourseQuery, coursePickerQuery } from './course-picker-api';
 
 /** How long typing rests before the search is sent. */
 const TYPING_PAUSE_MS = 250;
@@ -61,21 +59,20 @@ export interface CoursePickerFieldProps<T extends FieldValues, N extends FieldPa
  * id, never asking anyone for a number. Arrow keys walk the list, Enter chooses, Escape closes; leaving the
  * field without choosing keeps the course chosen before, an emptied field clears it.
  */
-export function CoursePickerField<T extends FieldValues, N extends FieldPath<T>, TT = T>({
-  control,
-  name,
-  label,
-  isRequired,
-  description,
-  isDisabled,
-  className,
-  chosenLabel,
-  onChosen,
-  width = 'lg',
-}: CoursePickerFieldProps<T, N, TT>) {
-  const { field, fieldState } = useController({ control, name });
-  useRegisterField(name, label);
-  const value = toText(field.value);
+export function CoursePickerField<T extends FieldValues, N extends FieldPath<T>, TT = T>(
+  props: CoursePickerFieldProps<T, N, TT>,
+) {
+  const {
+    label,
+    isRequired,
+    description,
+    isDisabled,
+    className,
+    chosenLabel,
+    onChosen,
+    width = 'lg',
+  } = props;
+  const { field, fieldState, value, ariaProps } = useBoundField(props);
   const chosenId = /^\d+$/.test(value) ? Number(value) : null;
   const [picked, setPicked] = useState<{ id: number; label: string } | null>(null);
   const pickedLabel = picked && picked.id === chosenId ? picked.label : undefined;
@@ -114,7 +111,7 @@ export function CoursePickerField<T extends FieldValues, N extends FieldPath<T>,
 
   return (
     <ComboBox
-      name={field.name}
+      name={ariaProps.name}
       inputValue={typed ?? chosenText}
       onInputChange={(next) => setTyped(next === chosenText ? null : next)}
       selectedKey={chosenId}
@@ -127,8 +124,8 @@ export function CoursePickerField<T extends FieldValues, N extends FieldPath<T>,
       defaultFilter={() => true}
       allowsEmptyCollection
       isRequired={isRequired}
-      isInvalid={fieldState.invalid}
-      isDisabled={isDisabled || field.disabled}
+      isInvalid={ariaProps.isInvalid}
+      isDisabled={ariaProps.isDisabled}
       validationBehavior="aria"
       onBlur={() => {
         if (typed !== null && typed.trim() === '' && chosenId !== null) choose(null);
@@ -142,7 +139,7 @@ export function CoursePickerField<T extends FieldValues, N extends FieldPath<T>,
       <span className={cx('flex items-stretch gap-2', controlClass(width, 'p-0 pr-1'))}>
         <Input
           ref={field.ref}
-          id={fieldId(name)}
+          id={ariaProps.id}
           className="min-h-11 min-w-0 flex-1 rounded-8 bg-transparent px-4 py-2 text-std-16N-170 text-on-field outline-offset-2"
         />
         <Button

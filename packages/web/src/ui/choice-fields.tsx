@@ -4,28 +4,22 @@ import {
   CheckboxGroup as AriaCheckboxGroup,
   RadioGroup as AriaRadioGroup,
   Select as AriaSelect,
-  Button,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  SelectValue,
 } from 'react-aria-components';
-import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { useBoundField } from './bound-field';
 import { type OptionsSource, resolveOptions } from './code-options';
 import { cx } from './cx';
 import {
-  controlClass,
   type FieldBaseProps,
   FieldDescription,
   FieldErrorText,
   FieldLabel,
   type FieldWidth,
   fieldId,
-  toText,
-  useRegisterField,
 } from './field-parts';
-import { CheckIcon, ChevronDownIcon } from './icons';
-import { RadioItem } from './radio-item';
+import { CheckIcon } from './icons';
+import { CHOICE_MARK_CLASS, CHOICE_ROW_CLASS, RadioItem } from './radio-item';
+import { SelectChoices, SelectTrigger } from './select-parts';
 
 /** Key used for the 「選択してください」 item (react-aria keys cannot be empty). */
 const EMPTY_KEY = '__empty__';
@@ -49,13 +43,6 @@ function groupRef(ref: (instance: unknown) => void) {
 
 // ---- Select ----
 
-/** The popover of a list of choices (Select here, the admin's course picker): one look for every list. */
-export const LIST_POPOVER_CLASS =
-  'min-w-(--trigger-width) overflow-auto rounded-8 border-2 border-on-field bg-field shadow-3';
-/** One choice in such a list: large enough to touch, and the focused one unmistakable (not colour alone). */
-export const LIST_OPTION_CLASS =
-  'flex min-h-12 cursor-pointer rounded-6 px-3 py-2 text-on-field outline-none data-[focused]:bg-key-900 data-[focused]:text-white data-[focused]:underline';
-
 export interface SelectProps<T extends FieldValues, N extends FieldPath<T>, TT = T>
   extends FieldBaseProps<T, N, TT> {
   /** Choices, or a code list id such as `'CD001'`. Values are strings. */
@@ -70,77 +57,26 @@ export interface SelectProps<T extends FieldValues, N extends FieldPath<T>, TT =
  * Drop-down choice (react-aria Select: a button that opens a list; arrow keys, type-ahead, Enter).
  * The value is the option's string value, '' for none.
  */
-export function Select<T extends FieldValues, N extends FieldPath<T>, TT = T>({
-  control,
-  name,
-  label,
-  isRequired,
-  description,
-  isDisabled,
-  className,
-  options,
-  placeholder = '選択してください',
-  allowEmpty,
-  width = 'md',
-}: SelectProps<T, N, TT>) {
-  const { field, fieldState } = useController({ control, name });
-  useRegisterField(name, label);
+export function Select<T extends FieldValues, N extends FieldPath<T>, TT = T>(props: SelectProps<T, N, TT>) {
+  const { label, isRequired, description, className, options, allowEmpty, width = 'md' } = props;
+  const placeholder = props.placeholder ?? '選択してください';
+  const { field, fieldState, value, ariaProps } = useBoundField(props);
   const items = resolveOptions(options);
   const withEmpty = allowEmpty ?? !isRequired;
-  const value = toText(field.value);
 
   return (
     <AriaSelect
-      id={fieldId(name)}
-      name={field.name}
+      {...ariaProps}
       value={value === '' ? (withEmpty ? EMPTY_KEY : null) : value}
       onChange={(key) => field.onChange(key === null || key === EMPTY_KEY ? '' : String(key))}
-      onBlur={field.onBlur}
       placeholder={placeholder}
-      isRequired={isRequired}
-      isInvalid={fieldState.invalid}
-      isDisabled={isDisabled || field.disabled}
-      validationBehavior="aria"
       className={cx('flex flex-col gap-2', className)}
     >
       <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
       {description && <FieldDescription>{description}</FieldDescription>}
-      <Button
-        ref={field.ref}
-        className={controlClass(width, 'flex items-center justify-between gap-2 text-left cursor-pointer')}
-      >
-        <SelectValue className="truncate data-[placeholder]:text-solid-gray-700">
-          {({ isPlaceholder, selectedText, defaultChildren }) =>
-            isPlaceholder ? defaultChildren : selectedText
-          }
-        </SelectValue>
-        <ChevronDownIcon />
-      </Button>
+      <SelectTrigger width={width} buttonRef={field.ref} />
       <FieldErrorText>{fieldState.error?.message}</FieldErrorText>
-      <Popover className={LIST_POPOVER_CLASS}>
-        <ListBox className="max-h-80 p-1 outline-none">
-          {[...(withEmpty ? [{ value: EMPTY_KEY, label: placeholder }] : []), ...items].map((option) => (
-            <ListBoxItem
-              key={option.value}
-              id={option.value}
-              textValue={option.label}
-              isDisabled={'isDisabled' in option ? option.isDisabled : false}
-              className={cx(
-                LIST_OPTION_CLASS,
-                'items-center gap-2 text-std-16N-170 data-[selected]:text-std-16B-170',
-                'data-[disabled]:cursor-not-allowed data-[disabled]:text-solid-gray-700',
-              )}
-            >
-              {({ isSelected }) => (
-                <>
-                  <span className="inline-flex size-5 flex-none">{isSelected && <CheckIcon />}</span>
-                  {option.label}
-                </>
-              )}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
+      <SelectChoices choices={withEmpty ? [{ value: EMPTY_KEY, label: placeholder }, ...items] : items} />
     </AriaSelect>
   );
 }
@@ -155,52 +91,21 @@ export interface RadioGroupProps<T extends FieldValues, N extends FieldPath<T>, 
 }
 
 /** One-of-many choice bound to react-hook-form (react-aria RadioGroup: arrow keys move the choice). */
-export function RadioGroup<T extends FieldValues, N extends FieldPath<T>, TT = T>({
-  control,
-  name,
-  label,
-  isRequired,
-  description,
-  isDisabled,
-  className,
-  options,
-  orientation = 'horizontal',
-}: RadioGroupProps<T, N, TT>) {
-  const { field, fieldState } = useController({ control, name });
-  useRegisterField(name, label);
-  const value = toText(field.value);
+export function RadioGroup<T extends FieldValues, N extends FieldPath<T>, TT = T>(
+  props: RadioGroupProps<T, N, TT>,
+) {
+  const { field, fieldState, value, ariaProps } = useBoundField(props);
+  const orientation = props.orientation ?? 'horizontal';
   return (
     <AriaRadioGroup
+      {...ariaProps}
       ref={groupRef(field.ref)}
-      id={fieldId(name)}
-      name={field.name}
       value={value === '' ? null : value}
       onChange={(next) => field.onChange(next)}
-      onBlur={field.onBlur}
-      isRequired={isRequired}
-      isInvalid={fieldState.invalid}
-      isDisabled={isDisabled || field.disabled}
-      validationBehavior="aria"
       orientation={orientation}
-      className={cx('flex flex-col gap-2', className)}
+      className={cx('flex flex-col gap-2', props.className)}
     >
-      <FieldLabel isRequired={isRequired} elementType="span">
-        {label}
-      </FieldLabel>
-      {description && <FieldDescription>{description}</FieldDescription>}
-      <div
-        className={cx(
-          'flex gap-x-6 gap-y-1',
-          orientation === 'horizontal' ? 'flex-row flex-wrap' : 'flex-col',
-        )}
-      >
-        {resolveOptions(options).map((option) => (
-          <RadioItem key={option.value} value={option.value} isDisabled={option.isDisabled}>
-            {option.label}
-          </RadioItem>
-        ))}
-      </div>
-      <FieldErrorText>{fieldState.error?.message}</FieldErrorText>
+      <ChoiceGroupBody {...props} error={fieldState.error?.message} Item={RadioItem} />
     </AriaRadioGroup>
   );
 }
@@ -214,18 +119,11 @@ export interface CheckboxProps<T extends FieldValues, N extends FieldPath<T>, TT
 }
 
 /** A single yes/no checkbox bound to a boolean field (e.g. 「同意する」). */
-export function Checkbox<T extends FieldValues, N extends FieldPath<T>, TT = T>({
-  control,
-  name,
-  label,
-  isRequired,
-  description,
-  isDisabled,
-  className,
-  legend,
-}: CheckboxProps<T, N, TT>) {
-  const { field, fieldState } = useController({ control, name });
-  useRegisterField(name, label);
+export function Checkbox<T extends FieldValues, N extends FieldPath<T>, TT = T>(
+  props: CheckboxProps<T, N, TT>,
+) {
+  const { name, label, isRequired, description, className, legend } = props;
+  const { field, fieldState, ariaProps } = useBoundField(props);
   const errorId = `${fieldId(name)}-error`;
   const descriptionId = `${fieldId(name)}-description`;
   const describedBy = [description ? descriptionId : null, fieldState.invalid ? errorId : null].filter(
@@ -241,14 +139,14 @@ export function Checkbox<T extends FieldValues, N extends FieldPath<T>, TT = T>(
       )}
       <CheckboxItem
         inputRef={field.ref}
-        id={fieldId(name)}
-        name={field.name}
+        id={ariaProps.id}
+        name={ariaProps.name}
         isSelected={field.value === true}
         onChange={(checked) => field.onChange(checked)}
-        onBlur={field.onBlur}
+        onBlur={ariaProps.onBlur}
         isRequired={isRequired}
-        isInvalid={fieldState.invalid}
-        isDisabled={isDisabled || field.disabled}
+        isInvalid={ariaProps.isInvalid}
+        isDisabled={ariaProps.isDisabled}
         aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
       >
         {label}
@@ -281,14 +179,10 @@ interface CheckboxItemProps {
 /** One checkbox with a large target; inside CheckboxGroup pass `value`. */
 export function CheckboxItem({ children, inputRef, ...props }: CheckboxItemProps) {
   return (
-    <AriaCheckbox
-      {...props}
-      inputRef={inputRef}
-      className="group flex w-fit min-h-12 cursor-pointer items-center gap-3 rounded-8 px-1 text-std-16N-170 text-ink data-[disabled]:cursor-not-allowed data-[disabled]:text-ink-muted"
-    >
+    <AriaCheckbox {...props} inputRef={inputRef} className={CHOICE_ROW_CLASS}>
       <span
         aria-hidden="true"
-        className="flex size-7 flex-none items-center justify-center rounded-4 border-2 border-field-line bg-field text-on-selected group-data-[invalid]:border-error group-data-[selected]:border-selected group-data-[selected]:bg-selected"
+        className={`${CHOICE_MARK_CLASS} rounded-4 text-on-selected group-data-[selected]:bg-selected`}
       >
         <CheckIcon className="hidden size-5 group-data-[selected]:block" />
       </span>
@@ -307,34 +201,44 @@ export interface CheckboxGroupProps<T extends FieldValues, N extends FieldPath<T
 }
 
 /** Several checkboxes bound to one string[] field (e.g. lottery status filters). */
-export function CheckboxGroup<T extends FieldValues, N extends FieldPath<T>, TT = T>({
-  control,
-  name,
-  label,
-  isRequired,
-  description,
-  isDisabled,
-  className,
-  options,
-  orientation = 'horizontal',
-}: CheckboxGroupProps<T, N, TT>) {
-  const { field, fieldState } = useController({ control, name });
-  useRegisterField(name, label);
+export function CheckboxGroup<T extends FieldValues, N extends FieldPath<T>, TT = T>(
+  props: CheckboxGroupProps<T, N, TT>,
+) {
+  const { field, fieldState, ariaProps } = useBoundField(props);
   const value = Array.isArray(field.value) ? (field.value as unknown[]).map(String) : [];
   return (
     <AriaCheckboxGroup
+      {...ariaProps}
       ref={groupRef(field.ref)}
-      id={fieldId(name)}
-      name={field.name}
       value={value}
       onChange={(next) => field.onChange(next)}
-      onBlur={field.onBlur}
-      isRequired={isRequired}
-      isInvalid={fieldState.invalid}
-      isDisabled={isDisabled || field.disabled}
-      validationBehavior="aria"
-      className={cx('flex flex-col gap-2', className)}
+      className={cx('flex flex-col gap-2', props.className)}
     >
+      <ChoiceGroupBody {...props} error={fieldState.error?.message} Item={CheckboxItem} />
+    </AriaCheckboxGroup>
+  );
+}
+
+/** Inside a radio or checkbox group: its label (a span: the group is labelled by it), help, choices, error. */
+function ChoiceGroupBody({
+  label,
+  isRequired,
+  description,
+  options,
+  orientation = 'horizontal',
+  error,
+  Item,
+}: {
+  label: string;
+  isRequired?: boolean;
+  description?: ReactNode;
+  options: OptionsSource;
+  orientation?: 'horizontal' | 'vertical';
+  error?: string;
+  Item: (props: { value: string; isDisabled?: boolean; children: ReactNode }) => ReactNode;
+}) {
+  return (
+    <>
       <FieldLabel isRequired={isRequired} elementType="span">
         {label}
       </FieldLabel>
@@ -346,12 +250,12 @@ export function CheckboxGroup<T extends FieldValues, N extends FieldPath<T>, TT 
         )}
       >
         {resolveOptions(options).map((option) => (
-          <CheckboxItem key={option.value} value={option.value} isDisabled={option.isDisabled}>
+          <Item key={option.value} value={option.value} isDisabled={option.isDisabled}>
             {option.label}
-          </CheckboxItem>
+          </Item>
         ))}
       </div>
-      <FieldErrorText>{fieldState.error?.message}</FieldErrorText>
-    </AriaCheckboxGroup>
+      <FieldErrorText>{error}</FieldErrorText>
+    </>
   );
 }

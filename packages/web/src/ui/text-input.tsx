@@ -1,6 +1,7 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { TextArea as AriaTextArea, Input, TextField } from 'react-aria-components';
-import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { useBoundField } from './bound-field';
 import { cx } from './cx';
 import {
   controlClass,
@@ -10,9 +11,6 @@ import {
   FieldErrorText,
   FieldLabel,
   type FieldWidth,
-  fieldId,
-  toText,
-  useRegisterField,
 } from './field-parts';
 
 /** Largest value of date inputs (SPEC §5). */
@@ -102,51 +100,26 @@ export function DateTimeInput<T extends FieldValues, N extends FieldPath<T>, TT 
   );
 }
 
-type TextLikeProps<T extends FieldValues, N extends FieldPath<T>, TT> = FieldBaseProps<T, N, TT> & {
-  kind: 'input' | 'textarea';
-  type?: string;
-  maxLength?: number;
-  rows?: number;
-  min?: string;
-  max?: string;
-  onBlurFormat?: (value: string) => string;
-  onChangeFormat?: (value: string) => string;
-  autoComplete?: string;
-  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
-  width?: FieldWidth;
-  suffix?: ReactNode;
-};
+/** What any of the fields above may pass: the one field they all render. */
+type TextLikeProps<T extends FieldValues, N extends FieldPath<T>, TT> = Omit<
+  TextInputProps<T, N, TT>,
+  'type'
+> &
+  TextAreaProps<T, N, TT> &
+  DateInputProps<T, N, TT> & {
+    kind: 'input' | 'textarea';
+    type?: string;
+  };
 
-function TextLikeField<T extends FieldValues, N extends FieldPath<T>, TT>({
-  control,
-  name,
-  label,
-  isRequired,
-  description,
-  isDisabled,
-  className,
-  kind,
-  type = 'text',
-  maxLength,
-  rows = 6,
-  min,
-  max,
-  onBlurFormat,
-  onChangeFormat,
-  autoComplete,
-  inputMode,
-  width = 'full',
-  suffix,
-}: TextLikeProps<T, N, TT>) {
-  const { field, fieldState } = useController({ control, name });
-  useRegisterField(name, label);
+function TextLikeField<T extends FieldValues, N extends FieldPath<T>, TT>(props: TextLikeProps<T, N, TT>) {
+  const { label, isRequired, description, className, kind, type = 'text', maxLength, rows = 6 } = props;
+  const { min, max, onBlurFormat, onChangeFormat, autoComplete, inputMode, width = 'full', suffix } = props;
+  const { field, fieldState, value, ariaProps } = useBoundField(props);
   const help = describe(description, maxLength);
-  const value = toText(field.value);
 
   return (
     <TextField
-      id={fieldId(name)}
-      name={field.name}
+      {...ariaProps}
       type={kind === 'input' ? type : undefined}
       value={value}
       onChange={(next) => field.onChange(onChangeFormat ? onChangeFormat(next) : next)}
@@ -157,10 +130,6 @@ function TextLikeField<T extends FieldValues, N extends FieldPath<T>, TT>({
         }
         field.onBlur();
       }}
-      isRequired={isRequired}
-      isInvalid={fieldState.invalid}
-      isDisabled={isDisabled || field.disabled}
-      validationBehavior="aria"
       autoComplete={autoComplete}
       inputMode={inputMode}
       className={cx('flex flex-col gap-2', className)}

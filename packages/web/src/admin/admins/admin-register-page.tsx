@@ -12,18 +12,18 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { Alert } from '../../ui/alert';
 import { ButtonLink, TextLink } from '../../ui/button';
 import { RadioGroup } from '../../ui/choice-fields';
 import { optionLabel } from '../../ui/code-options';
-import { ConfirmList } from '../../ui/confirm-list';
+import { type ConfirmItem, ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
 import { TextInput } from '../../ui/text-input';
+import { FormModeRoute } from '../layout/form-mode';
 import { adminUserDetailQuery, checkAdminUser, useSaveAdminUser } from './api/admin-users';
 
 type FormInput = SchemaInput<typeof adminUserUpdateFormSchema>;
@@ -36,13 +36,13 @@ type FormApi = StepFormApi<FormInput, AdminUserUpdateForm>;
  * the input step with the message on the named field. A missing admin goes to /admin/404.
  */
 export function Component() {
-  const { mode, id } = useParams();
-  if (mode === 'new') return <AdminStepForm current={undefined} />;
-  const adminId = Number(id);
-  if (mode !== 'update' || !Number.isInteger(adminId) || adminId <= 0) {
-    return <Navigate to={paths.admin.notFound()} replace />;
-  }
-  return <AdminUpdateLoader id={adminId} />;
+  return (
+    <FormModeRoute
+      idParam="id"
+      create={() => <AdminStepForm current={undefined} />}
+      update={(id) => <AdminUpdateLoader id={id} />}
+    />
+  );
 }
 
 function AdminUpdateLoader({ id }: { id: number }) {
@@ -125,149 +125,166 @@ function AdminStepForm({ current }: { current: AdminUserDetail | undefined }) {
             current ? { ...sent(values), id: current.id, updated_at: current.updated_at } : sent(values),
           )
         }
-        renderInput={(form) => (
-          <>
-            <TextInput
-              control={form.control}
-              name="name"
-              label="氏名"
-              isRequired
-              maxLength={ADMIN_NAME_MAX}
-              autoComplete="off"
-              width="md"
-            />
-            <TextInput
-              control={form.control}
-              name="mail"
-              label="メールアドレス"
-              type="email"
-              isRequired
-              maxLength={ADMIN_MAIL_MAX}
-              autoComplete="off"
-              width="lg"
-            />
-            <TextInput
-              control={form.control}
-              name="mail2"
-              label="メールアドレス（確認）"
-              type="email"
-              isRequired
-              autoComplete="off"
-              width="lg"
-              description="確認のため、もう一度入力します。"
-            />
-            <TextInput
-              control={form.control}
-              name="password"
-              label="パスワード"
-              type="password"
-              isRequired={!isUpdate}
-              autoComplete="new-password"
-              width="sm"
-              description={
-                isUpdate
-                  ? '変更する場合のみ入力してください。半角英数字・記号で8文字以上12文字以内です。'
-                  : '半角英数字・記号で8文字以上12文字以内で入力してください。'
-              }
-            />
-            <TextInput
-              control={form.control}
-              name="password2"
-              label="パスワード（確認）"
-              type="password"
-              isRequired={!isUpdate}
-              autoComplete="new-password"
-              width="sm"
-              description={
-                isUpdate
-                  ? '変更する場合のみ、確認のためもう一度入力します。'
-                  : '確認のため、もう一度入力します。'
-              }
-            />
-            <RadioGroup
-              control={form.control}
-              name="authority"
-              label="権限"
-              isRequired
-              options="CD001"
-              description={
-                isSelf
-                  ? 'ご自身の権限は変更できません。'
-                  : '「大学担当」は、担当する大学の講座の閲覧と出欠の管理だけができます。'
-              }
-            />
-            <UniversityField form={form} />
-            <RadioGroup
-              control={form.control}
-              name="is_rejection"
-              label="ログイン停止"
-              isRequired
-              options={ADMIN_FLAG_OPTIONS.is_rejection}
-              description={
-                isSelf
-                  ? 'ご自身のログインは停止できません。'
-                  : '停止すると、この管理者は管理画面にログインできなくなります。'
-              }
-            />
-            <RadioGroup
-              control={form.control}
-              name="is_email"
-              label={isUpdate ? '変更のお知らせメール' : '登録のお知らせメール'}
-              isRequired
-              options={ADMIN_FLAG_OPTIONS.is_email}
-              description="ログインIDとログイン画面のURLを、この管理者のメールアドレスに送ります。パスワードはメールに書きません。"
-            />
-          </>
-        )}
+        renderInput={(form) => <AdminFields form={form} isUpdate={isUpdate} isSelf={isSelf} />}
         inputActions={
           <ButtonLink to={paths.admin.adminList()} variant="tertiary">
             管理者一覧へ戻る
           </ButtonLink>
         }
-        renderConfirm={(values) => (
-          <ConfirmList
-            items={[
-              ...(current ? [{ label: 'ログインID', value: current.login_id }] : []),
-              { label: '氏名', value: values.name },
-              { label: 'メールアドレス', value: values.mail },
-              {
-                label: 'パスワード',
-                value: values.password ? '設定する（画面には表示しません）' : '（変更しない）',
-              },
-              { label: '権限', value: optionLabel('CD001', values.authority) },
-              ...(values.authority === AUTHORITY.UNIVERSITY
-                ? [{ label: '大学ID', value: values.university_id }]
-                : []),
-              {
-                label: 'ログイン停止',
-                value: optionLabel(ADMIN_FLAG_OPTIONS.is_rejection, values.is_rejection),
-              },
-              {
-                label: isUpdate ? '変更のお知らせメール' : '登録のお知らせメール',
-                value: optionLabel(ADMIN_FLAG_OPTIONS.is_email, values.is_email),
-              },
-            ]}
-          />
-        )}
+        renderConfirm={(values) => <ConfirmList items={confirmItems(values, current)} />}
         renderComplete={(result, values) => (
-          <div className="space-y-6">
-            <Alert variant="success" title={isUpdate ? '更新完了' : '管理者登録完了'}>
-              <p>{isUpdate ? '管理者情報を更新しました。' : '管理者を登録しました。'}</p>
-              <p className="text-std-20B-150">ログインID：{result.login_id}</p>
-              {!isUpdate && (
-                <p>
-                  {values.is_email === '1'
-                    ? 'ログインIDをメールでお知らせしました。パスワードは別の方法でお伝えください。'
-                    : 'ログインIDとパスワードを、この管理者にお伝えください。'}
-                </p>
-              )}
-            </Alert>
-            <p>
-              <TextLink to={paths.admin.adminList()}>管理者一覧へ戻る</TextLink>
-            </p>
-          </div>
+          <AdminComplete loginId={result.login_id} isUpdate={isUpdate} mailed={values.is_email === '1'} />
         )}
       />
+    </div>
+  );
+}
+
+/** The input step: the person, the password (kept when left blank on update), the role and the flags. */
+function AdminFields({ form, isUpdate, isSelf }: { form: FormApi; isUpdate: boolean; isSelf: boolean }) {
+  return (
+    <>
+      <TextInput
+        control={form.control}
+        name="name"
+        label="氏名"
+        isRequired
+        maxLength={ADMIN_NAME_MAX}
+        autoComplete="off"
+        width="md"
+      />
+      <TextInput
+        control={form.control}
+        name="mail"
+        label="メールアドレス"
+        type="email"
+        isRequired
+        maxLength={ADMIN_MAIL_MAX}
+        autoComplete="off"
+        width="lg"
+      />
+      <TextInput
+        control={form.control}
+        name="mail2"
+        label="メールアドレス（確認）"
+        type="email"
+        isRequired
+        autoComplete="off"
+        width="lg"
+        description="確認のため、もう一度入力します。"
+      />
+      <TextInput
+        control={form.control}
+        name="password"
+        label="パスワード"
+        type="password"
+        isRequired={!isUpdate}
+        autoComplete="new-password"
+        width="sm"
+        description={
+          isUpdate
+            ? '変更する場合のみ入力してください。半角英数字・記号で8文字以上12文字以内です。'
+            : '半角英数字・記号で8文字以上12文字以内で入力してください。'
+        }
+      />
+      <TextInput
+        control={form.control}
+        name="password2"
+        label="パスワード（確認）"
+        type="password"
+        isRequired={!isUpdate}
+        autoComplete="new-password"
+        width="sm"
+        description={
+          isUpdate ? '変更する場合のみ、確認のためもう一度入力します。' : '確認のため、もう一度入力します。'
+        }
+      />
+      <RadioGroup
+        control={form.control}
+        name="authority"
+        label="権限"
+        isRequired
+        options="CD001"
+        description={
+          isSelf
+            ? 'ご自身の権限は変更できません。'
+            : '「大学担当」は、担当する大学の講座の閲覧と出欠の管理だけができます。'
+        }
+      />
+      <UniversityField form={form} />
+      <RadioGroup
+        control={form.control}
+        name="is_rejection"
+        label="ログイン停止"
+        isRequired
+        options={ADMIN_FLAG_OPTIONS.is_rejection}
+        description={
+          isSelf
+            ? 'ご自身のログインは停止できません。'
+            : '停止すると、この管理者は管理画面にログインできなくなります。'
+        }
+      />
+      <RadioGroup
+        control={form.control}
+        name="is_email"
+        label={isUpdate ? '変更のお知らせメール' : '登録のお知らせメール'}
+        isRequired
+        options={ADMIN_FLAG_OPTIONS.is_email}
+        description="ログインIDとログイン画面のURLを、この管理者のメールアドレスに送ります。パスワードはメールに書きません。"
+      />
+    </>
+  );
+}
+
+function confirmItems(values: AdminUserUpdateForm, current: AdminUserDetail | undefined): ConfirmItem[] {
+  const isUpdate = current !== undefined;
+  return [
+    ...(current ? [{ label: 'ログインID', value: current.login_id }] : []),
+    { label: '氏名', value: values.name },
+    { label: 'メールアドレス', value: values.mail },
+    {
+      label: 'パスワード',
+      value: values.password ? '設定する（画面には表示しません）' : '（変更しない）',
+    },
+    { label: '権限', value: optionLabel('CD001', values.authority) },
+    ...(values.authority === AUTHORITY.UNIVERSITY ? [{ label: '大学ID', value: values.university_id }] : []),
+    {
+      label: 'ログイン停止',
+      value: optionLabel(ADMIN_FLAG_OPTIONS.is_rejection, values.is_rejection),
+    },
+    {
+      label: isUpdate ? '変更のお知らせメール' : '登録のお知らせメール',
+      value: optionLabel(ADMIN_FLAG_OPTIONS.is_email, values.is_email),
+    },
+  ];
+}
+
+/** The completion: the login id, and how it reaches the new admin. */
+function AdminComplete({
+  loginId,
+  isUpdate,
+  mailed,
+}: {
+  loginId: string;
+  isUpdate: boolean;
+  mailed: boolean;
+}) {
+  return (
+    <div className="space-y-6">
+      <Alert variant="success" title={isUpdate ? '更新完了' : '管理者登録完了'}>
+        <p>{isUpdate ? '管理者情報を更新しました。' : '管理者を登録しました。'}</p>
+        <p className="text-std-20B-150">ログインID：{loginId}</p>
+        {!isUpdate && (
+          <p>
+            {mailed
+              ? 'ログインIDをメールでお知らせしました。パスワードは別の方法でお伝えください。'
+              : 'ログインIDとパスワードを、この管理者にお伝えください。'}
+          </p>
+        )}
+      </Alert>
+      <p>
+        <TextLink to={paths.admin.adminList()}>管理者一覧へ戻る</TextLink>
+      </p>
     </div>
   );
 }

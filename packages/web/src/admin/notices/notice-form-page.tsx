@@ -13,7 +13,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Alert } from '../../ui/alert';
 import { ButtonLink, TextLink } from '../../ui/button';
@@ -24,8 +23,9 @@ import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { StepForm, type StepFormApi } from '../../ui/step-form';
 import { DateTimeInput, TextArea, TextInput } from '../../ui/text-input';
-import { categoryListQuery } from '../categories/api/categories';
-import { CoursePickerField } from '../courses/course-picker';
+import { categoryListQuery } from '../category-list';
+import { CoursePickerField } from '../course-picker';
+import { FormModeRoute } from '../layout/form-mode';
 import { useNoticeDetail, useSaveNotice } from './api/notices';
 import { AudienceCount, audienceCountText } from './notice-audience';
 import {
@@ -50,13 +50,13 @@ const COURSE_LABEL = '講座';
  * shows when mail is on. A missing notice goes to /admin/404; a stale update shows StepForm's 409 message.
  */
 export function Component() {
-  const { mode, noticeId } = useParams();
-  if (mode === 'new') return <NoticeFormLoader />;
-  const id = Number(noticeId);
-  if (mode !== 'update' || !Number.isSafeInteger(id) || id <= 0) {
-    return <Navigate to={paths.admin.notFound()} replace />;
-  }
-  return <NoticeUpdateLoader noticeId={id} />;
+  return (
+    <FormModeRoute
+      idParam="noticeId"
+      create={() => <NoticeFormLoader />}
+      update={(id) => <NoticeUpdateLoader noticeId={id} />}
+    />
+  );
 }
 
 function NoticeUpdateLoader({ noticeId }: { noticeId: number }) {

@@ -17,8 +17,8 @@ import type { Option } from '../../ui/code-options';
 import type { Column } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { TextInput } from '../../ui/text-input';
-import { categoryListQuery } from '../categories/api/categories';
-import { CoursePickerField } from '../courses/course-picker';
+import { categoryListQuery } from '../category-list';
+import { CoursePickerField } from '../course-picker';
 import { ListSearchForm, ServerListTable, useServerList } from '../server-list';
 import { emptyNoticeSearch, fetchNoticesForCsv, NOTICE_CSV_MAX_ROWS, noticeListQuery } from './api/notices';
 

@@ -15,6 +15,7 @@ import { ButtonLink, TextLink } from '../../ui/button';
 import { RadioGroup } from '../../ui/choice-fields';
 import { type Option, optionLabel } from '../../ui/code-options';
 import { ConfirmList } from '../../ui/confirm-list';
+import { FieldGroup } from '../../ui/field-group';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
@@ -25,7 +26,6 @@ import {
   asPasswordForm,
   ConfirmCautions,
   commonValues,
-  FieldGroup,
   officeConfirmItems,
   PasswordFields,
   personConfirmItems,

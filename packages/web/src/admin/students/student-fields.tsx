@@ -18,6 +18,7 @@ import { Alert } from '../../ui/alert';
 import { RadioGroup, Select } from '../../ui/choice-fields';
 import { type Option, optionLabel } from '../../ui/code-options';
 import type { ConfirmItem } from '../../ui/confirm-list';
+import { FieldGroup } from '../../ui/field-group';
 import { DateInput, TextArea, TextInput } from '../../ui/text-input';
 
 /**
@@ -78,16 +79,6 @@ export const FLAG_OPTIONS = {
 } as const satisfies Record<string, readonly Option[]>;
 
 const GENDERS: readonly Option[] = GENDER_OPTIONS;
-
-/** A group of fields with a visible heading (fieldset + legend, so each field is heard with it). */
-export function FieldGroup({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset className="mx-0 min-w-0 space-y-6 border-0 border-t-2 border-line p-0 pt-4">
-      <legend className="float-left mb-2 w-full text-std-20B-150 text-ink">{legend}</legend>
-      <div className="clear-both space-y-6">{children}</div>
-    </fieldset>
-  );
-}
 
 /** Non-blocking cautions (SPEC §5) of one field, shown right under it. */
 function Cautions({ items }: { items: StudentCaution[] }) {

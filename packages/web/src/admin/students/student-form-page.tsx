@@ -12,17 +12,19 @@ import {
 } from '@manabi/shared/schemas/student';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Alert } from '../../ui/alert';
 import { ButtonLink, TextLink } from '../../ui/button';
 import { RadioGroup } from '../../ui/choice-fields';
 import { optionLabel } from '../../ui/code-options';
 import { ConfirmList } from '../../ui/confirm-list';
+import { FieldGroup } from '../../ui/field-group';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
 import { DateInput, TextInput } from '../../ui/text-input';
+import { FormModeRoute } from '../layout/form-mode';
 import {
   fetchLoginIdExists,
   fetchNextLoginId,
@@ -35,7 +37,6 @@ import {
   asPasswordForm,
   ConfirmCautions,
   commonValues,
-  FieldGroup,
   FLAG_OPTIONS,
   officeConfirmItems,
   PasswordFields,
@@ -55,13 +56,13 @@ type FormApi = StepFormApi<FormInput, StudentUpdateForm>;
  * to the approval screen, so it goes to /admin/404 like a missing one (SPEC §2).
  */
 export function Component() {
-  const { mode, userId } = useParams();
-  if (mode === 'new') return <StudentNewLoader />;
-  const id = Number(userId);
-  if (mode !== 'update' || !Number.isInteger(id) || id <= 0) {
-    return <Navigate to={paths.admin.notFound()} replace />;
-  }
-  return <StudentUpdateLoader userId={id} />;
+  return (
+    <FormModeRoute
+      idParam="userId"
+      create={() => <StudentNewLoader />}
+      update={(id) => <StudentUpdateLoader userId={id} />}
+    />
+  );
 }
 
 function StudentNewLoader() {

@@ -20,11 +20,11 @@ import { ButtonLink } from '../../ui/button';
 import { Checkbox, RadioGroup, Select } from '../../ui/choice-fields';
 import { optionLabel } from '../../ui/code-options';
 import { ConfirmList } from '../../ui/confirm-list';
+import { FieldGroup } from '../../ui/field-group';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
 import { DateInput, TextInput } from '../../ui/text-input';
-import { FieldGroup } from '../layout/form-parts';
 import { sendAdmission } from './api/admission';
 
 type Input = SchemaInput<typeof admissionFormSchema>;
@@ -80,56 +80,7 @@ function AdmissionFields({ form }: { form: StepFormApi<Input, Values> }) {
   const { control } = form;
   return (
     <>
-      <FieldGroup legend="お名前・生年月日">
-        <div className="flex flex-wrap gap-4">
-          <TextInput
-            control={control}
-            name="name_l"
-            label="姓"
-            isRequired
-            maxLength={ADMISSION_NAME_PART_MAX}
-            width="sm"
-            autoComplete="family-name"
-          />
-          <TextInput
-            control={control}
-            name="name_f"
-            label="名"
-            isRequired
-            maxLength={ADMISSION_NAME_PART_MAX}
-            width="sm"
-            autoComplete="given-name"
-          />
-        </div>
-        <div className="flex flex-wrap gap-4">
-          <TextInput
-            control={control}
-            name="name_kana_l"
-            label="セイ"
-            maxLength={ADMISSION_NAME_PART_MAX}
-            width="sm"
-            description="全角カタカナ"
-          />
-          <TextInput
-            control={control}
-            name="name_kana_f"
-            label="メイ"
-            maxLength={ADMISSION_NAME_PART_MAX}
-            width="sm"
-            description="全角カタカナ"
-          />
-        </div>
-        <DateInput control={control} name="birthday" label="生年月日" isRequired />
-        <AgeAtYearEnd form={form} />
-        <Select
-          control={control}
-          name="gender"
-          label="性別"
-          options={GENDER_OPTIONS}
-          placeholder="未選択"
-          width="sm"
-        />
-      </FieldGroup>
+      <AdmissionNameFields form={form} />
 
       <FieldGroup legend="ご住所">
         <AddressFields
@@ -142,6 +93,85 @@ function AdmissionFields({ form }: { form: StepFormApi<Input, Values> }) {
         />
       </FieldGroup>
 
+      <AdmissionContactFields form={form} />
+
+      <FieldGroup legend="入学説明会">
+        <RadioGroup
+          control={control}
+          name="is_attendance"
+          label="入学説明会"
+          isRequired
+          options={ATTENDANCE_OPTIONS}
+        />
+      </FieldGroup>
+
+      <Checkbox control={control} name="agreement" label="個人情報の取り扱いに同意して申し込む" isRequired />
+    </>
+  );
+}
+
+/** お名前・生年月日 and 性別, with the age at the fiscal year's end beside the birthday. */
+function AdmissionNameFields({ form }: { form: StepFormApi<Input, Values> }) {
+  const { control } = form;
+  return (
+    <FieldGroup legend="お名前・生年月日">
+      <div className="flex flex-wrap gap-4">
+        <TextInput
+          control={control}
+          name="name_l"
+          label="姓"
+          isRequired
+          maxLength={ADMISSION_NAME_PART_MAX}
+          width="sm"
+          autoComplete="family-name"
+        />
+        <TextInput
+          control={control}
+          name="name_f"
+          label="名"
+          isRequired
+          maxLength={ADMISSION_NAME_PART_MAX}
+          width="sm"
+          autoComplete="given-name"
+        />
+      </div>
+      <div className="flex flex-wrap gap-4">
+        <TextInput
+          control={control}
+          name="name_kana_l"
+          label="セイ"
+          maxLength={ADMISSION_NAME_PART_MAX}
+          width="sm"
+          description="全角カタカナ"
+        />
+        <TextInput
+          control={control}
+          name="name_kana_f"
+          label="メイ"
+          maxLength={ADMISSION_NAME_PART_MAX}
+          width="sm"
+          description="全角カタカナ"
+        />
+      </div>
+      <DateInput control={control} name="birthday" label="生年月日" isRequired />
+      <AgeAtYearEnd form={form} />
+      <Select
+        control={control}
+        name="gender"
+        label="性別"
+        options={GENDER_OPTIONS}
+        placeholder="未選択"
+        width="sm"
+      />
+    </FieldGroup>
+  );
+}
+
+/** 連絡先 and 緊急連絡先. */
+function AdmissionContactFields({ form }: { form: StepFormApi<Input, Values> }) {
+  const { control } = form;
+  return (
+    <>
       <FieldGroup legend="連絡先">
         <TextInput
           control={control}
@@ -226,18 +256,6 @@ function AdmissionFields({ form }: { form: StepFormApi<Input, Values> }) {
           onBlurFormat={formatPhoneJp}
         />
       </FieldGroup>
-
-      <FieldGroup legend="入学説明会">
-        <RadioGroup
-          control={control}
-          name="is_attendance"
-          label="入学説明会"
-          isRequired
-          options={ATTENDANCE_OPTIONS}
-        />
-      </FieldGroup>
-
-      <Checkbox control={control} name="agreement" label="個人情報の取り扱いに同意して申し込む" isRequired />
     </>
   );
 }

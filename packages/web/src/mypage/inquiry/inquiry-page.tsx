@@ -16,10 +16,10 @@ import { ButtonLink } from '../../ui/button';
 import { Checkbox, RadioGroup, Select } from '../../ui/choice-fields';
 import { optionLabel } from '../../ui/code-options';
 import { ConfirmList } from '../../ui/confirm-list';
+import { FieldGroup } from '../../ui/field-group';
 import { PageTitle } from '../../ui/page-title';
 import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
 import { TextArea, TextInput } from '../../ui/text-input';
-import { FieldGroup } from '../layout/form-parts';
 import { sendInquiry } from './api/inquiry';
 
 type Input = SchemaInput<typeof inquiryFormSchema>;
@@ -82,92 +82,100 @@ function InquiryFields({ form }: { form: StepFormApi<Input, Values> }) {
           description={`${INQUIRY_DETAIL_MAX}文字以内`}
         />
       </FieldGroup>
-      <FieldGroup legend="お客様の情報">
-        <TextInput
-          control={control}
-          name="name"
-          label="氏名"
-          isRequired
-          maxLength={INQUIRY_NAME_MAX}
-          width="md"
-          autoComplete="name"
-        />
-        <TextInput
-          control={control}
-          name="name_kana"
-          label="氏名カナ"
-          maxLength={INQUIRY_NAME_MAX}
-          width="md"
-          description="全角カタカナ"
-        />
-        <Select
-          control={control}
-          name="age"
-          label="年代"
-          options={AGE_BAND_OPTIONS}
-          placeholder="未選択"
-          width="sm"
-        />
-        <TextInput
-          control={control}
-          name="mail"
-          label="メールアドレス"
-          type="email"
-          isRequired
-          autoComplete="email"
-          maxLength={100}
-          width="lg"
-        />
-        <TextInput
-          control={control}
-          name="mail_confirm"
-          label="メールアドレス（確認）"
-          type="email"
-          isRequired
-          maxLength={100}
-          width="lg"
-          description="確認のため、もう一度入力します。"
-        />
-        <TextInput
-          control={control}
-          name="phone"
-          label="電話番号"
-          type="tel"
-          autoComplete="tel"
-          inputMode="numeric"
-          maxLength={11}
-          width="sm"
-          description="ハイフンなしの半角数字（例：0312345678）"
-        />
-        <TextInput
-          control={control}
-          name="postcode"
-          label="郵便番号"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          width="xs"
-          onChangeFormat={formatPostcodeJp}
-          description="例：105-0011"
-        />
-        <Select
-          control={control}
-          name="pref"
-          label="都道府県"
-          options={PREF_OPTIONS}
-          placeholder="未選択"
-          width="sm"
-        />
-        <TextInput
-          control={control}
-          name="address"
-          label="住所"
-          maxLength={INQUIRY_ADDRESS_MAX}
-          width="lg"
-          description="区市町村から入力します。"
-        />
-      </FieldGroup>
+      <InquirerFields form={form} />
       <Checkbox control={control} name="agreement" label="個人情報の取り扱いに同意して送信する" isRequired />
     </>
+  );
+}
+
+/** お客様の情報: who asks, how to answer them, and where they live. */
+function InquirerFields({ form }: { form: StepFormApi<Input, Values> }) {
+  const { control } = form;
+  return (
+    <FieldGroup legend="お客様の情報">
+      <TextInput
+        control={control}
+        name="name"
+        label="氏名"
+        isRequired
+        maxLength={INQUIRY_NAME_MAX}
+        width="md"
+        autoComplete="name"
+      />
+      <TextInput
+        control={control}
+        name="name_kana"
+        label="氏名カナ"
+        maxLength={INQUIRY_NAME_MAX}
+        width="md"
+        description="全角カタカナ"
+      />
+      <Select
+        control={control}
+        name="age"
+        label="年代"
+        options={AGE_BAND_OPTIONS}
+        placeholder="未選択"
+        width="sm"
+      />
+      <TextInput
+        control={control}
+        name="mail"
+        label="メールアドレス"
+        type="email"
+        isRequired
+        autoComplete="email"
+        maxLength={100}
+        width="lg"
+      />
+      <TextInput
+        control={control}
+        name="mail_confirm"
+        label="メールアドレス（確認）"
+        type="email"
+        isRequired
+        maxLength={100}
+        width="lg"
+        description="確認のため、もう一度入力します。"
+      />
+      <TextInput
+        control={control}
+        name="phone"
+        label="電話番号"
+        type="tel"
+        autoComplete="tel"
+        inputMode="numeric"
+        maxLength={11}
+        width="sm"
+        description="ハイフンなしの半角数字（例：0312345678）"
+      />
+      <TextInput
+        control={control}
+        name="postcode"
+        label="郵便番号"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        width="xs"
+        onChangeFormat={formatPostcodeJp}
+        description="例：105-0011"
+      />
+      <Select
+        control={control}
+        name="pref"
+        label="都道府県"
+        options={PREF_OPTIONS}
+        placeholder="未選択"
+        width="sm"
+      />
+      <TextInput
+        control={control}
+        name="address"
+        label="住所"
+        maxLength={INQUIRY_ADDRESS_MAX}
+        width="lg"
+        description="区市町村から入力します。"
+      />
+    </FieldGroup>
   );
 }
 

@@ -1,16 +1,15 @@
 import type { MypageAddress } from '@manabi/shared/api';
 import { ADDRESS_REQUEST_STATUS, addressFieldsSchema } from '@manabi/shared/schemas/address-change';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { paths } from '../../lib/paths';
 import { AddressFields } from '../../ui/address-fields';
 import { Alert } from '../../ui/alert';
-import { ButtonLink, TextLink } from '../../ui/button';
 import { ConfirmList } from '../../ui/confirm-list';
+import { FieldGroup } from '../../ui/field-group';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { StepForm } from '../../ui/step-form';
-import { FieldGroup } from '../layout/form-parts';
 import { ADDRESS_KEY, addressQuery, requestAddressChange } from './api/user';
+import { CancelToUser, UserDone } from './user-form-parts';
 
 const EMPTY = { postcode: '', pref: '', street_name1: '', street_name2: '', address: '', street_name3: '' };
 
@@ -61,11 +60,7 @@ export function Component() {
         submitLabel="この住所で届け出る"
         pendingLabel="送信中..."
         confirmNote="以下の住所で届け出ます。よろしければ「この住所で届け出る」ボタンを押してください。"
-        inputActions={
-          <ButtonLink to={paths.mypage.user()} variant="secondary">
-            キャンセル
-          </ButtonLink>
-        }
+        inputActions={<CancelToUser />}
         onSubmit={async (values) => {
           const result = await requestAddressChange({ ...values, updated_at: pending?.updated_at ?? '' });
           await queryClient.invalidateQueries({ queryKey: ADDRESS_KEY });
@@ -94,14 +89,9 @@ export function Component() {
           />
         )}
         renderComplete={() => (
-          <div className="space-y-6">
-            <Alert variant="success" title="住所変更を届け出ました">
-              <p>事務局が確認したあと、マイページのお知らせでお知らせします。住所はそのときに変わります。</p>
-            </Alert>
-            <p>
-              <TextLink to={paths.mypage.user()}>利用者情報へ戻る</TextLink>
-            </p>
-          </div>
+          <UserDone title="住所変更を届け出ました">
+            <p>事務局が確認したあと、マイページのお知らせでお知らせします。住所はそのときに変わります。</p>
+          </UserDone>
         )}
       />
     </div>

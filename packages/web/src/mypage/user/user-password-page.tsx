@@ -4,14 +4,12 @@ import {
   passwordUpdateFormSchema,
 } from '@manabi/shared/schemas/mypage-user';
 import { useQuery } from '@tanstack/react-query';
-import { paths } from '../../lib/paths';
-import { Alert } from '../../ui/alert';
-import { ButtonLink, TextLink } from '../../ui/button';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { StepForm } from '../../ui/step-form';
 import { TextInput } from '../../ui/text-input';
 import { updatePassword, userQuery } from './api/user';
+import { CancelToUser, UserDone } from './user-form-parts';
 
 /**
  * /mypage/user/password (SPEC §2 user/password, §4 password change, §5 "My-page password change"): the
@@ -33,11 +31,7 @@ export function Component() {
         headings={{ input: 'パスワードの入力', complete: 'パスワードを変更しました' }}
         submitLabel="変更する"
         pendingLabel="変更中..."
-        inputActions={
-          <ButtonLink to={paths.mypage.user()} variant="secondary">
-            キャンセル
-          </ButtonLink>
-        }
+        inputActions={<CancelToUser />}
         onSubmit={(values) =>
           updatePassword({ ...values, login_id: user.login_id, updated_at: user.app_user_updated_at })
         }
@@ -78,14 +72,9 @@ export function Component() {
         )}
         renderConfirm={() => null}
         renderComplete={() => (
-          <div className="space-y-6">
-            <Alert variant="success" title="パスワードの変更が完了しました">
-              <p>ほかの端末でログインしている場合は、新しいパスワードでログインし直してください。</p>
-            </Alert>
-            <p>
-              <TextLink to={paths.mypage.user()}>利用者情報へ戻る</TextLink>
-            </p>
-          </div>
+          <UserDone title="パスワードの変更が完了しました">
+            <p>ほかの端末でログインしている場合は、新しいパスワードでログインし直してください。</p>
+          </UserDone>
         )}
       />
     </div>

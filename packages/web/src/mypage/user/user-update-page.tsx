@@ -1,17 +1,15 @@
 import type { ResultTrue } from '@manabi/shared/api';
 import { contactsUpdateFormSchema } from '@manabi/shared/schemas/mypage-user';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { paths } from '../../lib/paths';
 import { formatPhoneJp } from '../../lib/phone';
-import { Alert } from '../../ui/alert';
-import { ButtonLink, TextLink } from '../../ui/button';
 import { ConfirmList } from '../../ui/confirm-list';
+import { FieldGroup } from '../../ui/field-group';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { StepForm } from '../../ui/step-form';
 import { TextInput } from '../../ui/text-input';
-import { FieldGroup } from '../layout/form-parts';
 import { USER_KEY, updateContacts, userQuery } from './api/user';
+import { CancelToUser, UserDone } from './user-form-parts';
 
 /**
  * /mypage/user/update (SPEC §2 user/update, §4 contact update, §5 "My-page contact update"): phone and
@@ -34,11 +32,7 @@ export function Component() {
         submitLabel="変更を確定"
         pendingLabel="変更中..."
         confirmNote="以下の内容に変更します。よろしければ「変更を確定」ボタンを押してください。"
-        inputActions={
-          <ButtonLink to={paths.mypage.user()} variant="secondary">
-            キャンセル
-          </ButtonLink>
-        }
+        inputActions={<CancelToUser />}
         onSubmit={async (values): Promise<ResultTrue> => {
           const result = await updateContacts({
             ...values,
@@ -106,14 +100,7 @@ export function Component() {
             ]}
           />
         )}
-        renderComplete={() => (
-          <div className="space-y-6">
-            <Alert variant="success" title="連絡先の変更が完了しました" />
-            <p>
-              <TextLink to={paths.mypage.user()}>利用者情報へ戻る</TextLink>
-            </p>
-          </div>
-        )}
+        renderComplete={() => <UserDone title="連絡先の変更が完了しました" />}
       />
     </div>
   );

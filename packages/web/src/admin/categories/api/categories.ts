@@ -3,20 +3,13 @@ import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { CATEGORIES_KEY } from '../../category-list';
 
-/** Notice categories (SPEC §7 Admin notices): list, detail, add, update. */
-const KEY = ['admin', 'notice-categories'] as const;
-
-export const categoryListQuery = (categoryName: string) =>
-  queryOptions({
-    queryKey: [...KEY, 'list', categoryName],
-    queryFn: () => call(endpoints.adminNotices.categoryList, { category_name: categoryName }),
-    placeholderData: (previous) => previous,
-  });
+/** Notice categories (SPEC §7 Admin notices): detail, add, update (the list: ../../category-list). */
 
 export const categoryDetailQuery = (id: number) =>
   queryOptions({
-    queryKey: [...KEY, 'detail', id],
+    queryKey: [...CATEGORIES_KEY, 'detail', id],
     queryFn: () => call(endpoints.adminNotices.categoryDetail, { id: String(id) }),
     meta: { notFoundTo: paths.admin.notFound() },
     // the form echoes updated_at back: always start from the current row
@@ -32,6 +25,6 @@ export function useSaveCategory() {
       'id' in body
         ? call(endpoints.adminNotices.categoryUpdate, body)
         : call(endpoints.adminNotices.categoryAdd, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY }),
   });
 }
