@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { useSearchState } from '../lib/search-state';
 import { cx } from './cx';
@@ -126,14 +126,7 @@ export function DataTable<Row>({
   const [current, setInner] = useControlledTableState(state, defaultPageSize);
   const regionRef = useRef<HTMLElement>(null);
   const isServer = total !== undefined;
-  const stickyCount = columns.findIndex((column) => !column.sticky);
-  const stickyColumns = stickyCount === -1 ? columns.length : stickyCount;
-  // on a phone only the row's header column sticks (or the first sticky one when none is the header)
-  const phoneSticky = Math.max(
-    0,
-    columns.slice(0, stickyColumns).findIndex((column) => column.isRowHeader),
-  );
-  useStickyColumns(regionRef, stickyColumns, columns.map((column) => column.key).join());
+  const { stickyColumns, phoneSticky } = useStickyLayout(regionRef, columns);
 
   const update = (patch: Partial<TableState>) => {
     const next = { ...current, ...patch };
@@ -141,14 +134,7 @@ export function DataTable<Row>({
     onStateChange?.(next);
   };
 
-  const sorted = useMemo(() => {
-    if (isServer || !current.sortKey) return rows;
-    const column = columns.find((c) => c.key === current.sortKey);
-    if (!column) return rows;
-    const read = column.sortValue ?? ((row: Row) => defaultValue(row, column.key));
-    const factor = current.sortDir === 'asc' ? 1 : -1;
-    return [...rows].sort((a, b) => factor * compareValues(read(a), read(b)));
-  }, [rows, columns, current.sortKey, current.sortDir, isServer]);
+  const sorted = useSortedRows(rows, columns, isServer ? undefined : current);
 
   const count = isServer ? total : rows.length;
   const pageCount = Math.max(1, Math.ceil(count / current.pageSize));
@@ -216,6 +202,37 @@ export function DataTable<Row>({
       <Pager page={page} pageCount={pageCount} window={pagerWindow} onChange={changePage} />
     </div>
   );
+}
+
+/** How many leading columns stick while the table scrolls sideways, and which one sticks on a phone. */
+function useStickyLayout<Row>(regionRef: RefObject<HTMLElement | null>, columns: Column<Row>[]) {
+  const stickyCount = columns.findIndex((column) => !column.sticky);
+  const stickyColumns = stickyCount === -1 ? columns.length : stickyCount;
+  // on a phone only the row's header column sticks (or the first sticky one when none is the header)
+  const phoneSticky = Math.max(
+    0,
+    columns.slice(0, stickyColumns).findIndex((column) => column.isRowHeader),
+  );
+  useStickyColumns(regionRef, stickyColumns, columns.map((column) => column.key).join());
+  return { stickyColumns, phoneSticky };
+}
+
+/** The rows in the chosen order (client mode); without a sort (or in server mode, `sort` undefined) as given. */
+function useSortedRows<Row>(
+  rows: readonly Row[],
+  columns: Column<Row>[],
+  sort: TableState | undefined,
+): readonly Row[] {
+  const sortKey = sort?.sortKey;
+  const sortDir = sort?.sortDir;
+  return useMemo(() => {
+    if (!sortKey) return rows;
+    const column = columns.find((c) => c.key === sortKey);
+    if (!column) return rows;
+    const read = column.sortValue ?? ((row: Row) => defaultValue(row, column.key));
+    const factor = sortDir === 'asc' ? 1 : -1;
+    return [...rows].sort((a, b) => factor * compareValues(read(a), read(b)));
+  }, [rows, columns, sortKey, sortDir]);
 }
 
 /**

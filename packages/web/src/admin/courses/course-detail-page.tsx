@@ -5,12 +5,13 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
-import { ButtonLink, TextLink } from '../../ui/button';
+import { TextLink } from '../../ui/button';
 import { optionLabel } from '../../ui/code-options';
 import { type ConfirmItem, ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
-import { Tabs } from '../../ui/tabs';
+import { BackLinks } from '../layout/back-links';
+import { DetailTabs } from '../layout/detail-tabs';
 import { attendedCountQuery } from './api/applicant-list';
 import { type AdminCourseView, useCourseDetail } from './api/courses';
 import { ApplicantListTab } from './applicant-list-tab';
@@ -38,37 +39,24 @@ export function Component() {
       <PageTitle>{title}</PageTitle>
       <p className="text-std-20B-150 text-ink">{course.course_name}</p>
       {isFull && <CertificatesLink courseId={course.id} />}
-      <Tabs
+      <DetailTabs
         label="講座詳細の表示切替"
-        selectedKey={tab}
-        items={[
-          { id: '1', label: '講座詳細', href: paths.admin.courseDetail(course.id, 1) },
-          { id: '2', label: '申込者一覧', href: paths.admin.courseDetail(course.id, 2) },
+        tab={tab}
+        tabs={[
+          { label: '講座詳細', href: paths.admin.courseDetail(course.id, 1) },
+          { label: '申込者一覧', href: paths.admin.courseDetail(course.id, 2) },
         ]}
-      >
-        {tab === '1' ? (
-          <div className="space-y-6">
+        detail={
+          <>
             {/* where the intake stands comes before the attributes (the office looks here first) */}
             {isFull && 'is_lottery' in course && course.is_lottery && <IntakePanel courseId={course.id} />}
             <ConfirmList items={courseItems(course)} />
-            {isFull && (
-              <p>
-                <ButtonLink to={paths.admin.courseEdit(course.id)}>講座情報を変更</ButtonLink>
-              </p>
-            )}
-          </div>
-        ) : (
-          <ApplicantListTab courseId={course.id} isFull={isFull} sessionCount={course.all_times} />
-        )}
-      </Tabs>
-      <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
-        <li>
-          <TextLink to={paths.admin.courseList()}>講座一覧へ戻る</TextLink>
-        </li>
-        <li>
-          <TextLink to={paths.admin.top()}>トップへ戻る</TextLink>
-        </li>
-      </ul>
+          </>
+        }
+        edit={isFull ? { to: paths.admin.courseEdit(course.id), label: '講座情報を変更' } : undefined}
+        list={<ApplicantListTab courseId={course.id} isFull={isFull} sessionCount={course.all_times} />}
+      />
+      <BackLinks listTo={paths.admin.courseList()} listLabel="講座一覧へ戻る" />
     </div>
   );
 }

@@ -80,22 +80,8 @@ function CourseOutlineFields({ form }: { form: CourseFormApi }) {
         width="lg"
         description="例：毎週水曜 13:00〜14:30"
       />
-      <TextInput
-        control={form.control}
-        name="capacity"
-        label="定員"
-        inputMode="numeric"
-        maxLength={5}
-        width="xs"
-      />
-      <TextInput
-        control={form.control}
-        name="minimum"
-        label="最少人数"
-        inputMode="numeric"
-        maxLength={5}
-        width="xs"
-      />
+      <HeadcountField form={form} name="capacity" label="定員" />
+      <HeadcountField form={form} name="minimum" label="最少人数" />
       <TextInput
         control={form.control}
         name="all_times"
@@ -139,33 +125,9 @@ function CourseDayFields({ form }: { form: CourseFormApi }) {
 function CourseTermsFields({ form }: { form: CourseFormApi }) {
   return (
     <>
-      <TextInput
-        control={form.control}
-        name="tuition_fee"
-        label="受講料"
-        inputMode="numeric"
-        maxLength={9}
-        width="sm"
-        description="円単位の数字で入力します。"
-      />
-      <TextInput
-        control={form.control}
-        name="tuition_fee1"
-        label="受講料（補助）"
-        inputMode="numeric"
-        maxLength={9}
-        width="sm"
-        description="円単位の数字で入力します。"
-      />
-      <TextInput
-        control={form.control}
-        name="material_cost"
-        label="教材費"
-        inputMode="numeric"
-        maxLength={9}
-        width="sm"
-        description="円単位の数字で入力します。"
-      />
+      <YenField form={form} name="tuition_fee" label="受講料" />
+      <YenField form={form} name="tuition_fee1" label="受講料（補助）" />
+      <YenField form={form} name="material_cost" label="教材費" />
       <TextInput control={form.control} name="venue" label="会場" maxLength={100} width="lg" />
       <TextInput control={form.control} name="street_address" label="所在地" maxLength={200} width="lg" />
       <RadioGroup
@@ -200,27 +162,13 @@ function CoursePublicationFields({
   return (
     <>
       <CheckboxGroup control={form.control} name="category" label="カテゴリ" options={categoryOptions} />
-      <TextInput control={form.control} name="image" label="画像URL" type="url" maxLength={500} width="lg" />
+      <UrlField form={form} name="image" label="画像URL" />
       <RadioGroup control={form.control} name="status" label="公開状態" isRequired options="CD007" />
       <TextInput control={form.control} name="attendee" label="対象" maxLength={200} width="lg" />
       <TextInput control={form.control} name="keyword" label="キーワード" maxLength={100} width="lg" />
-      <TextInput
-        control={form.control}
-        name="permalink"
-        label="公開ページURL"
-        type="url"
-        maxLength={500}
-        width="lg"
-      />
+      <UrlField form={form} name="permalink" label="公開ページURL" />
       <TextArea control={form.control} name="how_to_apply" label="申込方法" rows={4} maxLength={2000} />
-      <TextInput
-        control={form.control}
-        name="apply_url"
-        label="申込URL"
-        type="url"
-        maxLength={500}
-        width="lg"
-      />
+      <UrlField form={form} name="apply_url" label="申込URL" />
       <TextInput
         control={form.control}
         name="apply_url_text"
@@ -238,4 +186,62 @@ function CoursePublicationFields({
       />
     </>
   );
+}
+
+/** A number of people (定員, 最少人数). */
+function HeadcountField({
+  form,
+  name,
+  label,
+}: {
+  form: CourseFormApi;
+  name: 'capacity' | 'minimum';
+  label: string;
+}) {
+  return (
+    <TextInput
+      control={form.control}
+      name={name}
+      label={label}
+      inputMode="numeric"
+      maxLength={5}
+      width="xs"
+    />
+  );
+}
+
+/** An amount in yen (受講料, its subsidised rate, 教材費). */
+function YenField({
+  form,
+  name,
+  label,
+}: {
+  form: CourseFormApi;
+  name: 'tuition_fee' | 'tuition_fee1' | 'material_cost';
+  label: string;
+}) {
+  return (
+    <TextInput
+      control={form.control}
+      name={name}
+      label={label}
+      inputMode="numeric"
+      maxLength={9}
+      width="sm"
+      description="円単位の数字で入力します。"
+    />
+  );
+}
+
+/** A web address (the picture, the public page, where to apply). */
+function UrlField({
+  form,
+  name,
+  label,
+}: {
+  form: CourseFormApi;
+  name: 'image' | 'permalink' | 'apply_url';
+  label: string;
+}) {
+  return <TextInput control={form.control} name={name} label={label} type="url" maxLength={500} width="lg" />;
 }

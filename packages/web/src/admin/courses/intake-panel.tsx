@@ -18,10 +18,11 @@ import { Checkbox } from '../../ui/choice-fields';
 import { FieldErrorSummary } from '../../ui/field-error-summary';
 import { FieldRegistryProvider } from '../../ui/field-parts';
 import { Spinner } from '../../ui/spinner';
-import { DateInput, TextInput } from '../../ui/text-input';
+import { DateInput } from '../../ui/text-input';
 import type { ApplicantSearch } from './api/applicant-list';
 import { intakeQuery, useSaveIntake } from './api/intake';
 import { applicantTabUrl } from './applicant-list-tab';
+import { ConfirmDaysField } from './confirm-days-field';
 
 /** The counts in the office's words, in the order of the cycle. */
 export const COUNT_LABELS: readonly [keyof IntakeCounts, string][] = [
@@ -188,15 +189,10 @@ function SettingsForm({ courseId, intake }: { courseId: number; intake: IntakeSe
           label="補欠にする"
           description="次の抽選で、落選した方を補欠にします（補欠順位をつけます）。"
         />
-        <TextInput
+        <ConfirmDaysField
           control={form.control}
           name="confirm_days"
           label="受講確定の期限日数"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={2}
-          width="sm"
-          suffix="日"
           description={`当選した方が受講を確定する期限です（抽選日・繰り上げ日から1〜${CONFIRM_DAYS_MAX}日）。空欄のときは確定は不要です。`}
         />
         <Button type="submit" isPending={save.isPending} pendingLabel="保存中...">

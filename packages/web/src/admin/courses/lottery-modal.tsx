@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { IntakeSettings, LotteryPreview, LotteryResult } from '@manabi/shared/api';
+import type { IntakeSettings, LotteryBody, LotteryPreview, LotteryResult } from '@manabi/shared/api';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { CONFIRM_DAYS_MAX, LOTTERY_TIERS } from '@manabi/shared/domain/intake';
 import {
@@ -26,6 +26,7 @@ import { Modal } from '../../ui/modal';
 import { TextArea, TextInput } from '../../ui/text-input';
 import { useLottery } from './api/applicant-list';
 import { intakeQuery, lotteryPreviewQuery } from './api/intake';
+import { ConfirmDaysField } from './confirm-days-field';
 import { tiersText } from './lottery-record';
 import { TierPicker } from './tier-picker';
 
@@ -75,6 +76,51 @@ export const drawOutcomeText = (p: Pick<LotteryPreview, 'notify_count' | 'mail_c
   `${p.notify_count}人に結果をお知らせします（うちメール ${p.mail_count}人）。取り消せません。`;
 
 /**
+ * The modal's form: the course's settings become its defaults once read (unless the office has typed
+ * already), and a field the server refused takes focus when the form step shows again.
+ */
+function useLotteryForm(
+  intake: IntakeSettings | undefined,
+  preview: LotteryPreview | undefined,
+  step: 'form' | 'confirm',
+) {
+  const [focus, setFocus] = useState<Field | null>(null);
+  const form = useForm<LotteryModalForm>({
+    resolver: zodResolver(lotteryModalSchema),
+    defaultValues: lotteryDefaults(undefined),
+  });
+  const loaded = intake !== undefined && preview !== undefined;
+  const intakeKey = intake?.updated_at;
+  // read while rendering, so the form tracks it from the first keystroke: a reason typed while the
+  // settings still load is the user's, and the defaults must not wipe it
+  const { isDirty } = form.formState;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: intakeKey stands for the settings read
+  useEffect(() => {
+    if (loaded && !isDirty) form.reset(lotteryDefaults(intake, preview));
+  }, [intakeKey, loaded, form]);
+
+  useEffect(() => {
+    if (step === 'form' && focus) {
+      form.setFocus(focus);
+      setFocus(null);
+    }
+  }, [step, focus, form]);
+  return { form, loaded, setFocus };
+}
+
+/** The draw's request from the form (the reason only while the application period is open). */
+function lotteryBody(courseId: number, values: LotteryModalForm, periodOpen: boolean): LotteryBody {
+  return {
+    id: courseId,
+    win_num: String(values.win_num),
+    waitlist: values.waitlist ? '1' : '0',
+    confirm_days: String(values.confirm_days ?? ''),
+    tiers: values.tiers ?? [],
+    override_reason: periodOpen ? String(values.override_reason ?? '') : '',
+  };
+}
+
+/**
  * The lottery modal (SPEC §2 / §5, decisions 015 and 034): the number of winners (prefilled from 定員),
  * whether the others wait as ranked 補欠, the days winners have to confirm, and priority tiers → 確認へ進む →
  * what will happen (how many are told, how many by mail, that it cannot be undone) → 抽選する → the counts
@@ -87,29 +133,8 @@ export function LotteryModal({ courseId, isOpen, onClose, undrawnCount }: Lotter
   const intake = useQuery({ ...intakeQuery(courseId), enabled: isOpen });
   const preview = useQuery({ ...lotteryPreviewQuery(courseId), enabled: isOpen });
   const [step, setStep] = useState<'form' | 'confirm'>('form');
-  const [focus, setFocus] = useState<Field | null>(null);
   const [done, setDone] = useState<LotteryResult | null>(null);
-  const form = useForm<LotteryModalForm>({
-    resolver: zodResolver(lotteryModalSchema),
-    defaultValues: lotteryDefaults(undefined),
-  });
-
-  const loaded = intake.data !== undefined && preview.data !== undefined;
-  const intakeKey = intake.data?.updated_at;
-  // read while rendering, so the form tracks it from the first keystroke: a reason typed while the
-  // settings still load is the user's, and the defaults must not wipe it
-  const { isDirty } = form.formState;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: intakeKey stands for the settings read
-  useEffect(() => {
-    if (loaded && !isDirty) form.reset(lotteryDefaults(intake.data, preview.data));
-  }, [intakeKey, loaded, form]);
-
-  useEffect(() => {
-    if (step === 'form' && focus) {
-      form.setFocus(focus);
-      setFocus(null);
-    }
-  }, [step, focus, form]);
+  const { form, loaded, setFocus } = useLotteryForm(intake.data, preview.data, step);
 
   const periodOpen = preview.data?.period_open === true;
   const periodEnd = formatDateTimeJa(preview.data?.period_t);
@@ -138,16 +163,7 @@ export function LotteryModal({ courseId, isOpen, onClose, undrawnCount }: Lotter
   const draw = async () => {
     const values = form.getValues();
     try {
-      setDone(
-        await lottery.mutateAsync({
-          id: courseId,
-          win_num: String(values.win_num),
-          waitlist: values.waitlist ? '1' : '0',
-          confirm_days: String(values.confirm_days ?? ''),
-          tiers: values.tiers ?? [],
-          override_reason: periodOpen ? String(values.override_reason ?? '') : '',
-        }),
-      );
+      setDone(await lottery.mutateAsync(lotteryBody(courseId, values, periodOpen)));
     } catch (error) {
       if (isApiError(error) && error.isFieldError) {
         const first = showFieldErrors(form, error.errList);
@@ -314,15 +330,10 @@ function LotteryFields({
         label="落選者を補欠にする（補欠順位をつける）"
         description="当選者が辞退・キャンセルしたときに、補欠の番号の順に繰り上げます。"
       />
-      <TextInput
+      <ConfirmDaysField
         control={form.control}
         name="confirm_days"
         label="受講確定の期限（抽選日から○日）"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={2}
-        width="sm"
-        suffix="日"
         description={`1〜${CONFIRM_DAYS_MAX}の数字で入力してください。期限はその日の23時59分です。空欄のときは、当選者の受講確定は不要です。`}
       />
       <Controller

@@ -5,12 +5,13 @@ import { PUBLISHED_TO } from '@manabi/shared/schemas/notice';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { detailTabSchema, useSearchState } from '../../lib/search-state';
-import { ButtonLink, TextLink } from '../../ui/button';
+import { TextLink } from '../../ui/button';
 import { optionLabel } from '../../ui/code-options';
 import { type ConfirmItem, ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
-import { Tabs } from '../../ui/tabs';
+import { BackLinks } from '../layout/back-links';
+import { DetailTabs } from '../layout/detail-tabs';
 import { useNoticeDetail } from './api/notices';
 import { ALL_APPLICANTS, audienceText, EMAIL_OPTIONS } from './notice-values';
 import { PublisherTab } from './publisher-tab';
@@ -91,33 +92,18 @@ function NoticeDetail({ noticeId }: { noticeId: number }) {
     <div className="space-y-8">
       <PageTitle>お知らせ詳細</PageTitle>
       <p className="break-words text-std-20B-150 text-ink">{notice.title}</p>
-      <Tabs
+      <DetailTabs
         label="お知らせ詳細の表示切替"
-        selectedKey={tab}
-        items={[
-          { id: '1', label: '詳細', href: paths.admin.noticeDetail(notice.id) },
-          { id: '2', label: '配信先一覧', href: `${paths.admin.noticeDetail(notice.id)}?tab=2` },
+        tab={tab}
+        tabs={[
+          { label: '詳細', href: paths.admin.noticeDetail(notice.id) },
+          { label: '配信先一覧', href: `${paths.admin.noticeDetail(notice.id)}?tab=2` },
         ]}
-      >
-        {tab === '1' ? (
-          <div className="space-y-6">
-            <ConfirmList items={noticeItems(notice)} />
-            <p>
-              <ButtonLink to={paths.admin.noticeForm('update', notice.id)}>お知らせを変更</ButtonLink>
-            </p>
-          </div>
-        ) : (
-          <PublisherTab notice={notice} />
-        )}
-      </Tabs>
-      <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
-        <li>
-          <TextLink to={paths.admin.noticeList()}>お知らせ一覧へ戻る</TextLink>
-        </li>
-        <li>
-          <TextLink to={paths.admin.top()}>トップへ戻る</TextLink>
-        </li>
-      </ul>
+        detail={<ConfirmList items={noticeItems(notice)} />}
+        edit={{ to: paths.admin.noticeForm('update', notice.id), label: 'お知らせを変更' }}
+        list={<PublisherTab notice={notice} />}
+      />
+      <BackLinks listTo={paths.admin.noticeList()} listLabel="お知らせ一覧へ戻る" />
     </div>
   );
 }

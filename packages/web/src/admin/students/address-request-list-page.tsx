@@ -4,9 +4,9 @@ import { ADDRESS_REQUEST_PAGE_SIZE } from '@manabi/shared/schemas/address-change
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import { TextLink } from '../../ui/button';
 import { type Column, DataTable, useTableUrlState } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
+import { BackLinks } from '../layout/back-links';
 import { addressRequestListQuery } from './api/address-requests';
 
 type Row = AddressRequestList['data_list'][number];
@@ -56,14 +56,7 @@ export function Component() {
         total={list.data?.total ?? 0}
         {...table}
       />
-      <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
-        <li>
-          <TextLink to={paths.admin.studentList()}>学生一覧へ戻る</TextLink>
-        </li>
-        <li>
-          <TextLink to={paths.admin.top()}>トップへ戻る</TextLink>
-        </li>
-      </ul>
+      <BackLinks listTo={paths.admin.studentList()} listLabel="学生一覧へ戻る" />
     </div>
   );
 }

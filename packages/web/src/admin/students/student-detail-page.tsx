@@ -4,11 +4,11 @@ import { GENDER_OPTIONS } from '@manabi/shared/schemas/student';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { detailTabSchema, useSearchState } from '../../lib/search-state';
-import { ButtonLink, TextLink } from '../../ui/button';
 import { type ConfirmItem, ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
-import { Tabs } from '../../ui/tabs';
+import { BackLinks } from '../layout/back-links';
+import { DetailTabs } from '../layout/detail-tabs';
 import { AddressRequestPanel } from './address-request-panel';
 import { useStudentDetail } from './api/student-detail';
 import { StudentCoursesTab } from './student-courses-tab';
@@ -70,34 +70,23 @@ export function Component() {
       <p className="text-std-20B-150 text-ink">
         {student.login_id}　{student.name}
       </p>
-      <Tabs
+      <DetailTabs
         label="学生詳細の表示切替"
-        selectedKey={tab}
-        items={[
-          { id: '1', label: '学生情報', href: paths.admin.studentDetail(student.user_id) },
-          { id: '2', label: '申込講座', href: `${paths.admin.studentDetail(student.user_id)}?tab=2` },
+        tab={tab}
+        tabs={[
+          { label: '学生情報', href: paths.admin.studentDetail(student.user_id) },
+          { label: '申込講座', href: `${paths.admin.studentDetail(student.user_id)}?tab=2` },
         ]}
-      >
-        {tab === '1' ? (
-          <div className="space-y-6">
+        detail={
+          <>
             <AddressRequestPanel key={student.user_id} student={student} />
             <ConfirmList items={studentItems(student)} />
-            <p>
-              <ButtonLink to={paths.admin.studentForm('update', student.user_id)}>学生情報を変更</ButtonLink>
-            </p>
-          </div>
-        ) : (
-          <StudentCoursesTab userId={student.user_id} studentName={student.name} />
-        )}
-      </Tabs>
-      <ul className="flex flex-col gap-3 sm:flex-row sm:gap-8">
-        <li>
-          <TextLink to={paths.admin.studentList()}>学生一覧へ戻る</TextLink>
-        </li>
-        <li>
-          <TextLink to={paths.admin.top()}>トップへ戻る</TextLink>
-        </li>
-      </ul>
+          </>
+        }
+        edit={{ to: paths.admin.studentForm('update', student.user_id), label: '学生情報を変更' }}
+        list={<StudentCoursesTab userId={student.user_id} studentName={student.name} />}
+      />
+      <BackLinks listTo={paths.admin.studentList()} listLabel="学生一覧へ戻る" />
     </div>
   );
 }
