@@ -44,6 +44,32 @@ function useSettled(value: string, ms: number): string {
   return settled;
 }
 
+/** The field's text for the chosen course: as picked, as the screen knows it, or read by its id. */
+function useChosenText(
+  chosenId: number | null,
+  picked: { id: number; label: string } | null,
+  chosenLabel: string | undefined,
+): string {
+  const pickedLabel = picked && picked.id === chosenId ? picked.label : undefined;
+  const known = useQuery({
+    ...chosenCourseQuery(chosenId ?? 0),
+    enabled: chosenId !== null && !pickedLabel && !chosenLabel,
+  });
+  if (chosenId === null) return '';
+  return pickedLabel ?? chosenLabel ?? (known.data ? courseLabel(known.data) : `講座（番号 ${chosenId}）`);
+}
+
+/** The courses matching what was typed, once typing rests; rows only for what the field says now. */
+function useCourseSearch(typed: string | null, isDisabled: boolean | undefined) {
+  const words = useSettled(typed ?? '', TYPING_PAUSE_MS).trim();
+  const results = useInfiniteQuery({ ...coursePickerQuery(words), enabled: !isDisabled });
+  // only the answer to what the field says now: an older list could be chosen from by mistake
+  const isCurrent = words === (typed ?? '').trim() && !results.isPlaceholderData;
+  const rows = isCurrent ? (results.data?.pages.flatMap((p) => p.data_list) ?? []) : [];
+  const total = results.data?.pages[0]?.total ?? 0;
+  return { results, isCurrent, rows, total };
+}
+
 export interface CoursePickerFieldProps<T extends FieldValues, N extends FieldPath<T>, TT = T>
   extends FieldBaseProps<T, N, TT> {
   /** The chosen course's name when the screen knows it (else it is read by id). */
@@ -75,23 +101,10 @@ export function CoursePickerField<T extends FieldValues, N extends FieldPath<T>,
   const { field, fieldState, value, ariaProps } = useBoundField(props);
   const chosenId = /^\d+$/.test(value) ? Number(value) : null;
   const [picked, setPicked] = useState<{ id: number; label: string } | null>(null);
-  const pickedLabel = picked && picked.id === chosenId ? picked.label : undefined;
-  const known = useQuery({
-    ...chosenCourseQuery(chosenId ?? 0),
-    enabled: chosenId !== null && !pickedLabel && !chosenLabel,
-  });
-  const chosenText =
-    chosenId === null
-      ? ''
-      : (pickedLabel ?? chosenLabel ?? (known.data ? courseLabel(known.data) : `講座（番号 ${chosenId}）`));
+  const chosenText = useChosenText(chosenId, picked, chosenLabel);
   // what the office typed since the last choice; null = the field shows the chosen course
   const [typed, setTyped] = useState<string | null>(null);
-  const words = useSettled(typed ?? '', TYPING_PAUSE_MS).trim();
-  const results = useInfiniteQuery({ ...coursePickerQuery(words), enabled: !isDisabled });
-  // only the answer to what the field says now: an older list could be chosen from by mistake
-  const isCurrent = words === (typed ?? '').trim() && !results.isPlaceholderData;
-  const rows = isCurrent ? (results.data?.pages.flatMap((p) => p.data_list) ?? []) : [];
-  const total = results.data?.pages[0]?.total ?? 0;
+  const { results, isCurrent, rows, total } = useCourseSearch(typed, isDisabled);
   const help = describe(
     description ?? '講座名の一部か講座ID（先頭から）を入力して、候補から選んでください。',
   );

@@ -62,6 +62,42 @@ function lazyResolver(loadSchema: LoginFormProps['loadSchema']) {
 }
 
 /**
+ * Already logged in? A look only (touch=0); a user of this area goes straight on. True while it looks.
+ */
+function useGoOnWhenLoggedIn(
+  area: LoginFormProps['area'],
+  isOwnUser: LoginFormProps['isOwnUser'],
+  destination: LoginFormProps['destination'],
+): boolean {
+  const navigate = useNavigate();
+  // Someone may be logged in only when this browser holds the display copy of a user (a login stores it;
+  // a logout or a session found ended clears it). Without one the look below is skipped: a logged-out
+  // visit then makes no request that fails (a 401 is a console error; Lighthouse best practices).
+  const [mayBeLoggedIn] = useState(() => storedUser.get() !== null);
+  const [isChecking, setIsChecking] = useState(mayBeLoggedIn);
+  // the latest callbacks, without re-running the session check when a parent re-renders
+  const onward = useRef({ isOwnUser, destination });
+  onward.current = { isOwnUser, destination };
+
+  useEffect(() => {
+    if (!mayBeLoggedIn) return;
+    let active = true;
+    fetchSession(area, { touch: false })
+      .then((info) => {
+        if (!active) return;
+        if (info && onward.current.isOwnUser(info.user))
+          navigate(onward.current.destination(), { replace: true });
+        else setIsChecking(false);
+      })
+      .catch(() => active && setIsChecking(false));
+    return () => {
+      active = false;
+    };
+  }, [area, navigate, mayBeLoggedIn]);
+  return isChecking;
+}
+
+/**
  * The login screen of either area (SPEC §2, §4, §8): ID and password; 422 → 「IDまたはパスワードが違います」,
  * 429 → the server's message (lock or rate limit); sessionexp=1 shows the inactivity notice; a user already
  * logged in goes straight on.
@@ -82,11 +118,7 @@ export function LoginForm({
   const [params] = useSearchParams();
   const login = useLogin(area);
   const routeError = useRouteApiError();
-  // Someone may be logged in only when this browser holds the display copy of a user (a login stores it;
-  // a logout or a session found ended clears it). Without one the look below is skipped: a logged-out
-  // visit then makes no request that fails (a 401 is a console error; Lighthouse best practices).
-  const [mayBeLoggedIn] = useState(() => storedUser.get() !== null);
-  const [isChecking, setIsChecking] = useState(mayBeLoggedIn);
+  const isChecking = useGoOnWhenLoggedIn(area, isOwnUser, destination);
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -97,26 +129,6 @@ export function LoginForm({
     shouldFocusError: false,
   });
   const focusSummary = useErrorSummaryFocus(form, summaryRef);
-  // the latest callbacks, without re-running the session check when a parent re-renders
-  const onward = useRef({ isOwnUser, destination });
-  onward.current = { isOwnUser, destination };
-
-  // Already logged in? (a look only: touch=0)
-  useEffect(() => {
-    if (!mayBeLoggedIn) return;
-    let active = true;
-    fetchSession(area, { touch: false })
-      .then((info) => {
-        if (!active) return;
-        if (info && onward.current.isOwnUser(info.user))
-          navigate(onward.current.destination(), { replace: true });
-        else setIsChecking(false);
-      })
-      .catch(() => active && setIsChecking(false));
-    return () => {
-      active = false;
-    };
-  }, [area, navigate, mayBeLoggedIn]);
 
   useEffect(() => {
     if (failure) failureRef.current?.focus();

@@ -86,16 +86,7 @@ export function ApplicantListTab({
   /** 回数: the course's sessions, one column each */
   sessionCount: number;
 }) {
-  const url = useSearchState(applicantUrlSchema);
-  const search: ApplicantSearch = url.values;
-
-  const table = useTableUrlState();
-  const page = listPageOf(table.state);
-  // one page from the server with the search's total (decision 020): a course may have thousands
-  const list = useQuery(applicantListQuery(courseId, search, page));
-  const allRows = list.data?.data_list ?? [];
-  const total = list.data?.total ?? 0;
-  const rows = useMemo(() => allRows.filter(isFullRow), [allRows]);
+  const { url, search, table, page, list, allRows, total, rows } = useApplicantList(courseId);
   const { editor, update, reload } = useApplicantEditor(courseId, search, page, rows, list.refetch);
   const pending = editor.isPending;
   const [isLotteryOpen, setIsLotteryOpen] = useState(false);
@@ -115,14 +106,8 @@ export function ApplicantListTab({
         onSearch={(values) => {
           // a new search starts from the stored rows: unsent changes are dropped (the screen says so)
           editor.reset();
-          const changed = url.submit(
-            {
-              ...values,
-              lottery_status: [...values.lottery_status].sort(),
-            },
-            { keep: ['size', 'sort', 'dir'] },
-          );
-          if (!changed) void list.refetch();
+          const conditions = { ...values, lottery_status: [...values.lottery_status].sort() };
+          if (!url.submit(conditions, { keep: ['size', 'sort', 'dir'] })) void list.refetch();
         }}
       />
 
@@ -191,6 +176,20 @@ export function ApplicantListTab({
       )}
     </div>
   );
+}
+
+/** The search in the URL and one page of its applicants from the server, with the search's total. */
+function useApplicantList(courseId: number) {
+  const url = useSearchState(applicantUrlSchema);
+  const search: ApplicantSearch = url.values;
+  const table = useTableUrlState();
+  const page = listPageOf(table.state);
+  // one page from the server with the search's total (decision 020): a course may have thousands
+  const list = useQuery(applicantListQuery(courseId, search, page));
+  const allRows = list.data?.data_list ?? [];
+  const total = list.data?.total ?? 0;
+  const rows = useMemo(() => allRows.filter(isFullRow), [allRows]);
+  return { url, search, table, page, list, allRows, total, rows };
 }
 
 /** The dialogs of the full tab: 繰り上げ of one applicant, and the lottery with the course's count of 抽選待ち. */

@@ -244,6 +244,26 @@ function NoticeFields({ form, categoryOptions }: { form: FormApi; categoryOption
         </div>
       </fieldset>
       <RadioGroup control={form.control} name="is_control" label="公開状態" isRequired options="CD007" />
+      <NoticeAudienceFields form={form} target={target} />
+      <RadioGroup control={form.control} name="is_email" label="メール" isRequired options={EMAIL_OPTIONS} />
+      {isEmail === '1' && (
+        <TextInput
+          control={form.control}
+          name="email_title"
+          label="メールの件名"
+          isRequired
+          maxLength={NOTICE_MAIL_TITLE_MAX}
+          width="full"
+        />
+      )}
+    </>
+  );
+}
+
+/** 配信先 and what it asks for: 期生ID for a generation, the course and 抽選状況 for a course. */
+function NoticeAudienceFields({ form, target }: { form: FormApi; target: string | undefined }) {
+  return (
+    <>
       <RadioGroup control={form.control} name="published_to" label="配信先" isRequired options="CD008" />
       {target === PUBLISHED_TO.GENERATION && (
         <TextInput
@@ -268,17 +288,6 @@ function NoticeFields({ form, categoryOptions }: { form: FormApi; categoryOption
             description="選んだ抽選状況の申込者だけに配信します（キャンセルした申込者には配信しません）。"
           />
         </>
-      )}
-      <RadioGroup control={form.control} name="is_email" label="メール" isRequired options={EMAIL_OPTIONS} />
-      {isEmail === '1' && (
-        <TextInput
-          control={form.control}
-          name="email_title"
-          label="メールの件名"
-          isRequired
-          maxLength={NOTICE_MAIL_TITLE_MAX}
-          width="full"
-        />
       )}
     </>
   );
