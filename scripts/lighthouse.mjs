@@ -12,7 +12,7 @@
 // a machine busy with other work can pull a page under 90 on its own.
 //   node scripts/lighthouse.mjs --page /mypage/top    (audits only the pages whose path starts so)
 //   node scripts/lighthouse.mjs --gate-performance    (also exits 1 on a performance score under 90)
-// The HTML reports are written to .lighthouse/ for a closer look.
+// The HTML reports (and their JSON results) are written to .lighthouse/ for a closer look.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -214,6 +214,8 @@ try {
     }
     const file = `${page.path.slice(1).replaceAll('/', '_')}.html`;
     await writeFile(join(REPORTS, file), report);
+    // the raw result beside it, for reading the long tasks and script costs with a script
+    await writeFile(join(REPORTS, file.replace(/\.html$/, '.json')), JSON.stringify(lhr));
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c].score]));
     rows.push({ page: page.path, ...scores });
     for (const { category, audit } of failingAudits(lhr)) problems.push({ page: page.path, category, audit });

@@ -5,6 +5,7 @@ import { options } from 'preact';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { nextTask } from './lib/next-task';
 import { answerFromPageData } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
 import { handOverShell } from './lib/shell';
@@ -18,13 +19,17 @@ options.requestAnimationFrame = (flush) => queueMicrotask(flush);
 // before any query starts: the first screen's answers may have come with the HTML
 answerFromPageData();
 
-// the query client routes errors through the router, whose loaders prefetch into the query client
-const queryClient = createQueryClient((to, options) => router.navigate(to, options));
-const router = createAppRouter(queryClient);
-
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 handOverShell(container);
+
+// Evaluating the entry, building the router and the first render are three tasks rather than one long one
+// on a slow phone (decision 052).
+await nextTask();
+// the query client routes errors through the router, whose loaders prefetch into the query client
+const queryClient = createQueryClient((to, options) => router.navigate(to, options));
+const router = createAppRouter(queryClient);
+await nextTask();
 
 createRoot(container).render(
   <StrictMode>

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type LoaderFunction, type RouteObject, redirect } from 'react-router';
 import { AppHydrateFallback, AppRoot } from './app-root';
+import { nextTask } from './lib/next-task';
 import { paths } from './lib/paths';
 import { sessionQueryOptions } from './lib/session';
 import { topQuery } from './mypage/news/api/news';
@@ -274,7 +275,28 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
 ];
 
+/**
+ * The same routes, each route module handed to the router a task after it has been evaluated: evaluating a
+ * screen's modules (its schemas, its components) and drawing it are then two tasks instead of one long one
+ * on a slow phone.
+ */
+function withLazyInNextTask(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const { lazy, children } = route;
+    const next = { ...route } as RouteObject & { children?: RouteObject[] };
+    if (typeof lazy === 'function') {
+      next.lazy = () =>
+        lazy().then(async (module) => {
+          await nextTask();
+          return module;
+        });
+    }
+    if (children) next.children = withLazyInNextTask(children);
+    return next;
+  });
+}
+
 /** Creates the browser router (main.tsx). */
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(appRoutes(queryClient));
+  return createBrowserRouter(withLazyInNextTask(appRoutes(queryClient)));
 }

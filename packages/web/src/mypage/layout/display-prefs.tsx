@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../ui/button';
 import { PrefsChoices } from './display-prefs-choices';
 
@@ -8,10 +8,22 @@ import { PrefsChoices } from './display-prefs-choices';
  * Wide screens show them inline ({@link DisplayPrefs}); below Tailwind's `sm` (640 px: every phone held
  * upright) they fold into one 「表示設定」 button ({@link DisplayPrefsMenu}), so a phone's first screen shows
  * the page rather than five radio buttons. Each is hidden by CSS at the other width, so one of them only
- * is ever in the accessibility tree.
+ * is ever in the accessibility tree; the inline ones are not drawn at all on a narrow screen.
  */
 export function DisplayPrefs() {
+  const isWide = useSyncExternalStore(watchWideScreen, isWideScreen);
+  // a phone would only hide them: five radio buttons are a good part of the header's first render there
+  if (!isWide) return null;
   return <PrefsChoices className="flex flex-wrap items-center gap-x-6 gap-y-1 max-sm:hidden" />;
+}
+
+/** Tailwind's `sm` and up, where the choices are shown inline. */
+const WIDE_SCREEN = '(min-width: 40rem)';
+const isWideScreen = () => window.matchMedia(WIDE_SCREEN).matches;
+function watchWideScreen(onChange: () => void): () => void {
+  const query = window.matchMedia(WIDE_SCREEN);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
 }
 
 /** The popover's code (react-aria's overlay positioning, focus scope, dialog): loaded when first wanted. */

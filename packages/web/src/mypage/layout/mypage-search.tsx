@@ -62,7 +62,7 @@ export interface SearchBoxProps<T extends FieldValues, TT extends FieldValues> {
  * mounted when folded (`hidden`), so what was typed is kept. Opened by 「絞り込み」 where it does not fit
  * below the button (a phone with large text), the page scrolls the button to the top so the form is seen
  * to open, and focus moves to the form's heading: the next Tab is its first field, and no on-screen
- * keyboard jumps up on a touch.
+ * keyboard jumps up on a touch. A form that starts folded is drawn when first opened (then kept).
  */
 export function SearchBox<T extends FieldValues, TT extends FieldValues>({
   title,
@@ -75,6 +75,9 @@ export function SearchBox<T extends FieldValues, TT extends FieldValues>({
   children,
 }: SearchBoxProps<T, TT>) {
   const [isOpen, setIsOpen] = useState(() => !isNarrowScreen());
+  // A phone's folded form is drawn when first opened, not with the page: its fields are most of a list
+  // page's first render on a slow phone. Once drawn it stays, so what was typed is kept.
+  const [isDrawn, setIsDrawn] = useState(isOpen);
   const bodyId = `${id}-body`;
   const count = conditions.length;
   const sectionRef = useRef<HTMLElement>(null);
@@ -115,6 +118,7 @@ export function SearchBox<T extends FieldValues, TT extends FieldValues>({
           onPress={() => {
             revealRef.current = !isOpen;
             setIsOpen(!isOpen);
+            setIsDrawn(true);
           }}
         >
           絞り込み{count > 0 && `（条件${count}件）`}
@@ -136,18 +140,20 @@ export function SearchBox<T extends FieldValues, TT extends FieldValues>({
         <h2 id={`${id}-heading`} tabIndex={-1} className="text-std-20B-150 outline-offset-4">
           {title}
         </h2>
-        <FieldRegistryProvider>
-          <form noValidate onSubmit={search} className="space-y-4">
-            <FieldErrorSummary form={form} />
-            {children}
-            <div className="flex flex-wrap gap-4">
-              <Button type="submit">検索する</Button>
-              <Button variant="tertiary" onPress={onClear}>
-                条件をクリア
-              </Button>
-            </div>
-          </form>
-        </FieldRegistryProvider>
+        {isDrawn && (
+          <FieldRegistryProvider>
+            <form noValidate onSubmit={search} className="space-y-4">
+              <FieldErrorSummary form={form} />
+              {children}
+              <div className="flex flex-wrap gap-4">
+                <Button type="submit">検索する</Button>
+                <Button variant="tertiary" onPress={onClear}>
+                  条件をクリア
+                </Button>
+              </div>
+            </form>
+          </FieldRegistryProvider>
+        )}
       </div>
     </section>
   );
