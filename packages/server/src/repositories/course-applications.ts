@@ -33,7 +33,11 @@ import { anyOf, arrayLiteral, qualified, sqlLiteral, unplanned } from '../platfo
 export type Application = typeof courseApplications.$inferSelect;
 export type Course = typeof courses.$inferSelect;
 
-/** The course, its row locked for the rest of the transaction (undefined when there is none). */
+/**
+ * The course, its row locked for the rest of the transaction (undefined when there is none). The lock is
+ * FOR NO KEY UPDATE (decision 050): the course's writers still take turns, but a row that merely refers to the
+ * course (a notice, a personal result) checks its foreign key without waiting for the lock, nor holds it up.
+ */
 export async function lockCourse(tx: DbOrTx, courseId: number): Promise<Course | undefined> {
   const [c] = await lockCourseStatement(tx, { courseId });
   return c;
@@ -45,7 +49,7 @@ const lockCourseStatement = preparedInTransaction('lock_course', (tx) =>
     .select()
     .from(courses)
     .where(eq(courses.id, sql.placeholder('courseId')))
-    .for('update'),
+    .for('no key update'),
 );
 
 /** The student's live (not cancelled) application to the course, its row locked. */
@@ -339,7 +343,7 @@ export async function tryLockCourse(tx: DbOrTx, courseId: number): Promise<Cours
     .select()
     .from(courses)
     .where(eq(courses.id, courseId))
-    .for('update', { skipLocked: true });
+    .for('no key update', { skipLocked: true });
   return c;
 }
 

@@ -250,8 +250,18 @@ export const lotteryRuns = pgTable(
     entries: jsonb('entries').notNull(),
     /** authority 1's stated reason for drawing while the application period was open; null otherwise */
     overrideReason: varchar('override_reason', { length: 200 }),
+    /**
+     * When the applicants were sent their personal results (decision 050). The draw writes null and the
+     * results follow in a transaction of their own; null afterwards means a crash came between the two, and
+     * the deadline job tells the run. A run written by anything but the draw counts as told.
+     */
+    toldAt: tstz('told_at').defaultNow(),
   },
-  (t) => [index('lottery_runs_course_idx').on(t.courseId, t.id)],
+  (t) => [
+    index('lottery_runs_course_idx').on(t.courseId, t.id),
+    // the deadline job's look for runs whose results are still to be told
+    index('lottery_runs_untold_idx').on(t.id).where(sql`${t.toldAt} IS NULL`),
+  ],
 );
 
 /**

@@ -1,7 +1,8 @@
 /**
- * The verifiable draw (decisions 004, 015, 043): the course's undrawn pool with its tiers, a fresh seed, the
- * order (platform/verifiable-lottery.ts), every applicant's outcome written as one set, the run record, the
- * settings it used and every personal result — in the caller's transaction, under the course lock.
+ * The verifiable draw (decisions 004, 015, 043, 050): the course's undrawn pool with its tiers, a fresh seed,
+ * the order (platform/verifiable-lottery.ts), every applicant's outcome written as one set, the run record and
+ * the settings it used — in the caller's transaction, under the course lock. The personal results follow
+ * once that has committed (results.ts `tellRun`).
  */
 import { LOTTERY } from '@manabi/shared/codes';
 import type { LotteryTier } from '@manabi/shared/domain/intake';
@@ -25,8 +26,6 @@ import {
   writeDrawOutcomes,
 } from '../../repositories/course-applications';
 import { saveIntake } from '../../repositories/course-intake';
-import { firstClassOf } from '../../repositories/course-sessions';
-import { tellResults } from './results';
 import { deadline, tiersOf } from './settings';
 
 export interface DrawOptions {
@@ -48,8 +47,9 @@ export interface DrawResult {
 
 /**
  * Draws the course's live 抽選待ち applicants: a fresh seed, the pool with its tiers, the order, every
- * status, the run record, the settings it used and one personal result per applicant — one transaction.
- * Returns null when nobody is undrawn.
+ * status, the run record and the settings it used — one transaction. The run is left untold: once the
+ * caller has committed, `tellRun` (results.ts) gives each applicant their result (the deadline job does if a crash
+ * came between). Returns null when nobody is undrawn.
  */
 export async function drawCourse(
   tx: DbOrTx,
@@ -91,6 +91,7 @@ export async function drawCourse(
       rankOffset,
       entries,
       overrideReason: options.overrideReason ?? null,
+      toldAt: null,
     })
     .returning({ id: lotteryRuns.id });
   if (!run) throw new Error('lottery_runs insert returned nothing');
@@ -106,7 +107,6 @@ export async function drawCourse(
     },
     now,
   );
-  await tellResults(tx, mail, course, run.id, entries, confirmBy, await firstClassOf(tx, course.id), now);
   const count = (o: string) => entries.filter((e) => e.outcome === o).length;
   return {
     runId: run.id,
