@@ -380,6 +380,15 @@ export async function undrawnPool(tx: DbOrTx, courseId: number) {
     .for('update', { of: courseApplications });
 }
 
+/** The ids of the course's live 抽選待ち applications as they stand, unlocked: a guess of the pool to come. */
+export async function undrawnIds(db: DbOrTx, courseId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: courseApplications.id })
+    .from(courseApplications)
+    .where(and(ofCourse(courseId), live, eq(courseApplications.lotteryStatus, LOTTERY.PENDING)));
+  return rows.map((r) => r.id);
+}
+
 /**
  * Those of `studentIds` who lost a draw (or stayed on a waitlist) of another course whose application period
  * ended after `since`.

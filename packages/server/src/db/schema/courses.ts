@@ -6,7 +6,7 @@ import {
   date,
   index,
   integer,
-  jsonb,
+  json,
   pgTable,
   primaryKey,
   serial,
@@ -246,8 +246,12 @@ export const lotteryRuns = pgTable(
     seed: varchar('seed', { length: 64 }).notNull(),
     /** the course's highest 補欠順位 before this draw: this draw's places continue after it */
     rankOffset: integer('rank_offset').notNull().default(0),
-    /** the pool in canonical order with each one's tier, key, place and outcome (LotteryEntry[]) */
-    entries: jsonb('entries').notNull(),
+    /**
+     * the pool in canonical order with each one's tier, key, place and outcome (LotteryEntry[]). Written once
+     * under the course lock and read whole: json keeps the text as sent, stored uncompressed (migration 0017,
+     * decision 050), where jsonb's conversion and the compression of a large pool cost the lock's time.
+     */
+    entries: json('entries').notNull(),
     /** authority 1's stated reason for drawing while the application period was open; null otherwise */
     overrideReason: varchar('override_reason', { length: 200 }),
     /**

@@ -40,7 +40,7 @@ import {
   lockCourse,
   updateAttendance,
 } from '../../repositories/course-applications';
-import { drawCourse } from '../intake/draw';
+import { type DrawAhead, drawAhead, drawCourse } from '../intake/draw';
 import { tellRun } from '../intake/results';
 import { settleCourse } from '../intake/settle';
 import {
@@ -228,7 +228,9 @@ export async function runLottery(
   input: LotteryInput,
   log: { error: (obj: object, msg: string) => void },
 ) {
-  const answer = await drawLottery(db, mail, admin, input);
+  // the seed and the keys of the pool as it stands, before the lock: under it only newcomers need theirs
+  const ahead = await drawAhead(db, input.id);
+  const answer = await drawLottery(db, mail, admin, input, ahead);
   try {
     await db.transaction((tx) => tellRun(tx, mail, answer.run_id));
   } catch (err) {
@@ -238,7 +240,13 @@ export async function runLottery(
 }
 
 /** The draw of {@link runLottery} and its audit entry, in one transaction under the course lock. */
-function drawLottery(db: Db, mail: MailContext, admin: AdminPrincipal, input: LotteryInput) {
+function drawLottery(
+  db: Db,
+  mail: MailContext,
+  admin: AdminPrincipal,
+  input: LotteryInput,
+  ahead: DrawAhead,
+) {
   return db.transaction(async (tx) => {
     const course = await loadCourse(tx, input.id, true);
     const now = new Date();
@@ -258,6 +266,7 @@ function drawLottery(db: Db, mail: MailContext, admin: AdminPrincipal, input: Lo
         confirmDays: input.confirm_days === '' ? null : Number(input.confirm_days),
         tiers: input.tiers,
         overrideReason,
+        ahead,
       },
       now,
     );

@@ -12,6 +12,7 @@ import type { Actor } from '../../platform/audit';
 import type { MailContext } from '../../platform/mail';
 import {
   drawOrderInTurns,
+  keysInTurns,
   LOTTERY_ALGORITHM,
   type LotteryEntry,
   newSeed,
@@ -22,6 +23,7 @@ import {
   type Course,
   lastRank,
   liveWinners,
+  undrawnIds,
   undrawnPool,
   writeDrawOutcomes,
 } from '../../repositories/course-applications';
@@ -35,6 +37,24 @@ export interface DrawOptions {
   tiers: readonly LotteryTier[];
   /** authority 1's reason for drawing while the application period is open (none: drawn after it) */
   overrideReason?: string | null;
+  /** the seed and the keys worked out before the lock was taken ({@link drawAhead}) */
+  ahead?: DrawAhead;
+}
+
+/** A draw's seed, and the keys under it of the pool as it stood before the lock. */
+export interface DrawAhead {
+  seed: string;
+  keys: ReadonlyMap<number, string>;
+}
+
+/**
+ * Before the course lock is taken: a fresh seed and the draw keys of the course's undrawn applications as
+ * they stand now (decision 050). Each key is HMAC(seed, application id) whoever reads it, so the draw under
+ * the lock looks them up for its own pool and works out only those of applications that came since.
+ */
+export async function drawAhead(db: DbOrTx, courseId: number): Promise<DrawAhead> {
+  const seed = newSeed();
+  return { seed, keys: await keysInTurns(seed, await undrawnIds(db, courseId)) };
 }
 
 export interface DrawResult {
@@ -62,15 +82,13 @@ export async function drawCourse(
   const undrawn = await undrawnPool(tx, course.id);
   if (undrawn.length === 0) return null;
   const pool = await tiersOf(tx, undrawn, options.tiers, course.id, now);
-  const seed = newSeed();
+  const seed = options.ahead?.seed ?? newSeed();
   const rankOffset = options.waitlist ? await lastRank(tx, course.id) : 0;
-  const entries = await drawOrderInTurns({
-    seed,
-    pool,
-    winNum: options.winNum,
-    waitlist: options.waitlist,
-    rankOffset,
-  });
+  const entries = await drawOrderInTurns(
+    { seed, pool, winNum: options.winNum, waitlist: options.waitlist, rankOffset },
+    undefined,
+    options.ahead?.keys,
+  );
   const confirmBy = deadline(mail, options.confirmDays, now);
   await writeDrawOutcomes(tx, entries, confirmBy, now);
   const [run] = await tx

@@ -128,7 +128,7 @@ async function tellResults(
   await tx.execute(sql`with drawn as (
       select a.id, a.student_id, e.place as ord, ${words('title')} as title, ${words('body')} as body
       from ${lotteryRuns} r
-      cross join jsonb_to_recordset(r.entries) as e(application_id int, outcome text, waitlist_rank int, place int)
+      cross join json_to_recordset(r.entries) as e(application_id int, outcome text, waitlist_rank int, place int)
       join ${courseApplications} a on a.id = e.application_id
       where r.id = ${run.id}::int
     ), made as (
