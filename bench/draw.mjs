@@ -1,10 +1,12 @@
 // The draw of one big course, measured in process: how long the course's row lock is held while
 // `runLottery` draws N applicants (every one with mail), and the event loop's delay meanwhile.
 //
-//   node bench/draw.mjs [--applicants 10000] [--runs 3] [--url postgres://postgres@127.0.0.1:5432/postgres] [--keep]
+//   node bench/draw.mjs [--applicants 10000] [--runs 3] [--url postgres://postgres@127.0.0.1:5432/postgres]
+//     [--keep] [--name manabi_bench_draw_mine] [--log-statements]
 //
-// It makes a database of its own (manabi_bench_draw_<pid>) on the given server and drops it afterwards
-// (--keep: manabi_bench_draw_kept, kept for a look with psql). The lock
+// It makes a database of its own (manabi_bench_draw_<pid>, or --name) on the given server and drops it
+// afterwards (--keep: manabi_bench_draw_kept or --name, kept for a look with psql; --log-statements: every
+// statement of that database in the server's log with its time, log_min_duration_statement = 0). The lock
 // is seen from outside too: a second connection asks for the course row FOR UPDATE as soon as the draw has it
 // and waits; that wait is the time the draw still held the lock.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -18,6 +20,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     url: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     keep: { type: 'boolean', default: false },
+    name: { type: 'string' },
+    'log-statements': { type: 'boolean', default: false },
   },
 });
 const N = Number(args.applicants);
@@ -29,11 +33,13 @@ const { syncCodeMaster } = await server('modules/common/common.service.ts');
 const { migrationsDir } = await server('platform/paths.ts');
 const { runLottery } = await server('modules/applicants/applicants.service.ts');
 
-const name = args.keep ? 'manabi_bench_draw_kept' : `manabi_bench_draw_${process.pid}`;
+const name = args.name ?? (args.keep ? 'manabi_bench_draw_kept' : `manabi_bench_draw_${process.pid}`);
+if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--name: not a plain database name: ${name}`);
 const admin = new pg.Client({ connectionString: args.url });
 await admin.connect();
 await admin.query(`drop database if exists ${name} with (force)`);
 await admin.query(`create database ${name}`);
+if (args['log-statements']) await admin.query(`alter database ${name} set log_min_duration_statement = 0`);
 const url = new URL(args.url);
 url.pathname = `/${name}`;
 const database = await openPostgres(url.toString(), 4, () => {});
@@ -56,14 +62,21 @@ try {
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
     const started = performance.now();
-    const drawing = runLottery(database.db, mail, principal, {
-      id: courseId,
-      win_num: Math.floor(N / 10),
-      waitlist: '1',
-      confirm_days: '3',
-      tiers: ['ward_resident'],
-      override_reason: '',
-    });
+    // the whole call: the draw under the lock, then the personal results in their own transaction
+    const drawing = runLottery(
+      database.db,
+      mail,
+      principal,
+      {
+        id: courseId,
+        win_num: Math.floor(N / 10),
+        waitlist: '1',
+        confirm_days: '3',
+        tiers: ['ward_resident'],
+        override_reason: '',
+      },
+      { error: (obj, msg) => console.error(msg, obj) },
+    );
     // the outside waiter: once the draw's transaction holds the course row, ask for it and wait
     const waited = waitForLock(courseId);
     const answer = await drawing;
@@ -152,7 +165,8 @@ async function waitForLock(courseId) {
   }
   const t = performance.now();
   await outside.query('begin');
-  await outside.query('select id from courses where id = $1 for update', [courseId]);
+  // the lock the app's writers take (lockCourse)
+  await outside.query('select id from courses where id = $1 for no key update', [courseId]);
   const waitMs = performance.now() - t;
   await outside.query('rollback');
   return { waitMs };

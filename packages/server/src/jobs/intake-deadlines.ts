@@ -6,6 +6,7 @@
  */
 import type { Db } from '../db/client';
 import { lapseDue } from '../modules/intake/deadlines';
+import { tellUntoldRuns } from '../modules/intake/results';
 import type { MailContext } from '../platform/mail';
 import { coursesWithDueDeadlines, tryLockCourse } from '../repositories/course-applications';
 
@@ -18,6 +19,8 @@ export async function runDeadlineJob(db: Db, mail: MailContext, now = new Date()
       return course ? lapseDue(tx, mail, course, now) : 0;
     });
   }
+  // a draw whose results a crash left untold (decision 050)
+  await tellUntoldRuns(db, mail, now);
   return lapsed;
 }
 

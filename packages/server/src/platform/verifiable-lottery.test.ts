@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   drawOrder,
   drawOrderInTurns,
+  keysInTurns,
   LOTTERY_ALGORITHM,
   type LotteryRecord,
   newSeed,
@@ -143,5 +144,16 @@ describe('[server][lottery] the verifiable draw', () => {
     const input = { seed, pool, winNum: 100, waitlist: true, rankOffset: 4 };
     expect(await drawOrderInTurns(input, 100)).toEqual(drawOrder(input));
     await expect(drawOrderInTurns({ ...input, seed: 'abc' })).rejects.toThrow();
+  });
+
+  it('with keys worked out beforehand for part of the pool (and some who left it), the same order', async () => {
+    const seed = newSeed();
+    const pool = Array.from({ length: 700 }, (_, i) => ({ application_id: 100 + i * 7, tier: i % 2 }));
+    const input = { seed, pool, winNum: 50, waitlist: true, rankOffset: 0 };
+    const before = [...pool.slice(0, 600).map((m) => m.application_id), 1, 2, 3];
+    const known = await keysInTurns(seed, before, 128);
+    expect(known.size).toBe(603);
+    expect(await drawOrderInTurns(input, 100, known)).toEqual(drawOrder(input));
+    await expect(keysInTurns('abc', before)).rejects.toThrow();
   });
 });

@@ -83,16 +83,42 @@ export function drawOrder(input: DrawInput): LotteryEntry[] {
 /**
  * {@link drawOrder}, the same order, with the keys worked out `slice` members at a time and a turn of the
  * event loop between slices: a pool of thousands costs one HMAC each, and the app keeps answering meanwhile.
+ * `known` holds keys worked out beforehand with the same seed ({@link keysInTurns}); a member without one
+ * gets it here.
  */
-export async function drawOrderInTurns(input: DrawInput, slice = 500): Promise<LotteryEntry[]> {
+export async function drawOrderInTurns(
+  input: DrawInput,
+  slice = 500,
+  known: ReadonlyMap<number, string> = new Map(),
+): Promise<LotteryEntry[]> {
   const members = membersOf(input);
   const key = Buffer.from(input.seed, 'hex');
   const keyed: Keyed[] = [];
   for (let i = 0; i < members.length; i += slice) {
     if (i > 0) await nextTurn();
-    for (const m of members.slice(i, i + slice)) keyed.push({ ...m, key: hmacKey(key, m.application_id) });
+    for (const m of members.slice(i, i + slice))
+      keyed.push({ ...m, key: known.get(m.application_id) ?? hmacKey(key, m.application_id) });
   }
   return ordered(keyed, input);
+}
+
+/**
+ * The draw keys of `applicationIds` under `seed`, `slice` at a time with a turn of the event loop between:
+ * worked out before the draw takes its lock, for {@link drawOrderInTurns} to look up (decision 050).
+ */
+export async function keysInTurns(
+  seed: string,
+  applicationIds: readonly number[],
+  slice = 500,
+): Promise<Map<number, string>> {
+  if (!/^[0-9a-f]{64}$/.test(seed)) throw new RangeError('the seed is 64 hex digits');
+  const key = Buffer.from(seed, 'hex');
+  const keys = new Map<number, string>();
+  for (let i = 0; i < applicationIds.length; i += slice) {
+    if (i > 0) await nextTurn();
+    for (const id of applicationIds.slice(i, i + slice)) keys.set(id, hmacKey(key, id));
+  }
+  return keys;
 }
 
 type Keyed = PoolMember & { key: string };

@@ -33,7 +33,11 @@ import { anyOf, arrayLiteral, qualified, sqlLiteral, unplanned } from '../platfo
 export type Application = typeof courseApplications.$inferSelect;
 export type Course = typeof courses.$inferSelect;
 
-/** The course, its row locked for the rest of the transaction (undefined when there is none). */
+/**
+ * The course, its row locked for the rest of the transaction (undefined when there is none). The lock is
+ * FOR NO KEY UPDATE (decision 050): the course's writers still take turns, but a row that merely refers to the
+ * course (a notice, a personal result) checks its foreign key without waiting for the lock, nor holds it up.
+ */
 export async function lockCourse(tx: DbOrTx, courseId: number): Promise<Course | undefined> {
   const [c] = await lockCourseStatement(tx, { courseId });
   return c;
@@ -45,7 +49,7 @@ const lockCourseStatement = preparedInTransaction('lock_course', (tx) =>
     .select()
     .from(courses)
     .where(eq(courses.id, sql.placeholder('courseId')))
-    .for('update'),
+    .for('no key update'),
 );
 
 /** The student's live (not cancelled) application to the course, its row locked. */
@@ -339,7 +343,7 @@ export async function tryLockCourse(tx: DbOrTx, courseId: number): Promise<Cours
     .select()
     .from(courses)
     .where(eq(courses.id, courseId))
-    .for('update', { skipLocked: true });
+    .for('no key update', { skipLocked: true });
   return c;
 }
 
@@ -374,6 +378,15 @@ export async function undrawnPool(tx: DbOrTx, courseId: number) {
     .where(and(ofCourse(courseId), live, eq(courseApplications.lotteryStatus, LOTTERY.PENDING)))
     .orderBy(asc(courseApplications.id))
     .for('update', { of: courseApplications });
+}
+
+/** The ids of the course's live 抽選待ち applications as they stand, unlocked: a guess of the pool to come. */
+export async function undrawnIds(db: DbOrTx, courseId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: courseApplications.id })
+    .from(courseApplications)
+    .where(and(ofCourse(courseId), live, eq(courseApplications.lotteryStatus, LOTTERY.PENDING)));
+  return rows.map((r) => r.id);
 }
 
 /**

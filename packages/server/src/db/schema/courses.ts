@@ -6,7 +6,7 @@ import {
   date,
   index,
   integer,
-  jsonb,
+  json,
   pgTable,
   primaryKey,
   serial,
@@ -246,12 +246,26 @@ export const lotteryRuns = pgTable(
     seed: varchar('seed', { length: 64 }).notNull(),
     /** the course's highest 補欠順位 before this draw: this draw's places continue after it */
     rankOffset: integer('rank_offset').notNull().default(0),
-    /** the pool in canonical order with each one's tier, key, place and outcome (LotteryEntry[]) */
-    entries: jsonb('entries').notNull(),
+    /**
+     * the pool in canonical order with each one's tier, key, place and outcome (LotteryEntry[]). Written once
+     * under the course lock and read whole: json keeps the text as sent, stored uncompressed (migration 0017,
+     * decision 050), where jsonb's conversion and the compression of a large pool cost the lock's time.
+     */
+    entries: json('entries').notNull(),
     /** authority 1's stated reason for drawing while the application period was open; null otherwise */
     overrideReason: varchar('override_reason', { length: 200 }),
+    /**
+     * When the applicants were sent their personal results (decision 050). The draw writes null and the
+     * results follow in a transaction of their own; null afterwards means a crash came between the two, and
+     * the deadline job tells the run. A run written by anything but the draw counts as told.
+     */
+    toldAt: tstz('told_at').defaultNow(),
   },
-  (t) => [index('lottery_runs_course_idx').on(t.courseId, t.id)],
+  (t) => [
+    index('lottery_runs_course_idx').on(t.courseId, t.id),
+    // the deadline job's look for runs whose results are still to be told
+    index('lottery_runs_untold_idx').on(t.id).where(sql`${t.toldAt} IS NULL`),
+  ],
 );
 
 /**

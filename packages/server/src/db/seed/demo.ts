@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../base/password';
 import { drawCourse } from '../../modules/intake/draw';
+import { tellRun } from '../../modules/intake/results';
 import type { MailContext } from '../../platform/mail';
 import type { Db, Tx } from '../client';
 import {
@@ -640,7 +641,7 @@ async function seedIntake(tx: Tx, mail: MailContext) {
       ...ids.slice(0, 4).map((studentId) => ({ courseId: ready.id, studentId, howApply: '1' })),
       ...ids.map((studentId) => ({ courseId: drawn.id, studentId, howApply: '1' })),
     ]);
-  await drawCourse(
+  const run1 = await drawCourse(
     tx,
     mail,
     { kind: 'system', id: null, name: '事務局（デモデータ）' },
@@ -648,6 +649,8 @@ async function seedIntake(tx: Tx, mail: MailContext) {
     { winNum: 2, waitlist: true, confirmDays: 7, tiers: ['ward_resident'] },
     at(-1, '18:00'),
   );
+  // the seed has no course lock to free: the results in the same transaction
+  if (run1) await tellRun(tx, mail, run1.runId);
 }
 
 /** Weekly class days from `firstOffset` days after today (Tokyo), as course_sessions rows. */
@@ -725,7 +728,7 @@ async function seedCycle(tx: Tx, mail: MailContext, sid: (loginId: string) => nu
   const office = { kind: 'system', id: null, name: '事務局（デモデータ）' } as const;
   const draw = { waitlist: true, confirmDays: 7, tiers: [] };
   await tx.insert(courseApplications).values({ courseId: watercolour.id, studentId: s1, howApply: '1' });
-  await drawCourse(
+  const run2 = await drawCourse(
     tx,
     mail,
     office,
@@ -733,8 +736,9 @@ async function seedCycle(tx: Tx, mail: MailContext, sid: (loginId: string) => nu
     { ...draw, winNum: 1 },
     new Date(now.getTime() - 60 * 60_000),
   );
+  if (run2) await tellRun(tx, mail, run2.runId);
   await tx.insert(courseApplications).values({ courseId: watercolour.id, studentId: s2, howApply: '3' });
-  await drawCourse(
+  const run3 = await drawCourse(
     tx,
     mail,
     office,
@@ -742,6 +746,7 @@ async function seedCycle(tx: Tx, mail: MailContext, sid: (loginId: string) => nu
     { ...draw, winNum: 0 },
     new Date(now.getTime() - 30 * 60_000),
   );
+  if (run3) await tellRun(tx, mail, run3.runId);
 
   const expected = await tx
     .select({ id: students.id })

@@ -55,7 +55,12 @@ export async function applicantRoutes(app: FastifyInstance): Promise<void> {
     },
     { exposeHeadRoute: false },
   );
-  route(app, applicants.lottery, async (req) => runLottery(db, config, adminOf(req), req.body), mail);
+  route(
+    app,
+    applicants.lottery,
+    async (req) => runLottery(db, config, adminOf(req), req.body, req.log),
+    mail,
+  );
   // beyond SPEC §7: what the draw would do (the modal's last step), for those who may draw
   route(app, applicants.lotteryPreview, async (req) => lotteryPreview(db, req.query.id));
   route(

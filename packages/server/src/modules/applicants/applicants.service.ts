@@ -40,7 +40,8 @@ import {
   lockCourse,
   updateAttendance,
 } from '../../repositories/course-applications';
-import { drawCourse } from '../intake/draw';
+import { type DrawAhead, drawAhead, drawCourse } from '../intake/draw';
+import { tellRun } from '../intake/results';
 import { settleCourse } from '../intake/settle';
 import {
   presentApplicantDetail,
@@ -213,12 +214,39 @@ const periodOpen = (course: { periodTo: Date | null }, now: Date) =>
 
 /**
  * Draws the course's live 抽選待ち applicants (modules/intake/draw.ts): a recorded, verifiable
- * order; winners, 補欠 or losers; one personal result each; all in one transaction under the course lock,
- * so a second draw waits and then finds nobody undrawn (422). While the application period is open the draw
- * is refused (422 on override_reason) unless authority 1 states why; the reason goes into the run record
- * and the audit log.
+ * order; winners, 補欠 or losers; all in one transaction under the course lock, so a second draw waits and
+ * then finds nobody undrawn (422). While the application period is open the draw is refused (422 on
+ * override_reason) unless authority 1 states why; the reason goes into the run record and the audit log.
+ * Once the draw has committed, each applicant's personal result is written in a transaction of its own
+ * (decision 050), before the answer; should that fail, the draw stands, the failure is logged and the
+ * deadline job tells the run.
  */
-export async function runLottery(db: Db, mail: MailContext, admin: AdminPrincipal, input: LotteryInput) {
+export async function runLottery(
+  db: Db,
+  mail: MailContext,
+  admin: AdminPrincipal,
+  input: LotteryInput,
+  log: { error: (obj: object, msg: string) => void },
+) {
+  // the seed and the keys of the pool as it stands, before the lock: under it only newcomers need theirs
+  const ahead = await drawAhead(db, input.id);
+  const answer = await drawLottery(db, mail, admin, input, ahead);
+  try {
+    await db.transaction((tx) => tellRun(tx, mail, answer.run_id));
+  } catch (err) {
+    log.error({ err, run_id: answer.run_id }, 'lottery results not told; the deadline job will tell them');
+  }
+  return answer;
+}
+
+/** The draw of {@link runLottery} and its audit entry, in one transaction under the course lock. */
+function drawLottery(
+  db: Db,
+  mail: MailContext,
+  admin: AdminPrincipal,
+  input: LotteryInput,
+  ahead: DrawAhead,
+) {
   return db.transaction(async (tx) => {
     const course = await loadCourse(tx, input.id, true);
     const now = new Date();
@@ -238,6 +266,7 @@ export async function runLottery(db: Db, mail: MailContext, admin: AdminPrincipa
         confirmDays: input.confirm_days === '' ? null : Number(input.confirm_days),
         tiers: input.tiers,
         overrideReason,
+        ahead,
       },
       now,
     );

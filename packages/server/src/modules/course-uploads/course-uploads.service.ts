@@ -83,7 +83,7 @@ export async function uploadCourseApplicants(db: Db, actor: Actor, dataUrl: stri
             .from(courses)
             .where(anyOf(courses.code, codes, 'text'))
             .orderBy(asc(courses.id))
-            .for('update')
+            .for('no key update')
         : [];
       const courseIdOf = new Map(found.map((c) => [c.code as string, c.id]));
       for (const { line, row } of parsed) {

@@ -1,17 +1,18 @@
 /**
  * The personal results of the intake cycle (decision 015): a notice published to the one student and, when
  * the student takes mail, the same words by mail — one at a time ({@link tellStudent}: a promotion, a lapse)
- * or a whole draw's at once ({@link tellResults}, decision 043).
+ * or a whole draw's at once ({@link tellRun}, decisions 043 and 050: after the draw, in a transaction of its own).
  */
 import { LOTTERY, PERSONAL_NOTICE } from '@manabi/shared/codes';
 import { type FirstClass, type IntakeMessageKind, intakeMessage } from '@manabi/shared/domain/intake';
-import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { courseApplications, mailOutbox, notices, students } from '../../db/schema';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { courseApplications, courses, lotteryRuns, mailOutbox, notices, students } from '../../db/schema';
 import { enqueueMail, type MailContext, officeFooter } from '../../platform/mail';
 import { arrayLiteral, sqlLiteral } from '../../platform/sql';
-import type { LotteryEntry } from '../../platform/verifiable-lottery';
 import type { Application, Course } from '../../repositories/course-applications';
+import { firstClassOf } from '../../repositories/course-sessions';
+import { deadline } from './settings';
 
 /**
  * The personal notice of a result (published to this student alone) and, when the student takes mail, the
@@ -101,38 +102,38 @@ function outcomeTexts(
 }
 
 /**
- * Each drawn applicant's personal result (as {@link tellStudent} writes one) and, for those who take mail,
- * the same words by mail: one INSERT … SELECT for the notices and one for the mails, in one statement. The
- * notices' `source_key` is unique, so a retried draw tells nobody twice.
+ * Each applicant of a draw told their result (as {@link tellStudent} writes one) and, for those who take mail,
+ * the same words by mail: one INSERT … SELECT for the notices and one for the mails, in one statement, read
+ * from the run's record — the draw's own outcome and 補欠順位, whatever has happened to the application since.
+ * The notices' `source_key` is unique, so a run told twice tells nobody twice.
  */
-export async function tellResults(
+async function tellResults(
   tx: DbOrTx,
   mail: MailContext,
   course: Pick<Course, 'id' | 'name'>,
-  runId: number,
-  entries: readonly LotteryEntry[],
+  run: Pick<Run, 'id' | 'drawnAt'>,
   confirmBy: Date | null,
   firstClass: FirstClass | null,
-  now: Date,
 ): Promise<void> {
   const texts = outcomeTexts(course.name, confirmBy, firstClass);
   const words = (part: 'title' | 'body') =>
-    sql`array_to_string(case a.${sql.identifier(courseApplications.lotteryStatus.name)}
+    sql`array_to_string(case e.outcome
       when ${sqlLiteral(LOTTERY.WON)} then ${arrayLiteral(texts.won[part])}::text[]
       when ${sqlLiteral(LOTTERY.WAITLISTED)} then ${arrayLiteral(texts.waitlisted[part])}::text[]
-      else ${arrayLiteral(texts.lost[part])}::text[] end, coalesce(a.waitlist_rank::text, ''))`;
+      else ${arrayLiteral(texts.lost[part])}::text[] end, coalesce(e.waitlist_rank::text, ''))`;
   const appliedUrl = new URL('/mypage/course/applied', mail.publicUrl).toString();
   // the mail's lines after the notice's body, each on a line of its own (as tellStudent joins them)
   const tail = ['', `申込状況の確認：${appliedUrl}`, '', ...officeFooter(mail)].map((l) => `\n${l}`).join('');
-  const ids = arrayLiteral(entries.map((e) => e.application_id));
-  const key = sql`'lottery:' || ${String(runId)}::text || ':' || drawn.id`;
+  const key = sql`'lottery:' || ${String(run.id)}::text || ':' || drawn.id`;
   await tx.execute(sql`with drawn as (
-      select a.id, a.student_id, d.ord, ${words('title')} as title, ${words('body')} as body
-      from unnest(${ids}::int[]) with ordinality as d(id, ord)
-      join ${courseApplications} a on a.id = d.id
+      select a.id, a.student_id, e.place as ord, ${words('title')} as title, ${words('body')} as body
+      from ${lotteryRuns} r
+      cross join json_to_recordset(r.entries) as e(application_id int, outcome text, waitlist_rank int, place int)
+      join ${courseApplications} a on a.id = e.application_id
+      where r.id = ${run.id}::int
     ), made as (
       insert into ${notices} (title, content, period_from, published_to, student_id, course_id, source_key)
-      select left(drawn.title, 120), drawn.body, ${now}::timestamptz, ${PERSONAL_NOTICE}::smallint,
+      select left(drawn.title, 120), drawn.body, ${run.drawnAt}::timestamptz, ${PERSONAL_NOTICE}::smallint,
         drawn.student_id, ${course.id}::int, ${key}
       from drawn order by drawn.ord
       on conflict (source_key) do nothing
@@ -145,4 +146,53 @@ export async function tellResults(
     join ${students} s on s.id = drawn.student_id
     where s.is_email and coalesce(s.mail1, '') <> ''
     order by drawn.ord`);
+}
+
+type Run = typeof lotteryRuns.$inferSelect;
+
+/**
+ * Tells the applicants of a draw their results, once (decision 050): the draw commits its statuses and record
+ * under the course lock and leaves the run untold; this follows in a transaction of its own, so the course's
+ * other writers need not wait for 10,000 notices and mails. The run's row is taken first (SKIP LOCKED): a
+ * second caller meanwhile, or after, finds nothing to do. Returns whether it told the run.
+ */
+export async function tellRun(
+  tx: DbOrTx,
+  mail: MailContext,
+  runId: number,
+  now = new Date(),
+): Promise<boolean> {
+  const [run] = await tx
+    .select({
+      id: lotteryRuns.id,
+      drawnAt: lotteryRuns.drawnAt,
+      confirmDays: lotteryRuns.confirmDays,
+      course: { id: courses.id, name: courses.name },
+    })
+    .from(lotteryRuns)
+    .innerJoin(courses, eq(courses.id, lotteryRuns.courseId))
+    .where(and(eq(lotteryRuns.id, runId), isNull(lotteryRuns.toldAt)))
+    .for('update', { of: lotteryRuns, skipLocked: true });
+  if (!run) return false;
+  // the deadline the draw wrote: the same rule from the same moment
+  const confirmBy = deadline(mail, run.confirmDays, run.drawnAt);
+  await tellResults(tx, mail, run.course, run, confirmBy, await firstClassOf(tx, run.course.id));
+  await tx.update(lotteryRuns).set({ toldAt: now }).where(eq(lotteryRuns.id, run.id));
+  return true;
+}
+
+/**
+ * The deadline job's recovery (decision 050): every run a crash left untold between the draw's commit and its
+ * results, told now, each in a transaction of its own. Returns how many it told.
+ */
+export async function tellUntoldRuns(db: Db, mail: MailContext, now = new Date()): Promise<number> {
+  const untold = await db
+    .select({ id: lotteryRuns.id })
+    .from(lotteryRuns)
+    .where(isNull(lotteryRuns.toldAt))
+    .orderBy(asc(lotteryRuns.id))
+    .limit(50);
+  let told = 0;
+  for (const { id } of untold) if (await db.transaction((tx) => tellRun(tx, mail, id, now))) told += 1;
+  return told;
 }
