@@ -2,7 +2,6 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError, openDatabase, POOL_MIN } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
-import { parseOnConnect } from './db/statements';
 import { runDeadlineJob, startJobRunner } from './jobs/intake-deadlines';
 import { runReminderJob } from './jobs/session-reminders';
 import { syncCodeMaster } from './modules/common/common.service';
@@ -13,9 +12,8 @@ async function main() {
   const config = loadConfig();
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    // a server keeps its PostgreSQL connections open through a quiet spell (decision 045), each with its
-    // named statements parsed as it opens (decision 054)
-    database = await openDatabase(config, { min: POOL_MIN, onConnect: parseOnConnect });
+    // a server keeps its PostgreSQL connections open through a quiet spell (decision 045)
+    database = await openDatabase(config, { min: POOL_MIN });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(`\n${err.message}\n`);

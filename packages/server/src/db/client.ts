@@ -97,9 +97,9 @@ export interface PoolOptions {
   min?: number;
   /**
    * Runs on each new connection before any query of the app (pg queues a query sent here ahead of the
-   * checkout's): where the named statements are parsed, so a fresh connection answers as an old one.
+   * checkout's): where the hot named statements can be prepared, so a fresh connection answers as an old one.
    */
-  onConnect?: (client: pg.PoolClient, db: Db) => void;
+  onConnect?: (client: pg.PoolClient) => void;
 }
 
 export async function openPostgres(
@@ -114,8 +114,8 @@ export async function openPostgres(
   // an idle connection dropped by the server (restart, failover) must not crash the process: the pool
   // replaces it on the next checkout
   pool.on('error', onIdleClientError);
+  if (onConnect) pool.on('connect', onConnect);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  if (onConnect) pool.on('connect', (client) => onConnect(client, db));
   const keepWarm = warm > 0 ? keepWarmConnections(pool, warm, onIdleClientError) : undefined;
   await keepWarm?.fill();
   return {

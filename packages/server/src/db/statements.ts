@@ -6,11 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import type pg from 'pg';
-import type { Db, DbOrTx } from './client';
-
-/** Every named statement this door builds, by its maker: what a new pool connection parses ahead of use. */
-const makers: ((db: Db) => unknown)[] = [];
+import type { DbOrTx } from './client';
 
 /**
  * Statements built once per database handle and prepared under their names (decision 023): the
@@ -19,7 +15,7 @@ const makers: ((db: Db) => unknown)[] = [];
  */
 export function preparedPerDatabase<D extends object, T>(make: (db: D) => T): (db: D) => T {
   const made = new WeakMap<D, T>();
-  const get = (db: D) => {
+  return (db) => {
     let statements = made.get(db);
     if (statements === undefined) {
       statements = make(db);
@@ -27,8 +23,6 @@ export function preparedPerDatabase<D extends object, T>(make: (db: D) => T): (d
     }
     return statements;
   };
-  makers.push(get as unknown as (db: Db) => unknown);
-  return get;
 }
 
 /** What a Drizzle prepared select keeps (Drizzle internals, read once; see {@link preparedInTransaction}). */
@@ -65,7 +59,6 @@ export function preparedInTransaction<
   make: (tx: DbOrTx) => B,
 ): (tx: DbOrTx, values: Record<string, unknown>) => ReturnType<ReturnType<B['prepare']>['execute']> {
   let built: BuiltSelect | undefined;
-  makers.push((db) => make(db).prepare(name));
   return ((tx: DbOrTx, values: Record<string, unknown>) => {
     if (built === undefined) {
       const first = make(tx).prepare(name) as unknown as BuiltSelect;
@@ -105,58 +98,4 @@ export async function executeNamed(tx: DbOrTx, statement: SQL): Promise<{ rows: 
     return (await tx.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
   const run = handle.session.prepareQuery(query, undefined, name, false);
   return (await run.execute({})) as { rows: Record<string, unknown>[] };
-}
-
-/** A Drizzle node-postgres prepared query's name and text, as it sends them (Drizzle internals). */
-interface SentQuery {
-  rawQueryConfig?: { name?: unknown; text?: unknown };
-}
-
-/** The name and text of every prepared query in what a maker built (an object of them, nested or not). */
-function namedQueries(built: unknown, into: Map<string, string>): Map<string, string> {
-  if (built === null || typeof built !== 'object') return into;
-  const raw = (built as SentQuery).rawQueryConfig;
-  if (raw && typeof raw.name === 'string' && typeof raw.text === 'string') {
-    into.set(raw.name, raw.text);
-    return into;
-  }
-  for (const value of Object.values(built)) namedQueries(value, into);
-  return into;
-}
-
-/**
- * A Parse of one named statement and nothing else: pg's client marks the name parsed when PostgreSQL
- * acknowledges it, exactly as for its own first use, so the app's first call on this connection sends only
- * Bind and Execute. A statement that does not parse (its table is not there yet: a fresh database before
- * migrate) is left for its first use, as before.
- */
-class ParseOnly implements pg.Submittable {
-  callback?: (err: Error | null) => void;
-  constructor(
-    readonly name: string,
-    readonly text: string,
-  ) {}
-  submit(connection: pg.Connection) {
-    connection.parse({ name: this.name, text: this.text, types: [] }, false);
-    connection.sync();
-  }
-  handleError() {}
-  handleReadyForQuery() {}
-}
-
-const parsedTexts = new WeakMap<Db, Map<string, string>>();
-
-/**
- * Parses every named statement of this door on a new pool connection before the app's first query on it
- * (pg runs a connection's queries in the order they were asked): a connection opened after start answers its
- * first calls as an old one does.
- */
-export function parseOnConnect(client: pg.ClientBase, db: Db): void {
-  let texts = parsedTexts.get(db);
-  if (texts === undefined) {
-    texts = new Map();
-    for (const make of makers) namedQueries(make(db), texts);
-    parsedTexts.set(db, texts);
-  }
-  for (const [name, text] of texts) client.query(new ParseOnly(name, text));
 }

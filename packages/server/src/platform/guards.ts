@@ -1,9 +1,8 @@
 import { APPROVAL } from '@manabi/shared/codes';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { adminUsers, courseApplications, courseCatalogVersion, sessions, students } from '../db/schema';
-import { preparedPerDatabase } from '../db/statements';
 import { batchedLookup } from './batch';
 import type { AdminPrincipal, StudentPrincipal } from './context';
 import { forbidden, notLoggedIn, unauthorized } from './errors';
@@ -29,7 +28,7 @@ function liveApplications(list: string | null): Map<number, number> {
 const sessionIn = sql`${sessions.idHash} = any(${unplanned(sql.placeholder('idHashes'), 'text[]')}::text[])`;
 
 /** The admin sessions of `idHashes`, each joined with its admin. */
-const adminSessionsRead = (db: Db) =>
+const adminSessionsRead = (db: DbOrTx) =>
   db
     .select({
       idHash: sessions.idHash,
@@ -44,14 +43,13 @@ const adminSessionsRead = (db: Db) =>
     })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.adminId))
-    .where(and(sessionIn, eq(sessions.kind, 'admin')))
-    .prepare('guard_admin_sessions');
+    .where(and(sessionIn, eq(sessions.kind, 'admin')));
 
 /**
  * The student sessions of `idHashes`, each joined with its approved student, with the catalogue's version and
  * the student's live applications (decision 023).
  */
-const studentSessionsRead = (db: Db) =>
+const studentSessionsRead = (db: DbOrTx) =>
   db
     .select({
       idHash: sessions.idHash,
@@ -78,17 +76,7 @@ const studentSessionsRead = (db: Db) =>
         eq(students.approvalStatus, APPROVAL.APPROVED),
         isNotNull(students.loginId),
       ),
-    )
-    .prepare('guard_student_sessions');
-
-/**
- * The guards' named statements: built once per database, planned once per connection. The sessions asked for
- * in one turn of the event loop are read by one statement (decision 032).
- */
-const sessionStatements = preparedPerDatabase((db: Db) => ({
-  admin: adminSessionsRead(db),
-  student: studentSessionsRead(db),
-}));
+    );
 
 /**
  * Guards: every permission holds here on the server (SPEC §6), not only in the UI.
@@ -108,11 +96,14 @@ export function installGuards(app: FastifyInstance): void {
     return otherSession ? forbidden() : notLoggedIn();
   }
 
-  const { admin: adminSessions, student: studentSessions } = sessionStatements(db);
+  // Named prepared statements: built once, planned once per connection. The sessions asked for in
+  // one turn of the event loop are read by one statement (decision 032).
+  const adminSessions = adminSessionsRead(db).prepare('guard_admin_sessions');
   const adminSession = batchedLookup(
     (idHashes) => adminSessions.execute({ idHashes }),
     (row) => row.idHash,
   );
+  const studentSessions = studentSessionsRead(db).prepare('guard_student_sessions');
   const studentSession = batchedLookup(
     (idHashes) => studentSessions.execute({ idHashes }),
     (row) => row.idHash,

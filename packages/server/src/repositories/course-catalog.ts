@@ -10,7 +10,6 @@ import {
   courseIntake,
   courses,
 } from '../db/schema';
-import { preparedPerDatabase } from '../db/statements';
 import type { StudentPrincipal } from '../platform/context';
 import { qualified } from '../platform/sql';
 import { type SessionOut, sessionList } from './course-sessions';
@@ -64,7 +63,7 @@ interface State {
 
 const states = new WeakMap<Db, State>();
 
-const prepare = preparedPerDatabase((db: Db) => {
+function prepare(db: Db) {
   const cutoff = sql.placeholder('cutoff');
   return {
     /**
@@ -125,7 +124,7 @@ const prepare = preparedPerDatabase((db: Db) => {
       .where(and(eq(courseApplications.id, sql.placeholder('id')), isNull(courseApplications.cancelledAt)))
       .prepare('catalog_application_by_id'),
   };
-});
+}
 
 function stateOf(db: Db): State {
   let state = states.get(db);
