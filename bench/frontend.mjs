@@ -17,17 +17,7 @@
 // - dataMs (top only): when the GET /api/mypage/top/ answer had arrived (Resource Timing responseEnd)
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const DEMO_STUDENT = { login_id: '24040001', password: 'student01' };
+import { CHROMIUM_FLAGS, DEMO_STUDENT, studentCookie } from '../scripts/lib/demo-app.mjs';
 
 /** The pages measured: the bare anchor, the login page, the top page; each with the h1 that means "rendered". */
 const PAGES = [
@@ -65,13 +55,7 @@ function probe(expectedH1) {
 }
 
 async function loginCookie(baseUrl, studentLogin) {
-  const res = await fetch(`${baseUrl}/api/auth/mypage/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(studentLogin),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!res.ok || !cookie) throw new Error(`student login failed: ${res.status}`);
+  const cookie = await studentCookie(baseUrl, studentLogin);
   const eq = cookie.indexOf('=');
   return { name: cookie.slice(0, eq), value: cookie.slice(eq + 1) };
 }
@@ -200,7 +184,10 @@ const FIGURES = [
 export async function measureFrontend(baseUrl, { studentLogin = DEMO_STUDENT, runs = 3 } = {}) {
   const base = baseUrl.replace(/\/$/, '');
   const cookie = await loginCookie(base, studentLogin);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', ...CHROMIUM_FLAGS],
+  });
   try {
     const results = Object.fromEntries(PAGES.map((p) => [p.key, { path: p.path, runs: [] }]));
     for (const page of PAGES) await visit(browser, base, page, cookie);

@@ -13,7 +13,6 @@
 //   node scripts/lighthouse.mjs --page /mypage/top    (audits only the pages whose path starts so)
 //   node scripts/lighthouse.mjs --gate-performance    (also exits 1 on a performance score under 90)
 // The HTML reports (and their JSON results) are written to .lighthouse/ for a closer look.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -21,12 +20,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, SERVER, startDemoApp, studentCookie, waitForHealth } from './lib/demo-app.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const SERVER = join(root, 'packages/server/dist/main.js');
 const WEB = join(root, 'packages/web/dist/index.html');
 const REPORTS = join(root, '.lighthouse');
-const STUDENT = { login_id: '24040001', password: 'student01' };
 const GATED = ['accessibility', 'best-practices'];
 const CATEGORIES = [...GATED, 'performance'];
 /** The least performance score a my-page may have (decision 048); gated with --gate-performance. */
@@ -42,16 +40,7 @@ const METRICS = [
 ];
 const pageArg = process.argv.indexOf('--page');
 const ONLY = pageArg === -1 ? undefined : process.argv[pageArg + 1];
-// Chromium on a closed network: no background fetches, no sync, no first-run UI (as the Playwright config)
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 if (!existsSync(SERVER) || !existsSync(WEB)) {
   console.error('no build: run `npm run build` first (`npm run lighthouse` does)');
@@ -68,31 +57,6 @@ function freePort() {
       probe.close(() => resolve(port));
     });
   });
-}
-
-async function waitForHealth(base, server) {
-  const end = Date.now() + 120_000;
-  while (Date.now() < end) {
-    if (server.exitCode !== null) throw new Error(`the app exited (${server.exitCode}) before it was up`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the app did not answer /api/health within 120 s');
-}
-
-async function login(base) {
-  const res = await fetch(`${base}/api/auth/mypage/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(STUDENT),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!res.ok || !cookie) throw new Error(`student login failed: ${res.status}`);
-  return cookie;
 }
 
 /** The first course the demo student can apply for now (its detail page is one of the audited pages). */
@@ -168,23 +132,13 @@ const dataDir = await mkdtemp(join(tmpdir(), 'manabi-lighthouse-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const { DATABASE_URL: _external, ...env } = process.env; // always the fresh embedded database
-const server = spawn(process.execPath, [SERVER], {
-  env: {
-    ...env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = startDemoApp({ port, dataDir, env });
 let chrome;
 const started = performance.now();
 let failed = false;
 try {
   await waitForHealth(base, server);
-  const cookie = await login(base);
+  const cookie = await studentCookie(base);
   const courseId = await acceptingCourseId(base, cookie);
   const pages = [
     // the login page first: a fresh browser, nobody has logged in yet

@@ -3,12 +3,12 @@
 // 背景色 黒 — top, course search, a course detail and the applied list, and the course detail printed to A4
 // (PDF by Chromium). Starts the built app on a fresh embedded database with the demo data; run `npm run build`
 // first. Writes docs/screenshots/mypage-*-375.png and docs/screenshots/course-detail-print.pdf (and .png).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, DEMO_STUDENT, startDemoApp, waitForHealth } from './lib/demo-app.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'docs/screenshots');
@@ -16,44 +16,14 @@ const port = Number(process.env.SCREENSHOT_PORT ?? 3790);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'manabi-shots-'));
 
-const app = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-async function waitForHealth() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the app did not start');
-}
+const app = startDemoApp({ port, dataDir });
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: ['--headless', ...CHROMIUM_FLAGS],
 });
 try {
-  await waitForHealth();
+  await waitForHealth(base, app);
   const context = await browser.newContext({
     baseURL: base,
     viewport: { width: 375, height: 740 },
@@ -68,7 +38,7 @@ try {
     localStorage.setItem('color-standard', 'large');
   });
   const login = await context.request.post('/api/auth/mypage/login/', {
-    data: { login_id: '24040001', password: 'student01' },
+    data: DEMO_STUDENT,
   });
   if (!login.ok()) throw new Error(`login: ${login.status()}`);
   const page = await context.newPage();

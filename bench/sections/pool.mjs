@@ -55,24 +55,42 @@ const bySecond = (samples, seconds) =>
     return { ...summarize(inSecond.map((x) => x.ms)), errors: inSecond.filter((x) => !x.ok).length };
   });
 
+/** Logs a burst second by second; answers its seconds and its steady part (all but the first second). */
+function perSecond(samples, seconds, label, log) {
+  const seconds_ = bySecond(samples, seconds);
+  const steady = summarize(samples.filter((x) => x.at >= 1000).map((x) => x.ms));
+  for (const [i, s] of seconds_.entries())
+    log(
+      `  ${label}, second ${i + 1}: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, max ${s.max.toFixed(1)} ms${s.errors ? `, ${s.errors} errors` : ''}`,
+    );
+  log(
+    `  ${label}, steady (seconds 2–${seconds}): p50 ${steady.p50.toFixed(1)} ms, p95 ${steady.p95.toFixed(1)} ms`,
+  );
+  return { seconds: seconds_, steady };
+}
+
 export async function runPoolBurst({ app, cookies, idleSeconds = 30, rate = 500, seconds = 5, log }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   try {
+    // the first burst after the start: each connection's first use of each named statement falls in it
     const warm = await burst(agent, app.port, cookies, rate, 3);
     const steadyWarm = summarize(warm.map((x) => x.ms));
+    const start = perSecond(warm, 3, 'after start', log);
     log(
       `  warm burst: p50 ${steadyWarm.p50.toFixed(1)} ms, p95 ${steadyWarm.p95.toFixed(1)} ms; idle ${idleSeconds} s`,
     );
     await sleep(idleSeconds * 1000);
     const after = await burst(agent, app.port, cookies, rate, seconds);
-    const seconds_ = bySecond(after, seconds);
-    const steady = summarize(after.filter((x) => x.at >= 1000).map((x) => x.ms));
-    for (const [i, s] of seconds_.entries())
-      log(
-        `  after idle, second ${i + 1}: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, max ${s.max.toFixed(1)} ms${s.errors ? `, ${s.errors} errors` : ''}`,
-      );
-    log(`  steady (seconds 2–${seconds}): p50 ${steady.p50.toFixed(1)} ms, p95 ${steady.p95.toFixed(1)} ms`);
-    return { rate, idleSeconds, warm: steadyWarm, first: seconds_[0], steady, seconds: seconds_ };
+    const { seconds: seconds_, steady } = perSecond(after, seconds, 'after idle', log);
+    return {
+      rate,
+      idleSeconds,
+      warm: steadyWarm,
+      afterStart: { first: start.seconds[0], steady: start.steady },
+      first: seconds_[0],
+      steady,
+      seconds: seconds_,
+    };
   } finally {
     agent.destroy();
   }

@@ -55,6 +55,10 @@ export const AUDIT_ENTITIES = [
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
+/** A student acting on their own record (contacts, password, address, feed): actor and subject alike. */
+export const onOwnRecord = (studentId: number) =>
+  ({ actor: { kind: 'student', id: studentId }, entity: 'student', entityId: studentId }) as const;
+
 /** One entry of the audit log, and the mail that goes with it, if any. */
 export interface AuditEntry {
   actor: Actor;

@@ -1,4 +1,6 @@
 import type { CourseAddBody } from '@manabi/shared/schemas/course';
+import { isNotNull, isNull } from 'drizzle-orm';
+import { courses } from '../db/schema';
 import { isUniqueViolation } from '../platform/sql';
 
 /**
@@ -76,3 +78,14 @@ export function toColumns(input: CourseAddBody) {
 
 /** The course code's unique index can still fire when two admins save the same new code at once. */
 export const codeTaken = (e: unknown) => isUniqueViolation(e, 'courses_code_unique');
+
+/**
+ * A course search's site_id (SPEC §9 "site ids 4 then 11"): 4 = the programme's own courses (no university),
+ * 11 = partner universities; anything else, both.
+ */
+export const siteIs = (siteId: string | undefined) =>
+  siteId === '4'
+    ? isNull(courses.universityId)
+    : siteId === '11'
+      ? isNotNull(courses.universityId)
+      : undefined;

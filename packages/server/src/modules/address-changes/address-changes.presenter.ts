@@ -4,22 +4,7 @@ import {
   type AddressRequestStatus,
 } from '@manabi/shared/schemas/address-change';
 import type { addressChangeRequests } from '../../db/schema';
-
-type Parts = { pref: string; streetName1: string; streetName2: string; address: string; streetName3: string };
-
-/** The address as one line: prefecture, town, block, number, then the building after a space. */
-export const addressLine = (s: Parts) =>
-  [s.pref, s.streetName1, s.streetName2, s.address].join('') + (s.streetName3 ? ` ${s.streetName3}` : '');
-
-/** The six address columns as the API names them. */
-export const addressParts = (s: Parts & { postcode: string }) => ({
-  postcode: s.postcode,
-  pref: s.pref,
-  street_name1: s.streetName1,
-  street_name2: s.streetName2,
-  address: s.address,
-  street_name3: s.streetName3,
-});
+import { addressLine, addressParts } from '../common/address';
 
 export function presentRequest(r: typeof addressChangeRequests.$inferSelect): AddressRequest {
   const status = r.status as AddressRequestStatus;

@@ -12,25 +12,16 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { addressChangeRequests, notices, students } from '../../db/schema';
-import { type Actor, audit } from '../../platform/audit';
+import { type Actor, audit, onOwnRecord } from '../../platform/audit';
 import { AppError, invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
 import { isUniqueViolation } from '../../platform/sql';
-import { addressLine, addressParts, presentRequest } from './address-changes.presenter';
+import { addressColumns, addressLine, addressParts } from '../common/address';
+import { presentRequest } from './address-changes.presenter';
 
 const pending = eq(addressChangeRequests.status, ADDRESS_REQUEST_STATUS.PENDING);
 
 const SAME_ADDRESS_MSG = '今の住所と同じです。新しい住所を入力してください。';
-
-/** The request's columns from the form's fields. */
-const columnsOf = (input: AddressFields) => ({
-  postcode: input.postcode,
-  pref: input.pref,
-  streetName1: input.street_name1,
-  streetName2: input.street_name2,
-  address: input.address,
-  streetName3: input.street_name3,
-});
 
 /** The student row, locked: a request and its approval both lock the student first, then the request. */
 async function lockStudent(tx: DbOrTx, studentId: number) {
@@ -82,7 +73,7 @@ export function addressRequestOfficeMail(
       '',
       `学生番号：${student.loginId ?? ''}`,
       `氏名：${student.name}`,
-      `新しい住所：〒${input.postcode || '－'} ${addressLine(columnsOf(input))}`,
+      `新しい住所：〒${input.postcode || '－'} ${addressLine(addressColumns(input))}`,
     ].join('\n'),
   };
 }
@@ -102,7 +93,10 @@ export async function requestAddressChange(
   try {
     return await db.transaction(async (tx) => {
       const student = await lockStudent(tx, studentId);
-      if (addressLine(student) === addressLine(columnsOf(input)) && student.postcode === input.postcode) {
+      if (
+        addressLine(student) === addressLine(addressColumns(input)) &&
+        student.postcode === input.postcode
+      ) {
         throw invalid('street_name1', SAME_ADDRESS_MSG);
       }
       const [open] = await tx
@@ -118,7 +112,7 @@ export async function requestAddressChange(
         }
         await tx
           .update(addressChangeRequests)
-          .set({ ...columnsOf(input), updatedAt: now })
+          .set({ ...addressColumns(input), updatedAt: now })
           .where(eq(addressChangeRequests.id, open.id));
         requestId = open.id;
       } else {
@@ -126,7 +120,7 @@ export async function requestAddressChange(
         if (input.updated_at !== '') throw stale();
         const [row] = await tx
           .insert(addressChangeRequests)
-          .values({ studentId, ...columnsOf(input), createdAt: now, updatedAt: now })
+          .values({ studentId, ...addressColumns(input), createdAt: now, updatedAt: now })
           .returning({ id: addressChangeRequests.id });
         if (!row) throw new Error('insert returned nothing');
         requestId = row.id;
@@ -136,10 +130,8 @@ export async function requestAddressChange(
         ...addressRequestOfficeMail(config, student, input, open !== undefined),
       });
       await audit(tx, {
-        actor: { kind: 'student', id: studentId },
+        ...onOwnRecord(studentId),
         action: 'address_request',
-        entity: 'student',
-        entityId: studentId,
         detail: {
           id: studentId,
           login_id: student.loginId,

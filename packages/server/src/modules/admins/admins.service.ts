@@ -15,7 +15,7 @@ import { adminUsers, universities } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import { hashPassword } from '../../platform/crypto';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
-import { enqueueMail, officeFooter } from '../../platform/mail';
+import { officeFooter } from '../../platform/mail';
 import { isUniqueViolation, keyContains, keyOf } from '../../platform/sql';
 import { presentAdminUser } from './admins.presenter';
 
@@ -193,6 +193,30 @@ const auditDetail = (
 });
 
 /**
+ * The audit entry of an admin write, with the account mail beside it when is_email is set; the write's
+ * answer.
+ */
+async function logged(
+  tx: DbOrTx,
+  config: MailConfig,
+  actor: Actor,
+  kind: 'create' | 'update',
+  row: typeof adminUsers.$inferSelect,
+  passwordChanged: boolean,
+) {
+  const changed = kind === 'update' ? { password_changed: passwordChanged } : {};
+  await audit(tx, {
+    actor,
+    action: kind,
+    entity: 'admin_user',
+    entityId: row.id,
+    detail: auditDetail(row, { ...changed, mail_queued: row.isEmail }),
+    mail: row.isEmail ? { to: row.email, ...adminAccountMail(config, row, kind, passwordChanged) } : null,
+  });
+  return { result: true as const, id: row.id, login_id: row.loginId };
+}
+
+/**
  * POST /api/admin/adminuser/add/: a new admin with a system login id ('a' + 6 digits, taken under an
  * advisory lock so two adds never pick the same one), the password hashed, and — when is_email is set —
  * the registration mail queued in the same transaction. Answers the assigned login id.
@@ -209,17 +233,7 @@ export async function addAdminUser(db: Db, config: MailConfig, actor: Actor, inp
         .values({ ...adminColumns(input), loginId, passwordHash })
         .returning();
       if (!row) throw new Error('insert returned nothing');
-      if (row.isEmail) {
-        await enqueueMail(tx, { to: row.email, ...adminAccountMail(config, row, 'create', true) });
-      }
-      await audit(tx, {
-        actor,
-        action: 'create',
-        entity: 'admin_user',
-        entityId: row.id,
-        detail: auditDetail(row, { mail_queued: row.isEmail }),
-      });
-      return { result: true as const, id: row.id, login_id: row.loginId };
+      return logged(tx, config, actor, 'create', row, true);
     });
   } catch (e) {
     if (loginIdTaken(e)) throw stale();
@@ -249,17 +263,6 @@ export async function updateAdminUser(
       .where(and(eq(adminUsers.id, input.id), eq(adminUsers.updatedAt, seen)))
       .returning();
     if (!row) throw stale();
-    const passwordChanged = passwordHash !== undefined;
-    if (row.isEmail) {
-      await enqueueMail(tx, { to: row.email, ...adminAccountMail(config, row, 'update', passwordChanged) });
-    }
-    await audit(tx, {
-      actor,
-      action: 'update',
-      entity: 'admin_user',
-      entityId: row.id,
-      detail: auditDetail(row, { password_changed: passwordChanged, mail_queued: row.isEmail }),
-    });
-    return { result: true as const, id: row.id, login_id: row.loginId };
+    return logged(tx, config, actor, 'update', row, passwordHash !== undefined);
   });
 }

@@ -30,26 +30,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     previousToken: req.cookies[COOKIE[kind]],
   });
 
-  route(
-    app,
-    auth.adminLogin,
-    async (req, reply) => {
-      const { token, user } = await loginAdmin(db, config, req.body, meta(req, 'admin'));
-      setCookie(req, reply, 'admin', token);
-      return user;
-    },
-    { config: { rateLimit } },
-  );
-  route(
-    app,
-    auth.mypageLogin,
-    async (req, reply) => {
-      const { token, user } = await loginStudent(db, config, req.body, meta(req, 'student'));
-      setCookie(req, reply, 'student', token);
-      return user;
-    },
-    { config: { rateLimit } },
-  );
+  for (const [login, kind, signIn] of [
+    [auth.adminLogin, 'admin', loginAdmin],
+    [auth.mypageLogin, 'student', loginStudent],
+  ] as const) {
+    route(
+      app,
+      login,
+      async (req, reply) => {
+        const { token, user } = await signIn(db, config, req.body, meta(req, kind));
+        setCookie(req, reply, kind, token);
+        return user;
+      },
+      { config: { rateLimit } },
+    );
+  }
 
   for (const [logout, session, kind] of [
     [auth.adminLogout, auth.adminSession, 'admin'],

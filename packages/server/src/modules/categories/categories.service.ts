@@ -1,10 +1,12 @@
 import { and, asc, eq, ilike } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { noticeCategories } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import { notFound, stale } from '../../platform/errors';
 import { likeContains } from '../../platform/sql';
 import { presentCategory } from './categories.presenter';
+
+type Category = typeof noticeCategories.$inferSelect;
 
 const ORDER = [asc(noticeCategories.sortNumber), asc(noticeCategories.id)] as const;
 
@@ -24,6 +26,18 @@ export async function getCategory(db: Db, id: number) {
   return presentCategory(row);
 }
 
+/** The audit entry of a written category, and the write's answer. */
+async function logged(tx: Tx, actor: Actor, action: 'create' | 'update', row: Category) {
+  await audit(tx, {
+    actor,
+    action,
+    entity: 'notice_category',
+    entityId: row.id,
+    detail: { name: row.name, sort_number: row.sortNumber },
+  });
+  return { result: true as const, id: row.id };
+}
+
 export async function addCategory(
   db: Db,
   actor: Actor,
@@ -35,17 +49,7 @@ export async function addCategory(
       .values({ name: input.category_name, sortNumber: Number(input.sort_number) })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    await audit(tx, {
-      actor,
-      action: 'create',
-      entity: 'notice_category',
-      entityId: row.id,
-      detail: {
-        name: row.name,
-        sort_number: row.sortNumber,
-      },
-    });
-    return { result: true as const, id: row.id };
+    return logged(tx, actor, 'create', row);
   });
 }
 
@@ -70,16 +74,6 @@ export async function updateCategory(
         .where(eq(noticeCategories.id, input.id));
       throw exists ? stale() : notFound();
     }
-    await audit(tx, {
-      actor,
-      action: 'update',
-      entity: 'notice_category',
-      entityId: row.id,
-      detail: {
-        name: row.name,
-        sort_number: row.sortNumber,
-      },
-    });
-    return { result: true as const, id: row.id };
+    return logged(tx, actor, 'update', row);
   });
 }

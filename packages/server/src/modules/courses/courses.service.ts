@@ -23,7 +23,6 @@ import {
   gte,
   ilike,
   inArray,
-  isNotNull,
   isNull,
   lt,
   lte,
@@ -32,7 +31,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
   courseApplications,
   courseCategories,
@@ -47,7 +46,7 @@ import type { AdminPrincipal } from '../../platform/context';
 import { AppError, invalid, notFound, stale } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
 import { likeContains, likePrefix, qualified, sqlLiteral } from '../../platform/sql';
-import { codeTaken, toColumns } from '../../repositories/course-columns';
+import { codeTaken, siteIs, toColumns } from '../../repositories/course-columns';
 import { saveSessions, sessionsOf } from '../../repositories/course-sessions';
 import { presentAdminCourse, presentCourseListRow } from './courses.presenter';
 
@@ -220,9 +219,7 @@ export async function listCourses(
         q.period_f_e ? lt(courses.periodFrom, nextDay(q.period_f_e)) : undefined,
         q.period_t_s ? gte(courses.periodTo, tokyoStart(q.period_t_s)) : undefined,
         q.period_t_e ? lt(courses.periodTo, nextDay(q.period_t_e)) : undefined,
-        // site_id (SPEC §9 "site ids 4 then 11"): 4 = the programme's own courses, 11 = partner universities
-        q.site_id === '4' ? isNull(courses.universityId) : undefined,
-        q.site_id === '11' ? isNotNull(courses.universityId) : undefined,
+        siteIs(q.site_id),
       ),
     )
     .orderBy(...listOrder(q, now))
@@ -369,22 +366,31 @@ const auditDetail = (id: number, input: CourseAddBody, categoryIds: number[]) =>
   ...(input.sessions === undefined ? {} : { sessions: input.sessions.length }),
 });
 
-export async function addCourse(db: Db, actor: Actor, input: CourseAddBody) {
+/**
+ * A course row written by `write` (which answers its id and its checked categories), then its category
+ * links, its sessions and its audit entry, in one transaction; a course code already taken is the code
+ * field's error.
+ */
+async function saveCourse(
+  db: Db,
+  actor: Actor,
+  action: 'create' | 'update',
+  input: CourseAddBody,
+  write: (tx: Tx) => Promise<{ id: number; categoryIds: number[] }>,
+) {
   try {
     return await db.transaction(async (tx) => {
-      const categoryIds = await checkReferences(tx, input, null);
-      const [row] = await tx.insert(courses).values(toColumns(input)).returning({ id: courses.id });
-      if (!row) throw new Error('insert returned nothing');
-      await linkCategories(tx, row.id, categoryIds);
-      await saveSessions(tx, row.id, input.sessions);
+      const { id, categoryIds } = await write(tx);
+      await linkCategories(tx, id, categoryIds);
+      await saveSessions(tx, id, input.sessions);
       await audit(tx, {
         actor,
-        action: 'create',
+        action,
         entity: 'course',
-        entityId: row.id,
-        detail: auditDetail(row.id, input, categoryIds),
+        entityId: id,
+        detail: auditDetail(id, input, categoryIds),
       });
-      return { result: true as const, id: row.id };
+      return { result: true as const, id };
     });
   } catch (e) {
     if (codeTaken(e)) throw invalid('course_id', MSG.courseIdInUse);
@@ -392,37 +398,32 @@ export async function addCourse(db: Db, actor: Actor, input: CourseAddBody) {
   }
 }
 
+export function addCourse(db: Db, actor: Actor, input: CourseAddBody) {
+  return saveCourse(db, actor, 'create', input, async (tx) => {
+    const categoryIds = await checkReferences(tx, input, null);
+    const [row] = await tx.insert(courses).values(toColumns(input)).returning({ id: courses.id });
+    if (!row) throw new Error('insert returned nothing');
+    return { id: row.id, categoryIds };
+  });
+}
+
 /** Optimistic locking: the update applies only if updated_at is still the one the editor loaded. */
-export async function updateCourse(db: Db, actor: Actor, input: CourseUpdateBody) {
-  try {
-    return await db.transaction(async (tx) => {
-      const seen = new Date(input.updated_at);
-      const [current] = await tx
-        .select({ id: courses.id, updatedAt: courses.updatedAt })
-        .from(courses)
-        .where(eq(courses.id, input.id));
-      if (!current) throw notFound();
-      if (Number.isNaN(seen.getTime())) throw stale();
-      const categoryIds = await checkReferences(tx, input, input.id);
-      const [row] = await tx
-        .update(courses)
-        .set({ ...toColumns(input), updatedAt: new Date() })
-        .where(and(eq(courses.id, input.id), eq(courses.updatedAt, seen)))
-        .returning({ id: courses.id });
-      if (!row) throw stale();
-      await linkCategories(tx, row.id, categoryIds);
-      await saveSessions(tx, row.id, input.sessions);
-      await audit(tx, {
-        actor,
-        action: 'update',
-        entity: 'course',
-        entityId: row.id,
-        detail: auditDetail(row.id, input, categoryIds),
-      });
-      return { result: true as const, id: row.id };
-    });
-  } catch (e) {
-    if (codeTaken(e)) throw invalid('course_id', MSG.courseIdInUse);
-    throw e;
-  }
+export function updateCourse(db: Db, actor: Actor, input: CourseUpdateBody) {
+  return saveCourse(db, actor, 'update', input, async (tx) => {
+    const seen = new Date(input.updated_at);
+    const [current] = await tx
+      .select({ id: courses.id, updatedAt: courses.updatedAt })
+      .from(courses)
+      .where(eq(courses.id, input.id));
+    if (!current) throw notFound();
+    if (Number.isNaN(seen.getTime())) throw stale();
+    const categoryIds = await checkReferences(tx, input, input.id);
+    const [row] = await tx
+      .update(courses)
+      .set({ ...toColumns(input), updatedAt: new Date() })
+      .where(and(eq(courses.id, input.id), eq(courses.updatedAt, seen)))
+      .returning({ id: courses.id });
+    if (!row) throw stale();
+    return { id: row.id, categoryIds };
+  });
 }

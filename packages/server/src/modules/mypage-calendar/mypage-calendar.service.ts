@@ -12,7 +12,7 @@ import { and, asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendarFeeds, courseApplications, courseSessions, courses, students } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/statements';
-import { audit } from '../../platform/audit';
+import { audit, onOwnRecord } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
@@ -172,10 +172,8 @@ export async function issueFeed(
         set: { tokenHash, createdAt: now, lastUsedAt: null },
       });
     await audit(tx, {
-      actor: { kind: 'student', id: student.id },
+      ...onOwnRecord(student.id),
       action: 'calendar_feed',
-      entity: 'student',
-      entityId: student.id,
       detail: {
         login_id: student.loginId,
         replaced: before !== undefined,
@@ -194,10 +192,8 @@ export async function revokeFeed(db: Db, student: StudentPrincipal): Promise<{ r
       .returning({ studentId: calendarFeeds.studentId });
     if (gone.length > 0)
       await audit(tx, {
-        actor: { kind: 'student', id: student.id },
+        ...onOwnRecord(student.id),
         action: 'calendar_feed_revoke',
-        entity: 'student',
-        entityId: student.id,
         detail: {
           login_id: student.loginId,
         },

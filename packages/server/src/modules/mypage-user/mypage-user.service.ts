@@ -8,15 +8,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { students } from '../../db/schema';
-import { audit } from '../../platform/audit';
+import { audit, onOwnRecord } from '../../platform/audit';
 import { hashPassword, verifyPassword } from '../../platform/crypto';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { checkPasswordThrottled } from '../../platform/login-throttle';
 import { destroyUserSessions } from '../../platform/sessions';
-
-/** The address as one line: prefecture, town, block, number, building. */
-const addressLine = (s: typeof students.$inferSelect) =>
-  [s.pref, s.streetName1, s.streetName2, s.address].join('') + (s.streetName3 ? ` ${s.streetName3}` : '');
+import { addressLine } from '../common/address';
 
 /** GET /api/mypage/user/: the session's student only (SPEC §3 My-page user); never the password. */
 export async function getUser(db: Db, studentId: number): Promise<MypageUser> {
@@ -81,10 +78,8 @@ export async function updateContacts(db: Db, studentId: number, input: ContactsU
       })
       .where(eq(students.id, studentId));
     await audit(tx, {
-      actor: { kind: 'student', id: studentId },
+      ...onOwnRecord(studentId),
       action: 'update_contacts',
-      entity: 'student',
-      entityId: studentId,
       detail: {
         id: studentId,
         login_id: current.loginId,
@@ -122,10 +117,8 @@ export async function updatePassword(
     await tx.update(students).set({ passwordHash, updatedAt: new Date() }).where(eq(students.id, student.id));
     await destroyUserSessions(tx, 'student', student.id, student.sessionHash);
     await audit(tx, {
-      actor: { kind: 'student', id: student.id },
+      ...onOwnRecord(student.id),
       action: 'password_change',
-      entity: 'student',
-      entityId: student.id,
       detail: {
         id: student.id,
         login_id: row.loginId,

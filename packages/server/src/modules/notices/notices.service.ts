@@ -50,6 +50,7 @@ import { type Actor, audit } from '../../platform/audit';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { NO_REPLY } from '../../platform/mail';
 import { keyContains, likeContains, likePrefix, paged, qualified } from '../../platform/sql';
+import { siteIs } from '../../repositories/course-columns';
 import {
   addressedTo,
   audienceStudents,
@@ -115,8 +116,7 @@ export async function listNoticeCourses(db: Db, q: NoticeCourseFilter): Promise<
         contains(courses.name, q.course_name),
         contains(courses.universityId, q.univ_id),
         code ? ilike(courses.code, likePrefix(code)) : undefined,
-        q.site_id === '4' ? isNull(courses.universityId) : undefined,
-        q.site_id === '11' ? isNotNull(courses.universityId) : undefined,
+        siteIs(q.site_id),
       ),
     )
     .orderBy(sql`${courses.periodFrom} desc nulls last`, desc(courses.id))
@@ -264,6 +264,19 @@ const auditDetail = (row: typeof notices.$inferSelect, mailQueued: number) => ({
   mail_queued: mailQueued,
 });
 
+/** A written notice's mail, its audit entry and the write's answer: how many it reaches. */
+async function published(
+  tx: DbOrTx,
+  config: Pick<Config, 'publicUrl'>,
+  actor: Actor,
+  action: 'create' | 'update',
+  row: typeof notices.$inferSelect,
+): Promise<NoticeWriteResult> {
+  const mailed = await queueNoticeMail(tx, config, row);
+  await audit(tx, { actor, action, entity: 'notice', entityId: row.id, detail: auditDetail(row, mailed) });
+  return { result: true as const, id: row.id, ...(await reached(tx, row, mailed)) };
+}
+
 export async function addNotice(
   db: Db,
   config: Pick<Config, 'publicUrl'>,
@@ -277,15 +290,7 @@ export async function addNotice(
       .values({ ...columns, createdBy: actor.kind === 'admin' ? actor.id : null })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    const mailed = await queueNoticeMail(tx, config, row);
-    await audit(tx, {
-      actor,
-      action: 'create',
-      entity: 'notice',
-      entityId: row.id,
-      detail: auditDetail(row, mailed),
-    });
-    return { result: true as const, id: row.id, ...(await reached(tx, row, mailed)) };
+    return published(tx, config, actor, 'create', row);
   });
 }
 
@@ -310,15 +315,7 @@ export async function updateNotice(
       .where(and(eq(notices.id, input.id), eq(notices.updatedAt, seen)))
       .returning();
     if (!row) throw stale();
-    const mailed = await queueNoticeMail(tx, config, row);
-    await audit(tx, {
-      actor,
-      action: 'update',
-      entity: 'notice',
-      entityId: row.id,
-      detail: auditDetail(row, mailed),
-    });
-    return { result: true as const, id: row.id, ...(await reached(tx, row, mailed)) };
+    return published(tx, config, actor, 'update', row);
   });
 }
 

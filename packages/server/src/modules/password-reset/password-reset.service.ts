@@ -7,7 +7,7 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { loginThrottles, passwordResetTokens, students } from '../../db/schema';
-import { audit } from '../../platform/audit';
+import { audit, onOwnRecord } from '../../platform/audit';
 import { hashPassword, randomToken, sha256 } from '../../platform/crypto';
 import { enqueueMail, officeFooter } from '../../platform/mail';
 import { destroyUserSessions, sessionKey } from '../../platform/sessions';
@@ -190,10 +190,8 @@ export async function setPassword(
         .where(and(eq(loginThrottles.kind, 'student'), eq(loginThrottles.loginId, row.loginId)));
     }
     await audit(tx, {
-      actor: { kind: 'student', id: row.studentId },
+      ...onOwnRecord(row.studentId),
       action: 'password_reset',
-      entity: 'student',
-      entityId: row.studentId,
       detail: {
         id: row.studentId,
         login_id: row.loginId,

@@ -15,6 +15,7 @@ import { inquiries, requestCounters, students } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { enqueueMail, officeFooter } from '../../platform/mail';
+import { addressColumns } from '../common/address';
 
 /**
  * Duplicate submissions (a double click, a resend after a network error) store one record: the same
@@ -186,12 +187,7 @@ export async function applyAdmission(
         name,
         nameKey,
         nameKana: joinNameParts(input.name_kana_l, input.name_kana_f),
-        postcode: input.postcode,
-        pref: input.pref,
-        streetName1: input.street_name1,
-        streetName2: input.street_name2,
-        address: input.address,
-        streetName3: input.street_name3,
+        ...addressColumns(input),
         birthday: input.birthday,
         gender: input.gender === '' ? null : Number(input.gender),
         phone1: input.phone1,

@@ -7,13 +7,14 @@ import {
   type StudentCourseListQuery,
   type StudentCourseUpdateRow,
 } from '@manabi/shared/schemas/student-course';
-import { and, desc, eq, ilike, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseApplications, courses, students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import { invalid, notFound } from '../../platform/errors';
 import { likeContains } from '../../platform/sql';
 import { latestApplication, updateAttendance } from '../../repositories/course-applications';
+import { siteIs } from '../../repositories/course-columns';
 import { presentStudent } from './students.presenter';
 
 /** A student by id; 404 when missing (SPEC §8: the screens then go to /admin/404). */
@@ -82,8 +83,7 @@ export async function listStudentCourses(
         contains(courses.keyword, q.keyword),
         q.lottery_status ? eq(courseApplications.lotteryStatus, q.lottery_status) : undefined,
         q.attendance_status ? eq(courseApplications.attendanceStatus, q.attendance_status) : undefined,
-        q.site_id === '4' ? isNull(courses.universityId) : undefined,
-        q.site_id === '11' ? isNotNull(courses.universityId) : undefined,
+        siteIs(q.site_id),
       ),
     )
     .orderBy(sql`${courses.periodFrom} desc nulls last`, desc(courseApplications.id))

@@ -19,6 +19,7 @@ import { hashPassword } from '../../platform/crypto';
 import { invalid, notFound, stale } from '../../platform/errors';
 import { enqueueMail, officeFooter } from '../../platform/mail';
 import { isUniqueViolation } from '../../platform/sql';
+import { addressColumns } from '../common/address';
 import { loadStudent } from './students-detail.service';
 
 /** The last 4 digits of a login id: generation_id (YYMM) + a sequence 0001–9999 (SPEC §3: 8 digits). */
@@ -66,12 +67,7 @@ function contactColumns(input: Omit<StudentApprovalBody, 'user_id' | 'updated_at
     name: input.name,
     nameKey: studentNameKey(input.name),
     nameKana: input.name_kana,
-    postcode: input.postcode,
-    pref: input.pref,
-    streetName1: input.street_name1,
-    streetName2: input.street_name2,
-    address: input.address,
-    streetName3: input.street_name3,
+    ...addressColumns(input),
     birthday: input.birthday,
     gender: gender(input.gender),
     phone1: input.phone_1,

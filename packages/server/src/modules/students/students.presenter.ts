@@ -3,25 +3,26 @@ import { codeText } from '@manabi/shared/codes';
 import { ageAtFiscalYearEnd } from '@manabi/shared/domain/age';
 import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
 import type { students } from '../../db/schema';
+import { addressParts } from '../common/address';
 
 type StudentRecord = typeof students.$inferSelect;
 
 const flag = (v: boolean | null): Flag => (v ? '1' : '0');
 
+/** Who the student is: how the detail and a list row both begin. */
+const identity = (s: Pick<StudentRecord, 'id' | 'loginId' | 'generationId' | 'name' | 'nameKana'>) => ({
+  user_id: s.id,
+  login_id: s.loginId,
+  generation_id: s.generationId,
+  name: s.name,
+  name_kana: s.nameKana,
+});
+
 /** SPEC §3 Student (admin). The password hash never leaves the server. */
 export function presentStudent(s: StudentRecord, today: string = todayTokyo()): Student {
   return {
-    user_id: s.id,
-    login_id: s.loginId,
-    generation_id: s.generationId,
-    name: s.name,
-    name_kana: s.nameKana,
-    postcode: s.postcode,
-    pref: s.pref,
-    street_name1: s.streetName1,
-    street_name2: s.streetName2,
-    address: s.address,
-    street_name3: s.streetName3,
+    ...identity(s),
+    ...addressParts(s),
     birthday: s.birthday,
     birthday_str: formatDateJa(s.birthday),
     age: s.birthday ? ageAtFiscalYearEnd(s.birthday, today) : null,
@@ -70,11 +71,7 @@ export function presentStudentRow(
   >,
 ): StudentRow {
   return {
-    user_id: s.id,
-    login_id: s.loginId,
-    generation_id: s.generationId,
-    name: s.name,
-    name_kana: s.nameKana,
+    ...identity(s),
     street_name1: s.streetName1,
     birthday: s.birthday,
     approval_status: s.approvalStatus,
