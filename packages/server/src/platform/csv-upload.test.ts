@@ -1,5 +1,6 @@
 import { escapeCsvCell, toCsv } from '@manabi/shared/domain/csv';
 import { CSV_MAX_BYTES } from '@manabi/shared/validation/rules';
+import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import {
@@ -106,6 +107,78 @@ describe('readCsvUpload', () => {
     expect(await refusal(decodeDataUrl(dataUrl(justOver)))).toBe(CSV_UPLOAD_MSG.tooLarge(CSV_MAX_BYTES));
     const max = Buffer.alloc(CSV_MAX_BYTES, 0x41);
     expect((await decodeDataUrl(dataUrl(max))).equals(max)).toBe(true);
+  });
+
+  it('decodes a data URL in pieces and slices exactly as the whole text would be, refusals included', async () => {
+    // what decoding the whole text at once gives: the bytes, or the refusal's message
+    const whole = (url: string, maxBytes: number) => {
+      const m = /^data:([^,;]*)((?:;[^,;]*)*),/i.exec(url.slice(0, 512));
+      if (!m) return CSV_UPLOAD_MSG.notDataUrl;
+      if (!(m[2] ?? '').toLowerCase().split(';').includes('base64')) return CSV_UPLOAD_MSG.notDataUrl;
+      if (!['', 'text/csv'].includes((m[1] ?? '').trim().toLowerCase())) return CSV_UPLOAD_MSG.notCsv;
+      const body = url.slice(m[0].length);
+      const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
+      if (Math.floor((body.length * 3) / 4) - padding > maxBytes) return CSV_UPLOAD_MSG.tooLarge(maxBytes);
+      if (body.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(body)) return CSV_UPLOAD_MSG.notDataUrl;
+      return Buffer.from(body, 'base64').toString('hex');
+    };
+    const inPieces = async (pieces: string[], maxBytes: number, slice: number) => {
+      try {
+        return (await decodeDataUrl(pieces, maxBytes, slice)).toString('hex');
+      } catch (e) {
+        expect(e).toBeInstanceOf(CsvUploadError);
+        return (e as Error).message;
+      }
+    };
+    const header = fc.constantFrom(
+      'data:text/csv;base64,',
+      'data:;charset=utf-8;base64,',
+      'data:text/csv,',
+      'data:image/png;base64,',
+      'data:text/csv;base64',
+    );
+    // base64 of any bytes, or that text spoilt: a character outside the alphabet (a multi-byte one, an astral
+    // one), padding in the middle, a character too many or too few
+    const body = fc.oneof(
+      fc.uint8Array({ maxLength: 60 }).map((b) => Buffer.from(b).toString('base64')),
+      fc
+        .tuple(
+          fc.uint8Array({ maxLength: 60 }),
+          fc.nat(),
+          fc.constantFrom('=', '==', '-', ' ', '日', '😀', '', 'A'),
+        )
+        .map(([b, at, junk]) => {
+          const text = Buffer.from(b).toString('base64');
+          const i = at % (text.length + 1);
+          return text.slice(0, i) + junk + text.slice(i);
+        }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(header, body).chain(([h, b]) => {
+          const url = h + b;
+          return fc.tuple(
+            fc.constant(url),
+            fc.array(fc.integer({ min: 0, max: url.length }), { maxLength: 6 }),
+            fc.integer({ min: 1, max: 6 }).map((n) => n * 4),
+            fc.constantFrom(10, 30, 1000),
+          );
+        }),
+        async ([url, cuts, slice, maxBytes]) => {
+          const pieces: string[] = [];
+          let at = 0;
+          for (const cut of [...cuts].sort((a, b) => a - b)) {
+            pieces.push(url.slice(at, cut));
+            at = cut;
+          }
+          pieces.push(url.slice(at));
+          const expected = whole(url, maxBytes);
+          expect(await inPieces(pieces, maxBytes, slice)).toBe(expected);
+          expect(await inPieces([url], maxBytes, slice)).toBe(expected);
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 
   it('falls back to Shift_JIS only when the bytes are not UTF-8, even split mid-character', async () => {

@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MSG } from '@manabi/shared';
 import { CSV_MAX_BYTES } from '@manabi/shared/validation/rules';
 import { parse } from 'csv-parse';
@@ -6,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import iconv from 'iconv-lite';
 import type { z } from 'zod';
 import { PlainCsvReader } from './csv-fast';
+import { eachSlice, headOf, lengthOf, nextTurn, type TextPieces, tailOf, textSlices } from './sliced';
 
 /**
  * CSV uploads (SPEC §7 courseapplicantupload, student upload; §9 20 MB): the file arrives as the data URL
@@ -88,18 +88,27 @@ const FAST_SLICE = 32 * 1024;
 /** Lines checked per turn (the mixed-encoding check). */
 const ROW_SLICE = 10_000;
 
-/** data URL → bytes; refuses anything but base64 of a CSV media type, and more than maxBytes. */
-export async function decodeDataUrl(dataUrl: string, maxBytes: number = CSV_MAX_BYTES): Promise<Buffer> {
-  const m = DATA_URL.exec(dataUrl.slice(0, 512));
+/**
+ * data URL → bytes; refuses anything but base64 of a CSV media type, and more than maxBytes. The data URL
+ * may come as the pieces the body reader decoded it from: it is read `slice` characters at a time (a
+ * multiple of 4, so that each slice decodes on its own) and never joined whole.
+ */
+export async function decodeDataUrl(
+  dataUrl: TextPieces,
+  maxBytes: number = CSV_MAX_BYTES,
+  slice: number = SLICE,
+): Promise<Buffer> {
+  const m = DATA_URL.exec(headOf(dataUrl, 512));
   if (!m) throw new CsvUploadError(CSV_UPLOAD_MSG.notDataUrl);
   const mediaType = (m[1] ?? '').trim().toLowerCase();
   const params = (m[2] ?? '').toLowerCase().split(';');
   if (!params.includes('base64')) throw new CsvUploadError(CSV_UPLOAD_MSG.notDataUrl);
   if (!CSV_MEDIA_TYPES.has(mediaType)) throw new CsvUploadError(CSV_UPLOAD_MSG.notCsv);
   const start = m[0].length;
-  const length = dataUrl.length - start;
+  const length = lengthOf(dataUrl) - start;
   // the size is known before decoding: no buffer is made for a file that is refused anyway
-  const padding = dataUrl.endsWith('==') ? 2 : dataUrl.endsWith('=') ? 1 : 0;
+  const end = tailOf(dataUrl, 2);
+  const padding = end.endsWith('==') ? 2 : end.endsWith('=') ? 1 : 0;
   if (Math.floor((length * 3) / 4) - padding > maxBytes) {
     throw new CsvUploadError(CSV_UPLOAD_MSG.tooLarge(maxBytes));
   }
@@ -107,14 +116,15 @@ export async function decodeDataUrl(dataUrl: string, maxBytes: number = CSV_MAX_
   // one buffer of the decoded size, written slice by slice: no list of parts to concatenate after
   const bytes = Buffer.allocUnsafe((length / 4) * 3);
   let at = 0;
+  let read = 0;
   // slices of a multiple of 4 characters decode on their own; padding may only end the last one
-  for (let i = start; i < dataUrl.length; i += SLICE) {
-    const slice = dataUrl.slice(i, i + SLICE);
-    const isLast = i + SLICE >= dataUrl.length;
+  for await (const text of textSlices(dataUrl, slice, start)) {
+    read += text.length;
     // Buffer.from skips characters outside the alphabet silently: check the text first
-    if (!(isLast ? BASE64 : BASE64_BODY).test(slice)) throw new CsvUploadError(CSV_UPLOAD_MSG.notDataUrl);
-    at += bytes.write(slice, at, 'base64');
-    if (!isLast) await nextTurn();
+    if (!(read === length ? BASE64 : BASE64_BODY).test(text)) {
+      throw new CsvUploadError(CSV_UPLOAD_MSG.notDataUrl);
+    }
+    at += bytes.write(text, at, 'base64');
   }
   return bytes.subarray(0, at);
 }
@@ -147,7 +157,9 @@ const utf8Decoder = (): ChunkDecoder => {
  */
 export async function decodeCsvText(bytes: Buffer): Promise<string[]> {
   // a NUL never occurs in a CSV of text: an Excel workbook (.xlsx is a zip) or other binary renamed .csv
-  if (bytes.includes(0)) throw new CsvUploadError(CSV_UPLOAD_MSG.notCsv);
+  await eachSlice(bytes.length, SLICE, (from, to) => {
+    if (bytes.subarray(from, to).includes(0)) throw new CsvUploadError(CSV_UPLOAD_MSG.notCsv);
+  });
   let utf8: string[] | undefined;
   try {
     utf8 = await decodeInSlices(bytes, utf8Decoder());
@@ -418,14 +430,14 @@ export async function* csvRowChunks<F extends string>(
   if (rowCount === 0) throw new CsvUploadError(CSV_UPLOAD_MSG.noRows);
 }
 
-/** The file's text: data URL → bytes → text (the bytes are let go of once decoded). */
-export async function readCsvText(dataUrl: string, maxBytes: number = CSV_MAX_BYTES): Promise<string[]> {
+/** The file's text: data URL (or its pieces) → bytes → text (the bytes are let go of once decoded). */
+export async function readCsvText(dataUrl: TextPieces, maxBytes: number = CSV_MAX_BYTES): Promise<string[]> {
   return decodeCsvText(await decodeDataUrl(dataUrl, maxBytes));
 }
 
 /** The whole read at once: data URL → bytes → text → rows. */
 export async function readCsvUpload<F extends string>(
-  dataUrl: string,
+  dataUrl: TextPieces,
   spec: CsvColumns<F>,
   { maxBytes = CSV_MAX_BYTES }: { maxBytes?: number } = {},
 ): Promise<CsvRow<F>[]> {
@@ -463,7 +475,7 @@ export const refused = (msg: string): UploadAnswer => ({ result: false, msg });
 
 /** Reads the file; a file that cannot be read answers its message. */
 export async function readRows<F extends string>(
-  dataUrl: string,
+  dataUrl: TextPieces,
   columns: Readonly<Record<string, F>>,
   optional: readonly string[],
 ): Promise<CsvRow<F>[] | UploadAnswer> {

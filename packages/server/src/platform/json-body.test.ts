@@ -3,10 +3,17 @@
  * is cut into pieces: long strings with every kind of escape, characters cut between pieces, long keys;
  * and it is refused as before (too deep, malformed, too large, shorter than declared).
  */
+import { controlCharacterPaths, FORBIDDEN_CONTROL, knowControlCharacters } from '@manabi/shared';
 import fc from 'fast-check';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installJsonBodyParser, JSON_TOO_DEEP_MESSAGE, JsonBodyReader, JsonTooDeepError } from './json-body';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  bodyTextPieces,
+  installJsonBodyParser,
+  JSON_TOO_DEEP_MESSAGE,
+  JsonBodyReader,
+  JsonTooDeepError,
+} from './json-body';
 
 const plainParse = (
   _req: FastifyRequest,
@@ -24,6 +31,7 @@ const plainParse = (
 function readInPieces(
   text: string,
   cuts: number[],
+  req = {} as FastifyRequest,
 ): { value?: unknown; tooDeep?: boolean; invalid?: boolean } {
   const reader = new JsonBodyReader();
   let at = 0;
@@ -35,7 +43,7 @@ function readInPieces(
   if (reader.tooDeep) return { tooDeep: true };
   if (reader.invalid) return { invalid: true };
   let out: { value?: unknown } = {};
-  reader.end({} as FastifyRequest, plainParse, (err, body) => {
+  reader.end(req, plainParse, (err, body) => {
     if (err) throw err;
     out = { value: body };
   });
@@ -77,6 +85,89 @@ describe('the body read in pieces', () => {
   it('refuses a long string that is no JSON string (a raw control character, a bad escape)', () => {
     expect(readInPieces(`{"a":"${long('x')}\u0001"}`, [100])).toEqual({ invalid: true });
     expect(readInPieces(`{"a":"${long('x')}\\q"}`, [])).toEqual({ invalid: true });
+  });
+});
+
+describe('the long strings of a body', () => {
+  // a control character (escaped, as JSON must) or none, anywhere in a long string; astral characters and
+  // escapes beside it, so that piece boundaries fall inside escapes and between surrogate halves
+  const control = fc.constantFrom('', '\u0000', '\u0001', '\u001f', '\u007f', '\t', '\n', '\r', '😀', 'é');
+  const longWith = fc
+    .tuple(fc.integer({ min: 0, max: 20_000 }), control, fc.integer({ min: 16_400, max: 20_000 }))
+    .map(([at, c, n]) => `${long('a😀"\\', at).slice(0, at)}${c}${long('日本', Math.max(0, n - at))}`);
+  const bodies = fc
+    .tuple(longWith, longWith, longWith, fc.string({ maxLength: 5 }))
+    .map(([a, b, c, short]) => ({
+      file: a,
+      type: short,
+      list: ['x', b],
+      nested: { deeper: c },
+    }));
+
+  it('are checked for control characters exactly as a check of the whole strings, wherever the pieces are cut', () => {
+    fc.assert(
+      fc.property(
+        bodies.chain((body) => {
+          const text = JSON.stringify(body);
+          return fc.tuple(
+            fc.constant(body),
+            fc.constant(text),
+            fc.array(fc.integer({ min: 0, max: text.length }), { maxLength: 30 }),
+          );
+        }),
+        ([body, text, cuts]) => {
+          const read = readInPieces(text, cuts);
+          expect(read).toEqual({ value: body });
+          const scanned = vi.spyOn(FORBIDDEN_CONTROL, 'test');
+          const paths = controlCharacterPaths(read.value);
+          // no long string was scanned whole: the verdicts of its pieces were taken
+          expect(scanned.mock.calls.every(([s]) => s.length < 1000)).toBe(true);
+          scanned.mockRestore();
+          // the body as parsed whole carries no verdicts: the check scans every string of it
+          expect(paths).toEqual(controlCharacterPaths(JSON.parse(text)));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("hand a top-level field's pieces to its route: joined, they are the field", () => {
+    fc.assert(
+      fc.property(
+        bodies.chain((body) => {
+          const text = JSON.stringify(body);
+          return fc.tuple(
+            fc.constant(body),
+            fc.constant(text),
+            fc.array(fc.integer({ min: 0, max: text.length }), { maxLength: 30 }),
+          );
+        }),
+        ([body, text, cuts]) => {
+          const req = {} as FastifyRequest;
+          const { value } = readInPieces(text, cuts, req) as { value: typeof body };
+          const pieces = bodyTextPieces(req, 'file', value.file);
+          expect(pieces.join('')).toBe(body.file);
+          expect(pieces.length).toBeGreaterThan(0);
+          // a short field, a nested one, another request or another string: the text itself
+          expect(bodyTextPieces(req, 'type', value.type)).toEqual([value.type]);
+          expect(bodyTextPieces(req, 'nested', 'x')).toEqual(['x']);
+          expect(bodyTextPieces({} as FastifyRequest, 'file', value.file)).toEqual([value.file]);
+          expect(bodyTextPieces(req, 'file', 'other')).toEqual(['other']);
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+
+  it("the input rules take a reader's verdict for that very string in that place, and test any other", () => {
+    const text = long('abc');
+    const body: Record<string, unknown> = { a: text, b: [text] };
+    knowControlCharacters(body, 'a', text, true);
+    knowControlCharacters(body.b as object, 0, text, true);
+    expect(controlCharacterPaths(body)).toEqual([['a'], ['b', 0]]);
+    body.a = `${long('abc')}d`;
+    (body.b as string[])[0] = 'x\u0001';
+    expect(controlCharacterPaths(body)).toEqual([['b', 0]]);
   });
 });
 

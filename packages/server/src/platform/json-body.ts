@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
+import { FORBIDDEN_CONTROL, knowControlCharacters } from '@manabi/shared';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 
 /**
@@ -62,10 +63,15 @@ const BACKSLASH_CHAR = '\\';
  * skeleton, with a placeholder for each long string — is small, and is parsed at the end by Fastify's own
  * parser; the placeholders are then replaced by the strings. A placeholder holds a random key of the body's
  * own, so no text a client sends can pass for one.
+ *
+ * A long string is a rope of its decoded pieces, never joined here: each piece is tested for the control
+ * characters no field accepts as it comes (the verdict is handed to the input rules, which would otherwise
+ * scan the whole string at once), and the pieces of a long top-level field stay reachable for its route
+ * ({@link bodyTextPieces}), which reads them slice by slice without joining the whole.
  */
 export class JsonBodyReader {
   private readonly skeleton: string[] = [];
-  private readonly strings: string[] = [];
+  private readonly strings: LongString[] = [];
   private readonly key = `\u0000${randomBytes(12).toString('base64')}:`;
   private depth = 0;
   private inString = false;
@@ -74,6 +80,8 @@ export class JsonBodyReader {
   private rawLength = 0;
   /** the current string's decoded pieces once it is long */
   private long: string[] | null = null;
+  /** whether one of them holds a control character no field accepts */
+  private control = false;
   /** an escape cut by the end of a piece, read with the next */
   private carry = '';
   tooDeep = false;
@@ -147,23 +155,37 @@ export class JsonBodyReader {
       return;
     }
     parseJson(req, skeleton, (err, body) => {
-      if (err) done(err);
-      else done(null, this.restore(body));
+      if (err) {
+        done(err);
+        return;
+      }
+      const restored = this.restore(body, true);
+      const fields = new Map<string, LongString>();
+      for (const s of this.strings) if (s.field !== undefined) fields.set(s.field, s);
+      if (fields.size > 0) longFields.set(req, fields);
+      done(null, restored);
     });
   }
 
   private stringPiece(raw: string): void {
     if (raw === '') return;
     if (this.long) {
-      this.long.push(this.decode(raw));
+      this.longPiece(this.decode(raw));
       return;
     }
     this.raw.push(raw);
     this.rawLength += raw.length;
     if (this.rawLength > LONG_STRING) {
-      this.long = [this.decode(this.raw.join(''))];
+      this.long = [];
+      this.longPiece(this.decode(this.raw.join('')));
       this.raw = [];
     }
+  }
+
+  private longPiece(text: string): void {
+    if (text === '') return;
+    (this.long as string[]).push(text);
+    if (!this.control && FORBIDDEN_CONTROL.test(text)) this.control = true;
   }
 
   /** A slice of a JSON string's text (whole escapes only) → its characters. */
@@ -182,11 +204,12 @@ export class JsonBodyReader {
     this.inString = false;
     if (this.long) {
       this.skeleton.push(JSON.stringify(this.key + this.strings.length));
-      // a rope of the pieces: whoever reads the string flattens it once
-      let value = '';
-      for (const p of this.long) value += p;
-      this.strings.push(value);
+      // a rope of the pieces (cheap to make; whoever reads its characters directly flattens it)
+      let text = '';
+      for (const p of this.long) text += p;
+      this.strings.push({ text, pieces: this.long, control: this.control });
       this.long = null;
+      this.control = false;
     } else {
       this.skeleton.push('"', ...this.raw, '"');
       this.raw = [];
@@ -194,33 +217,69 @@ export class JsonBodyReader {
     this.rawLength = 0;
   }
 
-  /** The parsed skeleton with each placeholder (a value or a key) replaced by its string. */
-  private restore(value: unknown): unknown {
-    if (typeof value === 'string') return this.stringOf(value) ?? value;
+  /**
+   * The parsed skeleton with each placeholder (a value or a key) replaced by its string; each long string
+   * placed as a value tells the input rules whether it holds a forbidden control character.
+   */
+  private restore(value: unknown, top = false): unknown {
+    if (typeof value === 'string') return this.stringOf(value)?.text ?? value;
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) value[i] = this.restore(value[i]);
+      for (let i = 0; i < value.length; i++) value[i] = this.restoreIn(value, i, value[i], false);
       return value;
     }
-    if (typeof value === 'object' && value !== null) {
-      const record = value as Record<string, unknown>;
-      for (const k of Object.keys(record)) {
-        const restored = this.restore(record[k]);
-        const longKey = this.stringOf(k);
+    if (isRecord(value)) {
+      for (const k of Object.keys(value)) {
+        const longKey = this.stringOf(k)?.text;
         if (longKey !== undefined) {
-          delete record[k];
-          record[longKey] = restored;
+          const v = value[k];
+          delete value[k];
+          value[longKey] = this.restoreIn(value, longKey, v, top);
         } else {
-          record[k] = restored;
+          value[k] = this.restoreIn(value, k, value[k], top);
         }
       }
     }
     return value;
   }
 
-  private stringOf(text: string): string | undefined {
+  /** `value`, the child of `container` at `key`, restored. */
+  private restoreIn(container: object, key: string | number, value: unknown, top: boolean): unknown {
+    const long = typeof value === 'string' ? this.stringOf(value) : undefined;
+    if (long === undefined) return this.restore(value);
+    knowControlCharacters(container, key, long.text, long.control);
+    if (top && typeof key === 'string') long.field = key;
+    return long.text;
+  }
+
+  private stringOf(text: string): LongString | undefined {
     if (!text.startsWith(this.key)) return undefined;
     return this.strings[Number(text.slice(this.key.length))];
   }
+}
+
+/** A string lifted out of the body: its text (a rope), the pieces it was made of, its control verdict. */
+interface LongString {
+  text: string;
+  pieces: readonly string[];
+  control: boolean;
+  /** the top-level field it is the value of */
+  field?: string;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Per request: its body's long top-level fields. Let go of with the request. */
+const longFields = new WeakMap<FastifyRequest, Map<string, LongString>>();
+
+/**
+ * The text of a body's top-level field as pieces, for a route that reads it in slices (a CSV upload's data
+ * URL): the pieces the body reader decoded it from when it was a long string of this request's body (and is
+ * still that very string), else the text itself. Never joins the pieces.
+ */
+export function bodyTextPieces(req: FastifyRequest, field: string, text: string): readonly string[] {
+  const long = longFields.get(req)?.get(field);
+  return long !== undefined && long.text === text ? long.pieces : [text];
 }
 
 type JsonParser = (

@@ -59,6 +59,29 @@ export function readKeys(schema: z.ZodType): ((key: string) => boolean) | null {
 }
 
 /**
+ * What a reader of the input already found in a string of it, at `container[key]`: whether it holds a
+ * forbidden control character. The server's body reader tests a long string (an upload's data URL, tens of
+ * megabytes) piece by piece as it arrives, so that no one pass over the whole of it holds the server; the
+ * check below then takes that verdict instead of scanning the string again — only while that very string
+ * is still there. Held weakly: it goes with the input.
+ */
+const knownControl = new WeakMap<object, Map<string | number, { text: string; control: boolean }>>();
+
+export function knowControlCharacters(
+  container: object,
+  key: string | number,
+  text: string,
+  control: boolean,
+): void {
+  let known = knownControl.get(container);
+  if (known === undefined) {
+    known = new Map();
+    knownControl.set(container, known);
+  }
+  known.set(key, { text, control });
+}
+
+/**
  * Paths of every string (at any depth) holding a forbidden control character, in document order. A walk
  * with a stack of its own, not recursion: however deep the input nests, it cannot overflow the call stack
  * (the server refuses bodies nested deeper than 32 before this runs; a query is flat).
@@ -80,7 +103,11 @@ export function controlCharacterPaths(input: unknown): (string | number)[][] {
   for (let entry = stack.pop(); entry; entry = stack.pop()) {
     const { value } = entry;
     if (typeof value === 'string') {
-      if (FORBIDDEN_CONTROL.test(value)) found.push(pathOf(entry));
+      const known = entry.parent && knownControl.get(entry.parent.value as object)?.get(entry.key as string);
+      // the same string object compares equal at once, without reading its characters
+      const control =
+        known !== undefined && known.text === value ? known.control : FORBIDDEN_CONTROL.test(value);
+      if (control) found.push(pathOf(entry));
       continue;
     }
     const children: [string | number, unknown][] = Array.isArray(value)

@@ -35,6 +35,7 @@ import {
   rowErrorsMessage,
   type UploadAnswer,
 } from '../../platform/csv-upload';
+import type { TextPieces } from '../../platform/sliced';
 import { anyOf, isUniqueViolation } from '../../platform/sql';
 import { insertApplications } from '../../repositories/course-applications';
 import { codeTaken, toColumns } from '../../repositories/course-columns';
@@ -58,7 +59,11 @@ const applicantHeader = headerOfField(APPLICANT_CSV_COLUMNS);
  * already hold a live application; both are counted in the message. New applications are those of
  * 「学生を追加」 (insertApplications): 抽選待ち.
  */
-export async function uploadCourseApplicants(db: Db, actor: Actor, dataUrl: string): Promise<UploadAnswer> {
+export async function uploadCourseApplicants(
+  db: Db,
+  actor: Actor,
+  dataUrl: TextPieces,
+): Promise<UploadAnswer> {
   const read = await readRows(dataUrl, APPLICANT_CSV_COLUMNS, APPLICANT_CSV_OPTIONAL);
   if (!Array.isArray(read)) return read;
 
@@ -167,7 +172,7 @@ const courseHeader = headerOfField(COURSE_CSV_COLUMNS);
  * dates) become the form's values. New courses only: a 講座ID already registered, or twice in the file,
  * is a row error. Stored as 「講座を新規登録」 stores (toColumns: HTML stripped).
  */
-export async function uploadCourses(db: Db, actor: Actor, dataUrl: string): Promise<UploadAnswer> {
+export async function uploadCourses(db: Db, actor: Actor, dataUrl: TextPieces): Promise<UploadAnswer> {
   const read = await readRows(dataUrl, COURSE_CSV_COLUMNS, COURSE_CSV_OPTIONAL);
   if (!Array.isArray(read)) return read;
 

@@ -3,6 +3,7 @@ import { api } from '@manabi/shared/routes';
 import type { FastifyInstance } from 'fastify';
 import { sendCsv } from '../../platform/csv-download';
 import { CSV_UPLOAD_BODY_LIMIT, uploadReply } from '../../platform/csv-upload';
+import { bodyTextPieces } from '../../platform/json-body';
 import { route } from '../../platform/route';
 import {
   countUnapproved,
@@ -15,7 +16,8 @@ import {
 /**
  * Admin students: the list (and its CSV download), the unapproved count, the CSV upload and the duplicate search (SPEC §7 "Admin
  * students"). Authority 1 only (SPEC §6: authority 2 gets 403), refused before the body is read. The upload
- * takes a 20 MB file as a data URL: that route alone raises the body limit (ARCHITECTURE).
+ * takes a 20 MB file as a data URL: that route alone raises the body limit (ARCHITECTURE), and reads the file
+ * from the pieces the body arrived in (platform/json-body.ts).
  */
 export async function studentListRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
@@ -40,7 +42,12 @@ export async function studentListRoutes(app: FastifyInstance): Promise<void> {
       uploadReply(
         reply,
         'student',
-        await uploadStudents(db, req.actor, req.body.student, req.body.student_type),
+        await uploadStudents(
+          db,
+          req.actor,
+          bodyTextPieces(req, 'student', req.body.student),
+          req.body.student_type,
+        ),
       ),
     { bodyLimit: CSV_UPLOAD_BODY_LIMIT },
   );

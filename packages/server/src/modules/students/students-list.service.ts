@@ -41,6 +41,7 @@ import {
   type UploadAnswer,
 } from '../../platform/csv-upload';
 import { notFound } from '../../platform/errors';
+import type { TextPieces } from '../../platform/sliced';
 import {
   anyOf,
   insertUnnest,
@@ -465,7 +466,7 @@ const toColumns = (r: StudentCsvRow): typeof students.$inferInsert => ({
 export async function uploadStudents(
   db: Db,
   actor: Actor,
-  dataUrl: string,
+  dataUrl: TextPieces,
   studentType: string,
 ): Promise<UploadAnswer> {
   let text: string[];
