@@ -96,16 +96,25 @@ test('[マイページ][最初の画面] スマートフォン幅・大きい文
   await expectAccessible(page);
   await prefsDialog.getByRole('button', { name: '閉じる' }).click();
   await expect(prefsDialog).toBeHidden();
+  // the scripts the page fetches from here on: the folded form's code is not among them until it opens
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const formCode = () => scripts.filter((path) => /\/course-search-form-[^/]*\.js$/.test(path));
   await page.reload();
   await expect(html(page)).toHaveAttribute('data-font', 'large');
   await expect(html(page)).toHaveAttribute('data-theme', 'black');
 
   // 絞り込み opens the form; a search folds it again, says 1 condition and moves focus to the results
   await expect(resultsHeading(page)).toContainText(/（全\d+件）/);
+  expect(scripts.length, 'the page was loaded afresh').toBeGreaterThan(0);
+  expect(formCode(), 'no search form code before 絞り込み is opened').toEqual([]);
   await searchToggle(page).click();
   await expect(searchToggle(page)).toHaveAttribute('aria-expanded', 'true');
   const keyword = page.getByRole('textbox', { name: 'キーワード' });
   await expect(keyword).toBeVisible();
+  expect(formCode(), 'the form code is fetched when 絞り込み opens').toHaveLength(1);
   await expectAccessible(page);
   await keyword.fill(DEMO_KEYWORD);
   await page.getByRole('button', { name: '検索する' }).click();

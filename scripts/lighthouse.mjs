@@ -6,10 +6,10 @@
 // scripts/e2e-server.sh does), logs in as the demo student, audits each page in Debian's Chromium
 // (CHROME_PATH, default /usr/bin/chromium; nothing is fetched from the internet), prints a table and
 // exits 1 if any accessibility or best-practices score is below 100, listing the audits that fail. A
-// performance score below 90 is printed with the metrics behind it; it fails the run only with
-// --gate-performance, because the my-page does not hold 90 yet (decision 048 has today's scores and what is
-// left). Simulated throttling computes the phone's network, but its CPU times are the machine's own times 4:
-// a machine busy with other work can pull a page under 90 on its own.
+// performance score below 90 is printed with the metrics behind it; it fails the run with
+// --gate-performance, as CI runs it (decision 056; the scores are in docs/performance.md). Simulated throttling computes the phone's network, but its CPU times are the machine's own times 4:
+// a machine busy with other work can pull a page under 90 on its own. A page under 90 is audited twice more
+// and the median run counts (Lighthouse CI's way).
 //   node scripts/lighthouse.mjs --page /mypage/top    (audits only the pages whose path starts so)
 //   node scripts/lighthouse.mjs --gate-performance    (also exits 1 on a performance score under 90)
 // The HTML reports (and their JSON results) are written to .lighthouse/ for a closer look.
@@ -128,6 +128,23 @@ async function runLighthouse(url, cookie, attempt = 1) {
   throw new Error(`${url}: ${error.code} ${error.message}`);
 }
 
+/**
+ * A page's audit. Performance under simulated throttling moves from run to run by several points (the CPU
+ * times are the machine's own, times 4), so a page under the bar is audited twice more and the run with the
+ * median performance score counts, as Lighthouse CI's own assertions do (its "median run"); a page at or
+ * over the bar the first time is not audited again.
+ */
+async function auditPage(url, cookie) {
+  const first = await runLighthouse(url, cookie);
+  if ((first.lhr.categories.performance.score ?? 0) >= PERFORMANCE_BAR) return { ...first, runs: [] };
+  const results = [first, await runLighthouse(url, cookie), await runLighthouse(url, cookie)];
+  const byScore = results.toSorted(
+    (a, b) => (a.lhr.categories.performance.score ?? 0) - (b.lhr.categories.performance.score ?? 0),
+  );
+  const runs = results.map((r) => pct(r.lhr.categories.performance.score));
+  return { ...byScore[1], runs };
+}
+
 const dataDir = await mkdtemp(join(tmpdir(), 'manabi-lighthouse-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -160,7 +177,9 @@ try {
   const slow = [];
   let lighthouseVersion = '';
   for (const page of pages.filter((p) => !ONLY || p.path.startsWith(ONLY))) {
-    const { lhr, report } = await runLighthouse(`${base}${page.path}`, page.loggedIn ? cookie : undefined);
+    const { lhr, report, runs } = await auditPage(`${base}${page.path}`, page.loggedIn ? cookie : undefined);
+    if (runs.length > 1)
+      console.log(`${page.path}: performance ${runs.join(', ')} in ${runs.length} runs, the median taken`);
     lighthouseVersion = lhr.lighthouseVersion;
     // a logged-in page that lands on the login page was not audited at all
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(lhr.requestedUrl).pathname) {
@@ -202,7 +221,7 @@ try {
   const verdict = failed
     ? `FAILED: accessibility and best practices must be 100${GATE_PERFORMANCE ? ', and performance at least 90,' : ''} on every page`
     : slow.length > 0
-      ? 'ok (accessibility and best practices 100); performance under 90 on the pages above, not gated yet'
+      ? 'ok (accessibility and best practices 100); performance under 90 on the pages above (not gated without --gate-performance)'
       : 'ok';
   console.log(`\n${verdict} (${seconds} s; the reports are in .lighthouse/)`);
 } catch (err) {

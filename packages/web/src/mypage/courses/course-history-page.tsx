@@ -1,18 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { MypageAppliedItem } from '@manabi/shared/api';
-import {
-  mypageCourseListQuerySchema,
-  mypageCourseSearchFormSchema,
-} from '@manabi/shared/schemas/mypage-course';
+import { mypageCourseListQuerySchema } from '@manabi/shared/schemas/mypage-course';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { z } from 'zod';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
 import { LARGE_TARGET } from '../../ui/button';
-import { CheckboxGroup } from '../../ui/choice-fields';
 import { optionLabel } from '../../ui/code-options';
 import { cx } from '../../ui/cx';
 import { PageTitle } from '../../ui/page-title';
@@ -22,25 +15,20 @@ import { activeConditions, ResultsSection, SearchBox } from '../layout/mypage-se
 import { appliedListQuery, attendedListQuery, type CourseListFilter, courseFilterOf } from './api/courses';
 import {
   applicationPeriodText,
-  CourseSearchFields,
   courseConditions,
+  LOTTERY_KEYS,
+  lotteryParam,
   orDash,
   withUnit,
 } from './course-parts';
+import type { HistorySearchValues } from './history-search-form';
 import { SeatDecision, seatStatusLabel, seatStatusText } from './seat-decision';
 
 type Tab = 'applied' | 'attended';
 
-const LOTTERY_KEYS = ['1', '2', '3', '4', '5', '6'] as const;
-const lotteryParam = (code: (typeof LOTTERY_KEYS)[number]) => `lottery_status_${code}` as const;
-
-/**
- * The screen's form: the shared search fields, with the four lottery_status_N ticks gathered into one
- * checkbox group (CD003 codes) so they are heard as one question 「抽選状況」.
- */
-const searchSchema = mypageCourseSearchFormSchema
-  .pick({ keyword: true, organ: true, date_from: true, date_to: true })
-  .extend({ lottery: z.array(z.enum(LOTTERY_KEYS)).prefault([]) });
+const HistorySearchForm = lazy(() =>
+  import('./history-search-form').then((m) => ({ default: m.HistorySearchForm })),
+);
 
 /**
  * /mypage/course/applied and /mypage/course/attended (SPEC §2 course/applied): one screen, the tab comes
@@ -60,18 +48,7 @@ export function Component() {
           ...Object.fromEntries(LOTTERY_KEYS.map((code) => [lotteryParam(code), ''])),
         };
 
-  const form = useForm({
-    resolver: zodResolver(searchSchema),
-    values: {
-      keyword: filter.keyword,
-      organ: filter.organ,
-      date_from: filter.date_from,
-      date_to: filter.date_to,
-      lottery: tab === 'applied' ? LOTTERY_KEYS.filter((code) => filter[lotteryParam(code)] === '1') : [],
-    },
-  });
-
-  const search = ({ lottery, ...conditions }: z.output<typeof searchSchema>) => {
+  const search = ({ lottery, ...conditions }: HistorySearchValues) => {
     submit({
       ...conditions,
       // the lottery ticks travel as lottery_status_N=1 (SPEC §7), on the applied tab only
@@ -95,8 +72,15 @@ export function Component() {
           <SearchBox
             title="講座を検索する"
             id="course-search"
-            form={form}
-            onSearch={search}
+            form={(events) => (
+              <HistorySearchForm
+                tab={tab}
+                filter={filter}
+                onSearch={search}
+                onClear={clear}
+                events={events}
+              />
+            )}
             onClear={clear}
             conditions={[
               ...courseConditions(effective),
@@ -105,18 +89,7 @@ export function Component() {
               ]),
             ]}
             resultsId="course-list"
-          >
-            <CourseSearchFields control={form.control} />
-            {tab === 'applied' && (
-              <CheckboxGroup
-                control={form.control}
-                name="lottery"
-                label="抽選状況"
-                options="CD003"
-                description="チェックがないときは、キャンセルした講座を除いて、すべて表示します。"
-              />
-            )}
-          </SearchBox>
+          />
 
           {tab === 'applied' ? (
             <AppliedResults filter={effective} onPage={goTo} />

@@ -1,9 +1,6 @@
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
-import { MYPAGE_COURSE_SEARCH_MAX } from '@manabi/shared/schemas/mypage-course';
 import { useState } from 'react';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { cx } from '../../ui/cx';
-import { DateInput, TextInput } from '../../ui/text-input';
 import { activeConditions, dateRangeText, type SearchCondition } from '../layout/mypage-search';
 import type { CourseListFilter } from './api/courses';
 
@@ -102,11 +99,7 @@ export function tuitionText(value: number | null): string {
   return value === 0 ? '無料' : yenText(value);
 }
 
-/** The conditions every course search shares: keyword, organisation, first class day from / to. */
-type CourseSearchKey = 'keyword' | 'organ' | 'date_from' | 'date_to';
-
-/** The four shared search fields, for the course search and the history screens. */
-/** The conditions of {@link CourseSearchFields} in force, named as on the form (one for the two dates). */
+/** The conditions of the course search form (course-search-fields.tsx) in force, named as on the form (one for the two dates). */
 export function courseConditions(
   filter: Pick<CourseListFilter, 'keyword' | 'organ' | 'date_from' | 'date_to'>,
 ): SearchCondition[] {
@@ -117,34 +110,6 @@ export function courseConditions(
   ]);
 }
 
-export function CourseSearchFields<
-  T extends FieldValues & Partial<Record<CourseSearchKey, string>>,
-  TT extends FieldValues,
->({ control }: { control: Control<T, unknown, TT> }) {
-  const name = (key: CourseSearchKey) => key as FieldPath<T>;
-  return (
-    <>
-      {/* side by side on a wide screen, where the form starts open, so the results start sooner */}
-      <div className="grid gap-4 lg:grid-cols-2">
-        <TextInput
-          control={control}
-          name={name('keyword')}
-          label="キーワード"
-          width="lg"
-          maxLength={MYPAGE_COURSE_SEARCH_MAX}
-        />
-        <TextInput
-          control={control}
-          name={name('organ')}
-          label="実施機関"
-          width="lg"
-          maxLength={MYPAGE_COURSE_SEARCH_MAX}
-        />
-      </div>
-      <div className="flex flex-wrap gap-4">
-        <DateInput control={control} name={name('date_from')} label="開講日（から）" />
-        <DateInput control={control} name={name('date_to')} label="開講日（まで）" />
-      </div>
-    </>
-  );
-}
+/** The lottery statuses (CD003) a history search can tick, and the query parameter of each (SPEC §7). */
+export const LOTTERY_KEYS = ['1', '2', '3', '4', '5', '6'] as const;
+export const lotteryParam = (code: (typeof LOTTERY_KEYS)[number]) => `lottery_status_${code}` as const;

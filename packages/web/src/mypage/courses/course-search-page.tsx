@@ -1,10 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  mypageCourseListQuerySchema,
-  mypageCourseSearchFormSchema,
-} from '@manabi/shared/schemas/mypage-course';
+import { mypageCourseListQuerySchema } from '@manabi/shared/schemas/mypage-course';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { lazy } from 'react';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
@@ -13,18 +9,15 @@ import { Tabs } from '../../ui/tabs';
 import { ResultsSection, SearchBox } from '../layout/mypage-search';
 import { type CourseSearchKind, courseFilterOf, courseSearchQuery } from './api/courses';
 import { CourseCard } from './course-card';
-import { CourseSearchFields, courseConditions } from './course-parts';
+import { courseConditions } from './course-parts';
 
 const TAB_LABELS: Record<CourseSearchKind, string> = {
   accepting: '受付中の講座',
   before: '受付前の講座',
 };
-const searchSchema = mypageCourseSearchFormSchema.pick({
-  keyword: true,
-  organ: true,
-  date_from: true,
-  date_to: true,
-});
+const CourseSearchForm = lazy(() =>
+  import('./course-search-form').then((m) => ({ default: m.CourseSearchForm })),
+);
 
 /**
  * /mypage/course/search/{accepting|before} (SPEC §2 course/search): two routed tabs, a search by keyword,
@@ -37,15 +30,6 @@ export function Component() {
   const { values, submit, clear, goTo } = useSearchState(mypageCourseListQuerySchema);
   const filter = courseFilterOf(values);
   const list = useQuery(courseSearchQuery(kind, filter));
-  const form = useForm({
-    resolver: zodResolver(searchSchema),
-    values: {
-      keyword: filter.keyword,
-      organ: filter.organ,
-      date_from: filter.date_from,
-      date_to: filter.date_to,
-    },
-  });
   const data = list.data;
 
   return (
@@ -64,14 +48,18 @@ export function Component() {
           <SearchBox
             title="講座を検索する"
             id="course-search"
-            form={form}
-            onSearch={(conditions) => void submit(conditions)}
+            form={(events) => (
+              <CourseSearchForm
+                filter={filter}
+                onSearch={(conditions) => void submit(conditions)}
+                onClear={clear}
+                events={events}
+              />
+            )}
             onClear={clear}
             conditions={courseConditions(filter)}
             resultsId="course-list"
-          >
-            <CourseSearchFields control={form.control} />
-          </SearchBox>
+          />
 
           <ResultsSection
             title={TAB_LABELS[kind]}

@@ -64,13 +64,15 @@ export function MypageFrame({ homeTo, account, sidebar, children }: MypageFrameP
         </div>
       </header>
       {/* content-start: on a phone the menu and the page are two rows of a grid as tall as the screen; a
-          short page (still loading) would stretch the menu's row and then jump up when its data arrives */}
+          short page (still loading) would stretch the menu's row and then jump up when its data arrives.
+          min-h-svh: the footer starts below the first screen, so a list drawn after the frame does not push
+          it down the screen (a layout shift) */}
       <div
         data-print="flow"
         className={
           sidebar
-            ? 'mx-auto grid w-full max-w-[72rem] flex-1 content-start gap-4 px-4 py-4 sm:gap-6 sm:px-6 sm:py-6 md:grid-cols-[15rem_minmax(0,1fr)]'
-            : 'mx-auto w-full max-w-[72rem] flex-1 px-4 py-4 sm:px-6 sm:py-6'
+            ? 'mx-auto grid min-h-svh w-full max-w-[72rem] flex-1 content-start gap-4 px-4 py-4 sm:gap-6 sm:px-6 sm:py-6 md:grid-cols-[15rem_minmax(0,1fr)]'
+            : 'mx-auto min-h-svh w-full max-w-[72rem] flex-1 px-4 py-4 sm:px-6 sm:py-6'
         }
       >
         {sidebar}

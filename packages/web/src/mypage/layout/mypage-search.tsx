@@ -1,14 +1,12 @@
 import { formatDateJa } from '@manabi/shared/domain/dates';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
-import { FieldErrorSummary } from '../../ui/field-error-summary';
-import { FieldRegistryProvider } from '../../ui/field-parts';
 import { ChevronDownIcon } from '../../ui/icons';
 import { LoadingOverlay } from '../../ui/loading-overlay';
 import { Pager } from '../../ui/pager';
 import { ResultCountStatus } from './result-count-status';
+import type { SearchFormEvents } from './search-form';
 
 /**
  * The search-and-results pattern of the my-page lists (news, course search, application history): the
@@ -37,19 +35,20 @@ export function dateRangeText(from: string, to: string): string {
   return `${from ? `${formatDateJa(from)}から` : ''}${to ? `${formatDateJa(to)}まで` : ''}`;
 }
 
-export interface SearchBoxProps<T extends FieldValues, TT extends FieldValues> {
+export interface SearchBoxProps {
   /** the heading, e.g. 「講座を検索する」 */
   title: string;
   id: string;
-  form: UseFormReturn<T, unknown, TT>;
-  /** a new search with the form's values (called only when they are valid) */
-  onSearch: (values: TT) => void;
+  /**
+   * The form, drawn when the box is first open: a lazy module's component (its code is fetched then) built
+   * on `SearchForm` (./search-form.tsx), which reports to `events`.
+   */
+  form: (events: SearchFormEvents) => ReactNode;
   onClear: () => void;
   /** the search in force, read from the URL (see {@link activeConditions}) */
   conditions: readonly SearchCondition[];
   /** the ResultsSection's `id`: its heading takes focus after a search on a phone */
   resultsId: string;
-  children: ReactNode;
 }
 
 /**
@@ -59,48 +58,42 @@ export interface SearchBoxProps<T extends FieldValues, TT extends FieldValues> {
  * fields, and its users search with the keyboard; either can be folded or opened. While folded, the
  * conditions in force are listed with 「条件をクリア」, so nobody takes a filtered list for the whole one.
  * A search on a phone folds the form again and moves focus to the results' heading. The form stays
- * mounted when folded (`hidden`), so what was typed is kept. Opened by 「絞り込み」 where it does not fit
- * below the button (a phone with large text), the page scrolls the button to the top so the form is seen
- * to open, and focus moves to the form's heading: the next Tab is its first field, and no on-screen
- * keyboard jumps up on a touch. A form that starts folded is drawn when first opened (then kept).
+ * mounted when folded (`hidden`), so what was typed is kept. Opened by 「絞り込み」, focus moves to the form's
+ * heading (the next Tab is its first field, and no on-screen keyboard jumps up on a touch), and where the
+ * drawn form does not fit below the button (a phone with large text) the page scrolls the button to the top
+ * so the form is seen to open. A form that starts folded is drawn, and its code fetched, when first opened
+ * (then kept): a phone's first screen needs neither (decision 056).
  */
-export function SearchBox<T extends FieldValues, TT extends FieldValues>({
-  title,
-  id,
-  form,
-  onSearch,
-  onClear,
-  conditions,
-  resultsId,
-  children,
-}: SearchBoxProps<T, TT>) {
+export function SearchBox({ title, id, form, onClear, conditions, resultsId }: SearchBoxProps) {
   const [isOpen, setIsOpen] = useState(() => !isNarrowScreen());
-  // A phone's folded form is drawn when first opened, not with the page: its fields are most of a list
-  // page's first render on a slow phone. Once drawn it stays, so what was typed is kept.
   const [isDrawn, setIsDrawn] = useState(isOpen);
+  const [isFormDrawn, setIsFormDrawn] = useState(false);
   const bodyId = `${id}-body`;
   const count = conditions.length;
   const sectionRef = useRef<HTMLElement>(null);
-  /** set by the button's opening press (not by the first render), read once the form is drawn */
+  /** set by the button's opening press (not by the first render), read once the form is on the page */
   const revealRef = useRef(false);
 
   useEffect(() => {
     if (!isOpen || !revealRef.current) return;
+    document.getElementById(`${id}-heading`)?.focus({ preventScroll: true });
+  }, [isOpen, id]);
+  useEffect(() => {
+    if (!isOpen || !isFormDrawn || !revealRef.current) return;
     revealRef.current = false;
     const body = document.getElementById(bodyId);
     if (body && body.getBoundingClientRect().bottom > window.innerHeight) {
       sectionRef.current?.scrollIntoView({ block: 'start' });
     }
-    document.getElementById(`${id}-heading`)?.focus({ preventScroll: true });
-  }, [isOpen, bodyId, id]);
+  }, [isOpen, isFormDrawn, bodyId]);
 
-  const search = form.handleSubmit((values) => {
-    onSearch(values);
+  const onSearched = useCallback(() => {
     if (isNarrowScreen()) {
       setIsOpen(false);
       document.getElementById(`${resultsId}-heading`)?.focus();
     }
-  });
+  }, [resultsId]);
+  const onDrawn = useCallback(() => setIsFormDrawn(true), []);
   const clearFolded = () => {
     onClear();
     // the button pressed goes away with the conditions
@@ -141,18 +134,9 @@ export function SearchBox<T extends FieldValues, TT extends FieldValues>({
           {title}
         </h2>
         {isDrawn && (
-          <FieldRegistryProvider>
-            <form noValidate onSubmit={search} className="space-y-4">
-              <FieldErrorSummary form={form} />
-              {children}
-              <div className="flex flex-wrap gap-4">
-                <Button type="submit">検索する</Button>
-                <Button variant="tertiary" onPress={onClear}>
-                  条件をクリア
-                </Button>
-              </div>
-            </form>
-          </FieldRegistryProvider>
+          <Suspense fallback={<p className="text-std-16N-170 text-ink-muted">読み込み中...</p>}>
+            {form({ onSearched, onDrawn })}
+          </Suspense>
         )}
       </div>
     </section>

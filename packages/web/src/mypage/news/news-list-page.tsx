@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { NewsListItem } from '@manabi/shared/api';
 import { formatDateJa } from '@manabi/shared/domain/dates';
 import { newsListQuerySchema } from '@manabi/shared/schemas/news';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
@@ -11,13 +10,12 @@ import { LARGE_TARGET } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { PageTitle } from '../../ui/page-title';
 import { Tabs } from '../../ui/tabs';
-import { DateInput, TextInput } from '../../ui/text-input';
 import { activeConditions, dateRangeText, ResultsSection, SearchBox } from '../layout/mypage-search';
 import { type NewsFilter, newsListQuery } from './api/news';
 import { UnreadBadge } from './unread-badge';
 
 const TITLES = { '1': 'みなさんへのお知らせ', '2': 'あなたへのお知らせ' } as const;
-const searchSchema = newsListQuerySchema.pick({ keyword: true, date_from: true, date_to: true });
+const NewsSearchForm = lazy(() => import('./news-search-form').then((m) => ({ default: m.NewsSearchForm })));
 /** The search in the URL: the form's fields and the page (the type comes from the path). */
 const urlSchema = newsListQuerySchema.omit({ type: true });
 
@@ -31,10 +29,6 @@ export function Component() {
   const { values, submit, clear, goTo } = useSearchState(urlSchema);
   const filter: NewsFilter = { ...values, page: Number(values.page) };
   const list = useQuery(newsListQuery(type, filter));
-  const form = useForm({
-    resolver: zodResolver(searchSchema),
-    values: { keyword: filter.keyword, date_from: filter.date_from, date_to: filter.date_to },
-  });
   const data = list.data;
 
   return (
@@ -53,21 +47,21 @@ export function Component() {
           <SearchBox
             title="お知らせを探す"
             id="news-search"
-            form={form}
-            onSearch={(conditions) => void submit(conditions)}
+            form={(events) => (
+              <NewsSearchForm
+                filter={filter}
+                onSearch={(conditions) => void submit(conditions)}
+                onClear={clear}
+                events={events}
+              />
+            )}
             onClear={clear}
             conditions={activeConditions([
               ['キーワード', filter.keyword],
               ['掲載日', dateRangeText(filter.date_from, filter.date_to)],
             ])}
             resultsId="news-list"
-          >
-            <TextInput control={form.control} name="keyword" label="キーワード" width="lg" maxLength={100} />
-            <div className="flex flex-wrap gap-4">
-              <DateInput control={form.control} name="date_from" label="掲載日（から）" />
-              <DateInput control={form.control} name="date_to" label="掲載日（まで）" />
-            </div>
-          </SearchBox>
+          />
 
           <ResultsSection
             title="お知らせ一覧"
