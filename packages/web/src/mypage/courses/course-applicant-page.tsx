@@ -15,8 +15,9 @@ import { ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
+import { courseIdParam } from '../route-params';
 import { courseDetailQuery, useApplyCourse } from './api/courses';
-import { applicationPeriodText, courseIdParam, orDash, tuitionText } from './course-parts';
+import { applicationPeriodText, orDash, tuitionText } from './course-parts';
 
 type Input = SchemaInput<typeof courseApplicationFormSchema>;
 type Values = ReturnType<typeof courseApplicationFormSchema.parse>;

@@ -9,9 +9,10 @@ import { Button, ButtonLink, TextLink } from '../../ui/button';
 import { ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
-import { NEWS_KEY } from '../news/api/news';
-import { COURSES_KEY, cancelCourse, cancelViewQuery } from './api/courses';
-import { courseIdParam, orDash } from './course-parts';
+import { COURSES_KEY, NEWS_KEY } from '../query-keys';
+import { courseIdParam } from '../route-params';
+import { cancelCourse, cancelViewQuery } from './api/courses';
+import { orDash } from './course-parts';
 
 const STALE_MESSAGE = '申込の内容がほかの操作で変更されました。内容をもう一度ご確認ください。';
 
