@@ -104,7 +104,8 @@ export function CoursePickerField<T extends FieldValues, N extends FieldPath<T>,
   const chosenText = useChosenText(chosenId, picked, chosenLabel);
   // what the office typed since the last choice; null = the field shows the chosen course
   const [typed, setTyped] = useState<string | null>(null);
-  const { results, isCurrent, rows, total } = useCourseSearch(typed, isDisabled);
+  const search = useCourseSearch(typed, isDisabled);
+  const { rows } = search;
   const help = describe(
     description ?? '講座名の一部か講座ID（先頭から）を入力して、候補から選んでください。',
   );
@@ -163,43 +164,54 @@ export function CoursePickerField<T extends FieldValues, N extends FieldPath<T>,
         </Button>
       </span>
       <FieldErrorText>{fieldState.error?.message}</FieldErrorText>
-      <Popover className={LIST_POPOVER_CLASS}>
-        <ListBox
-          aria-label={`${label}の候補（${total}件）`}
-          className="max-h-96 overflow-auto p-1 outline-none"
-          renderEmptyState={() => (
-            <p className="px-3 py-2 text-std-16N-170 text-on-field">
-              {!isCurrent || results.isFetching ? '探しています…' : '該当する講座がありません'}
-            </p>
-          )}
-        >
-          <Collection items={rows}>
-            {(row) => (
-              <ListBoxItem
-                id={row.id}
-                textValue={courseLabel(row)}
-                className={cx(LIST_OPTION_CLASS, 'flex-col')}
-              >
-                <span className="text-std-16B-170">{courseLabel(row)}</span>
-                <span className="text-std-16N-170">
-                  {row.organ}・{COURSE_STATE_LABELS[row.state]}
-                </span>
-              </ListBoxItem>
-            )}
-          </Collection>
-          <ListBoxLoadMoreItem
-            onLoadMore={() => {
-              if (results.hasNextPage && !results.isFetchingNextPage) void results.fetchNextPage();
-            }}
-            isLoading={results.isFetchingNextPage}
-          >
-            <span className="flex items-center gap-2 px-3 py-2 text-std-16N-170 text-on-field">
-              <Spinner />
-              続きを読み込み中
-            </span>
-          </ListBoxLoadMoreItem>
-        </ListBox>
-      </Popover>
+      <CourseOptions label={label} search={search} />
     </ComboBox>
+  );
+}
+
+/**
+ * The list under the field: the courses the server answered (name and code, its organ and state), more as
+ * it scrolls; while an answer for the typed words is awaited it says so instead of showing an older one.
+ */
+function CourseOptions({ label, search }: { label: string; search: ReturnType<typeof useCourseSearch> }) {
+  const { results, isCurrent, rows, total } = search;
+  return (
+    <Popover className={LIST_POPOVER_CLASS}>
+      <ListBox
+        aria-label={`${label}の候補（${total}件）`}
+        className="max-h-96 overflow-auto p-1 outline-none"
+        renderEmptyState={() => (
+          <p className="px-3 py-2 text-std-16N-170 text-on-field">
+            {!isCurrent || results.isFetching ? '探しています…' : '該当する講座がありません'}
+          </p>
+        )}
+      >
+        <Collection items={rows}>
+          {(row) => (
+            <ListBoxItem
+              id={row.id}
+              textValue={courseLabel(row)}
+              className={cx(LIST_OPTION_CLASS, 'flex-col')}
+            >
+              <span className="text-std-16B-170">{courseLabel(row)}</span>
+              <span className="text-std-16N-170">
+                {row.organ}・{COURSE_STATE_LABELS[row.state]}
+              </span>
+            </ListBoxItem>
+          )}
+        </Collection>
+        <ListBoxLoadMoreItem
+          onLoadMore={() => {
+            if (results.hasNextPage && !results.isFetchingNextPage) void results.fetchNextPage();
+          }}
+          isLoading={results.isFetchingNextPage}
+        >
+          <span className="flex items-center gap-2 px-3 py-2 text-std-16N-170 text-on-field">
+            <Spinner />
+            続きを読み込み中
+          </span>
+        </ListBoxLoadMoreItem>
+      </ListBox>
+    </Popover>
   );
 }

@@ -32,37 +32,16 @@ export interface IdleTimeoutState {
  * sessionexp=1.
  */
 export function useIdleTimeout(area: Area, warnBeforeSecMax: number = IDLE_WARNING_SEC): IdleTimeoutState {
-  const navigate = useNavigate();
   // a short idle timeout (tests, a kiosk set-up) warns at half of it rather than before the session began
   const timeoutSec = useSyncExternalStore(idleTracker.subscribe, () => idleTracker.getTimeoutSec(area));
   const warnBeforeSec = Math.min(warnBeforeSecMax, Math.floor(timeoutSec / 2));
-  const queryClient = useQueryClient();
   const deadline = useSyncExternalStore(idleTracker.subscribe, () => idleTracker.getDeadline(area));
   const [now, setNow] = useState(() => Date.now());
   const [isWarning, setIsWarning] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
   const checking = useRef(false);
   const lastCheck = useRef(0);
-  const expired = useRef(false);
-
-  const leave = useCallback(
-    async (expiredSession: boolean) => {
-      if (expired.current) return;
-      expired.current = true;
-      setIsWarning(false);
-      await logout(area);
-      await navigate(
-        area === 'admin'
-          ? paths.admin.login({ expired: expiredSession })
-          : paths.mypage.login({ expired: expiredSession }),
-        {
-          replace: true,
-        },
-      );
-      queryClient.removeQueries({ queryKey: sessionQueryKey(area) });
-    },
-    [area, navigate, queryClient],
-  );
+  const leave = useLeaveArea(area, setIsWarning);
+  const { isBusy, extend, logoutNow } = useWarningActions(area, leave, setIsWarning);
 
   const check = useCallback(async () => {
     if (checking.current) return;
@@ -84,7 +63,6 @@ export function useIdleTimeout(area: Area, warnBeforeSecMax: number = IDLE_WARNI
   }, [area, leave, warnBeforeSec]);
 
   useEffect(() => {
-    expired.current = false;
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, []);
@@ -106,6 +84,51 @@ export function useIdleTimeout(area: Area, warnBeforeSecMax: number = IDLE_WARNI
     if (!isWarning || now - lastCheck.current >= RECHECK_WHILE_WARNING_MS) void check();
   }, [deadline, now, isWarning, warnBeforeSec, leave, check]);
 
+  const secondsLeft = deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
+  return { isWarning, secondsLeft, isBusy, extend, logoutNow };
+}
+
+/**
+ * Leaves the area once (the countdown, a failed check and the dialog's buttons may all try): logs out, goes
+ * to the area's login page (with sessionexp=1 when the session ran out) and forgets the session's answer.
+ */
+function useLeaveArea(area: Area, setIsWarning: (isWarning: boolean) => void) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const expired = useRef(false);
+
+  useEffect(() => {
+    expired.current = false;
+  }, []);
+
+  return useCallback(
+    async (expiredSession: boolean) => {
+      if (expired.current) return;
+      expired.current = true;
+      setIsWarning(false);
+      await logout(area);
+      await navigate(
+        area === 'admin'
+          ? paths.admin.login({ expired: expiredSession })
+          : paths.mypage.login({ expired: expiredSession }),
+        {
+          replace: true,
+        },
+      );
+      queryClient.removeQueries({ queryKey: sessionQueryKey(area) });
+    },
+    [area, navigate, queryClient, setIsWarning],
+  );
+}
+
+/** The warning's two buttons: 「ログインを続ける」 (the session touched, or left when it is gone) and 「ログアウトする」. */
+function useWarningActions(
+  area: Area,
+  leave: (expiredSession: boolean) => Promise<void>,
+  setIsWarning: (isWarning: boolean) => void,
+) {
+  const [isBusy, setIsBusy] = useState(false);
+
   const extend = useCallback(async () => {
     setIsBusy(true);
     try {
@@ -120,7 +143,7 @@ export function useIdleTimeout(area: Area, warnBeforeSecMax: number = IDLE_WARNI
     } finally {
       setIsBusy(false);
     }
-  }, [area, leave]);
+  }, [area, leave, setIsWarning]);
 
   const logoutNow = useCallback(async () => {
     setIsBusy(true);
@@ -131,6 +154,5 @@ export function useIdleTimeout(area: Area, warnBeforeSecMax: number = IDLE_WARNI
     }
   }, [leave]);
 
-  const secondsLeft = deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
-  return { isWarning, secondsLeft, isBusy, extend, logoutNow };
+  return { isBusy, extend, logoutNow };
 }

@@ -83,6 +83,60 @@ export function CsvUpload({
   template,
 }: CsvUploadProps) {
   const id = useId();
+  const upload = useCsvUpload(onUpload, onClose);
+  const noteId = `${id}-note`;
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && upload.close()}
+      title={title}
+      isCloseDisabled={upload.isUploading}
+      // Distinct keys: React would otherwise reuse the one <button> and its colour transition would fade
+      // from the primary to the secondary colours, failing contrast for a moment (an axe scan caught it).
+      footer={
+        upload.isDone ? (
+          <Button key="close" variant="secondary" onPress={upload.close} autoFocus>
+            閉じる
+          </Button>
+        ) : (
+          <Button
+            key="upload"
+            onPress={() => void upload.start()}
+            isPending={upload.isUploading}
+            pendingLabel="登録中..."
+          >
+            {uploadLabel}
+          </Button>
+        )
+      }
+    >
+      {upload.isDone ? (
+        <Alert variant="success" title="アップロードが完了しました">
+          {upload.doneMsg && <p>{upload.doneMsg}</p>}
+        </Alert>
+      ) : (
+        <fieldset disabled={upload.isUploading} className="mx-0 min-w-0 space-y-4 border-0 p-0">
+          {note && (
+            <div id={noteId} className="text-std-16N-170 text-ink">
+              {note}
+            </div>
+          )}
+          <TemplateLink {...template} />
+          {extraFields}
+          <CsvFileField id={id} noteId={note ? noteId : null} upload={upload} />
+          {upload.isUploading && <Spinner label="登録中..." />}
+        </fieldset>
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * The upload's state: the picked file, its error (the file field is focused again once enabled, WCAG
+ * 3.3.1), running, done with the server's completion message. Closing is refused while it runs.
+ */
+function useCsvUpload(onUpload: CsvUploadProps['onUpload'], onClose: () => void) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -97,25 +151,25 @@ export function CsvUpload({
     if (focusTick > 0) inputRef.current?.focus();
   }, [focusTick]);
 
-  const reset = () => {
+  const fail = (message: string) => {
+    setError(message);
+    setFocusTick((n) => n + 1);
+  };
+
+  const close = () => {
+    if (isUploading) return;
     setFile(null);
     setError(null);
     setIsUploading(false);
     setIsDone(false);
     setDoneMsg('');
-  };
-
-  const close = () => {
-    if (isUploading) return;
-    reset();
     onClose();
   };
 
-  const upload = async () => {
+  const start = async () => {
     const checked = csvFile<File>().safeParse(file);
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'ファイルを確認してください。');
-      setFocusTick((n) => n + 1);
+      fail(checked.error.issues[0]?.message ?? 'ファイルを確認してください。');
       return;
     }
     setError(null);
@@ -127,8 +181,7 @@ export function CsvUpload({
         setDoneMsg(answer.msg);
         setIsDone(true);
       } else {
-        setError(answer.msg || 'アップロードできませんでした。');
-        setFocusTick((n) => n + 1);
+        fail(answer.msg || 'アップロードできませんでした。');
       }
     } catch (caught) {
       setIsUploading(false);
@@ -139,75 +192,51 @@ export function CsvUpload({
     setIsUploading(false);
   };
 
-  const errorId = `${id}-error`;
-  const noteId = `${id}-note`;
+  const pick = (picked: File | null) => {
+    setFile(picked);
+    setError(null);
+  };
 
+  return { inputRef, error, isUploading, isDone, doneMsg, close, start, pick };
+}
+
+/** The required file field: its label, the format hint, the note and the error as its description. */
+function CsvFileField({
+  id,
+  noteId,
+  upload,
+}: {
+  id: string;
+  noteId: string | null;
+  upload: Pick<ReturnType<typeof useCsvUpload>, 'inputRef' | 'error' | 'pick'>;
+}) {
+  const { error } = upload;
+  const errorId = `${id}-error`;
   return (
-    <Modal
-      isOpen={isOpen}
-      onOpenChange={(open) => !open && close()}
-      title={title}
-      isCloseDisabled={isUploading}
-      // Distinct keys: React would otherwise reuse the one <button> and its colour transition would fade
-      // from the primary to the secondary colours, failing contrast for a moment (an axe scan caught it).
-      footer={
-        isDone ? (
-          <Button key="close" variant="secondary" onPress={close} autoFocus>
-            閉じる
-          </Button>
-        ) : (
-          <Button key="upload" onPress={() => void upload()} isPending={isUploading} pendingLabel="登録中...">
-            {uploadLabel}
-          </Button>
-        )
-      }
-    >
-      {isDone ? (
-        <Alert variant="success" title="アップロードが完了しました">
-          {doneMsg && <p>{doneMsg}</p>}
-        </Alert>
-      ) : (
-        <fieldset disabled={isUploading} className="mx-0 min-w-0 space-y-4 border-0 p-0">
-          {note && (
-            <div id={noteId} className="text-std-16N-170 text-ink">
-              {note}
-            </div>
-          )}
-          <TemplateLink {...template} />
-          {extraFields}
-          <div className="flex flex-col gap-2">
-            <label htmlFor={`${id}-file`} className="text-std-17B-170 text-ink">
-              CSVファイル
-              <RequiredBadge />
-            </label>
-            <p id={`${id}-hint`} className="text-std-16N-170 text-ink-muted">
-              CSV形式（20MBまで）のファイルを選んでください。
-            </p>
-            <input
-              ref={inputRef}
-              id={`${id}-file`}
-              type="file"
-              accept=".csv,text/csv"
-              required
-              aria-invalid={error ? 'true' : undefined}
-              aria-describedby={[`${id}-hint`, note ? noteId : null, error ? errorId : null]
-                .filter(Boolean)
-                .join(' ')}
-              onChange={(event) => {
-                setFile(event.currentTarget.files?.[0] ?? null);
-                setError(null);
-              }}
-              className="w-full rounded-8 border-2 border-field-line bg-field p-2 text-std-16N-170 text-on-field file:mr-4 file:min-h-10 file:cursor-pointer file:rounded-6 file:border-2 file:border-key-900 file:bg-white file:px-4 file:text-std-16B-170 file:text-key-900 aria-[invalid=true]:border-[3px] aria-[invalid=true]:border-error"
-            />
-            {error && (
-              <p id={errorId} className="text-std-16B-170 text-error">
-                {error}
-              </p>
-            )}
-          </div>
-          {isUploading && <Spinner label="登録中..." />}
-        </fieldset>
+    <div className="flex flex-col gap-2">
+      <label htmlFor={`${id}-file`} className="text-std-17B-170 text-ink">
+        CSVファイル
+        <RequiredBadge />
+      </label>
+      <p id={`${id}-hint`} className="text-std-16N-170 text-ink-muted">
+        CSV形式（20MBまで）のファイルを選んでください。
+      </p>
+      <input
+        ref={upload.inputRef}
+        id={`${id}-file`}
+        type="file"
+        accept=".csv,text/csv"
+        required
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={[`${id}-hint`, noteId, error ? errorId : null].filter(Boolean).join(' ')}
+        onChange={(event) => upload.pick(event.currentTarget.files?.[0] ?? null)}
+        className="w-full rounded-8 border-2 border-field-line bg-field p-2 text-std-16N-170 text-on-field file:mr-4 file:min-h-10 file:cursor-pointer file:rounded-6 file:border-2 file:border-key-900 file:bg-white file:px-4 file:text-std-16B-170 file:text-key-900 aria-[invalid=true]:border-[3px] aria-[invalid=true]:border-error"
+      />
+      {error && (
+        <p id={errorId} className="text-std-16B-170 text-error">
+          {error}
+        </p>
       )}
-    </Modal>
+    </div>
   );
 }

@@ -85,25 +85,15 @@ export function useStepForm<TValues extends FieldValues, TResult, TInput extends
   onStepChange,
   skipConfirm = false,
 }: UseStepFormOptions<TValues, TResult, TInput>) {
-  const form = useForm<TInput, unknown, TValues>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<TInput, unknown, TValues>,
-    defaultValues,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
+  const form = useSchemaForm<TValues, TInput>(schema, defaultValues);
   const routeError = useRouteApiError();
   const registry = useMemo<FieldRegistry>(() => new Map(), []);
   const [step, setStep] = useState<FormStep>('input');
   const [values, setValues] = useState<TValues | null>(null);
   const [result, setResult] = useState<{ value: TResult } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  const [messages, setMessages] = useState<string[]>([]);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const messageRef = useRef<HTMLDivElement>(null);
-  const focusSummary = useErrorSummaryFocus(form, summaryRef, messages.length);
-  const requestFocus = useStepFocus(focusSummary, headingRef, summaryRef, messageRef);
+  const feedback = useStepFeedback(form, registry);
+  const { setMessages, requestFocus, showServerError } = feedback;
 
   const goTo = useCallback(
     (next: FormStep, focus: FocusTarget = 'heading') => {
@@ -112,35 +102,6 @@ export function useStepForm<TValues extends FieldValues, TResult, TInput extends
       requestFocus(focus);
     },
     [onStepChange, requestFocus],
-  );
-
-  /** Puts a server answer on the form; returns true when it was a form error (not to be routed). */
-  const showServerError = useCallback(
-    (error: unknown): boolean => {
-      if (!isApiError(error)) return false;
-      if (error.isStale) {
-        setMessages([MSG.stale]);
-        return true;
-      }
-      if (
-        error.errList.length > 0 &&
-        (error.status === 400 || error.status === 422 || error.status === 409)
-      ) {
-        const current = form.getValues();
-        const unknownMessages: string[] = [];
-        for (const item of error.errList) {
-          if (registry.has(item.name) || hasPath(current, item.name)) {
-            form.setError(item.name as FieldPath<TInput>, { type: 'server', message: item.msg });
-          } else {
-            unknownMessages.push(item.msg);
-          }
-        }
-        setMessages(unknownMessages);
-        return true;
-      }
-      return false;
-    },
-    [form, registry],
   );
 
   const submit = useCallback(
@@ -166,28 +127,13 @@ export function useStepForm<TValues extends FieldValues, TResult, TInput extends
         setIsBusy(false);
       }
     },
-    [goTo, onSubmit, onSubmitError, requestFocus, routeError, showServerError],
+    [goTo, onSubmit, onSubmitError, requestFocus, routeError, setMessages, showServerError],
   );
 
   const onValid = async (parsed: TValues) => {
     setMessages([]);
-    if (onBeforeConfirm) {
-      setIsBusy(true);
-      let ok = false;
-      try {
-        ok = await onBeforeConfirm(parsed, form);
-      } catch (error) {
-        if (!showServerError(error)) routeError(error);
-        else requestFocus(isApiError(error) && error.isStale ? 'message' : 'summary');
-        return;
-      } finally {
-        setIsBusy(false);
-      }
-      if (!ok) {
-        requestFocus('summary');
-        return;
-      }
-    }
+    const check = onBeforeConfirm && (() => onBeforeConfirm(parsed, form));
+    if (check && !(await passesBeforeConfirm(check, setIsBusy, feedback, routeError))) return;
     setValues(parsed);
     if (skipConfirm) {
       await submit(parsed);
@@ -208,14 +154,107 @@ export function useStepForm<TValues extends FieldValues, TResult, TInput extends
     values,
     result,
     isBusy,
-    messages,
-    headingRef,
-    summaryRef,
-    messageRef,
+    messages: feedback.messages,
+    headingRef: feedback.headingRef,
+    summaryRef: feedback.summaryRef,
+    messageRef: feedback.messageRef,
     handleSubmit: form.handleSubmit(onValid, () => requestFocus('summary')),
     submit,
     backToInput,
   };
+}
+
+/**
+ * Runs the screen's check between input and confirm, the form busy meanwhile. A refusal keeps the form on
+ * input with focus on what it says; an error that is not the form's is routed (SPEC §8).
+ */
+async function passesBeforeConfirm(
+  check: () => Promise<boolean> | boolean,
+  setIsBusy: (isBusy: boolean) => void,
+  feedback: Pick<ReturnType<typeof useStepFeedback>, 'showServerError' | 'requestFocus'>,
+  routeError: (error: unknown) => void,
+): Promise<boolean> {
+  setIsBusy(true);
+  let ok = false;
+  try {
+    ok = await check();
+  } catch (error) {
+    if (!feedback.showServerError(error)) routeError(error);
+    else feedback.requestFocus(isApiError(error) && error.isStale ? 'message' : 'summary');
+    return false;
+  } finally {
+    setIsBusy(false);
+  }
+  if (!ok) feedback.requestFocus('summary');
+  return ok;
+}
+
+/** The form validated by the screen's shared zod schema, on submit first and on each change after. */
+function useSchemaForm<TValues extends FieldValues, TInput extends FieldValues>(
+  schema: FormSchema<TValues, TInput>,
+  defaultValues: DefaultValues<TInput>,
+) {
+  return useForm<TInput, unknown, TValues>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<TInput, unknown, TValues>,
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+}
+
+/**
+ * What the form tells after a refusal: the server's field errors on their fields, the rest as messages,
+ * and the refs focus moves between (heading, error summary, message alert).
+ */
+function useStepFeedback<TInput extends FieldValues, TValues>(
+  form: StepFormApi<TInput, TValues>,
+  registry: FieldRegistry,
+) {
+  const [messages, setMessages] = useState<string[]>([]);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+  const focusSummary = useErrorSummaryFocus(form, summaryRef, messages.length);
+  const requestFocus = useStepFocus(focusSummary, headingRef, summaryRef, messageRef);
+
+  /** Puts a server answer on the form; returns true when it was a form error (not to be routed). */
+  const showServerError = useCallback(
+    (error: unknown): boolean => {
+      const shown = serverFormMessages(error, form, registry);
+      if (shown) setMessages(shown);
+      return shown !== null;
+    },
+    [form, registry],
+  );
+
+  return { messages, setMessages, headingRef, summaryRef, messageRef, requestFocus, showServerError };
+}
+
+/**
+ * A refusal the form shows itself: a stale answer is one message; an err_list of a 400/422/409 goes on the
+ * fields it names, and the entries no field shows are returned as messages. Null: not a form error.
+ */
+function serverFormMessages<TInput extends FieldValues, TValues>(
+  error: unknown,
+  form: StepFormApi<TInput, TValues>,
+  registry: FieldRegistry,
+): string[] | null {
+  if (!isApiError(error)) return null;
+  if (error.isStale) return [MSG.stale];
+  if (error.errList.length === 0 || !(error.status === 400 || error.status === 422 || error.status === 409)) {
+    return null;
+  }
+  const current = form.getValues();
+  const unknownMessages: string[] = [];
+  for (const item of error.errList) {
+    if (registry.has(item.name) || hasPath(current, item.name)) {
+      form.setError(item.name as FieldPath<TInput>, { type: 'server', message: item.msg });
+    } else {
+      unknownMessages.push(item.msg);
+    }
+  }
+  return unknownMessages;
 }
 
 /**

@@ -86,7 +86,8 @@ export function ApplicantListTab({
   /** 回数: the course's sessions, one column each */
   sessionCount: number;
 }) {
-  const { url, search, table, page, list, allRows, total, rows } = useApplicantList(courseId);
+  const listing = useApplicantList(courseId);
+  const { url, search, page, list, rows } = listing;
   const { editor, update, reload } = useApplicantEditor(courseId, search, page, rows, list.refetch);
   const pending = editor.isPending;
   const [isLotteryOpen, setIsLotteryOpen] = useState(false);
@@ -120,30 +121,13 @@ export function ApplicantListTab({
         nothingTitle="更新する申込がありません"
       />
 
-      <DataTable
-        caption="申込者一覧"
-        columns={
-          isFull
-            ? fullColumns(courseId, editor, pending ? undefined : (row) => setPromoting(row), sessionCount)
-            : LIMITED_COLUMNS
-        }
-        rows={isFull ? rows : allRows}
-        total={total}
-        rowKey={(row) => row.student_id}
-        isLoading={list.isFetching}
-        loadingLabel="検索中..."
-        emptyText="条件に該当する申込者がいません。検索条件を変えてお試しください。"
-        rowClassName={(row) =>
-          isFull && editor.isRowTicked(row as CourseApplicantRow) ? TICKED_ROW : undefined
-        }
-        {...table}
-        toolbar={
-          <CsvDownloadLink
-            href={applicantCsvUrl(courseId, search)}
-            isPreparing={list.isFetching}
-            isDisabled={total === 0}
-          />
-        }
+      <ApplicantTable
+        courseId={courseId}
+        isFull={isFull}
+        sessionCount={sessionCount}
+        listing={listing}
+        editor={editor}
+        onPromote={pending ? undefined : setPromoting}
       />
 
       {isFull && (
@@ -175,6 +159,51 @@ export function ApplicantListTab({
         />
       )}
     </div>
+  );
+}
+
+/**
+ * The applicants' table: every column and inline editing for authority 1 (a ticked row highlighted, 繰り上げ
+ * offered while nothing is unsaved), name_kana alone for authority 2; the CSV of the whole search above it.
+ */
+function ApplicantTable({
+  courseId,
+  isFull,
+  sessionCount,
+  listing,
+  editor,
+  onPromote,
+}: {
+  courseId: number;
+  isFull: boolean;
+  sessionCount: number;
+  listing: ReturnType<typeof useApplicantList>;
+  editor: ReturnType<typeof useApplicantEditor>['editor'];
+  onPromote: ((row: CourseApplicantRow) => void) | undefined;
+}) {
+  const { search, table, list, allRows, total, rows } = listing;
+  return (
+    <DataTable
+      caption="申込者一覧"
+      columns={isFull ? fullColumns(courseId, editor, onPromote, sessionCount) : LIMITED_COLUMNS}
+      rows={isFull ? rows : allRows}
+      total={total}
+      rowKey={(row) => row.student_id}
+      isLoading={list.isFetching}
+      loadingLabel="検索中..."
+      emptyText="条件に該当する申込者がいません。検索条件を変えてお試しください。"
+      rowClassName={(row) =>
+        isFull && editor.isRowTicked(row as CourseApplicantRow) ? TICKED_ROW : undefined
+      }
+      {...table}
+      toolbar={
+        <CsvDownloadLink
+          href={applicantCsvUrl(courseId, search)}
+          isPreparing={list.isFetching}
+          isDisabled={total === 0}
+        />
+      }
+    />
   );
 }
 

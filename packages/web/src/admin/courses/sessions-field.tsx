@@ -29,22 +29,6 @@ export function SessionsField({ form }: { form: CourseFormApi }) {
   const listError = form.formState.errors.sessions?.message ?? form.formState.errors.sessions?.root?.message;
   useRegisterField('sessions', '授業日');
   const headingId = useId();
-  const [weekly, setWeekly] = useState({ first: '', start: '', end: '', room: '', count: '' });
-  const [weeklyError, setWeeklyError] = useState('');
-  const weeks = Number(weekly.count || allTimes || 0);
-
-  const makeWeekly = () => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(weekly.first) || !weekly.start || !weekly.end) {
-      setWeeklyError('初回の日付と、開始・終了の時刻を入れてください。');
-      return;
-    }
-    if (!(weeks >= 1 && weeks <= COURSE_SESSIONS_MAX)) {
-      setWeeklyError(`作る授業日の数は1から${COURSE_SESSIONS_MAX}までで入れてください。`);
-      return;
-    }
-    setWeeklyError('');
-    replace(weeklySessions(weekly.first, weeks, weekly));
-  };
 
   return (
     <fieldset aria-labelledby={headingId} className="space-y-5 rounded-12 border-2 border-line p-4 sm:p-6">
@@ -55,53 +39,7 @@ export function SessionsField({ form }: { form: CourseFormApi }) {
         日付を登録すると、受講する方の「今後の予定」とカレンダーに表示され、前日にお知らせが届きます。第1回が出欠表の1回目、第2回が2回目…に対応します。登録しない場合は「開催日時」の文字だけが表示されます。
       </p>
 
-      <div className="space-y-3 rounded-8 border border-info-line bg-info-tint p-4">
-        <p className="text-std-16B-170">毎週の授業日をまとめて作る</p>
-        <div className="flex flex-wrap items-end gap-4">
-          <WeeklyInput
-            label="初回の日付"
-            type="date"
-            value={weekly.first}
-            onChange={(first) => setWeekly({ ...weekly, first })}
-          />
-          <WeeklyInput
-            label="開始時刻"
-            type="time"
-            value={weekly.start}
-            onChange={(start) => setWeekly({ ...weekly, start })}
-          />
-          <WeeklyInput
-            label="終了時刻"
-            type="time"
-            value={weekly.end}
-            onChange={(end) => setWeekly({ ...weekly, end })}
-          />
-          <WeeklyInput
-            label="作る授業日の数"
-            type="number"
-            value={weekly.count}
-            placeholder={String(allTimes || '')}
-            onChange={(count) => setWeekly({ ...weekly, count })}
-          />
-          <WeeklyInput
-            label="教室（任意）"
-            type="text"
-            value={weekly.room}
-            onChange={(room) => setWeekly({ ...weekly, room })}
-          />
-          <Button variant="secondary" onPress={makeWeekly}>
-            毎週の授業日を作る
-          </Button>
-        </div>
-        {weeklyError && (
-          <p role="alert" className="text-std-16B-170 text-error">
-            {weeklyError}
-          </p>
-        )}
-        <p className="text-std-16N-170 text-ink-muted">
-          押すと下の一覧が作り直されます。「作る授業日の数」が空のときは、「回数」欄の数だけ作ります。
-        </p>
-      </div>
+      <WeeklyMaker allTimes={allTimes} onMake={replace} />
 
       {listError && (
         <p id={fieldId('sessions')} tabIndex={-1} role="alert" className="text-std-16B-170 text-error">
@@ -124,6 +62,83 @@ export function SessionsField({ form }: { form: CourseFormApi }) {
         </Button>
       )}
     </fieldset>
+  );
+}
+
+/** 「毎週の授業日を作る」: the list made anew from a first day, times, a room and a number of weeks. */
+function WeeklyMaker({
+  allTimes,
+  onMake,
+}: {
+  /** The form's 回数, the number of weeks when none is typed. */
+  allTimes: CourseForm['all_times'];
+  onMake: (sessions: ReturnType<typeof weeklySessions>) => void;
+}) {
+  const [weekly, setWeekly] = useState({ first: '', start: '', end: '', room: '', count: '' });
+  const [weeklyError, setWeeklyError] = useState('');
+  const weeks = Number(weekly.count || allTimes || 0);
+
+  const makeWeekly = () => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(weekly.first) || !weekly.start || !weekly.end) {
+      setWeeklyError('初回の日付と、開始・終了の時刻を入れてください。');
+      return;
+    }
+    if (!(weeks >= 1 && weeks <= COURSE_SESSIONS_MAX)) {
+      setWeeklyError(`作る授業日の数は1から${COURSE_SESSIONS_MAX}までで入れてください。`);
+      return;
+    }
+    setWeeklyError('');
+    onMake(weeklySessions(weekly.first, weeks, weekly));
+  };
+
+  return (
+    <div className="space-y-3 rounded-8 border border-info-line bg-info-tint p-4">
+      <p className="text-std-16B-170">毎週の授業日をまとめて作る</p>
+      <div className="flex flex-wrap items-end gap-4">
+        <WeeklyInput
+          label="初回の日付"
+          type="date"
+          value={weekly.first}
+          onChange={(first) => setWeekly({ ...weekly, first })}
+        />
+        <WeeklyInput
+          label="開始時刻"
+          type="time"
+          value={weekly.start}
+          onChange={(start) => setWeekly({ ...weekly, start })}
+        />
+        <WeeklyInput
+          label="終了時刻"
+          type="time"
+          value={weekly.end}
+          onChange={(end) => setWeekly({ ...weekly, end })}
+        />
+        <WeeklyInput
+          label="作る授業日の数"
+          type="number"
+          value={weekly.count}
+          placeholder={String(allTimes || '')}
+          onChange={(count) => setWeekly({ ...weekly, count })}
+        />
+        <WeeklyInput
+          label="教室（任意）"
+          type="text"
+          value={weekly.room}
+          onChange={(room) => setWeekly({ ...weekly, room })}
+        />
+        <Button variant="secondary" onPress={makeWeekly}>
+          毎週の授業日を作る
+        </Button>
+      </div>
+      {weeklyError && (
+        <p role="alert" className="text-std-16B-170 text-error">
+          {weeklyError}
+        </p>
+      )}
+      <p className="text-std-16N-170 text-ink-muted">
+        押すと下の一覧が作り直されます。「作る授業日の数」が空のときは、「回数」欄の数だけ作ります。
+      </p>
+    </div>
   );
 }
 

@@ -5,7 +5,7 @@ import { Button, TextLink } from '../../ui/button';
 import { Certificate } from '../../ui/certificate';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
-import { courseIdParam } from '../courses/course-parts';
+import { courseIdParam } from '../route-params';
 import { certificateQuery } from './api/certificate';
 
 /**

@@ -7,7 +7,7 @@ import { Button, TextLink } from '../../ui/button';
 import { courseDatesText, PROGRAMME_NAME } from '../../ui/certificate';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
-import { transcriptQuery } from './api/certificate';
+import { transcriptQuery } from '../transcript-query';
 
 const units = (n: number) => `${n.toLocaleString('ja-JP')}単位`;
 

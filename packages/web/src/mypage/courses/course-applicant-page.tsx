@@ -15,8 +15,9 @@ import { ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
+import { courseIdParam } from '../route-params';
 import { courseDetailQuery, useApplyCourse } from './api/courses';
-import { applicationPeriodText, courseIdParam, orDash, tuitionText } from './course-parts';
+import { applicationPeriodText, orDash, tuitionText } from './course-parts';
 
 type Input = SchemaInput<typeof courseApplicationFormSchema>;
 type Values = ReturnType<typeof courseApplicationFormSchema.parse>;
@@ -79,26 +80,12 @@ function ApplyForm({
 }) {
   const apply = useApplyCourse();
   const queryClient = useQueryClient();
-  const errorRef = useRef<HTMLDivElement>(null);
-  const titleRef = useRef<HTMLHeadingElement>(null);
   const [isDone, setIsDone] = useState(false);
+  const { titleRef, errorRef } = useApplyFocus(isDone, submitError);
   // detail.cancel: cancelling stays possible after the period, so no agreement is asked for
   const needsAgreement = !course.cancel;
   // after a refusal the refreshed detail usually no longer offers the button: only the course remains
   const isOpen = isDone || course.is_disp_applybtn || submitError === null;
-
-  // The page title is what says the application went through: it takes focus, so a screen reader reads
-  // 「講座の申込が完了しました」 at once. This parent effect runs after StepForm's, which focused its
-  // step heading (「申込状況の確認」) in the same commit.
-  useEffect(() => {
-    if (isDone) titleRef.current?.focus({ preventScroll: true });
-  }, [isDone]);
-
-  useEffect(() => {
-    if (submitError === null) return;
-    window.scrollTo({ top: 0 });
-    errorRef.current?.focus();
-  }, [submitError]);
 
   return (
     <div className="space-y-8">
@@ -156,19 +143,46 @@ function ApplyForm({
           <CourseSummary course={course} />
         </section>
       )}
-      {!isDone && (
-        <ul className="space-y-2">
-          {submitError !== null && (
-            <li>
-              <TextLink to={paths.mypage.courseDetail(course.id)}>講座の詳細に戻る</TextLink>
-            </li>
-          )}
-          <li>
-            <TextLink to={paths.mypage.courseSearch('accepting')}>講座一覧に戻る</TextLink>
-          </li>
-        </ul>
-      )}
+      {!isDone && <ApplyBackLinks courseId={course.id} wasRefused={submitError !== null} />}
     </div>
+  );
+}
+
+/**
+ * Where focus goes: the page title once applied, since it is what says the application went through (a
+ * screen reader reads 「講座の申込が完了しました」 at once; this parent effect runs after StepForm's, which
+ * focused its step heading 「申込状況の確認」 in the same commit); the refusal's alert when refused.
+ */
+function useApplyFocus(isDone: boolean, submitError: string | null) {
+  const errorRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (isDone) titleRef.current?.focus({ preventScroll: true });
+  }, [isDone]);
+
+  useEffect(() => {
+    if (submitError === null) return;
+    window.scrollTo({ top: 0 });
+    errorRef.current?.focus();
+  }, [submitError]);
+
+  return { titleRef, errorRef };
+}
+
+/** The way back before the application is done: to the course after a refusal, and to the list. */
+function ApplyBackLinks({ courseId, wasRefused }: { courseId: number; wasRefused: boolean }) {
+  return (
+    <ul className="space-y-2">
+      {wasRefused && (
+        <li>
+          <TextLink to={paths.mypage.courseDetail(courseId)}>講座の詳細に戻る</TextLink>
+        </li>
+      )}
+      <li>
+        <TextLink to={paths.mypage.courseSearch('accepting')}>講座一覧に戻る</TextLink>
+      </li>
+    </ul>
   );
 }
 

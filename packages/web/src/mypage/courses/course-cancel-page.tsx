@@ -9,9 +9,10 @@ import { Button, ButtonLink, TextLink } from '../../ui/button';
 import { ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
-import { NEWS_KEY } from '../news/api/news';
-import { COURSES_KEY, cancelCourse, cancelViewQuery } from './api/courses';
-import { courseIdParam, orDash } from './course-parts';
+import { COURSES_KEY, NEWS_KEY } from '../query-keys';
+import { courseIdParam } from '../route-params';
+import { cancelCourse, cancelViewQuery } from './api/courses';
+import { orDash } from './course-parts';
 
 const STALE_MESSAGE = '申込の内容がほかの操作で変更されました。内容をもう一度ご確認ください。';
 
@@ -23,65 +24,13 @@ const STALE_MESSAGE = '申込の内容がほかの操作で変更されました
 export function Component() {
   const id = courseIdParam(useParams().id);
   const fromApplied = (useLocation().state as { prev?: unknown } | null)?.prev === 2;
-  const queryClient = useQueryClient();
   const [isDone, setIsDone] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const messageRef = useRef<HTMLDivElement>(null);
-  const doneRef = useRef<HTMLHeadingElement>(null);
-
   // once cancelled, the view is gone on the server: stop fetching it so no 404 is routed
   const view = useQuery({ ...cancelViewQuery(id ?? 0), enabled: id !== null && !isDone });
-
-  const cancel = useMutation({
-    mutationFn: (current: CourseCancelView) => cancelCourse(current),
-    onMutate: () => setMessage(null),
-    onSuccess: async () => {
-      setIsDone(true);
-      // the lists and detail change; the cancel view only becomes stale (refetching it would 404 here)
-      await Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: COURSES_KEY,
-          predicate: (query) => query.queryKey[2] !== 'cancel',
-        }),
-        queryClient.invalidateQueries({ queryKey: [...COURSES_KEY, 'cancel'], refetchType: 'none' }),
-        queryClient.invalidateQueries({ queryKey: NEWS_KEY }),
-      ]);
-    },
-    onError: (error) => {
-      if (!isApiError(error)) return;
-      if (error.status === 409) {
-        setMessage(STALE_MESSAGE);
-        void view.refetch();
-      } else if (error.status === 422) {
-        setMessage(error.errList[0]?.msg ?? error.message);
-      }
-    },
-  });
-
-  useEffect(() => {
-    if (message) messageRef.current?.focus();
-  }, [message]);
-  useEffect(() => {
-    if (!isDone) return;
-    window.scrollTo({ top: 0 });
-    doneRef.current?.focus({ preventScroll: true });
-  }, [isDone]);
+  const { cancel, message, messageRef } = useCancelCourse(() => setIsDone(true), view.refetch);
 
   if (id === null) return <Navigate to={paths.mypage.notFound()} replace />;
-
-  if (isDone) {
-    return (
-      <div className="space-y-8">
-        <PageTitle>申込のキャンセル</PageTitle>
-        <h2 ref={doneRef} tabIndex={-1} className="text-std-22B-150 text-ink outline-offset-4">
-          講座のキャンセルが完了しました
-        </h2>
-        <p>
-          <TextLink to={paths.mypage.courseApplied()}>申込状況へ</TextLink>
-        </p>
-      </div>
-    );
-  }
+  if (isDone) return <CancelDone />;
 
   const data = view.data;
   if (!data) return <FullPageSpinner />;
@@ -122,6 +71,69 @@ export function Component() {
           受講をキャンセルする
         </Button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * 受講をキャンセルする: on success the course lists, the detail and the notices are read again; a 409 says
+ * the application changed meanwhile and reads the view again; a 422 shows the server's reason. The message
+ * takes focus when it appears.
+ */
+function useCancelCourse(onDone: () => void, refetchView: () => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<string | null>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+
+  const cancel = useMutation({
+    mutationFn: (current: CourseCancelView) => cancelCourse(current),
+    onMutate: () => setMessage(null),
+    onSuccess: async () => {
+      onDone();
+      // the lists and detail change; the cancel view only becomes stale (refetching it would 404 here)
+      await Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: COURSES_KEY,
+          predicate: (query) => query.queryKey[2] !== 'cancel',
+        }),
+        queryClient.invalidateQueries({ queryKey: [...COURSES_KEY, 'cancel'], refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: NEWS_KEY }),
+      ]);
+    },
+    onError: (error) => {
+      if (!isApiError(error)) return;
+      if (error.status === 409) {
+        setMessage(STALE_MESSAGE);
+        void refetchView();
+      } else if (error.status === 422) {
+        setMessage(error.errList[0]?.msg ?? error.message);
+      }
+    },
+  });
+
+  useEffect(() => {
+    if (message) messageRef.current?.focus();
+  }, [message]);
+
+  return { cancel, message, messageRef };
+}
+
+/** The completion, a state of this route: its heading takes focus at the top of the page. */
+function CancelDone() {
+  const doneRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    doneRef.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div className="space-y-8">
+      <PageTitle>申込のキャンセル</PageTitle>
+      <h2 ref={doneRef} tabIndex={-1} className="text-std-22B-150 text-ink outline-offset-4">
+        講座のキャンセルが完了しました
+      </h2>
+      <p>
+        <TextLink to={paths.mypage.courseApplied()}>申込状況へ</TextLink>
+      </p>
     </div>
   );
 }

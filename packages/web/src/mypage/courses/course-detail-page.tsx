@@ -10,19 +10,18 @@ import { ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { NewWindowIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/page-title';
-import { courseIcsUrl } from '../schedule/api/schedule';
-import { courseDetailQuery } from './api/courses';
+import { courseIdParam } from '../route-params';
+import { SeatDecision, seatStatusLabel, seatStatusText } from '../seat-decision';
+import { courseDetailQuery, courseIcsUrl } from './api/courses';
 import {
   ApplyingBadge,
   applicationPeriodText,
   CourseImage,
-  courseIdParam,
   orDash,
   tuitionText,
   withUnit,
   yenText,
 } from './course-parts';
-import { SeatDecision, seatStatusLabel, seatStatusText } from './seat-decision';
 
 /**
  * /mypage/course/detail/{id} (SPEC §2 course/detail): the course's facts and one action. Every flag

@@ -10,8 +10,9 @@ import { optionLabel } from '../../ui/code-options';
 import { cx } from '../../ui/cx';
 import { PageTitle } from '../../ui/page-title';
 import { Tabs } from '../../ui/tabs';
-import { transcriptQuery } from '../certificate/api/certificate';
 import { activeConditions, ResultsSection, SearchBox } from '../layout/mypage-search';
+import { SeatDecision, seatStatusLabel, seatStatusText } from '../seat-decision';
+import { transcriptQuery } from '../transcript-query';
 import { appliedListQuery, attendedListQuery, type CourseListFilter, courseFilterOf } from './api/courses';
 import {
   applicationPeriodText,
@@ -22,7 +23,6 @@ import {
   withUnit,
 } from './course-parts';
 import type { HistorySearchValues } from './history-search-form';
-import { SeatDecision, seatStatusLabel, seatStatusText } from './seat-decision';
 
 type Tab = 'applied' | 'attended';
 

@@ -76,13 +76,6 @@ export function yenText(value: number | null): string {
   return value === null ? '' : `${value.toLocaleString('ja-JP')}円`;
 }
 
-/** The course id of a `:id` route param, or null when it is not a positive whole number. */
-export function courseIdParam(raw: string | undefined): number | null {
-  if (!raw || !/^[0-9]{1,12}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
-
 /** A value for a read-only list: empty → 「－」 (a student page never says 「未入力」). */
 export function orDash(value: string | null | undefined): string {
   return value === null || value === undefined || value === '' ? '－' : value;

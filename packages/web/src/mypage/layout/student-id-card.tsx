@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 
 /** The check-in QR code and its QR library come with the open card, not with the my-page. */
-const CheckinQr = lazy(() => import('../checkin/checkin-qr').then((m) => ({ default: m.CheckinQr })));
+const CheckinQr = lazy(() => import('./checkin/checkin-qr').then((m) => ({ default: m.CheckinQr })));
 
 /** Current time, refreshed at each minute boundary while mounted. */
 function useMinuteClock(): Date {

@@ -49,37 +49,12 @@ export function CalendarFeedSection({ feed }: { feed: MypageSchedule['feed'] }) 
       <h2 id={headingId} className="text-std-22B-150 text-ink">
         スマートフォンのカレンダーに登録する
       </h2>
-      <div className="space-y-2 text-std-17N-170 text-ink">
-        <p>
-          登録用のアドレスを、スマートフォンやパソコンのカレンダー（iPhoneのカレンダー、Googleカレンダーなど）に登録すると、受講が決まった講座の授業日がカレンダーに表示されます。授業日が変わったときも、カレンダーの予定が自動で新しくなります（反映まで数時間かかることがあります）。
-        </p>
-        <p>
-          このアドレスは、<strong>あなた専用の秘密のアドレス</strong>
-          です。アドレスを知っている人は誰でもあなたの授業の予定を見ることができますので、ほかの人には教えないでください。
-        </p>
-        <p>
-          新しいアドレスを発行すると、前のアドレスは使えなくなります。アドレスを人に知られてしまったときや、登録をやり直したいときは、新しいアドレスを発行してください。
-        </p>
-      </div>
+      <FeedExplanation />
 
       <p role="status" className="text-std-17B-170 text-ink empty:hidden">
         {done}
       </p>
-      {issued ? (
-        <FeedAddress issued={issued} />
-      ) : feed.issued ? (
-        <div className="space-y-2 rounded-8 border-2 border-line p-4 text-std-17N-170 text-ink">
-          <p>
-            登録用のアドレスは発行済みです（{formatDateTimeJa(feed.created_at)}に発行）。
-            {feed.last_used_at
-              ? `カレンダーが最後に予定を読み込んだのは${formatDateTimeJa(feed.last_used_at)}ごろです。`
-              : 'まだカレンダーから読み込まれていません。'}
-          </p>
-          <p>
-            アドレスは安全のため、発行したときにしか表示しません。もう一度登録するときは、新しいアドレスを発行してください。
-          </p>
-        </div>
-      ) : null}
+      {issued ? <FeedAddress issued={issued} /> : feed.issued ? <IssuedFeedNote feed={feed} /> : null}
 
       <div className="flex flex-wrap gap-4">
         {!feed.issued && !issued && (
@@ -89,60 +64,124 @@ export function CalendarFeedSection({ feed }: { feed: MypageSchedule['feed'] }) 
         )}
         {(feed.issued || issued) && (
           <>
-            <Button
-              variant="secondary"
-              onHoverStart={() => void loadModal()}
-              onFocus={() => void loadModal()}
-              onPress={() => setAsking('reissue')}
-              isDisabled={busy}
-            >
+            <AskButton onPress={() => setAsking('reissue')} isDisabled={busy}>
               新しいアドレスを発行する
-            </Button>
-            <Button
-              variant="secondary"
-              onHoverStart={() => void loadModal()}
-              onFocus={() => void loadModal()}
-              onPress={() => setAsking('revoke')}
-              isDisabled={busy}
-            >
+            </AskButton>
+            <AskButton onPress={() => setAsking('revoke')} isDisabled={busy}>
               登録をやめる
-            </Button>
+            </AskButton>
           </>
         )}
       </div>
 
-      <LazyModal
-        isOpen={asking !== null}
-        onOpenChange={(open) => {
-          if (!open) setAsking(null);
-        }}
-        title={asking === 'revoke' ? 'カレンダーへの登録をやめますか' : '新しいアドレスを発行しますか'}
-        size="sm"
-        footer={(close) => (
-          <div className="flex flex-wrap justify-end gap-4">
-            <Button variant="secondary" onPress={close}>
-              やめる
-            </Button>
-            <Button
-              onPress={() => {
-                const action = asking;
-                close();
-                if (action === 'revoke') stop();
-                else makeAddress();
-              }}
-            >
-              {asking === 'revoke' ? '登録をやめる' : '発行する'}
-            </Button>
-          </div>
-        )}
-      >
-        <p className="text-std-17N-170">
-          {asking === 'revoke'
-            ? 'いまのアドレスは使えなくなり、カレンダーに授業の予定が届かなくなります。カレンダーのアプリに残った登録は、アプリの設定から削除してください。'
-            : 'いまのアドレスは使えなくなり、そのアドレスを登録したカレンダーには授業の予定が届かなくなります。新しいアドレスで登録し直してください。'}
-        </p>
-      </LazyModal>
+      <ConfirmFeedChange
+        asking={asking}
+        onCancel={() => setAsking(null)}
+        onConfirm={(action) => (action === 'revoke' ? stop() : makeAddress())}
+      />
     </section>
+  );
+}
+
+/** What the calendar feed does and why its address is kept secret, in plain words. */
+function FeedExplanation() {
+  return (
+    <div className="space-y-2 text-std-17N-170 text-ink">
+      <p>
+        登録用のアドレスを、スマートフォンやパソコンのカレンダー（iPhoneのカレンダー、Googleカレンダーなど）に登録すると、受講が決まった講座の授業日がカレンダーに表示されます。授業日が変わったときも、カレンダーの予定が自動で新しくなります（反映まで数時間かかることがあります）。
+      </p>
+      <p>
+        このアドレスは、<strong>あなた専用の秘密のアドレス</strong>
+        です。アドレスを知っている人は誰でもあなたの授業の予定を見ることができますので、ほかの人には教えないでください。
+      </p>
+      <p>
+        新しいアドレスを発行すると、前のアドレスは使えなくなります。アドレスを人に知られてしまったときや、登録をやり直したいときは、新しいアドレスを発行してください。
+      </p>
+    </div>
+  );
+}
+
+/** A feed made on an earlier visit: when it was made and last read (its address is not shown again). */
+function IssuedFeedNote({ feed }: { feed: MypageSchedule['feed'] }) {
+  return (
+    <div className="space-y-2 rounded-8 border-2 border-line p-4 text-std-17N-170 text-ink">
+      <p>
+        登録用のアドレスは発行済みです（{formatDateTimeJa(feed.created_at)}に発行）。
+        {feed.last_used_at
+          ? `カレンダーが最後に予定を読み込んだのは${formatDateTimeJa(feed.last_used_at)}ごろです。`
+          : 'まだカレンダーから読み込まれていません。'}
+      </p>
+      <p>
+        アドレスは安全のため、発行したときにしか表示しません。もう一度登録するときは、新しいアドレスを発行してください。
+      </p>
+    </div>
+  );
+}
+
+/** A button that asks first: the dialog's code starts loading when it is pointed at or focused. */
+function AskButton({
+  onPress,
+  isDisabled,
+  children,
+}: {
+  onPress: () => void;
+  isDisabled: boolean;
+  children: string;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      onHoverStart={() => void loadModal()}
+      onFocus={() => void loadModal()}
+      onPress={onPress}
+      isDisabled={isDisabled}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** The question before a new address or the end of the feed: each says the old address stops working. */
+function ConfirmFeedChange({
+  asking,
+  onCancel,
+  onConfirm,
+}: {
+  asking: Asking;
+  onCancel: () => void;
+  onConfirm: (action: Exclude<Asking, null>) => void;
+}) {
+  return (
+    <LazyModal
+      isOpen={asking !== null}
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+      title={asking === 'revoke' ? 'カレンダーへの登録をやめますか' : '新しいアドレスを発行しますか'}
+      size="sm"
+      footer={(close) => (
+        <div className="flex flex-wrap justify-end gap-4">
+          <Button variant="secondary" onPress={close}>
+            やめる
+          </Button>
+          <Button
+            onPress={() => {
+              const action = asking;
+              close();
+              onConfirm(action === 'revoke' ? 'revoke' : 'reissue');
+            }}
+          >
+            {asking === 'revoke' ? '登録をやめる' : '発行する'}
+          </Button>
+        </div>
+      )}
+    >
+      <p className="text-std-17N-170">
+        {asking === 'revoke'
+          ? 'いまのアドレスは使えなくなり、カレンダーに授業の予定が届かなくなります。カレンダーのアプリに残った登録は、アプリの設定から削除してください。'
+          : 'いまのアドレスは使えなくなり、そのアドレスを登録したカレンダーには授業の予定が届かなくなります。新しいアドレスで登録し直してください。'}
+      </p>
+    </LazyModal>
   );
 }
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { LARGE_TARGET, TextLink } from '../../ui/button';
 import { cx } from '../../ui/cx';
-import { SeatDecision, seatStatusText } from '../courses/seat-decision';
+import { SeatDecision, seatStatusText } from '../seat-decision';
 
 /**
  * The top page's 「申し込んだ講座」: each application whose course has not begun, its status and, in

@@ -1,25 +1,16 @@
 import type { CourseCancelView, MypageCourseDetail } from '@manabi/shared/api';
 import { endpoints } from '@manabi/shared/routes/endpoints';
 import type { MypageCourseListInput, MypageCourseSearchForm } from '@manabi/shared/schemas/mypage-course';
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
-import { NEWS_KEY } from '../../news/api/news';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, withQuery } from '../../../lib/api';
+import { COURSES_KEY, seatChanged } from '../../query-keys';
 
 /**
  * My-page courses (SPEC §7 Student area): the four lists, the detail, the cancel view, apply and cancel.
  * Every flag (in_period, is_cancelable, is_disp_applybtn…) comes from the server; the screens only show it.
+ * Their keys are under the my-page's COURSES_KEY (query-keys.ts); 受講を確定する / 辞退する, which the top page
+ * offers too, are the my-page's seat-decision-api.ts.
  */
-export const COURSES_KEY = ['mypage', 'courses'] as const;
-
-/**
- * A seat changed (applied, cancelled, confirmed, declined): the course lists and detail, and the top page's
- * statuses and personal notices (a decision writes one) are read again.
- */
-export const seatChanged = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
-    queryClient.invalidateQueries({ queryKey: NEWS_KEY }),
-  ]);
 
 export type CourseSearchKind = 'accepting' | 'before';
 
@@ -146,28 +137,5 @@ export const cancelCourse = (view: CourseCancelView) =>
     updated_at: view.updated_at,
   });
 
-/** The seat a winner holds, as the list or the detail showed it (the application's updated_at). */
-export interface SeatRef {
-  course_id: number;
-  application_updated_at: string | null;
-}
-
-type SeatDecision = typeof endpoints.mypage.courseConfirm | typeof endpoints.mypage.courseDecline;
-
-const seatDecision = (decision: SeatDecision) => (seat: SeatRef) =>
-  call(decision, { course_id: seat.course_id, updated_at: seat.application_updated_at ?? '' });
-
-/**
- * 受講を確定する / 辞退する (the intake cycle, decision 015): the screen shows a refusal itself (409: the
- * office changed the application meanwhile; 422: nothing to confirm any more); every list is read again.
- */
-function useSeatDecision(decision: SeatDecision) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: seatDecision(decision),
-    meta: { shows: [409, 422] },
-    onSettled: () => seatChanged(queryClient),
-  });
-}
-export const useConfirmSeat = () => useSeatDecision(endpoints.mypage.courseConfirm);
-export const useDeclineSeat = () => useSeatDecision(endpoints.mypage.courseDecline);
+/** The course's classes as a .ics download (a plain link: the browser sends the session cookie). */
+export const courseIcsUrl = (courseId: number) => withQuery('/api/mypage/course/ics/', { id: courseId });

@@ -1,9 +1,9 @@
 import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
+import { NEWS_KEY } from '../../query-keys';
 
-/** My-page notices (SPEC §7 Student area): top, list, detail, mark read. */
-export const NEWS_KEY = ['mypage', 'news'] as const;
+/** My-page notices (SPEC §7 Student area): top, list, detail, mark read, under the my-page's NEWS_KEY. */
 const KEY = NEWS_KEY;
 
 export interface NewsFilter {

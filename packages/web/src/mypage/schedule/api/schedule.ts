@@ -1,12 +1,12 @@
 import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, withQuery } from '../../../lib/api';
-import { COURSES_KEY } from '../../courses/api/courses';
+import { call } from '../../../lib/api';
+import { COURSES_KEY } from '../../query-keys';
 
 /**
- * My calendar: the upcoming classes, the calendar feed's address (issue, revoke) and one
- * course's classes as a .ics file. The feed's address is answered once, when it is made: the server keeps
- * only its hash, so the screen holds it in memory and never in the query cache.
+ * My calendar: the upcoming classes and the calendar feed's address (issue, revoke); one course's classes as
+ * a .ics file are a link of the course detail (courses/api). The feed's address is answered once, when it is
+ * made: the server keeps only its hash, so the screen holds it in memory and never in the query cache.
  */
 // under the courses' key: a seat that changes (applied, confirmed, declined, cancelled) reads it again too
 export const SCHEDULE_KEY = [...COURSES_KEY, 'schedule'] as const;
@@ -34,6 +34,3 @@ export function useRevokeFeed() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }),
   });
 }
-
-/** The course's classes as a .ics download (a plain link: the browser sends the session cookie). */
-export const courseIcsUrl = (courseId: number) => withQuery('/api/mypage/course/ics/', { id: courseId });

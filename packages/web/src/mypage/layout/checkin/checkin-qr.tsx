@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { Button } from '../../ui/button';
+import { Button } from '../../../ui/button';
 import { checkinCodeQuery } from './api/checkin-code';
 import { QrSvg } from './qr-svg';
 

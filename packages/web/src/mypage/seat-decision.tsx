@@ -1,9 +1,9 @@
 import { deadlineText } from '@manabi/shared/domain/intake';
 import { useState } from 'react';
-import { isApiError } from '../../lib/api';
-import { Button } from '../../ui/button';
-import { LazyModal, loadModal } from '../../ui/lazy-modal';
-import { type SeatRef, useConfirmSeat, useDeclineSeat } from './api/courses';
+import { isApiError } from '../lib/api';
+import { Button } from '../ui/button';
+import { LazyModal, loadModal } from '../ui/lazy-modal';
+import { type SeatRef, useConfirmSeat, useDeclineSeat } from './seat-decision-api';
 
 /** What the list item or the detail says of the student's seat (the server's fields, decision 015). */
 export interface Seat extends SeatRef {

@@ -1,6 +1,6 @@
 import { endpoints } from '@manabi/shared/routes/endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { call } from '../../../../lib/api';
 
 /**
  * GET /api/mypage/checkin-code/: the code the student ID shows as a QR code at the venue. It is

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { qrModules } from '../../lib/qr-modules';
+import { qrModules } from '../../../lib/qr-modules';
 
 /** The quiet zone around a QR code, in modules (ISO/IEC 18004 asks for 4): scanners find the code by it. */
 const QUIET_ZONE = 4;
