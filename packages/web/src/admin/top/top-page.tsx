@@ -2,13 +2,19 @@ import { Link } from 'react-router';
 import { useSessionUser } from '../../lib/session';
 import { PageTitle } from '../../ui/page-title';
 import { adminMenuFor } from '../layout/admin-menu';
+import { WorklistCards } from './worklist-cards';
 
-/** /admin/top: the menu entries as big buttons, by authority (SPEC §2). */
+/**
+ * /admin/top: today's work (the work list's cards, decision 057), then the menu entries as big buttons, by
+ * authority (SPEC §2).
+ */
 export function Component() {
   const user = useSessionUser();
   return (
     <div className="space-y-6">
       <PageTitle>管理画面トップ</PageTitle>
+      <WorklistCards />
+      <h2 className="text-std-24B-150">メニュー</h2>
       <p className="text-std-16N-170">行いたい作業を選んでください。</p>
       <ul className="grid gap-4 sm:grid-cols-2">
         {adminMenuFor(user).map((entry) => (
