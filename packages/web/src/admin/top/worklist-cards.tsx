@@ -154,10 +154,7 @@ function Card({
   children?: ReactNode;
 }) {
   return (
-    <li
-      aria-labelledby={titleId}
-      className="flex flex-col gap-3 rounded-12 border-2 border-line bg-canvas p-4 sm:p-6"
-    >
+    <li className="flex flex-col gap-3 rounded-12 border-2 border-line bg-canvas p-4 sm:p-6">
       <h3 id={`worklist-${id}`} className="text-std-22B-150">
         {title}
       </h3>
