@@ -195,14 +195,16 @@ function ClassItem({ s, isToday }: { s: ClassDay; isToday: boolean }) {
       <p className="text-std-17B-170">
         {isToday ? '今日' : '明日'}　{s.start}〜{s.end}　{s.course_name}（第{s.session_no}回）
       </p>
-      <p>
-        出席 {s.checked_in} / {s.expected} 人　
+      <p className="flex flex-wrap gap-x-4">
+        <span>
+          出席 {s.checked_in} / {s.expected} 人
+        </span>
         {isToday ? (
           <TextLink to={`${paths.admin.checkin()}?course=${s.course_id}&no=${s.session_no}`}>
             受付を開く
           </TextLink>
         ) : (
-          <TextLink to={`${applicantsWith(s.course_id, '2')}&confirmed=1`}>受講者を見る</TextLink>
+          <TextLink to={applicantsWith(s.course_id, '2')}>当選者を見る</TextLink>
         )}
       </p>
     </li>
