@@ -113,25 +113,7 @@ function Cards({ w }: { w: Worklist }) {
           ))}
         </ul>
       </Card>
-      {w.mail && (
-        <Card
-          id="mail"
-          title="届かなかったメール"
-          count={w.mail.count}
-          unit="通"
-          empty="届かなかったメールはありません。"
-          why="5回送っても届きませんでした。理由を確かめ、直せるものは再送してください。"
-        >
-          <ul className="space-y-3">
-            {w.mail.mails.map((m) => (
-              <MailItem key={m.id} m={m} />
-            ))}
-          </ul>
-          {w.mail.count > w.mail.mails.length && (
-            <p>新しいものから{w.mail.mails.length}通を表示しています。</p>
-          )}
-        </Card>
-      )}
+      {w.mail && <MailCard mail={w.mail} />}
     </>
   );
 }
@@ -143,6 +125,7 @@ function Card({
   unit,
   why,
   empty,
+  note,
   children,
 }: {
   id: string;
@@ -151,6 +134,8 @@ function Card({
   unit: string;
   why: string;
   empty: string;
+  /** shown whatever the number, e.g. the answer to an action the card took (which may have made it 0) */
+  note?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -170,6 +155,7 @@ function Card({
           <div className="flex flex-col items-start gap-2">{children}</div>
         </>
       )}
+      {note}
     </li>
   );
 }
@@ -216,31 +202,66 @@ const RETRY_REFUSED: Record<number, string> = {
   409: 'このメールはすでに再送の手配がされています。',
 };
 
-function MailItem({ m }: { m: FailedMail }) {
+/**
+ * The undelivered mail and its retry. The answer is said at the card, not at the mail: a mail put back in
+ * line leaves the list (and the number) as soon as the list is read again.
+ */
+function MailCard({ mail }: { mail: NonNullable<Worklist['mail']> }) {
   const retry = useRetryMail();
   const refused = isApiError(retry.error)
     ? (retry.error.errList[0]?.msg ?? RETRY_REFUSED[retry.error.status] ?? '再送できませんでした。')
     : null;
+  const note = retry.isSuccess ? (
+    <Alert variant="success">再送の手配をしました。また届かなかったときは、この一覧に戻ります。</Alert>
+  ) : refused ? (
+    <Alert variant="error">{refused}</Alert>
+  ) : null;
+  return (
+    <Card
+      id="mail"
+      title="届かなかったメール"
+      count={mail.count}
+      unit="通"
+      empty="届かなかったメールはありません。"
+      why="5回送っても届きませんでした。理由を確かめ、直せるものは再送してください。"
+      note={note}
+    >
+      <ul className="space-y-3">
+        {mail.mails.map((m) => (
+          <MailItem
+            key={m.id}
+            m={m}
+            isSending={retry.isPending}
+            onRetry={() => {
+              retry.reset();
+              retry.mutate(m.id);
+            }}
+          />
+        ))}
+      </ul>
+      {mail.count > mail.mails.length && <p>新しいものから{mail.mails.length}通を表示しています。</p>}
+    </Card>
+  );
+}
+
+function MailItem({ m, isSending, onRetry }: { m: FailedMail; isSending: boolean; onRetry: () => void }) {
   return (
     <li className="space-y-1 wrap-anywhere">
       <p className="text-std-17B-170">{m.subject}</p>
       <p>作成：{formatDateJa(m.created_at)}</p>
       <p>理由：{m.reason || '（記録がありません）'}</p>
-      {retry.isSuccess ? (
-        <Alert variant="success">再送の手配をしました。</Alert>
-      ) : m.can_retry ? (
+      {m.can_retry ? (
         <Button
           variant="secondary"
-          isDisabled={retry.isPending}
+          isDisabled={isSending}
           aria-label={`「${m.subject}」を再送する`}
-          onPress={() => retry.mutate(m.id)}
+          onPress={onRetry}
         >
           再送する
         </Button>
       ) : (
         <p>パスワード再設定のメールは本文を消去したため、再送できません。</p>
       )}
-      {refused && <Alert variant="error">{refused}</Alert>}
     </li>
   );
 }
