@@ -1,5 +1,5 @@
 import { adminApplicants, adminCheckin, adminCourses, adminIntake } from './routes/admin-courses';
-import { adminNotices, adminStudents, adminUsers } from './routes/admin-office';
+import { adminNotices, adminStudents, adminUsers, adminWorklist } from './routes/admin-office';
 import type { Endpoint, RouteDef } from './routes/define';
 import type { endpoints } from './routes/endpoints';
 import { mypage } from './routes/mypage';
@@ -22,6 +22,7 @@ export const api = {
   adminIntake,
   adminCheckin,
   adminStudents,
+  adminWorklist,
   adminUsers,
   adminNotices,
 } as const satisfies { [A in keyof typeof endpoints]: { [K in keyof (typeof endpoints)[A]]: RouteDef } };

@@ -20,6 +20,7 @@ import { publicFormRoutes } from './public-forms/public-forms.routes'; // admiss
 import { studentDetailRoutes } from './students/students-detail.routes'; // detail, applied courses
 import { studentFormRoutes } from './students/students-form.routes'; // form, approval
 import { studentListRoutes } from './students/students-list.routes'; // list, upload, duplicates
+import { worklistRoutes } from './worklist/worklist.routes'; // the office's work list
 
 /** Every API module, mounted under /api. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -44,4 +45,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(mypageCalendarRoutes); // class days
   await app.register(certificateRoutes); // class days
   await app.register(addressChangeRoutes);
+  await app.register(worklistRoutes); // the office's work list
 }

@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'address_request',
   'address_approve',
   'address_return',
+  // the work list (decision 057): a mail the outbox gave up on, put back in line by the office
+  'mail_retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -49,6 +51,7 @@ export const AUDIT_ENTITIES = [
   'admin_user',
   'course',
   'course_application',
+  'mail',
   'notice',
   'notice_category',
   'student',

@@ -69,6 +69,7 @@ import {
   studentListQuerySchema,
   studentUploadBodySchema,
 } from '../schemas/student-list';
+import { mailRetryBodySchema, worklistResponseSchema } from '../schemas/worklist';
 import { defineRoute } from './define';
 import { endpoints } from './endpoints';
 
@@ -215,5 +216,14 @@ export const adminNotices = {
   categoryUpdate: defineRoute(endpoints.adminNotices.categoryUpdate, {
     body: categoryUpdateBodySchema,
     response: writtenResponseSchema,
+  }),
+};
+
+/** The office's work list on the top page (decision 057): both authorities read; authority 1 retries mail. */
+export const adminWorklist = {
+  list: defineRoute(endpoints.adminWorklist.list, { response: worklistResponseSchema }),
+  mailRetry: defineRoute(endpoints.adminWorklist.mailRetry, {
+    body: mailRetryBodySchema,
+    response: resultResponseSchema,
   }),
 };

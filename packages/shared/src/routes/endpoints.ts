@@ -145,6 +145,10 @@ export const endpoints = {
     addressList: 'GET /api/admin/student/address/list/',
     addressDecide: 'POST /api/admin/student/address/decide/',
   }),
+  adminWorklist: {
+    ...guarded('admin', { list: 'GET /api/admin/worklist/' }),
+    ...guarded('authority1', { mailRetry: 'POST /api/admin/worklist/mail/retry/' }),
+  },
   adminUsers: guarded('authority1', {
     list: 'GET /api/admin/adminuser/list/',
     detail: 'GET /api/admin/adminuser/detail/',

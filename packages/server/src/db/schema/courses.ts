@@ -202,23 +202,31 @@ export const courseApplications = pgTable(
  * A course's intake settings (decision 015): whether losers wait on a ranked list, how long a
  * winner has to confirm, and whether a freed seat moves the next one up by itself. No row = the defaults.
  */
-export const courseIntake = pgTable('course_intake', {
-  courseId: integer('course_id')
-    .primaryKey()
-    .references(() => courses.id, { onDelete: 'cascade' }),
-  /** seats filled from the waitlist: the last draw's win_num (lottery) or the capacity (first come) */
-  seats: integer('seats'),
-  /** losers of a draw (or latecomers of a full first-come course) wait on a ranked list */
-  waitlist: boolean('waitlist').notNull().default(false),
-  /** days a winner has to confirm; null = winners need not confirm */
-  confirmDays: smallint('confirm_days'),
-  autoPromote: boolean('auto_promote').notNull().default(true),
-  /** last Tokyo day on which a freed seat is filled automatically (e.g. the first class); null = always */
-  promoteUntil: varchar('promote_until', { length: 10 }),
-  /** the priority tiers of the next draw, highest first (LOTTERY_TIERS) */
-  tiers: varchar('tiers', { length: 20 }).array().notNull().default(sql`'{}'::varchar(20)[]`),
-  ...timestamps,
-});
+export const courseIntake = pgTable(
+  'course_intake',
+  {
+    courseId: integer('course_id')
+      .primaryKey()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** seats filled from the waitlist: the last draw's win_num (lottery) or the capacity (first come) */
+    seats: integer('seats'),
+    /** losers of a draw (or latecomers of a full first-come course) wait on a ranked list */
+    waitlist: boolean('waitlist').notNull().default(false),
+    /** days a winner has to confirm; null = winners need not confirm */
+    confirmDays: smallint('confirm_days'),
+    autoPromote: boolean('auto_promote').notNull().default(true),
+    /** last Tokyo day on which a freed seat is filled automatically (e.g. the first class); null = always */
+    promoteUntil: varchar('promote_until', { length: 10 }),
+    /** the priority tiers of the next draw, highest first (LOTTERY_TIERS) */
+    tiers: varchar('tiers', { length: 20 }).array().notNull().default(sql`'{}'::varchar(20)[]`),
+    ...timestamps,
+  },
+  (t) => [
+    // the work list's 補欠 card (decision 057): courses whose freed seats wait for the office's hand
+    index('course_intake_manual_promote_idx').on(t.courseId).where(sql`NOT ${t.autoPromote}`),
+    index('course_intake_promote_until_idx').on(t.promoteUntil).where(sql`${t.promoteUntil} IS NOT NULL`),
+  ],
+);
 
 /**
  * One draw, recorded so anyone can check it (decision 015): the pool and the seed are committed by their

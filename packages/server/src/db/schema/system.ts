@@ -140,7 +140,11 @@ export const mailOutbox = pgTable(
   // at the first. Every mail passes through pending, so between vacuums such an index holds many
   // entries of mail already sent; an index scan marks those dead as it passes, and the next claim skips
   // them, where a scan in another order had to visit them all on every claim.
-  (t) => [index('mail_outbox_due_idx').on(t.id).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.id).where(sql`${t.status} = 'pending'`),
+    // the work list's undelivered mail (decision 057): few rows, newest first
+    index('mail_outbox_failed_idx').on(t.id).where(sql`${t.status} = 'failed'`),
+  ],
 );
 
 export const auditLog = pgTable(

@@ -1,7 +1,6 @@
 import { MSG } from '@manabi/shared';
 import type { CourseList, PeriodDefaults } from '@manabi/shared/api';
 import { LOTTERY } from '@manabi/shared/codes';
-import { WINDOW_END_MINUTE_MS } from '@manabi/shared/domain/course-rules';
 import { COURSE_STATES, type CourseState, courseState } from '@manabi/shared/domain/course-state';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import {
@@ -19,13 +18,11 @@ import {
   count,
   desc,
   eq,
-  gt,
   gte,
   ilike,
   inArray,
   isNull,
   lt,
-  lte,
   ne,
   or,
   type SQL,
@@ -36,9 +33,7 @@ import {
   courseApplications,
   courseCategories,
   courseCategoryLinks,
-  courseSessions,
   courses,
-  lotteryRuns,
   universities,
 } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
@@ -48,6 +43,7 @@ import { assertUniversityAccess } from '../../platform/guards';
 import { likeContains, likePrefix, qualified, sqlLiteral } from '../../platform/sql';
 import { codeTaken, siteIs, toColumns } from '../../repositories/course-columns';
 import { saveSessions, sessionsOf } from '../../repositories/course-sessions';
+import { courseStateSql, stateColumns, stateFilter } from '../../repositories/course-state';
 import { presentAdminCourse, presentCourseListRow } from './courses.presenter';
 
 /** Tokyo midnight of a YYYY-MM-DD date, and of the day after. */
@@ -96,53 +92,7 @@ const contains = (column: Parameters<typeof ilike>[0], value: string | undefined
 /** Codes are ASCII (C2601): a code typed in full width (Ｃ２６０１) or with spaces still finds it. */
 const codeOfInput = (value: string | undefined) => toHalfWidth(value ?? '').replace(/\s+/g, '');
 
-// ---- where a course stands (shared domain/course-state.ts, decision 035) ----
-
-const courseIdRef = () => qualified(courses, courses.id);
-/** the first class day: the first dated session, else the course's start date */
-const firstDaySql = sql<
-  string | null
->`coalesce((select min(${qualified(courseSessions, courseSessions.day)})::text from ${courseSessions} where ${qualified(courseSessions, courseSessions.courseId)} = ${courseIdRef()}), ${qualified(courses, courses.startDate)})`;
-/** the last dated session (null without dated sessions) */
-const lastSessionSql = sql<
-  string | null
->`(select max(${qualified(courseSessions, courseSessions.day)})::text from ${courseSessions} where ${qualified(courseSessions, courseSessions.courseId)} = ${courseIdRef()})`;
-/** a draw has been run for the course */
-const drawnSql = sql<boolean>`exists (select 1 from ${lotteryRuns} where ${qualified(lotteryRuns, lotteryRuns.courseId)} = ${courseIdRef()})`;
-
-/**
- * The state as SQL, for filtering and ordering: the same rules as courseState() (the row's state shown is
- * courseState's; courses.test.ts checks each state's filter against it).
- */
-function courseStateSql(now: Date): SQL<CourseState> {
-  const today = todayTokyo(now);
-  const from = qualified(courses, courses.periodFrom);
-  const to = qualified(courses, courses.periodTo);
-  const lastDay = sql`coalesce(${lastSessionSql}, to_char(${firstDaySql}::date + 7 * greatest(${qualified(courses, courses.allTimes)} - 1, 0), 'YYYY-MM-DD'))`;
-  return sql<CourseState>`(case
-    when ${lastDay} < ${today} then 'ended'
-    when ${firstDaySql} <= ${today} then 'in_class'
-    when ${from} is null or ${to} is null or ${now} < ${from} then 'before'
-    when ${now} < ${to} + interval '1 minute' then 'open'
-    when ${qualified(courses, courses.isLottery)} and not ${drawnSql} then 'awaiting_draw'
-    else 'drawn'
-  end)`;
-}
-
-/**
- * A state filter: the state's CASE, behind a condition on the indexed application period that every course
- * of the state meets (class-day states have none: any window can precede classes).
- */
-function stateFilter(state: CourseState, now: Date): SQL {
-  const closedBefore = new Date(now.getTime() - WINDOW_END_MINUTE_MS);
-  const window: Partial<Record<CourseState, SQL | undefined>> = {
-    before: or(isNull(courses.periodFrom), isNull(courses.periodTo), gt(courses.periodFrom, now)),
-    open: and(lte(courses.periodFrom, now), gt(courses.periodTo, closedBefore)),
-    awaiting_draw: and(lte(courses.periodTo, closedBefore), eq(courses.isLottery, true)),
-    drawn: lte(courses.periodTo, closedBefore),
-  };
-  return and(window[state], sql`${courseStateSql(now)} = ${state}`) as SQL;
-}
+// ---- where a course stands: repositories/course-state.ts (decision 035) ----
 
 const STATE_RANK = sql.raw(`array_position(array[${COURSE_STATES.map((s) => `'${s}'`).join(',')}]::text[], `);
 
@@ -157,17 +107,6 @@ function listOrder(q: CourseListFilter, now: Date): SQL[] {
     ];
   return [sql`${courses.periodFrom} desc nulls last`, desc(courses.id)];
 }
-
-/** The columns courseState() needs, read with the row. */
-const stateColumns = {
-  periodFrom: courses.periodFrom,
-  periodTo: courses.periodTo,
-  isLottery: courses.isLottery,
-  allTimes: courses.allTimes,
-  firstDay: firstDaySql,
-  lastDay: lastSessionSql,
-  isDrawn: drawnSql,
-};
 
 export async function listCourses(
   db: Db,

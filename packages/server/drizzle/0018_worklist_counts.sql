@@ -1,0 +1,3 @@
+CREATE INDEX "course_intake_manual_promote_idx" ON "course_intake" USING btree ("course_id") WHERE NOT "course_intake"."auto_promote";--> statement-breakpoint
+CREATE INDEX "course_intake_promote_until_idx" ON "course_intake" USING btree ("promote_until") WHERE "course_intake"."promote_until" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "mail_outbox_failed_idx" ON "mail_outbox" USING btree ("id") WHERE "mail_outbox"."status" = 'failed';

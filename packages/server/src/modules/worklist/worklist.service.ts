@@ -1,0 +1,105 @@
+import { todayTokyo } from '@manabi/shared/domain/dates';
+import { addDays } from '@manabi/shared/domain/sessions';
+import { WORKLIST_COURSES_MAX, WORKLIST_MAILS_MAX, type Worklist } from '@manabi/shared/schemas/worklist';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courses } from '../../db/schema';
+import { audit } from '../../platform/audit';
+import type { AdminPrincipal } from '../../platform/context';
+import { invalid, notFound, stale } from '../../platform/errors';
+import {
+  awaitingDraw,
+  classesOn,
+  countUnapproved,
+  dueDeadlines,
+  failedMails,
+  mailState,
+  requeueMail,
+  stuckWaitlists,
+} from './worklist.repository';
+
+/**
+ * The office's work list (decision 057): what waits to be done today, each number counted from the rows as
+ * they stand when the page asks (no batch, no summary table), in the caller's scope.
+ */
+
+/** How far ahead a confirm-by deadline is worth a telephone call (issue 34: "within 2 days"). */
+const DEADLINE_WINDOW_MS = 2 * 86_400_000;
+const RETRY_MSG = {
+  secret: 'このメールはパスワード再設定用のURLを含むため、本文を消去しました。再送できません',
+} as const;
+
+/** SPEC §6: authority 2 sees only its university's courses (none without a university). */
+function scopeOf(admin: AdminPrincipal): SQL | undefined {
+  if (admin.authority === 1) return undefined;
+  return admin.universityId ? eq(courses.universityId, admin.universityId) : sql`false`;
+}
+
+/**
+ * A mail server's reason with any mail address in it replaced: the card says why, not to whom (the student's
+ * record is where an address is seen).
+ */
+export const reasonOf = (error: string | null) =>
+  (error ?? '').replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '（宛先）').slice(0, 300);
+
+export async function getWorklist(db: Db, admin: AdminPrincipal, now = new Date()): Promise<Worklist> {
+  const scope = scopeOf(admin);
+  const today = todayTokyo(now);
+  const tomorrow = addDays(today, 1);
+  const until = new Date(now.getTime() + DEADLINE_WINDOW_MS);
+  const full = admin.authority === 1;
+  const [unapproved, draw, deadlines, waitlist, sessions, mail] = await Promise.all([
+    full ? countUnapproved(db) : null,
+    awaitingDraw(db, scope, now, WORKLIST_COURSES_MAX),
+    dueDeadlines(db, scope, now, until, WORKLIST_COURSES_MAX),
+    stuckWaitlists(db, scope, today, WORKLIST_COURSES_MAX),
+    classesOn(db, scope, [today, tomorrow]),
+    full ? failedMails(db, WORKLIST_MAILS_MAX) : null,
+  ]);
+  return {
+    today,
+    tomorrow,
+    unapproved,
+    awaiting_draw: draw,
+    deadlines: { ...deadlines, until: until.toISOString() },
+    waitlist,
+    sessions,
+    mail: mail && {
+      count: mail.count,
+      mails: mail.rows.map((m) => ({
+        id: m.id,
+        subject: m.subject,
+        created_at: m.createdAt.toISOString(),
+        reason: reasonOf(m.lastError),
+        can_retry: !m.holdsSecret,
+      })),
+    },
+  };
+}
+
+/**
+ * POST /api/admin/worklist/mail/retry/ (authority 1): one failed mail back in line, with its audit entry, in
+ * one transaction; the route's mail hook delivers it after the answer. A mail no longer 'failed' (retried
+ * meanwhile, or never failed) is 409, as a stale write is; an unknown id 404; an erased body 422.
+ */
+export async function retryMail(
+  db: Db,
+  admin: AdminPrincipal,
+  body: { id: number },
+): Promise<{ result: true }> {
+  const done = await db.transaction(async (tx) => {
+    if (!(await requeueMail(tx, body.id))) return false;
+    await audit(tx, {
+      actor: { kind: 'admin', id: admin.id },
+      action: 'mail_retry',
+      entity: 'mail',
+      entityId: body.id,
+    });
+    return true;
+  });
+  if (done) return { result: true };
+  const state = await mailState(db, body.id);
+  if (!state) throw notFound();
+  if (state.status === 'failed' && state.holdsSecret) throw invalid('id', RETRY_MSG.secret);
+  throw stale();
+}

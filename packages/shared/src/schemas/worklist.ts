@@ -1,0 +1,74 @@
+/**
+ * The office's work list on the back-office top page (decision 057): one read that answers every card's
+ * number at request time, and the retry of one mail that could not be delivered.
+ */
+import { z } from 'zod';
+import { recordId } from '../validation/rules';
+
+const id = z.number().int();
+const count = z.number().int().min(0);
+const ymd = z.string().describe('YYYY-MM-DD');
+const iso = z.string().describe('ISO 8601 (UTC)');
+const hm = z.string().describe("'HH:MM' (Asia/Tokyo)");
+
+/** Courses a card lists, so each can be opened where the work is done (the most pressing first). */
+export const WORKLIST_COURSES_MAX = 5;
+/** Undelivered mails listed with their reason (the number is always the full count). */
+export const WORKLIST_MAILS_MAX = 5;
+
+/** One course of a card and how many of its applications the card counts. */
+const worklistCourseSchema = z.object({ course_id: id, course_name: z.string(), count });
+
+/** One class of today or tomorrow with 出席 n / m: checked in / expected (as the door's counter counts them). */
+const worklistSessionSchema = z.object({
+  course_id: id,
+  course_name: z.string(),
+  session_no: id,
+  day: ymd,
+  start: hm,
+  end: hm,
+  checked_in: count,
+  expected: count,
+});
+
+/** One mail the outbox gave up on: when it was written, its subject and the mail server's reason. */
+const worklistMailSchema = z.object({
+  id,
+  subject: z.string(),
+  created_at: iso,
+  reason: z.string(),
+  /** a mail whose body carried a secret (a password-reset link) was erased and cannot be sent again */
+  can_retry: z.boolean(),
+});
+
+/**
+ * GET /api/admin/worklist/. Authority 2 gets its university's courses only and neither `unapproved` nor
+ * `mail` (students and the outbox are authority 1's; null there).
+ */
+export const worklistResponseSchema = z.object({
+  /** Asia/Tokyo */
+  today: ymd,
+  tomorrow: ymd,
+  /** students awaiting approval (the student list's 未承認) */
+  unapproved: count.nullable(),
+  /** lottery courses whose application period has ended and that are not drawn (the list's 抽選待ち) */
+  awaiting_draw: z.object({
+    count,
+    /** of them, courses not shown to students (CD007 非公開): the course list shows them under 非公開 */
+    private_count: count,
+    courses: z.array(worklistCourseSchema),
+  }),
+  /** live winners whose confirm-by deadline ends within 2 days, not confirmed */
+  deadlines: z.object({ count, unread: count, until: iso, courses: z.array(worklistCourseSchema) }),
+  /** live 補欠 on courses with free seats whose automatic promotion is off (or its period has ended) */
+  waitlist: z.object({ count, courses: z.array(worklistCourseSchema) }),
+  /** today's and tomorrow's dated classes */
+  sessions: z.array(worklistSessionSchema),
+  /** mail that could not be delivered */
+  mail: z.object({ count, mails: z.array(worklistMailSchema) }).nullable(),
+});
+export type Worklist = z.output<typeof worklistResponseSchema>;
+
+/** POST /api/admin/worklist/mail/retry/: one failed mail put back in line for delivery. */
+export const mailRetryBodySchema = z.object({ id: recordId() });
+export type MailRetryBody = z.input<typeof mailRetryBodySchema>;
