@@ -89,8 +89,10 @@ export function buildRows(run) {
       r.label,
       r.status === 200 ? `p50 ${ms(r.p50)} / p95 ${ms(r.p95)} ms, ${kib(r.size)} KiB` : `HTTP ${r.status}`,
       norm(r.p95),
-      r.key === 'applicants' ? '— (the whole list, as SPEC §7 has it; the bar is per page)' : '≤ 30 ms',
-      r.key === 'applicants' ? '—' : r.status === 200 ? metTime(r.p95, 30) : 'no',
+      r.key === 'applicants'
+        ? '— (the whole list, as SPEC §7 has it; the bar is per page)'
+        : `≤ ${r.bar ?? 30} ms`,
+      r.key === 'applicants' ? '—' : r.status === 200 ? metTime(r.p95, r.bar ?? 30) : 'no',
     ]);
   }
   if (run.stall) {
