@@ -112,10 +112,10 @@ describe('session timeouts', () => {
     expect((await get(t.app, '/api/auth/mypage/session/?touch=0', cookie)).statusCode).toBe(200);
     // the touch commits without waiting for its flush, and only itself: a query after it on the same
     // connection (the pool hands the one just released to the next sequential query) still waits
-    const [setting] = (await t.db.execute(sql`show synchronous_commit`)).rows as {
-      synchronous_commit: string;
-    }[];
-    expect(setting?.synchronous_commit).toBe('on');
+    const shown = (await t.db.execute(sql`show synchronous_commit`)) as unknown as {
+      rows: { synchronous_commit: string }[];
+    };
+    expect(shown.rows[0]?.synchronous_commit).toBe('on');
   });
 
   it('the absolute timeout ends even an active session', async () => {
