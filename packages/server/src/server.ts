@@ -18,8 +18,8 @@ export interface RunningServer {
 
 /**
  * Everything a server process does before it takes a call, then listen. It listens only once it is ready
- * (decision 055): on PostgreSQL, the pool holds its warm minimum of open connections, each with the named
- * statements parsed; a load balancer or the first caller never meets a connection being opened.
+ * (decision 055): on PostgreSQL, the pool holds its warm minimum of open connections, so neither a load
+ * balancer's health check nor the first caller meets a connection being opened.
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   // a server keeps its PostgreSQL connections open through a quiet spell (decision 045)
