@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CODE_LISTS } from '@manabi/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client';
 import { createTestApp, get, loginAsAdmin, loginAsStudent, post, type TestApp } from '../test/app';
@@ -99,6 +100,22 @@ describe('session timeouts', () => {
     await new Promise((r) => setTimeout(r, 1200));
     // 2.4 s after login, but only 1.2 s after the extension: still alive
     expect((await get(t.app, '/api/auth/mypage/session/?touch=0', cookie)).statusCode).toBe(200);
+  });
+
+  it('a call after the touch interval restarts the idle clock; the connection still commits synchronously after', async () => {
+    const cookie = await loginAsStudent(t.app);
+    // the idle timeout is 2 s here, so the idle clock is written at most every 0.2 s
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await get(t.app, '/api/mypage/top/', cookie)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 1200));
+    // 2.4 s after login, 1.2 s after the call that restarted the clock
+    expect((await get(t.app, '/api/auth/mypage/session/?touch=0', cookie)).statusCode).toBe(200);
+    // the touch commits without waiting for its flush, and only itself: a query after it on the same
+    // connection (the pool hands the one just released to the next sequential query) still waits
+    const shown = (await t.db.execute(sql`show synchronous_commit`)) as unknown as {
+      rows: { synchronous_commit: string }[];
+    };
+    expect(shown.rows[0]?.synchronous_commit).toBe('on');
   });
 
   it('the absolute timeout ends even an active session', async () => {

@@ -1,7 +1,8 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
+import { executeNamed } from '../db/statements';
 import { randomToken, sha256 } from './crypto';
 
 export type SessionKind = 'admin' | 'student';
@@ -50,11 +51,52 @@ export async function createSession(
 }
 
 /**
+ * Restarts the idle clocks of `touched` (id hash → when) in one statement, committed without waiting for the
+ * WAL to reach the disk: `synchronous_commit` is off for this statement's own transaction only (never the
+ * connection's, never a caller's transaction: it takes the pool, not a transaction). A touch lost in a
+ * database crash only brings an idle end forward, by at most the touch interval.
+ */
+const touchSessions = (db: Db, touched: ReadonlyMap<string, Date>) =>
+  executeNamed(
+    db,
+    sql`with async_commit as (select set_config('synchronous_commit', 'off', true))
+      update ${sessions} set ${sql.identifier(sessions.lastSeenAt.name)} = touched.at
+      from unnest(${sql.param([...touched.keys()])}::text[], ${sql.param([...touched.values()].map((d) => d.toISOString()))}::timestamptz[])
+        as touched(id_hash, at), async_commit
+      where ${sessions.idHash} = touched.id_hash`,
+  );
+
+/** How long the idle clocks touched by calls wait to be written together. */
+const TOUCH_BATCH_MS = 100;
+const pendingTouches = new WeakMap<Db, Map<string, Date>>();
+
+/**
+ * Restarts a session's idle clock beside the call, not before its answer: after a pause every session's
+ * first call touches, and those writes, one statement each and awaited, were the first second's whole
+ * difference from the steady ones (decision 055). The touches of TOUCH_BATCH_MS go out as one statement. A
+ * touch that fails or is lost leaves the old clock, which can only end the session sooner, and the next call
+ * touches again.
+ */
+function touchSoon(db: Db, idHash: string, at: Date): void {
+  let pending = pendingTouches.get(db);
+  if (pending === undefined) {
+    const batch = new Map<string, Date>();
+    pendingTouches.set(db, batch);
+    setTimeout(() => {
+      pendingTouches.delete(db);
+      void touchSessions(db, batch).catch(() => {});
+    }, TOUCH_BATCH_MS).unref();
+    pending = batch;
+  }
+  pending.set(idHash, at);
+}
+
+/**
  * Decides on a session row already read (alone, or joined with its user by a guard): null when idle too
  * long or past its absolute end (the row is deleted); with `touch`, the idle clock restarts.
  */
 export async function checkSession(
-  db: DbOrTx,
+  db: Db,
   cfg: Config,
   row: { idHash: string; lastSeenAt: Date; expiresAt: Date },
   touch: boolean | 'force',
@@ -66,9 +108,13 @@ export async function checkSession(
     return null;
   }
   let lastSeenAt = row.lastSeenAt;
-  if (touch === 'force' || (touch && now - row.lastSeenAt.getTime() >= touchEveryMs(cfg))) {
+  if (touch === 'force') {
+    // the idle dialog's 「ログインを続ける」 answers the new remaining time: written before it answers
     lastSeenAt = new Date(now);
-    await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.idHash, row.idHash));
+    await touchSessions(db, new Map([[row.idHash, lastSeenAt]]));
+  } else if (touch && now - row.lastSeenAt.getTime() >= touchEveryMs(cfg)) {
+    lastSeenAt = new Date(now);
+    touchSoon(db, row.idHash, lastSeenAt);
   }
   return { lastSeenAt, expiresAt: row.expiresAt };
 }
@@ -82,7 +128,7 @@ export const sessionKey = (token: string | undefined) =>
  * (an expired row is deleted). With `touch`, the idle clock restarts.
  */
 export async function loadSession(
-  db: DbOrTx,
+  db: Db,
   cfg: Config,
   kind: SessionKind,
   token: string | undefined,
