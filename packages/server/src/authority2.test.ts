@@ -55,6 +55,7 @@ beforeAll(async () => {
     '/api/admin/courseapplicantdetail/': `/api/admin/courseapplicantdetail/?id=${course.id}&user_id=${s.id}`,
     '/api/admin/checkin/courses/': '/api/admin/checkin/courses/',
     '/api/admin/checkin/missing/': `/api/admin/checkin/missing/?course_id=${course.id}&session_no=1`,
+    '/api/admin/worklist/': '/api/admin/worklist/',
   };
 });
 afterAll(() => t.close());
@@ -134,6 +135,15 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
   '/api/admin/checkin/missing/': {
     top: ['session_no', 'total', 'data_list'],
     row: { in: 'data_list', keys: ['login_id', 'name', 'name_kana'] },
+  },
+  // the work list: counts, its university's courses and classes; no student, and the students' and the
+  // outbox's cards are null (authority 1's)
+  '/api/admin/worklist/': {
+    top: ['today', 'tomorrow', 'unapproved', 'awaiting_draw', 'deadlines', 'waitlist', 'sessions', 'mail'],
+    row: {
+      in: 'sessions',
+      keys: ['course_id', 'course_name', 'session_no', 'day', 'start', 'end', 'checked_in', 'expected'],
+    },
   },
   '/api/admin/course/categories/': { top: [], row: { in: '', keys: ['id', 'name'] } },
   '/api/admin/courseapplicantlist/': {
@@ -224,6 +234,11 @@ describe('what an authority-2 admin receives', () => {
         for (const row of rows) expect(Object.keys(row).sort(), route).toEqual([...allowed.row.keys].sort());
       }
     }
+  });
+
+  it("the work list has no students' or outbox's card for authority 2", async () => {
+    const res = await get(t.app, url['/api/admin/worklist/']!, cast.univ);
+    expect(res.json()).toMatchObject({ unapproved: null, mail: null });
   });
 
   it('the applicant detail holds none of the emergency contact or the office remarks', async () => {
