@@ -3,10 +3,10 @@
  * course CSV, the calendar, the reminders, the check-in and the certificate all read and write them here.
  */
 
-import { LOTTERY } from '@manabi/shared/codes';
+import { LOTTERY, SESSION_ATTENDANCE } from '@manabi/shared/codes';
 import type { FirstClass } from '@manabi/shared/domain/intake';
 import type { CourseSession } from '@manabi/shared/schemas/course-session';
-import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { courseApplications, courseSessions, courses } from '../db/schema';
 import { qualified } from '../platform/sql';
@@ -75,6 +75,24 @@ export const attendsCourse = and(
   eq(courseApplications.lotteryStatus, LOTTERY.WON),
   or(isNull(courseApplications.confirmBy), isNotNull(courseApplications.confirmedAt)),
 );
+
+/**
+ * A class's head count, for a select over `courses` joined with `course_sessions`: those expected in class
+ * ({@link attendsCourse}) and, of them, those recorded 出席 for the session (course_applications_course_idx per
+ * class). The door's list of today's classes and the work list count with it.
+ */
+export function classHeadCount() {
+  const courseId = qualified(courses, courses.id);
+  const no = qualified(courseSessions, courseSessions.no);
+  const expectedOf = (also?: SQL) =>
+    sql<number>`(select count(*) from ${courseApplications} where ${courseApplications.courseId} = ${courseId} and ${attendsCourse}${also ? sql` and ${also}` : sql``})`.mapWith(
+      Number,
+    );
+  return {
+    checked_in: expectedOf(sql`${courseApplications.attendance}[${no}] = ${SESSION_ATTENDANCE.PRESENT}`),
+    expected: expectedOf(),
+  };
+}
 
 /** The course's first dated class (decision 028), or null when it has none. */
 export async function firstClassOf(db: DbOrTx, courseId: number): Promise<FirstClass | null> {

@@ -4,12 +4,12 @@
  */
 import { z } from 'zod';
 import { recordId } from '../validation/rules';
+import { checkinCourseSchema } from './checkin';
 
 const id = z.number().int();
 const count = z.number().int().min(0);
 const ymd = z.string().describe('YYYY-MM-DD');
 const iso = z.string().describe('ISO 8601 (UTC)');
-const hm = z.string().describe("'HH:MM' (Asia/Tokyo)");
 
 /** Courses a card lists, so each can be opened where the work is done (the most pressing first). */
 export const WORKLIST_COURSES_MAX = 5;
@@ -19,17 +19,8 @@ export const WORKLIST_MAILS_MAX = 5;
 /** One course of a card and how many of its applications the card counts. */
 const worklistCourseSchema = z.object({ course_id: id, course_name: z.string(), count });
 
-/** One class of today or tomorrow with 出席 n / m: checked in / expected (as the door's counter counts them). */
-const worklistSessionSchema = z.object({
-  course_id: id,
-  course_name: z.string(),
-  session_no: id,
-  day: ymd,
-  start: hm,
-  end: hm,
-  checked_in: count,
-  expected: count,
-});
+/** One class of today or tomorrow with 出席 n / m: checked in / expected, as the door's list counts them. */
+const worklistSessionSchema = checkinCourseSchema.omit({ room: true, venue: true });
 
 /** One mail the outbox gave up on: when it was written, its subject and the mail server's reason. */
 const worklistMailSchema = z.object({

@@ -11,6 +11,7 @@ import {
   courseCategoryLinks,
   courseSessions,
   courses,
+  mailOutbox,
   noticeCategories,
   noticeReads,
   notices,
@@ -788,6 +789,23 @@ export async function seedDemo(db: Db, mail: MailContext = DEMO_MAIL): Promise<v
     await seedNotices(tx, sid, cid);
     await seedIntake(tx, mail);
     await seedCycle(tx, mail, sid, new Date());
+    await seedUndeliveredMail(tx);
+  });
+}
+
+/**
+ * One mail the outbox gave up on, so the back office's work list shows its 届かなかったメール card and a newcomer
+ * can try 再送する (decision 057): a notice to a student whose address the mail server refused.
+ */
+async function seedUndeliveredMail(tx: Tx) {
+  await tx.insert(mailOutbox).values({
+    to: 'kazuko@example.jp',
+    subject: '【まなび】講座の日程変更のお知らせ',
+    body: '受講中の講座の日程が変わりました。マイページでご確認ください。',
+    status: 'failed',
+    attempts: 5,
+    lastError: 'Error: 552 5.2.2 <kazuko@example.jp>: Mailbox full',
+    createdAt: at(-1, '10:00'),
   });
 }
 

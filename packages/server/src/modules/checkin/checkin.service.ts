@@ -17,9 +17,8 @@ import { type Actor, type AuditEntity, audit } from '../../platform/audit';
 import type { AdminPrincipal, StudentPrincipal } from '../../platform/context';
 import { type AppError, invalid, notFound } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
-import { qualified } from '../../platform/sql';
 import { liveApplication, updateAttendance } from '../../repositories/course-applications';
-import { attendsCourse } from '../../repositories/course-sessions';
+import { attendsCourse, classHeadCount } from '../../repositories/course-sessions';
 import { makeCode, readCode } from './checkin.code';
 
 /**
@@ -54,8 +53,6 @@ export async function listTodaySessions(
   now = new Date(),
 ): Promise<CheckinCourses> {
   const today = todayTokyo(now);
-  const courseId = qualified(courses, courses.id);
-  const no = qualified(courseSessions, courseSessions.no);
   const rows = await db
     .select({
       course_id: courses.id,
@@ -66,14 +63,7 @@ export async function listTodaySessions(
       end: courseSessions.endsAt,
       room: courseSessions.room,
       venue: courses.venue,
-      checked_in:
-        sql<number>`(select count(*) from ${courseApplications} where ${courseApplications.courseId} = ${courseId} and ${attendsCourse} and ${courseApplications.attendance}[${no}] = ${SESSION_ATTENDANCE.PRESENT})`.mapWith(
-          Number,
-        ),
-      expected:
-        sql<number>`(select count(*) from ${courseApplications} where ${courseApplications.courseId} = ${courseId} and ${attendsCourse})`.mapWith(
-          Number,
-        ),
+      ...classHeadCount(),
     })
     .from(courseSessions)
     .innerJoin(courses, eq(courses.id, courseSessions.courseId))

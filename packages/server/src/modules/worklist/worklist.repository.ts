@@ -3,7 +3,7 @@
  * with the few courses or mails the card names. `scope` is the caller's condition on `courses` (authority 2:
  * its university's), put into every statement that counts course rows.
  */
-import { APPROVAL, LOTTERY, SESSION_ATTENDANCE } from '@manabi/shared/codes';
+import { APPROVAL, LOTTERY } from '@manabi/shared/codes';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -17,7 +17,7 @@ import {
   students,
 } from '../../db/schema';
 import { qualified, sqlLiteral } from '../../platform/sql';
-import { attendsCourse } from '../../repositories/course-sessions';
+import { classHeadCount } from '../../repositories/course-sessions';
 import { stateFilter } from '../../repositories/course-state';
 
 const live = sql`${courseApplications.cancelledAt} IS NULL`;
@@ -136,12 +136,10 @@ export async function stuckWaitlists(db: Db, scope: SQL | undefined, today: stri
 }
 
 /**
- * The dated classes of the given days, with 出席 n / m as the door counts them (checkin.service.ts): those
- * expected in class (attendsCourse) and, of them, those recorded 出席 for the session (course_sessions_day_idx,
- * then course_applications_course_idx per class).
+ * The dated classes of the given days, with 出席 n / m as the door counts them (classHeadCount;
+ * course_sessions_day_idx, then course_applications_course_idx per class).
  */
 export async function classesOn(db: Db, scope: SQL | undefined, days: string[]) {
-  const no = qualified(courseSessions, courseSessions.no);
   return db
     .select({
       course_id: courses.id,
@@ -150,14 +148,7 @@ export async function classesOn(db: Db, scope: SQL | undefined, days: string[]) 
       day: courseSessions.day,
       start: courseSessions.startsAt,
       end: courseSessions.endsAt,
-      checked_in:
-        sql<number>`(select count(*) from ${courseApplications} where ${courseApplications.courseId} = ${courseId()} and ${attendsCourse} and ${courseApplications.attendance}[${no}] = ${SESSION_ATTENDANCE.PRESENT})`.mapWith(
-          Number,
-        ),
-      expected:
-        sql<number>`(select count(*) from ${courseApplications} where ${courseApplications.courseId} = ${courseId()} and ${attendsCourse})`.mapWith(
-          Number,
-        ),
+      ...classHeadCount(),
     })
     .from(courseSessions)
     .innerJoin(courses, eq(courses.id, courseSessions.courseId))

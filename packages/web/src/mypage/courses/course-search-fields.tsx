@@ -1,9 +1,18 @@
 import { MYPAGE_COURSE_SEARCH_MAX } from '@manabi/shared/schemas/mypage-course';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { DateInput, TextInput } from '../../ui/text-input';
+import type { CourseListFilter } from './api/courses';
 
 /** The conditions every course search shares: keyword, organisation, first class day from / to. */
 type CourseSearchKey = 'keyword' | 'organ' | 'date_from' | 'date_to';
+
+/** The four fields' values from the search in force (the form is filled with it). */
+export const courseSearchValues = (filter: Pick<CourseListFilter, CourseSearchKey>) => ({
+  keyword: filter.keyword,
+  organ: filter.organ,
+  date_from: filter.date_from,
+  date_to: filter.date_to,
+});
 
 /** The four shared search fields, for the course search and the history screens. */
 export function CourseSearchFields<

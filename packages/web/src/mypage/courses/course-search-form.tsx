@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { SearchForm, type SearchFormEvents } from '../layout/search-form';
 import type { CourseListFilter } from './api/courses';
-import { CourseSearchFields } from './course-search-fields';
+import { CourseSearchFields, courseSearchValues } from './course-search-fields';
 
 const searchSchema = mypageCourseSearchFormSchema.pick({
   keyword: true,
@@ -31,12 +31,7 @@ export function CourseSearchForm({
 }) {
   const form = useForm({
     resolver: zodResolver(searchSchema),
-    values: {
-      keyword: filter.keyword,
-      organ: filter.organ,
-      date_from: filter.date_from,
-      date_to: filter.date_to,
-    },
+    values: courseSearchValues(filter),
   });
   return (
     <SearchForm form={form} onSearch={onSearch} onClear={onClear} events={events}>

@@ -6,7 +6,7 @@ import { CheckboxGroup } from '../../ui/choice-fields';
 import { SearchForm, type SearchFormEvents } from '../layout/search-form';
 import type { CourseListFilter } from './api/courses';
 import { LOTTERY_KEYS, lotteryParam } from './course-parts';
-import { CourseSearchFields } from './course-search-fields';
+import { CourseSearchFields, courseSearchValues } from './course-search-fields';
 
 /**
  * The form of 申込状況・受講履歴: the shared search fields, with the four lottery_status_N ticks gathered
@@ -37,10 +37,7 @@ export function HistorySearchForm({
   const form = useForm({
     resolver: zodResolver(searchSchema),
     values: {
-      keyword: filter.keyword,
-      organ: filter.organ,
-      date_from: filter.date_from,
-      date_to: filter.date_to,
+      ...courseSearchValues(filter),
       lottery: tab === 'applied' ? LOTTERY_KEYS.filter((code) => filter[lotteryParam(code)] === '1') : [],
     },
   });
