@@ -11,6 +11,8 @@ import { cpuSeconds } from './cpu.mjs';
 export const ROOT = process.env.BENCH_APP_ROOT || fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(ROOT, 'packages/server/dist/main.js');
 const WEB_DIST = join(ROOT, 'packages/web/dist');
+/** The harness's own preload (whatever build it runs): the app's loop delay from inside. */
+const LOOP_DELAY = new URL('./loop-delay.mjs', import.meta.url).href;
 
 function newest(dir) {
   let t = 0;
@@ -63,7 +65,9 @@ export async function startApp({ port, db, webDist, logFile, env = {} }) {
   const out = openSync(logFile, 'a');
   // BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the app under the load
   const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
+  // the app's own event-loop delay, read on demand (loopDelay below)
+  const loopFile = `${logFile}.loop`;
+  const child = spawn(process.execPath, ['--import', LOOP_DELAY, ...nodeArgs, MAIN], {
     cwd: ROOT,
     stdio: ['ignore', out, out],
     env: {
@@ -85,6 +89,7 @@ export async function startApp({ port, db, webDist, logFile, env = {} }) {
           .map((kv) => kv.split('=')),
       ),
       ...env,
+      BENCH_LOOP_FILE: loopFile,
     },
   });
   let exited = null;
@@ -110,6 +115,11 @@ export async function startApp({ port, db, webDist, logFile, env = {} }) {
     rssMiB: () => rssMiB(child.pid),
     /** CPU seconds used so far (user + system) */
     cpuSeconds: () => cpuSeconds(child.pid),
+    /**
+     * The app's own event-loop delay since the previous call, { p99, max } in ms (bench/lib/loop-delay.mjs),
+     * or null when the app did not answer within 5 s.
+     */
+    loopDelay: () => readLoopDelay(child, loopFile),
     async stop() {
       if (exited) return;
       const gone = new Promise((r) => child.once('exit', r));
@@ -119,6 +129,20 @@ export async function startApp({ port, db, webDist, logFile, env = {} }) {
       clearTimeout(timer);
     },
   };
+}
+
+/** Asks the app for its loop delay (SIGUSR2) and waits for the line it appends. */
+async function readLoopDelay(child, file) {
+  const lines = () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
+  const before = lines().length;
+  child.kill('SIGUSR2');
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const now = lines();
+    if (now.length > before) return JSON.parse(now[now.length - 1]);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return null;
 }
 
 export function rssMiB(pid) {

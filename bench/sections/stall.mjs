@@ -1,7 +1,9 @@
 // How long the app's event loop stalls during the office's heavy operations, seen from outside: a probe
 // GETs /api/health every 5 ms on its own connection throughout; its p99 latency while an operation runs
-// is compared with its p99 while the app is idle. Each operation's time and the app's RSS growth (peak
-// during it minus before it, from /proc/<pid>/status) are recorded too.
+// is compared with its p99 while the app is idle. Beside it, the app's own event-loop delay during the
+// operation, read from inside (bench/lib/loop-delay.mjs): on two cores the probe's figure also holds the
+// load generator's own work. Each operation's time and the app's RSS growth (peak during it minus before it,
+// from /proc/<pid>/status) are recorded too.
 import { rssWatch } from '../lib/app.mjs';
 import { startProbe } from '../lib/load.mjs';
 import { browserExport, streamedExport, studentDownloadPath } from './downloads.mjs';
@@ -35,6 +37,7 @@ export async function runStall({ app, fixtures, adminCookie, log }) {
   const results = [];
   for (const [key, op] of ops) {
     probe.phase(key);
+    await app.loopDelay(); // counts afresh from here
     const stopRss = rssWatch(app);
     const t = performance.now();
     let outcome;
@@ -45,8 +48,9 @@ export async function runStall({ app, fixtures, adminCookie, log }) {
     }
     const ms = performance.now() - t;
     const rss = stopRss();
+    const loop = await app.loopDelay();
     probe.phase('gap');
-    results.push({ key, label: op.label, ms, rss, ...outcome });
+    results.push({ key, label: op.label, ms, rss, loop, ...outcome });
     log(
       `  ${op.label}: ${(ms / 1000).toFixed(2)} s, RSS +${rss.growth.toFixed(0)} MiB` +
         (outcome.error ? `, FAILED ${outcome.error}` : ''),
