@@ -1,5 +1,13 @@
 import type { Db } from '../db/client';
-import { adminUsers, courseApplications, courses, notices, students, universities } from '../db/schema';
+import {
+  adminUsers,
+  courseApplications,
+  courses,
+  lotteryRuns,
+  notices,
+  students,
+  universities,
+} from '../db/schema';
 import { hashPassword } from '../platform/crypto';
 
 let seq = 0;
@@ -91,4 +99,20 @@ export async function makeNotice(db: Db, over: Partial<typeof notices.$inferInse
     })
     .returning();
   return row!;
+}
+
+/** Marks a course as drawn: a lottery run row with nothing in it (the course list's and work list's 抽選済み). */
+export async function markDrawn(db: Db, courseId: number) {
+  await db.insert(lotteryRuns).values({
+    courseId,
+    drawnAt: new Date(),
+    algorithm: 'test',
+    winNum: 1,
+    waitlist: false,
+    tiers: [],
+    poolHash: '0'.repeat(64),
+    seedHash: '0'.repeat(64),
+    seed: '0'.repeat(64),
+    entries: [],
+  });
 }

@@ -3,9 +3,9 @@ import { COURSE_STATES, type CourseState } from '@manabi/shared/domain/course-st
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import { addDays } from '@manabi/shared/domain/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseSessions, lotteryRuns } from '../../db/schema';
+import { courseSessions } from '../../db/schema';
 import { createTestApp, get, makeCast, type TestApp } from '../../test/app';
-import { makeCourse, makeUniversity } from '../../test/factories';
+import { makeCourse, makeUniversity, markDrawn } from '../../test/factories';
 
 /**
  * The course list's code and state (decision 035), and the course picker: found by code through the keyword
@@ -47,20 +47,7 @@ async function sessions(courseId: number, days: number[]) {
   );
 }
 
-async function drawn(courseId: number) {
-  await t.db.insert(lotteryRuns).values({
-    courseId,
-    drawnAt: new Date(),
-    algorithm: 'test',
-    winNum: 1,
-    waitlist: false,
-    tiers: [],
-    poolHash: '0'.repeat(64),
-    seedHash: '0'.repeat(64),
-    seed: '0'.repeat(64),
-    entries: [],
-  });
-}
+const drawn = (courseId: number) => markDrawn(t.db, courseId);
 
 describe('the course code in the list', () => {
   beforeAll(async () => {

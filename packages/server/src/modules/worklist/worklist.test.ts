@@ -2,17 +2,9 @@ import { todayTokyo } from '@manabi/shared/domain/dates';
 import type { Worklist } from '@manabi/shared/schemas/worklist';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  courseIntake,
-  courseSessions,
-  lotteryRuns,
-  mailOutbox,
-  noticeReads,
-  notices,
-} from '../../db/schema';
+import { auditLog, courseIntake, courseSessions, mailOutbox, noticeReads, notices } from '../../db/schema';
 import { type Cast, createTestApp, get, makeCast, post, type TestApp } from '../../test/app';
-import { makeApplication, makeCourse, makeStudent } from '../../test/factories';
+import { makeApplication, makeCourse, makeStudent, markDrawn } from '../../test/factories';
 
 const LIST = '/api/admin/worklist/';
 const RETRY = '/api/admin/worklist/mail/retry/';
@@ -47,20 +39,7 @@ async function applyMany(courseId: number, n: number, over: (i: number) => Appli
 /** A lottery course whose application period ended yesterday (no class days yet): the list's 抽選待ち. */
 const closedLottery = { isLottery: true, periodFrom: fromNow(-10 * DAY), periodTo: fromNow(-DAY) };
 
-async function drawn(courseId: number) {
-  await t.db.insert(lotteryRuns).values({
-    courseId,
-    drawnAt: new Date(),
-    algorithm: 'test',
-    winNum: 1,
-    waitlist: false,
-    tiers: [],
-    poolHash: '0'.repeat(64),
-    seedHash: '0'.repeat(64),
-    seed: '0'.repeat(64),
-    entries: [],
-  });
-}
+const drawn = (courseId: number) => markDrawn(t.db, courseId);
 
 /** A winner's result notice, as the draw writes it, opened (read) by the student or not. */
 async function resultNotice(applicationId: number, isRead: boolean) {
