@@ -31,6 +31,7 @@ test('[管理][トップ] 今日の仕事のカードから承認待ちの学生
     '確定の期限が近い当選者',
     '繰り上げを待つ補欠',
     '届かなかったメール',
+    '止まっている自動処理',
   ]) {
     await expect(card(page, title)).toBeVisible();
   }
@@ -38,6 +39,8 @@ test('[管理][トップ] 今日の仕事のカードから承認待ちの学生
   await expect(
     card(page, '届かなかったメール').getByText(/^\d+通$|^届かなかったメールはありません。$/),
   ).toBeVisible();
+  // the demo's background jobs run well
+  await expect(card(page, '止まっている自動処理').getByText('自動処理はすべて動いています。')).toBeVisible();
   // the menu stays below the cards
   await expect(page.getByRole('heading', { name: 'メニュー' })).toBeVisible();
   await expectAccessible(page);
@@ -75,6 +78,7 @@ test('[管理][トップ] 大学の担当者には自分の大学の講座の仕
   // students and the outbox are the office's: no card for them
   await expect(page.getByRole('heading', { name: '承認待ちの学生' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: '届かなかったメール' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: '止まっている自動処理' })).toHaveCount(0);
   await expectAccessible(page);
 });
 

@@ -137,9 +137,19 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
     row: { in: 'data_list', keys: ['login_id', 'name', 'name_kana'] },
   },
   // the work list: counts, its university's courses and classes; no student, and the students' and the
-  // outbox's cards are null (authority 1's)
+  // outbox's and the jobs' cards are null (authority 1's)
   '/api/admin/worklist/': {
-    top: ['today', 'tomorrow', 'unapproved', 'awaiting_draw', 'deadlines', 'waitlist', 'sessions', 'mail'],
+    top: [
+      'today',
+      'tomorrow',
+      'unapproved',
+      'awaiting_draw',
+      'deadlines',
+      'waitlist',
+      'sessions',
+      'mail',
+      'jobs',
+    ],
     row: {
       in: 'sessions',
       keys: ['course_id', 'course_name', 'session_no', 'day', 'start', 'end', 'checked_in', 'expected'],
@@ -236,9 +246,9 @@ describe('what an authority-2 admin receives', () => {
     }
   });
 
-  it("the work list has no students' or outbox's card for authority 2", async () => {
+  it("the work list has no students', outbox's or jobs' card for authority 2", async () => {
     const res = await get(t.app, url['/api/admin/worklist/']!, cast.univ);
-    expect(res.json()).toMatchObject({ unapproved: null, mail: null });
+    expect(res.json()).toMatchObject({ unapproved: null, mail: null, jobs: null });
   });
 
   it('the applicant detail holds none of the emergency contact or the office remarks', async () => {

@@ -3,7 +3,8 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase, POOL_MIN } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
-import { runDeadlineJob, startJobRunner } from './jobs/intake-deadlines';
+import { runDeadlineJob } from './jobs/intake-deadlines';
+import { startJobRunner } from './jobs/runner';
 import { runReminderJob } from './jobs/session-reminders';
 import { syncCodeMaster } from './modules/common/common.service';
 import { migrationsDir } from './platform/paths';
@@ -51,12 +52,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
   housekeeping.unref();
   // the intake cycle's deadlines (decision 015) and the class days' reminders (decision 028); the mails they
   // queue go out with the next flush
+  const flushIfAny = (n: number) => {
+    if (n > 0) void app.deps.mailer.flush();
+  };
   const jobs = startJobRunner(
-    async () => {
-      const lapsed = await runDeadlineJob(database.db, config);
-      const reminded = await runReminderJob(database.db, config, { reminderHour: config.reminderHour });
-      if (lapsed + reminded > 0) void app.deps.mailer.flush();
-    },
+    database.db,
+    [
+      { name: 'deadlines', run: async () => flushIfAny(await runDeadlineJob(database.db, config)) },
+      {
+        name: 'reminders',
+        run: async () =>
+          flushIfAny(await runReminderJob(database.db, config, { reminderHour: config.reminderHour })),
+      },
+    ],
     config.jobIntervalSeconds,
     app.log,
   );

@@ -23,35 +23,3 @@ export async function runDeadlineJob(db: Db, mail: MailContext, now = new Date()
   await tellUntoldRuns(db, mail, now);
   return lapsed;
 }
-
-export interface JobRunner {
-  stop(): Promise<void>;
-}
-
-/**
- * Runs `job` every `intervalSeconds`, never two rounds at once in this process; a failing round is logged
- * and the next one tries again. `stop` waits for a round under way.
- */
-export function startJobRunner(
-  job: () => Promise<unknown>,
-  intervalSeconds: number,
-  log: { error: (obj: object, msg: string) => void },
-): JobRunner {
-  let running: Promise<unknown> | null = null;
-  const round = () => {
-    if (running) return;
-    running = job()
-      .catch((err) => log.error({ err }, 'job round failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = intervalSeconds > 0 ? setInterval(round, intervalSeconds * 1000) : null;
-  timer?.unref();
-  return {
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
-}

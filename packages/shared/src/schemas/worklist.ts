@@ -32,9 +32,27 @@ const worklistMailSchema = z.object({
   can_retry: z.boolean(),
 });
 
+/** The background jobs, by the name job_runs keeps them under, and what the office calls them. */
+export const JOB_LABELS = {
+  deadlines: '確定期限の処理（期限切れの辞退・繰り上げ・抽選結果の通知）',
+  reminders: '授業前日のお知らせメール',
+} as const;
+export type JobName = keyof typeof JOB_LABELS;
+
+/** A background job whose last round failed: when, how many rounds in a row, and why. */
+const worklistJobSchema = z.object({
+  job: z.enum(Object.keys(JOB_LABELS) as [JobName, ...JobName[]]),
+  failed_at: iso,
+  failures: z.number().int().min(1),
+  /** the error's message, with no personal data (the statement's values and mail addresses taken out) */
+  reason: z.string(),
+  /** the last round that went well, null if none did since the record began */
+  last_success_at: iso.nullable(),
+});
+
 /**
- * GET /api/admin/worklist/. Authority 2 gets its university's courses only and neither `unapproved` nor
- * `mail` (students and the outbox are authority 1's; null there).
+ * GET /api/admin/worklist/. Authority 2 gets its university's courses only and none of `unapproved`, `mail`
+ * and `jobs` (students and the outbox are authority 1's; null there).
  */
 export const worklistResponseSchema = z.object({
   /** Asia/Tokyo */
@@ -57,6 +75,8 @@ export const worklistResponseSchema = z.object({
   sessions: z.array(worklistSessionSchema),
   /** mail that could not be delivered */
   mail: z.object({ count, mails: z.array(worklistMailSchema) }).nullable(),
+  /** background jobs whose last round failed (authority 1 only: they work on every course) */
+  jobs: z.array(worklistJobSchema).nullable(),
 });
 export type Worklist = z.output<typeof worklistResponseSchema>;
 

@@ -188,3 +188,19 @@ export const appSecrets = pgTable('app_secrets', {
   value: varchar('value', { length: 128 }).notNull(),
   createdAt: tstz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * How each background job's last round went (decision 060): one row per job, written after every round, so
+ * the work list can say which automatic work has stopped and why. A success clears nothing but is newer than
+ * the failure, which is how a recovered job drops off the card.
+ */
+export const jobRuns = pgTable('job_runs', {
+  /** 'deadlines' | 'reminders' */
+  job: varchar('job', { length: 40 }).primaryKey(),
+  lastSuccessAt: tstz('last_success_at'),
+  lastFailureAt: tstz('last_failure_at'),
+  /** the error's message, addresses masked, at most 300 characters */
+  failureReason: text('failure_reason').notNull().default(''),
+  /** failed rounds since the last success */
+  failuresInRow: integer('failures_in_row').notNull().default(0),
+});

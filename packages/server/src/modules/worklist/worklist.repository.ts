@@ -11,6 +11,7 @@ import {
   courseIntake,
   courseSessions,
   courses,
+  jobRuns,
   mailOutbox,
   noticeReads,
   notices,
@@ -204,4 +205,15 @@ export async function mailState(db: DbOrTx, id: number) {
     .from(mailOutbox)
     .where(eq(mailOutbox.id, id));
   return row;
+}
+
+/** Background jobs whose last round failed: a failure newer than the last success (a few rows, one per job). */
+export async function stoppedJobs(db: Db) {
+  return db
+    .select()
+    .from(jobRuns)
+    .where(
+      sql`${jobRuns.lastFailureAt} IS NOT NULL AND ${jobRuns.lastFailureAt} > coalesce(${jobRuns.lastSuccessAt}, '-infinity')`,
+    )
+    .orderBy(asc(jobRuns.job));
 }

@@ -1,6 +1,11 @@
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import { addDays } from '@manabi/shared/domain/sessions';
-import { WORKLIST_COURSES_MAX, WORKLIST_MAILS_MAX, type Worklist } from '@manabi/shared/schemas/worklist';
+import {
+  type JobName,
+  WORKLIST_COURSES_MAX,
+  WORKLIST_MAILS_MAX,
+  type Worklist,
+} from '@manabi/shared/schemas/worklist';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema';
@@ -15,6 +20,7 @@ import {
   failedMails,
   mailState,
   requeueMail,
+  stoppedJobs,
   stuckWaitlists,
 } from './worklist.repository';
 
@@ -48,13 +54,14 @@ export async function getWorklist(db: Db, admin: AdminPrincipal, now = new Date(
   const tomorrow = addDays(today, 1);
   const until = new Date(now.getTime() + DEADLINE_WINDOW_MS);
   const full = admin.authority === 1;
-  const [unapproved, draw, deadlines, waitlist, sessions, mail] = await Promise.all([
+  const [unapproved, draw, deadlines, waitlist, sessions, mail, jobs] = await Promise.all([
     full ? countUnapproved(db) : null,
     awaitingDraw(db, scope, now, WORKLIST_COURSES_MAX),
     dueDeadlines(db, scope, now, until, WORKLIST_COURSES_MAX),
     stuckWaitlists(db, scope, today, WORKLIST_COURSES_MAX),
     classesOn(db, scope, [today, tomorrow]),
     full ? failedMails(db, WORKLIST_MAILS_MAX) : null,
+    full ? stoppedJobs(db) : null,
   ]);
   return {
     today,
@@ -74,6 +81,15 @@ export async function getWorklist(db: Db, admin: AdminPrincipal, now = new Date(
         can_retry: !m.holdsSecret,
       })),
     },
+    jobs:
+      jobs?.map((j) => ({
+        job: j.job as JobName,
+        // the statement's condition makes both present
+        failed_at: (j.lastFailureAt as Date).toISOString(),
+        failures: Math.max(1, j.failuresInRow),
+        reason: j.failureReason,
+        last_success_at: j.lastSuccessAt?.toISOString() ?? null,
+      })) ?? null,
   };
 }
 

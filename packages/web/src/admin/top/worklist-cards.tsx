@@ -1,5 +1,5 @@
 import { formatDateJa, formatDateTimeJa } from '@manabi/shared/domain/dates';
-import type { Worklist } from '@manabi/shared/schemas/worklist';
+import { JOB_LABELS, type Worklist } from '@manabi/shared/schemas/worklist';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../lib/api';
@@ -114,6 +114,7 @@ function Cards({ w }: { w: Worklist }) {
         </ul>
       </Card>
       {w.mail && <MailCard mail={w.mail} />}
+      {w.jobs && <JobsCard jobs={w.jobs} />}
     </>
   );
 }
@@ -263,5 +264,38 @@ function MailItem({ m, isSending, onRetry }: { m: FailedMail; isSending: boolean
         <p>パスワード再設定のメールは本文を消去したため、再送できません。</p>
       )}
     </li>
+  );
+}
+
+/**
+ * Background work whose last round failed. Nothing to press here: a job tries again by itself every round
+ * and leaves the card when one goes well; the card says since when, and the reason to hand on.
+ */
+function JobsCard({ jobs }: { jobs: NonNullable<Worklist['jobs']> }) {
+  return (
+    <Card
+      id="jobs"
+      title="止まっている自動処理"
+      count={jobs.length}
+      unit="件"
+      empty="自動処理はすべて動いています。"
+      why="自動でやり直していますが、うまくいっていません。続くときは、理由をシステム担当者に伝えてください。"
+    >
+      <ul className="space-y-3">
+        {jobs.map((j) => (
+          <li key={j.job} className="space-y-1 wrap-anywhere">
+            <p className="text-std-17B-170">{JOB_LABELS[j.job]}</p>
+            <p>
+              最後の失敗：{formatDateTimeJa(j.failed_at)}（{j.failures}回続けて）
+            </p>
+            <p>
+              最後にうまくいった日時：
+              {j.last_success_at ? formatDateTimeJa(j.last_success_at) : '記録がありません'}
+            </p>
+            <p>理由：{j.reason || '（記録がありません）'}</p>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }
