@@ -111,14 +111,17 @@ export async function summaryCounts(db: Db, scope: SQL, span: Span): Promise<Fig
     sql`with pc as (${periodCourses(scope, span)}), pa as (${perCourse})
       select ${groupFigures} from pc left join pa on pa.course_id = pc.id`,
   );
-  return row!;
+  // an aggregate without GROUP BY always answers one row
+  if (!row) throw new Error('the summary answered no row');
+  return row;
 }
 
 export type Grouping = 'course' | 'organiser' | 'category';
 
 /** What a group is keyed, named and joined by. */
 function groupKey(group: Grouping): { id: SQL; code: SQL; name: SQL; join: SQL } {
-  if (group === 'course') return { id: sql`pc.id`, code: sql`coalesce(pc.code, '')`, name: sql`pc.name`, join: sql`` };
+  if (group === 'course')
+    return { id: sql`pc.id`, code: sql`coalesce(pc.code, '')`, name: sql`pc.name`, join: sql`` };
   if (group === 'organiser') {
     // spaces of either width trimmed: 「まなび市民大学 」 and 「まなび市民大学」 are one organiser
     return { id: sql`null::int`, code: sql`''`, name: sql`btrim(pc.organ, ' 　')`, join: sql`` };
@@ -131,7 +134,12 @@ function groupKey(group: Grouping): { id: SQL; code: SQL; name: SQL; join: SQL }
   };
 }
 
-export type GroupCounts = FigureCounts & { course_id: number | null; code: string; name: string; total: number };
+export type GroupCounts = FigureCounts & {
+  course_id: number | null;
+  code: string;
+  name: string;
+  total: number;
+};
 
 /**
  * The figures per group, ordered by applications (most first), then name; one page of `size` (a page past the
