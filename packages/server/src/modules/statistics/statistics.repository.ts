@@ -167,7 +167,7 @@ export async function groupCounts(
       )
       select g.* from (
         select grouped.*, count(*) over ()::int as total,
-          row_number() over (order by applications desc, name, course_id) as rn
+          row_number() over (order by applications desc, name collate "C", course_id) as rn
         from grouped
       ) g ${window}
       order by g.rn`,
