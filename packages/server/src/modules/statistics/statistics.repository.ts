@@ -319,15 +319,19 @@ export async function monthCounts(db: Db, scope: SQL, span: Span) {
 
 /** The figures per fiscal year of the courses' first days, and each year's students, over `span`. */
 export async function yearCounts(db: Db, scope: SQL, span: Span) {
-  const fy = fiscalYearOf(sql`pc.day`);
   return rows<FigureCounts & { fy: number; students: number }>(
     db,
     sql`with ${figureCtes(scope, span)},
+      -- each course's fiscal year worked out once per course, not once per application
+      cy as materialized (select pc.id, ${fiscalYearOf(sql`pc.day`)} as fy from pc),
       st as (
-        select ${fy} as fy, count(distinct a.student_id)::int as students
-        from course_applications a join pc on pc.id = a.course_id where ${live} group by 1
+        select cy.fy, count(distinct a.student_id)::int as students
+        from course_applications a join cy on cy.id = a.course_id where ${live} group by 1
       ),
-      fig as (select ${fy} as fy, ${groupFigures} from pc left join pa on pa.course_id = pc.id group by 1)
+      fig as (
+        select cy.fy, ${groupFigures}
+        from pc join cy on cy.id = pc.id left join pa on pa.course_id = pc.id group by 1
+      )
       select fig.*, coalesce(st.students, 0) as students from fig left join st on st.fy = fig.fy`,
   );
 }
