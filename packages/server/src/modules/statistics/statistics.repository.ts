@@ -62,15 +62,17 @@ const perCourse = sql`
     count(*) filter (where x.promoted)::int as promoted,
     coalesce(sum(x.rec), 0)::int as rec,
     coalesce(sum(x.att), 0)::int as att,
-    count(*) filter (where x.att = 0)::int as absent,
-    coalesce(bool_or(x.rec > 0), false) as any_rec,
+    count(*) filter (where x.confirmed and not x.came)::int as absent,
+    -- the same sum as rec (computed once): some session recorded
+    coalesce(sum(x.rec), 0) > 0 as any_rec,
     count(*) filter (where x.completed)::int as completed,
     coalesce(sum(x.acquisition_unit) filter (where x.completed), 0)::int as units
   from (
     select a.course_id, a.lottery_status, a.decline_reason, a.promoted_at is not null as promoted,
       a.acquisition_unit, ${live} as live, ${confirmed} as confirmed,
       ${live} and a.attendance_status = '3' as completed,
-      case when ${confirmed} then ${recorded} end as rec, case when ${confirmed} then ${attended} end as att
+      case when ${confirmed} then ${recorded} end as rec, case when ${confirmed} then ${attended} end as att,
+      a.attendance && array['1', '3']::varchar[] as came
     from course_applications a join pc on pc.id = a.course_id
   ) x
   group by x.course_id`;
