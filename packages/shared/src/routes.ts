@@ -1,5 +1,11 @@
 import { adminApplicants, adminCheckin, adminCourses, adminIntake } from './routes/admin-courses';
-import { adminNotices, adminStudents, adminUsers, adminWorklist } from './routes/admin-office';
+import {
+  adminNotices,
+  adminStatistics,
+  adminStudents,
+  adminUsers,
+  adminWorklist,
+} from './routes/admin-office';
 import type { Endpoint, RouteDef } from './routes/define';
 import type { endpoints } from './routes/endpoints';
 import { mypage } from './routes/mypage';
@@ -23,6 +29,7 @@ export const api = {
   adminCheckin,
   adminStudents,
   adminWorklist,
+  adminStatistics,
   adminUsers,
   adminNotices,
 } as const satisfies { [A in keyof typeof endpoints]: { [K in keyof (typeof endpoints)[A]]: RouteDef } };

@@ -56,6 +56,16 @@ import {
   writtenResponseSchema,
 } from '../schemas/responses';
 import {
+  statisticsCsvQuerySchema,
+  statisticsGroupsQuerySchema,
+  statisticsGroupsResponseSchema,
+  statisticsPeriodSchema,
+  statisticsSessionsResponseSchema,
+  statisticsStudentsResponseSchema,
+  statisticsSummaryResponseSchema,
+  statisticsTrendsResponseSchema,
+} from '../schemas/statistics';
+import {
   loginIdExistQuerySchema,
   loginIdNextQuerySchema,
   studentAddBodySchema,
@@ -225,5 +235,35 @@ export const adminWorklist = {
   mailRetry: defineRoute(endpoints.adminWorklist.mailRetry, {
     body: mailRetryBodySchema,
     response: resultResponseSchema,
+  }),
+};
+
+/**
+ * The programme in numbers (decision 059): both authorities read, authority 2 its university's courses only.
+ */
+export const adminStatistics = {
+  summary: defineRoute(endpoints.adminStatistics.summary, {
+    query: statisticsPeriodSchema,
+    response: statisticsSummaryResponseSchema,
+  }),
+  groups: defineRoute(endpoints.adminStatistics.groups, {
+    query: statisticsGroupsQuerySchema,
+    response: statisticsGroupsResponseSchema,
+  }),
+  sessions: defineRoute(endpoints.adminStatistics.sessions, {
+    query: statisticsPeriodSchema,
+    response: statisticsSessionsResponseSchema,
+  }),
+  students: defineRoute(endpoints.adminStatistics.students, {
+    query: statisticsPeriodSchema,
+    response: statisticsStudentsResponseSchema,
+  }),
+  trends: defineRoute(endpoints.adminStatistics.trends, {
+    query: statisticsPeriodSchema,
+    response: statisticsTrendsResponseSchema,
+  }),
+  csv: defineRoute(endpoints.adminStatistics.csv, {
+    query: statisticsCsvQuerySchema,
+    response: csvResponseSchema,
   }),
 };

@@ -149,6 +149,14 @@ export const endpoints = {
     ...guarded('admin', { list: 'GET /api/admin/worklist/' }),
     ...guarded('authority1', { mailRetry: 'POST /api/admin/worklist/mail/retry/' }),
   },
+  adminStatistics: guarded('admin', {
+    summary: 'GET /api/admin/statistics/summary/',
+    groups: 'GET /api/admin/statistics/groups/',
+    sessions: 'GET /api/admin/statistics/sessions/',
+    students: 'GET /api/admin/statistics/students/',
+    trends: 'GET /api/admin/statistics/trends/',
+    csv: 'GET /api/admin/statistics/csv/',
+  }),
   adminUsers: guarded('authority1', {
     list: 'GET /api/admin/adminuser/list/',
     detail: 'GET /api/admin/adminuser/detail/',
