@@ -4,6 +4,8 @@
  * someone decides a partner university needs it.
  */
 import { todayTokyo } from '@manabi/shared/domain/dates';
+import { FIGURE_COLUMNS } from '@manabi/shared/domain/statistics-csv';
+import { courseFiguresSchema } from '@manabi/shared/schemas/statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseSessions } from './db/schema';
 import { type Cast, createTestApp, get, makeCast, post, type TestApp } from './test/app';
@@ -56,9 +58,18 @@ beforeAll(async () => {
     '/api/admin/checkin/courses/': '/api/admin/checkin/courses/',
     '/api/admin/checkin/missing/': `/api/admin/checkin/missing/?course_id=${course.id}&session_no=1`,
     '/api/admin/worklist/': '/api/admin/worklist/',
+    '/api/admin/statistics/summary/': '/api/admin/statistics/summary/?fy=2026',
+    '/api/admin/statistics/groups/': '/api/admin/statistics/groups/?fy=2026',
+    '/api/admin/statistics/sessions/': '/api/admin/statistics/sessions/?fy=2026',
+    '/api/admin/statistics/students/': '/api/admin/statistics/students/?fy=2026',
+    '/api/admin/statistics/trends/': '/api/admin/statistics/trends/?fy=2026',
+    '/api/admin/statistics/csv/': '/api/admin/statistics/csv/?fy=2026&table=courses',
   };
 });
 afterAll(() => t.close());
+
+/** The figures of a set of courses: counts and ratios, the same for every caller. */
+const FIGURES = Object.keys(courseFiguresSchema.shape);
 
 /**
  * The keys an authority-2 admin may receive, per route; lists name the keys of each row. A CSV download
@@ -145,6 +156,26 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
       keys: ['course_id', 'course_name', 'session_no', 'day', 'start', 'end', 'checked_in', 'expected'],
     },
   },
+  // the programme in numbers (decision 059): counts of its university's courses and their students, no
+  // person; no admissions (the office's), so that key is null
+  '/api/admin/statistics/summary/': { top: ['period', 'figures'] },
+  '/api/admin/statistics/groups/': {
+    top: ['period', 'group', 'total', 'page', 'size', 'data_list'],
+    row: { in: 'data_list', keys: ['course_id', 'code', 'name', ...FIGURES] },
+  },
+  '/api/admin/statistics/sessions/': {
+    top: ['period', 'sessions'],
+    row: { in: 'sessions', keys: ['no', 'recorded', 'attended', 'rate'] },
+  },
+  '/api/admin/statistics/students/': {
+    top: ['period', 'students', 'ages', 'genders', 'wards', 'towns', 'newcomers', 'generations', 'admissions'],
+    row: { in: 'towns', keys: ['label', 'count'] },
+  },
+  '/api/admin/statistics/trends/': {
+    top: ['period', 'months', 'years'],
+    row: { in: 'years', keys: ['fy', 'students', ...FIGURES] },
+  },
+  '/api/admin/statistics/csv/': { top: [], csv: ['講座ID', '講座名', ...FIGURE_COLUMNS.map((c) => c.header)] },
   '/api/admin/course/categories/': { top: [], row: { in: '', keys: ['id', 'name'] } },
   '/api/admin/courseapplicantlist/': {
     top: ['data_list'],
@@ -234,6 +265,11 @@ describe('what an authority-2 admin receives', () => {
         for (const row of rows) expect(Object.keys(row).sort(), route).toEqual([...allowed.row.keys].sort());
       }
     }
+  });
+
+  it('the statistics have no admissions (the office’s) for authority 2', async () => {
+    const res = await get(t.app, url['/api/admin/statistics/students/']!, cast.univ);
+    expect(res.json().admissions).toBeNull();
   });
 
   it("the work list has no students' or outbox's card for authority 2", async () => {

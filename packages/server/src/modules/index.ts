@@ -17,6 +17,7 @@ import { mypageUserRoutes } from './mypage-user/mypage-user.routes'; // user
 import { noticeRoutes } from './notices/notices.routes'; // notices
 import { passwordResetRoutes } from './password-reset/password-reset.routes'; // password reset
 import { publicFormRoutes } from './public-forms/public-forms.routes'; // admission, inquiry
+import { statisticsRoutes } from './statistics/statistics.routes'; // the programme in numbers
 import { studentDetailRoutes } from './students/students-detail.routes'; // detail, applied courses
 import { studentFormRoutes } from './students/students-form.routes'; // form, approval
 import { studentListRoutes } from './students/students-list.routes'; // list, upload, duplicates
@@ -46,4 +47,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(certificateRoutes); // class days
   await app.register(addressChangeRoutes);
   await app.register(worklistRoutes); // the office's work list
+  await app.register(statisticsRoutes); // the programme in numbers
 }

@@ -1,0 +1,288 @@
+/**
+ * The statistics reads (decision 059): each figure set is one statement over the rows as they stand (no
+ * summary table), aggregates with FILTER. `scope` is the caller's condition on the courses alias `c`
+ * (authority 2: its university's), put into every statement that touches courses or applications.
+ */
+import { DESIGNATED_WARD } from '@manabi/shared/domain/student';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** Both days included, 'YYYY-MM-DD', Tokyo. */
+export interface Span {
+  from: string;
+  to: string;
+}
+
+const tokyoDay = (column: SQL) => sql`to_char(${column} at time zone 'Asia/Tokyo', 'YYYY-MM-DD')`;
+const tokyoMonth = (column: SQL) => sql`to_char(${column} at time zone 'Asia/Tokyo', 'YYYY-MM')`;
+/** The first instant of a Tokyo day, and of the day after: a span's bounds on a timestamp. */
+const dayStart = (ymd: string) => sql`${`${ymd}T00:00:00+09:00`}::timestamptz`;
+const dayAfter = (ymd: string) => sql`(${`${ymd}T00:00:00+09:00`}::timestamptz + interval '1 day')`;
+
+/**
+ * A course's first class day, 'YYYY-MM-DD': start_date, else the Tokyo day its application period opens,
+ * else the day it was created. What decides the period a course belongs to.
+ */
+export const courseDay = sql`coalesce(nullif(c.start_date, ''), ${tokyoDay(sql`c.period_from`)}, ${tokyoDay(sql`c.created_at`)})`;
+
+/** The fiscal year (April–March) of a 'YYYY-MM-DD' expression. */
+const fiscalYearOf = (day: SQL) =>
+  sql`(substr(${day}, 1, 4)::int - case when substr(${day}, 6, 2) < '04' then 1 else 0 end)`;
+
+const live = sql`a.cancelled_at is null`;
+/** live 当選 confirmed, or with nothing to confirm: a seat taken */
+const confirmed = sql`(${live} and a.lottery_status = '2' and (a.confirmed_at is not null or a.confirm_by is null))`;
+/** sessions recorded (出席, 欠席, 遅刻・早退) and attended (出席, 遅刻・早退), CD006 */
+const recorded = sql`(cardinality(array_positions(a.attendance, '1'::varchar)) + cardinality(array_positions(a.attendance, '2'::varchar)) + cardinality(array_positions(a.attendance, '3'::varchar)))`;
+const attended = sql`(cardinality(array_positions(a.attendance, '1'::varchar)) + cardinality(array_positions(a.attendance, '3'::varchar)))`;
+
+/** The period's courses in scope, with what the figures need of them. */
+const periodCourses = (scope: SQL, span: Span) => sql`
+  select c.id, c.code, c.name, c.organ, greatest(coalesce(c.capacity, 0), 0) as cap, ${courseDay} as day
+  from courses c
+  where ${courseDay} between ${span.from} and ${span.to} and ${scope}`;
+
+/** Per course, its applications' figures (one pass over the applications of the period's courses). */
+const perCourse = sql`
+  select x.course_id,
+    count(distinct x.student_id)::int as applications,
+    count(*) filter (where x.lottery_status = '6' or (x.live and x.lottery_status = '2'))::int as winners,
+    count(*) filter (where x.confirmed)::int as confirmed,
+    count(*) filter (where x.lottery_status = '6' and x.decline_reason = 'declined')::int as declined,
+    count(*) filter (where x.lottery_status = '6' and x.decline_reason = 'lapsed')::int as lapsed,
+    count(*) filter (where x.promoted_at is not null)::int as promoted,
+    coalesce(sum(x.rec) filter (where x.confirmed), 0)::int as rec,
+    coalesce(sum(x.att) filter (where x.confirmed), 0)::int as att,
+    count(*) filter (where x.confirmed and x.att = 0)::int as absent,
+    coalesce(bool_or(x.confirmed and x.rec > 0), false) as any_rec,
+    count(*) filter (where x.live and x.attendance_status = '3')::int as completed,
+    coalesce(sum(x.acquisition_unit) filter (where x.live and x.attendance_status = '3'), 0)::int as units
+  from (
+    select a.course_id, a.student_id, a.lottery_status, a.decline_reason, a.promoted_at, a.attendance_status,
+      a.acquisition_unit, ${live} as live, ${confirmed} as confirmed, ${recorded} as rec, ${attended} as att
+    from course_applications a join pc on pc.id = a.course_id
+  ) x
+  group by x.course_id`;
+
+/** The figures of the group's courses, as integers (the service divides). */
+const groupFigures = sql`
+  count(*)::int as courses,
+  coalesce(sum(pc.cap), 0)::int as seats,
+  coalesce(sum(pa.applications), 0)::int as applications,
+  coalesce(sum(pa.applications) filter (where pc.cap > 0), 0)::int as applications_capped,
+  coalesce(sum(pa.winners), 0)::int as winners,
+  coalesce(sum(pa.confirmed), 0)::int as confirmed,
+  coalesce(sum(pa.confirmed) filter (where pc.cap > 0), 0)::int as confirmed_capped,
+  coalesce(sum(pa.declined), 0)::int as declined,
+  coalesce(sum(pa.lapsed), 0)::int as lapsed,
+  coalesce(sum(pa.promoted), 0)::int as promoted,
+  coalesce(sum(pa.rec), 0)::int as sessions_recorded,
+  coalesce(sum(pa.att), 0)::int as sessions_attended,
+  coalesce(sum(pa.absent) filter (where pa.any_rec), 0)::int as no_shows,
+  coalesce(sum(pa.completed), 0)::int as completed,
+  coalesce(sum(pa.units), 0)::int as units`;
+
+export interface FigureCounts {
+  courses: number;
+  seats: number;
+  applications: number;
+  applications_capped: number;
+  winners: number;
+  confirmed: number;
+  confirmed_capped: number;
+  declined: number;
+  lapsed: number;
+  promoted: number;
+  sessions_recorded: number;
+  sessions_attended: number;
+  no_shows: number;
+  completed: number;
+  units: number;
+}
+
+// node-postgres and PGlite both answer { rows }
+const rows = async <R>(db: Db, query: SQL): Promise<R[]> =>
+  ((await db.execute(query)) as unknown as { rows: R[] }).rows;
+
+/** The period's figures over all its courses in scope: one row, zeros when there is none. */
+export async function summaryCounts(db: Db, scope: SQL, span: Span): Promise<FigureCounts> {
+  const [row] = await rows<FigureCounts>(
+    db,
+    sql`with pc as (${periodCourses(scope, span)}), pa as (${perCourse})
+      select ${groupFigures} from pc left join pa on pa.course_id = pc.id`,
+  );
+  return row!;
+}
+
+export type Grouping = 'course' | 'organiser' | 'category';
+
+/** What a group is keyed, named and joined by. */
+function groupKey(group: Grouping): { id: SQL; code: SQL; name: SQL; join: SQL } {
+  if (group === 'course') return { id: sql`pc.id`, code: sql`coalesce(pc.code, '')`, name: sql`pc.name`, join: sql`` };
+  if (group === 'organiser') {
+    // spaces of either width trimmed: 「まなび市民大学 」 and 「まなび市民大学」 are one organiser
+    return { id: sql`null::int`, code: sql`''`, name: sql`btrim(pc.organ, ' 　')`, join: sql`` };
+  }
+  return {
+    id: sql`null::int`,
+    code: sql`''`,
+    name: sql`coalesce(g.name, '未分類')`,
+    join: sql`left join course_category_links l on l.course_id = pc.id left join course_categories g on g.id = l.category_id`,
+  };
+}
+
+export type GroupCounts = FigureCounts & { course_id: number | null; code: string; name: string; total: number };
+
+/**
+ * The figures per group, ordered by applications (most first), then name; one page of `size` (a page past the
+ * end answers the last), or every group when `page` is null. `total` is the number of groups.
+ */
+export async function groupCounts(
+  db: Db,
+  scope: SQL,
+  span: Span,
+  group: Grouping,
+  page: { page: number; size: number } | null,
+): Promise<GroupCounts[]> {
+  const k = groupKey(group);
+  const window = page
+    ? sql`where g.rn > (least(${page.page}, greatest(ceil(g.total / ${page.size}::numeric), 1)) - 1) * ${page.size}
+        and g.rn <= least(${page.page}, greatest(ceil(g.total / ${page.size}::numeric), 1)) * ${page.size}`
+    : sql``;
+  return rows<GroupCounts>(
+    db,
+    sql`with pc as (${periodCourses(scope, span)}), pa as (${perCourse}),
+      grouped as (
+        select ${k.id} as course_id, ${k.code} as code, ${k.name} as name, ${groupFigures}
+        from pc left join pa on pa.course_id = pc.id ${k.join}
+        group by 1, 2, 3
+      )
+      select g.* from (
+        select grouped.*, count(*) over ()::int as total,
+          row_number() over (order by applications desc, name, course_id) as rn
+        from grouped
+      ) g ${window}
+      order by g.rn`,
+  );
+}
+
+/** Attendance per session number over the confirmed of the period's courses: recorded and attended, 1–15. */
+export async function sessionCounts(db: Db, scope: SQL, span: Span) {
+  const cols = Array.from({ length: 15 }, (_, i) => {
+    const n = i + 1;
+    return sql`count(*) filter (where a.attendance[${sql.raw(String(n))}] in ('1', '2', '3'))::int as ${sql.raw(`r${n}`)},
+      count(*) filter (where a.attendance[${sql.raw(String(n))}] in ('1', '3'))::int as ${sql.raw(`a${n}`)}`;
+  });
+  const [row] = await rows<Record<string, number>>(
+    db,
+    sql`with pc as (${periodCourses(scope, span)})
+      select ${sql.join(cols, sql`, `)}
+      from course_applications a join pc on pc.id = a.course_id
+      where ${confirmed}`,
+  );
+  return Array.from({ length: 15 }, (_, i) => ({
+    no: i + 1,
+    recorded: row?.[`r${i + 1}`] ?? 0,
+    attended: row?.[`a${i + 1}`] ?? 0,
+  }));
+}
+
+/**
+ * Age on 31 March ending the fiscal year of `day` (SPEC §4, the SQL twin of ageAtFiscalYearEnd): the year
+ * difference, +1 if born before April, −1 if `day` is before April. Null without a birthday.
+ */
+export function ageAtFiscalYearEndSql(birthday: SQL, day: string): SQL {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const base = y - (m < 4 ? 1 : 0);
+  return sql`(${base}::int - extract(year from ${birthday})::int + case when extract(month from ${birthday}) < 4 then 1 else 0 end)`;
+}
+
+export type PeopleKind = 'age' | 'gender' | 'ward' | 'town' | 'generation' | 'returning';
+
+/**
+ * Who the period's students are (distinct students with a live application to a course of the period): one
+ * count per (kind, value). Values: age in years ('' unknown), gender code ('' unknown), 区内 / 区外 / '' by the
+ * town's key, the town's key, generation_id ('' none), returning 't' / 'f' (a live application to a course in
+ * scope whose first day is before the period).
+ */
+export async function peopleCounts(db: Db, scope: SQL, span: Span) {
+  const age = ageAtFiscalYearEndSql(sql`s.birthday`, span.to);
+  return rows<{ kind: PeopleKind; value: string; n: number }>(
+    db,
+    sql`with pc as (${periodCourses(scope, span)}),
+      earlier as (
+        select distinct a.student_id from course_applications a join courses c on c.id = a.course_id
+        where ${live} and ${courseDay} < ${span.from} and ${scope}
+      ),
+      p as materialized (
+        select coalesce(${age}::text, '') as age, coalesce(s.gender::text, '') as gender,
+          manabi_name_key(s.street_name1) as town, coalesce(s.generation_id, '') as generation,
+          (s.id in (select student_id from earlier))::text as back
+        from students s
+        where s.id in (select a.student_id from course_applications a join pc on pc.id = a.course_id where ${live})
+      )
+      select 'age' as kind, age as value, count(*)::int as n from p group by 2
+      union all select 'gender', gender, count(*)::int from p group by 2
+      union all select 'ward', case when town = '' then '' when town like ${`${DESIGNATED_WARD}%`} then '区内' else '区外' end,
+        count(*)::int from p group by 2
+      union all select 'town', town, count(*)::int from p group by 2
+      union all select 'generation', generation, count(*)::int from p group by 2
+      union all select 'returning', back, count(*)::int from p group by 2`,
+  );
+}
+
+/**
+ * Admissions per Tokyo month of the span: approved by the day the student number was issued (date_issue),
+ * rejected as the office's 却下 audit entries (distinct students a month).
+ */
+export async function admissionCounts(db: Db, span: Span) {
+  return rows<{ month: string; approved: number; rejected: number }>(
+    db,
+    sql`select month, sum(approved)::int as approved, sum(rejected)::int as rejected from (
+        select to_char(s.date_issue, 'YYYY-MM') as month, count(*) as approved, 0 as rejected
+        from students s where s.date_issue between ${span.from}::date and ${span.to}::date group by 1
+        union all
+        select ${tokyoMonth(sql`l.created_at`)}, 0, count(distinct l.entity_id)
+        from audit_log l
+        where l.action = 'reject' and l.entity = 'student'
+          and l.created_at >= ${dayStart(span.from)} and l.created_at < ${dayAfter(span.to)}
+        group by 1
+      ) m group by month`,
+  );
+}
+
+/**
+ * Applications made (created_at) and cancelled (cancelled_at) per Tokyo month of the span, to courses in scope
+ * whatever their period.
+ */
+export async function monthCounts(db: Db, scope: SQL, span: Span) {
+  const from = dayStart(span.from);
+  const until = dayAfter(span.to);
+  return rows<{ month: string; applications: number; cancellations: number }>(
+    db,
+    sql`select month, sum(made)::int as applications, sum(cancelled)::int as cancellations from (
+        select ${tokyoMonth(sql`a.created_at`)} as month, count(*) as made, 0 as cancelled
+        from course_applications a join courses c on c.id = a.course_id
+        where a.created_at >= ${from} and a.created_at < ${until} and ${scope} group by 1
+        union all
+        select ${tokyoMonth(sql`a.cancelled_at`)}, 0, count(*)
+        from course_applications a join courses c on c.id = a.course_id
+        where a.cancelled_at >= ${from} and a.cancelled_at < ${until} and ${scope} group by 1
+      ) m group by month`,
+  );
+}
+
+/** The figures per fiscal year of the courses' first days, and each year's students, over `span`. */
+export async function yearCounts(db: Db, scope: SQL, span: Span) {
+  const fy = fiscalYearOf(sql`pc.day`);
+  return rows<FigureCounts & { fy: number; students: number }>(
+    db,
+    sql`with pc as (${periodCourses(scope, span)}), pa as (${perCourse}),
+      st as (
+        select ${fy} as fy, count(distinct a.student_id)::int as students
+        from course_applications a join pc on pc.id = a.course_id where ${live} group by 1
+      ),
+      fig as (select ${fy} as fy, ${groupFigures} from pc left join pa on pa.course_id = pc.id group by 1)
+      select fig.*, coalesce(st.students, 0) as students from fig left join st on st.fy = fig.fy`,
+  );
+}
