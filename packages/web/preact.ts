@@ -22,10 +22,10 @@ interface Patch {
 }
 
 /**
- * Where react-aria leans on React DOM's own behaviour and Preact behaves as the browser's DOM does. Each
- * edit must match exactly once, so a react-aria upgrade that changes these lines fails the build instead
+ * Where react-aria and Recharts lean on React DOM's own behaviour and Preact behaves as the browser's DOM
+ * does. Each edit must match exactly once, so an upgrade that changes these lines fails the build instead
  * of breaking a screen: then check whether the edit is still needed (the admin tables, the student ID
- * dialog and the applicant search journeys exercise all of them).
+ * dialog, the applicant search and the statistics journeys exercise all of them).
  */
 const PATCHES: readonly Patch[] = [
   {
@@ -65,6 +65,14 @@ const PATCHES: readonly Patch[] = [
           '}\n\nexport {',
       ],
     ],
+  },
+  {
+    file: '/recharts/es6/container/RootSurface.js',
+    why:
+      'A chart’s accessibility layer makes its <svg> one tab stop with tabIndex 0. React writes the prop as ' +
+      'the attribute `tabindex`; Preact writes SVG props as they are named, and `tabIndex` is no attribute ' +
+      'of an SVG element (its names keep their case), so no keyboard could reach a chart.',
+    edits: [['    tabIndex: tabIndex,', '    tabindex: tabIndex,']],
   },
 ];
 

@@ -71,3 +71,12 @@ describe('react-aria patched for Preact', () => {
     expect(patchedModule('anything', join(ariaDir, 'collections/Other.mjs'))).toBeNull();
   });
 });
+
+describe('Recharts patched for Preact', () => {
+  it('a chart’s surface gets the tabindex attribute an SVG element reads, so the keyboard reaches it', () => {
+    const id = createRequire(import.meta.url).resolve('recharts/es6/container/RootSurface.js');
+    const patched = patchedModule(readFileSync(id, 'utf8'), id);
+    expect(patched?.code).toContain('tabindex: tabIndex,');
+    expect(patched?.code).not.toContain('tabIndex: tabIndex,');
+  });
+});

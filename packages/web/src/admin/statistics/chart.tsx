@@ -25,7 +25,15 @@ export interface ChartProps<Row> {
 
 const COLOURS = ['var(--m-primary)', 'var(--m-success-line)', 'var(--m-warning-line)'] as const;
 const DASHES = [undefined, '8 4', '2 4'] as const;
-const NAME_AXIS_WIDTH = 168;
+const NAME_AXIS_WIDTH = 216;
+/** A long name is cut on the chart's side axis (the table beside it and the tooltip have it whole). */
+const NAME_MAX = 12;
+const INK = { fill: 'var(--m-ink)' };
+
+function shortName(name: unknown): string {
+  const text = String(name);
+  return text.length > NAME_MAX ? `${text.slice(0, NAME_MAX - 1)}…` : text;
+}
 
 type Point = { name: string } & Record<string, number | string>;
 
@@ -55,13 +63,15 @@ export function StatChart<Row>({
 }: ChartProps<Row>) {
   const data = points(rows, category, series);
   const unit = isPercent ? '%' : '';
+  const axisLook = { tick: INK, stroke: 'var(--m-line)' };
   const valueAxis = {
+    ...axisLook,
     type: 'number' as const,
     allowDecimals: false,
     unit,
     domain: isPercent ? [0, 100] : undefined,
   };
-  const nameAxis = { type: 'category' as const, dataKey: 'name', interval: 0 };
+  const nameAxis = { ...axisLook, type: 'category' as const, dataKey: 'name', interval: 0 };
   const common = {
     data,
     title,
@@ -73,10 +83,18 @@ export function StatChart<Row>({
     style: { width: '100%', height: isHorizontal ? Math.max(160, data.length * 40 + 72) : 300 },
   };
   const grid = (
-    <CartesianGrid strokeDasharray="3 3" vertical={isHorizontal === true} horizontal={!isHorizontal} />
+    <CartesianGrid
+      stroke="var(--m-line-subtle)"
+      strokeDasharray="3 3"
+      vertical={isHorizontal === true}
+      horizontal={!isHorizontal}
+    />
   );
   const axes = isHorizontal
-    ? [<XAxis key="x" {...valueAxis} />, <YAxis key="y" {...nameAxis} width={NAME_AXIS_WIDTH} />]
+    ? [
+        <XAxis key="x" {...valueAxis} />,
+        <YAxis key="y" {...nameAxis} width={NAME_AXIS_WIDTH} tickFormatter={shortName} />,
+      ]
     : [<XAxis key="x" {...nameAxis} />, <YAxis key="y" {...valueAxis} width={56} />];
   const extras = [
     <Tooltip key="tip" isAnimationActive={false} formatter={(v) => `${String(v)}${unit}`} />,

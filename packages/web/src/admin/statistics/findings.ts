@@ -65,6 +65,13 @@ export function lowestSession(rows: readonly { no: number; rate: number | null }
   return `出席率が最も低いのは第${low.no}回（${percent(low.rate)}）`;
 }
 
+/** An age band as words: 〜54 → 「54歳以下」, 70〜74 → 「70〜74歳」, 80〜 → 「80歳以上」 (不明 stays). */
+export function ageLabel(band: string): string {
+  if (band.startsWith('〜')) return `${band.slice(1)}歳以下`;
+  if (band.endsWith('〜')) return `${band.slice(0, -1)}歳以上`;
+  return /\d$/.test(band) ? `${band}歳` : band;
+}
+
 /** 2026-05 → 「2026年5月」. */
 export function monthLabel(month: string): string {
   return `${month.slice(0, 4)}年${Number(month.slice(5, 7))}月`;

@@ -61,7 +61,7 @@ function GroupTable({
       rowKey={(row) => `${row.course_id ?? ''}-${row.name}`}
       columns={[{ label: words.name, cell: rowName }, ...figureColumns<GroupRow>()]}
       chart={{
-        category: rowName,
+        category: (r) => r.name,
         isHorizontal: true,
         series: [
           { label: '定員', value: (r) => r.seats },

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { Spinner } from '../../ui/spinner';
 import { csvHref, studentsQuery } from './api/statistics';
-import { counted, type Labelled, monthLabel, mostPeople, people, shareOf } from './findings';
+import { ageLabel, counted, type Labelled, monthLabel, mostPeople, people, shareOf } from './findings';
 import type { PeriodParams } from './period';
 import { ReportSection } from './report-section';
 import { StatFigure } from './stat-figure';
@@ -118,6 +118,7 @@ function Admissions({ ctx, rows }: { ctx: Context; rows: NonNullable<Students['a
 }
 
 function StudentFigures({ ctx, data }: { ctx: Context; data: Students }) {
+  const ages = data.ages.map((r) => ({ label: ageLabel(r.label), count: r.count }));
   return (
     <>
       <p className="text-std-20B-150">
@@ -127,8 +128,8 @@ function StudentFigures({ ctx, data }: { ctx: Context; data: Students }) {
         ctx={ctx}
         table="ages"
         subject="年齢別（年度末の年齢）"
-        rows={data.ages}
-        finding={mostPeople(data.ages, ctx.isPublic)}
+        rows={ages}
+        finding={mostPeople(ages, ctx.isPublic)}
       />
       <PeopleFigure
         ctx={ctx}

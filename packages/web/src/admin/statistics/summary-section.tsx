@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { buttonClass } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { csvHref, summaryQuery } from './api/statistics';
 import { COURSE_FIGURES } from './figures';
@@ -30,7 +31,7 @@ export function SummarySection({ period }: { period: PeriodParams }) {
             ))}
           </dl>
           <p data-print="hide">
-            <a href={csvHref(period, 'summary')} download className="text-link underline underline-offset-4">
+            <a href={csvHref(period, 'summary')} download className={buttonClass('secondary')}>
               CSVでダウンロード<span className="sr-only">（概要）</span>
             </a>
           </p>
