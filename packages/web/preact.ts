@@ -67,12 +67,26 @@ const PATCHES: readonly Patch[] = [
     ],
   },
   {
-    file: '/recharts/es6/container/RootSurface.js',
+    file: '/recharts/es6/container/Surface.js',
     why:
       'A chart’s accessibility layer makes its <svg> one tab stop with tabIndex 0. React writes the prop as ' +
-      'the attribute `tabindex`; Preact writes SVG props as they are named, and `tabIndex` is no attribute ' +
-      'of an SVG element (its names keep their case), so no keyboard could reach a chart.',
-    edits: [['    tabIndex: tabIndex,', '    tabindex: tabIndex,']],
+      'the attribute `tabindex`; Preact writes an SVG element’s props by their names, and `tabIndex` is no ' +
+      'attribute there (SVG names keep their case), so no keyboard could reach a chart.',
+    edits: [
+      [
+        '_extends({}, svgPropertiesAndEvents(others), {',
+        '_extends({}, $manabiSvgTabindex(svgPropertiesAndEvents(others)), {',
+      ],
+      [
+        'export var Surface =',
+        '/** The props with tabIndex written as the attribute an SVG element reads. */\n' +
+          'function $manabiSvgTabindex(props) {\n' +
+          '  if (!("tabIndex" in props)) return props;\n' +
+          '  const { tabIndex, ...rest } = props;\n' +
+          '  return tabIndex === undefined ? rest : { ...rest, tabindex: tabIndex };\n' +
+          '}\n\nexport var Surface =',
+      ],
+    ],
   },
 ];
 

@@ -52,10 +52,11 @@ function GroupTable({
       ? `申込者が最も多いのは ${rowName(top)}（${counted(top.applications, '人')}）`
       : 'この期間の申込みはありません';
   const pageCount = Math.max(1, Math.ceil(data.total / data.size));
+  const first = (data.page - 1) * data.size + 1;
   return (
     <StatFigure
       id={`groups-${group}`}
-      subject={`${words.tab}の申込みと受講（${counted(data.total, '件')}のうち ${data.page}ページ目、申込者の多い順）`}
+      subject={`${words.tab}の申込みと受講（申込者の多い順）`}
       finding={finding}
       rows={data.data_list}
       rowKey={(row) => `${row.course_id ?? ''}-${row.name}`}
@@ -71,6 +72,12 @@ function GroupTable({
       chartRows={data.data_list.slice(0, CHART_ROWS)}
       csv={{ href: csvHref(period, words.table) }}
     >
+      {data.total > 0 && (
+        <p className="text-std-16N-170">
+          全{counted(data.total, '件')}のうち {first}〜{first + data.data_list.length - 1}件目
+          {data.data_list.length > CHART_ROWS && `（グラフは上位${CHART_ROWS}件）`}
+        </p>
+      )}
       <Pager page={data.page} pageCount={pageCount} onChange={onPage} className="print:hidden" />
     </StatFigure>
   );
@@ -81,22 +88,24 @@ export function GroupsSection({
   period,
   group,
   page,
-  onChange,
+  hrefFor,
+  onPage,
 }: {
   period: PeriodParams;
   group: StatisticsGroup;
   page: number;
-  onChange: (group: StatisticsGroup, page: number) => void;
+  /** The address of a tab (the tabs are routes: the back button returns to the previous one). */
+  hrefFor: (group: StatisticsGroup) => string;
+  onPage: (page: number) => void;
 }) {
   return (
     <ReportSection id="groups" title="講座・主催者・分野ごとの数字">
       <Tabs
         label="集計の単位"
-        items={GROUP_KEYS.map((key) => ({ id: key, label: GROUPS[key].tab }))}
+        items={GROUP_KEYS.map((key) => ({ id: key, label: GROUPS[key].tab, href: hrefFor(key) }))}
         selectedKey={group}
-        onSelectionChange={(id) => onChange(id as StatisticsGroup, 1)}
       >
-        <GroupTable period={period} group={group} page={page} onPage={(p) => onChange(group, p)} />
+        <GroupTable period={period} group={group} page={page} onPage={onPage} />
       </Tabs>
     </ReportSection>
   );

@@ -2,6 +2,7 @@ import './statistics.css';
 import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
 import { STATISTICS_GROUPS, type StatisticsGroup } from '@manabi/shared/schemas/statistics';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { useSessionUser } from '../../lib/session';
@@ -73,27 +74,27 @@ function TitlePage({ period, scope }: { period: string; scope: string | null }) 
 export function Component() {
   const user = useSessionUser();
   const [params, setParams] = useSearchParams();
-  const period = periodFromSearch(params);
+  // one object per address, so the form follows the URL only when the URL changes
+  const search = params.toString();
+  const period = useMemo(() => periodFromSearch(new URLSearchParams(search)), [search]);
   const group = readGroup(params.get('group'));
   const page = readPage(params.get('page'));
   const isPublic = params.get('public') === '1';
   const summary = useQuery(summaryQuery(period));
   const serverErrors = isApiError(summary.error) ? summary.error.errList : [];
 
-  const update = (next: {
-    period?: PeriodParams;
-    group?: StatisticsGroup;
-    page?: number;
-    isPublic?: boolean;
-  }) => {
+  type Change = { period?: PeriodParams; group?: StatisticsGroup; page?: number; isPublic?: boolean };
+  const queryFor = (next: Change): Record<string, string> => {
     const query: Record<string, string> = periodQuery(next.period ?? period);
     const g = next.group ?? group;
     const p = next.page ?? (next.period ? 1 : page);
     if (g !== 'course') query.group = g;
     if (p > 1) query.page = String(p);
     if (next.isPublic ?? isPublic) query.public = '1';
-    setParams(query);
+    return query;
   };
+  const update = (next: Change) => setParams(queryFor(next));
+  const groupHref = (g: StatisticsGroup) => `?${new URLSearchParams(queryFor({ group: g, page: 1 }))}`;
 
   const answered = summary.data?.period;
   const label = answered
@@ -154,7 +155,8 @@ export function Component() {
             period={period}
             group={group}
             page={page}
-            onChange={(g, p) => update({ group: g, page: p })}
+            hrefFor={groupHref}
+            onPage={(p) => update({ page: p })}
           />
           <SessionsSection period={period} />
           <StudentsSection period={period} isPublic={isPublic} />

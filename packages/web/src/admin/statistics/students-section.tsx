@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { Spinner } from '../../ui/spinner';
 import { csvHref, studentsQuery } from './api/statistics';
-import { ageLabel, counted, type Labelled, monthLabel, mostPeople, people, shareOf } from './findings';
+import { ageLabel, type Labelled, monthLabel, mostPeople, people, shareOf } from './findings';
 import type { PeriodParams } from './period';
 import { ReportSection } from './report-section';
 import { StatFigure } from './stat-figure';
@@ -90,26 +90,31 @@ function Newcomers({ ctx, data }: { ctx: Context; data: Students }) {
   );
 }
 
+/**
+ * Admissions per month (authority 1 only). Not a demographic table of the contract, but its cells count people
+ * too, so the public version masks them on screen as it does the others.
+ */
 function Admissions({ ctx, rows }: { ctx: Context; rows: NonNullable<Students['admissions']> }) {
   const approved = rows.reduce((sum, r) => sum + r.approved, 0);
   const rejected = rows.reduce((sum, r) => sum + r.rejected, 0);
+  const plotted = (n: number) => (ctx.isPublic && n < SMALL_CELL ? 0 : n);
   return (
     <StatFigure
       id="students-admissions"
       subject="入学の承認と却下（月ごと）"
-      finding={`この期間の承認は ${counted(approved, '人')}、却下は ${counted(rejected, '人')}`}
+      finding={`この期間の承認は ${people(approved, ctx.isPublic)}、却下は ${people(rejected, ctx.isPublic)}`}
       rows={rows}
       rowKey={(r) => r.month}
       columns={[
         { label: '月', cell: (r) => monthLabel(r.month) },
-        { label: '承認', cell: (r) => counted(r.approved, '人') },
-        { label: '却下', cell: (r) => counted(r.rejected, '人') },
+        { label: '承認', cell: (r) => people(r.approved, ctx.isPublic) },
+        { label: '却下', cell: (r) => people(r.rejected, ctx.isPublic) },
       ]}
       chart={{
         category: (r) => monthLabel(r.month),
         series: [
-          { label: '承認', value: (r) => r.approved },
-          { label: '却下', value: (r) => r.rejected },
+          { label: '承認', value: (r) => plotted(r.approved) },
+          { label: '却下', value: (r) => plotted(r.rejected) },
         ],
       }}
       csv={{ href: csvHref(ctx.period, 'admissions') }}
