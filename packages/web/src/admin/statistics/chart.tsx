@@ -71,7 +71,7 @@ export function StatChart<Row>({
     unit,
     domain: isPercent ? [0, 100] : undefined,
   };
-  const nameAxis = { ...axisLook, type: 'category' as const, dataKey: 'name', interval: 0 };
+  const nameAxis = { ...axisLook, type: 'category' as const, dataKey: 'name' };
   const common = {
     data,
     title,
@@ -93,9 +93,13 @@ export function StatChart<Row>({
   const axes = isHorizontal
     ? [
         <XAxis key="x" {...valueAxis} />,
-        <YAxis key="y" {...nameAxis} width={NAME_AXIS_WIDTH} tickFormatter={shortName} />,
+        <YAxis key="y" {...nameAxis} interval={0} width={NAME_AXIS_WIDTH} tickFormatter={shortName} />,
       ]
-    : [<XAxis key="x" {...nameAxis} />, <YAxis key="y" {...valueAxis} width={56} />];
+    : [
+        // a narrow screen shows every other name or fewer: the table has them all
+        <XAxis key="x" {...nameAxis} interval="preserveStartEnd" minTickGap={8} />,
+        <YAxis key="y" {...valueAxis} width={56} />,
+      ];
   const extras = [
     <Tooltip key="tip" isAnimationActive={false} formatter={(v) => `${String(v)}${unit}`} />,
     series.length > 1 ? <Legend key="legend" /> : null,
