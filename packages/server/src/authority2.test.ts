@@ -168,14 +168,27 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
     row: { in: 'sessions', keys: ['no', 'recorded', 'attended', 'rate'] },
   },
   '/api/admin/statistics/students/': {
-    top: ['period', 'students', 'ages', 'genders', 'wards', 'towns', 'newcomers', 'generations', 'admissions'],
+    top: [
+      'period',
+      'students',
+      'ages',
+      'genders',
+      'wards',
+      'towns',
+      'newcomers',
+      'generations',
+      'admissions',
+    ],
     row: { in: 'towns', keys: ['label', 'count'] },
   },
   '/api/admin/statistics/trends/': {
     top: ['period', 'months', 'years'],
     row: { in: 'years', keys: ['fy', 'students', ...FIGURES] },
   },
-  '/api/admin/statistics/csv/': { top: [], csv: ['講座ID', '講座名', ...FIGURE_COLUMNS.map((c) => c.header)] },
+  '/api/admin/statistics/csv/': {
+    top: [],
+    csv: ['講座ID', '講座名', ...FIGURE_COLUMNS.map((c) => c.header)],
+  },
   '/api/admin/course/categories/': { top: [], row: { in: '', keys: ['id', 'name'] } },
   '/api/admin/courseapplicantlist/': {
     top: ['data_list'],

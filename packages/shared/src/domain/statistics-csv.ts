@@ -13,9 +13,11 @@ import {
 import type { CsvColumn, CsvExport } from './csv-exports';
 
 /** A rate (0.8125) as a percentage with one decimal ('81.3'); '' when there is no rate. */
-export const percentCell = (r: number | null): string => (r === null ? '' : (Math.round(r * 1000) / 10).toFixed(1));
+export const percentCell = (r: number | null): string =>
+  r === null ? '' : (Math.round(r * 1000) / 10).toFixed(1);
 /** 倍率 with two decimals ('2.35'); '' when there is no ratio. */
-export const ratioCell = (r: number | null): string => (r === null ? '' : (Math.round(r * 100) / 100).toFixed(2));
+export const ratioCell = (r: number | null): string =>
+  r === null ? '' : (Math.round(r * 100) / 100).toFixed(2);
 
 export const statisticsFileName = (table: StatisticsTable, isPublic: boolean) =>
   `statistics_${table}${isPublic ? '_public' : ''}`;
@@ -66,7 +68,8 @@ export const summaryCsv = (isPublic: boolean): CsvExport<PeriodFigures> => ({
 const GROUP_HEADERS = { courses: '講座名', organisers: '実施主体', categories: 'カテゴリ' } as const;
 
 export function groupCsv(table: keyof typeof GROUP_HEADERS, isPublic: boolean): CsvExport<NamedFigures> {
-  const code: CsvColumn<NamedFigures>[] = table === 'courses' ? [{ header: '講座ID', value: (r) => r.code }] : [];
+  const code: CsvColumn<NamedFigures>[] =
+    table === 'courses' ? [{ header: '講座ID', value: (r) => r.code }] : [];
   return {
     prefix: statisticsFileName(table, isPublic),
     columns: [...code, { header: GROUP_HEADERS[table], value: (r) => r.name }, ...FIGURE_COLUMNS],
@@ -104,7 +107,9 @@ export function labelledCsv(table: StatisticsTable, isPublic: boolean): CsvExpor
   };
 }
 
-export const admissionsCsv = (isPublic: boolean): CsvExport<{ month: string; approved: number; rejected: number }> => ({
+export const admissionsCsv = (
+  isPublic: boolean,
+): CsvExport<{ month: string; approved: number; rejected: number }> => ({
   prefix: statisticsFileName('admissions', isPublic),
   columns: [
     { header: '月', value: (r) => r.month },

@@ -84,6 +84,9 @@ export const courses = pgTable(
     index('courses_period_from_idx').on(t.periodFrom),
     index('courses_period_to_idx').on(t.periodTo),
     index('courses_university_idx').on(t.universityId),
+    // the statistics' period (decision 059): a course's first class day, manabi_course_day (migration 0019);
+    // its statistics tell the planner how many courses a year holds
+    index('courses_first_day_idx').on(sql`manabi_course_day(${t.startDate}, ${t.periodFrom}, ${t.createdAt})`),
   ],
 );
 
@@ -195,6 +198,10 @@ export const courseApplications = pgTable(
       .on(t.courseId, t.waitlistRank)
       .where(sql`${t.waitlistRank} IS NOT NULL AND ${t.cancelledAt} IS NULL`),
     check('course_applications_unit_range', sql`${t.acquisitionUnit} BETWEEN 0 AND 99999`),
+    // the statistics' applications (decision 059): the people who applied and cancelled, found without a scan
+    index('course_applications_cancelled_idx')
+      .on(t.courseId, t.studentId)
+      .where(sql`${t.cancelledAt} IS NOT NULL`),
   ],
 );
 

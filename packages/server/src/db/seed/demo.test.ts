@@ -68,14 +68,28 @@ describe('demo data', () => {
     const statuses = await t.db
       .selectDistinct({ s: courseApplications.lotteryStatus })
       .from(courseApplications);
-    // SPEC's four, and the intake cycle's 補欠 from the demo's real draw (decision 015)
-    expect(statuses.map((x) => x.s).sort()).toEqual(['1', '2', '3', '4', '5']);
+    // SPEC's four, the intake cycle's 補欠 from the demo's real draw (decision 015), and the report year's 辞退
+    expect(statuses.map((x) => x.s).sort()).toEqual(['1', '2', '3', '4', '5', '6']);
     const [s1] = await t.db.select().from(students).where(eq(students.loginId, '24040001'));
     const [units] = await t.db
       .select({ n: sql<number>`sum(${courseApplications.acquisitionUnit})::int` })
       .from(courseApplications)
       .where(and(eq(courseApplications.studentId, s1!.id), isNull(courseApplications.cancelledAt)));
     expect(units!.n).toBeGreaterThan(0);
+  });
+
+  it("gives the statistics this fiscal year's and last year's finished courses to count (decision 059)", async () => {
+    const admin = await loginAsAdmin(t.app, 'admin', 'adminpass1');
+    const res = await get(t.app, '/api/admin/statistics/trends/', admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const [last, now] = res.json().years.slice(-2);
+    for (const year of [last, now]) {
+      expect(year.confirmed, String(year.fy)).toBeGreaterThan(0);
+      expect(year.sessions_recorded, String(year.fy)).toBeGreaterThan(0);
+      expect(year.declined + year.lapsed, String(year.fy)).toBeGreaterThan(0);
+    }
+    expect(now.promoted).toBeGreaterThan(0);
+    expect(now.completed).toBeGreaterThan(0);
   });
 
   it('has a pending admission duplicating an existing student by name and birthday', async () => {

@@ -790,6 +790,7 @@ export async function seedDemo(db: Db, mail: MailContext = DEMO_MAIL): Promise<v
     await seedIntake(tx, mail);
     await seedCycle(tx, mail, sid, new Date());
     await seedUndeliveredMail(tx);
+    await seedReportYear(tx);
   });
 }
 
@@ -816,4 +817,125 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if (taken) return false;
   await seedDemo(db);
   return true;
+}
+
+/** Whole days from `from` to `to` ('YYYY-MM-DD'). */
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
+
+const REPORT_COHORT = [
+  ['森 和子', 'モリ カズコ', '1948-06-02', 2, '港区芝'],
+  ['林 敏夫', 'ハヤシ トシオ', '1951-02-11', 1, '港区白金'],
+  ['清水 節子', 'シミズ セツコ', '1955-09-30', 2, '港区高輪'],
+  ['山口 勇', 'ヤマグチ イサム', '1944-12-24', 1, '港区麻布十番'],
+  ['松本 礼子', 'マツモト レイコ', '1960-03-15', 2, '品川区大崎'],
+  ['井上 茂', 'イノウエ シゲル', '1958-08-08', 1, '港区芝浦'],
+  ['木村 幸子', 'キムラ サチコ', '1963-01-20', 2, '港区南青山'],
+  ['斎藤 弘', 'サイトウ ヒロシ', '1949-11-05', 1, '渋谷区恵比寿'],
+  ['山本 恵子', 'ヤマモト ケイコ', '1966-04-18', 2, '港区三田'],
+  ['池田 進', 'イケダ ススム', '1953-07-07', 1, '港区赤坂'],
+  ['橋本 道子', 'ハシモト ミチコ', '1947-10-10', 2, '港区芝'],
+  ['阿部 清', 'アベ キヨシ', '1972-05-25', 1, '目黒区中目黒'],
+] as const;
+
+/**
+ * The statistics console's year (decision 059): finished courses of this fiscal year and of the last, with
+ * winners, 辞退, 繰り上げ, attendance and units, applied for by a cohort of their own (no log-in), so the
+ * report shows meaningful numbers and a year-over-year comparison. Nothing here touches the rows the journeys
+ * use. Class days fall between the fiscal year's first day and two weeks ago (last year's, when the year is
+ * younger than that).
+ */
+async function seedReportYear(tx: Tx) {
+  const fyStart = fiscalYearStart();
+  const room = daysBetween(fyStart, tokyoDate(0)) - 14;
+  const thisYear = (share: number) => (room > 0 ? -(14 + Math.floor(room * share)) : -(20 + share * 200));
+  const lastYear = (daysBefore: number) => -(daysBetween(fyStart, tokyoDate(0)) + daysBefore);
+  const cohort = REPORT_COHORT.map(([name, nameKana, birthday, gender, town], i) => ({
+    loginId: `${i < 6 ? '2504' : '2604'}90${String(i + 1).padStart(2, '0')}`,
+    generationId: i < 6 ? '2504' : '2604',
+    name,
+    nameKana,
+    nameKey: nameKey(name),
+    pref: '東京都',
+    streetName1: town,
+    birthday,
+    gender,
+    filingDate: i < 6 ? '2025-03-10' : fyStart,
+    // this year's cohort approved month by month, so the admissions chart has a shape
+    dateIssue: i < 6 ? '2025-04-01' : tokyoDate(Math.min(thisYear(i / 12) + 10, 0)),
+    approvalStatus: '1',
+    passwordHash: null,
+  }));
+  const ids = (await tx.insert(students).values(cohort).returning({ id: students.id })).map((r) => r.id);
+  const finished = (code: string, name: string, organ: string, offset: number) => ({
+    content: '',
+    code,
+    name: `【終了】${name}`,
+    organ,
+    universityId: organ === 'みなと学院大学' ? 'U01' : null,
+    allTimes: 10,
+    venue: 'まなびプラザ 3階 講義室',
+    streetAddress: '東京都港区芝公園4-2-8',
+    unit: 1,
+    capacity: 8,
+    isLottery: true,
+    periodFrom: at(offset - 40),
+    periodTo: at(offset - 20, '17:00'),
+    period: '毎週月曜 10:00〜12:00',
+    startDate: tokyoDate(offset),
+  });
+  const plan = [
+    ['C2620', 'はじめての水彩画', 'まなび市民大学', thisYear(0.9)],
+    ['C2621', 'やさしい英会話', 'まなび市民大学', thisYear(0.6)],
+    ['C2622', 'みなと学院大学「港と環境」', 'みなと学院大学', thisYear(0.4)],
+    ['C2623', '暮らしの法律入門', 'まなび市民大学', thisYear(0.1)],
+    ['C2520', '太極拳で健康づくり', 'まなび市民大学', lastYear(60)],
+    ['C2521', '江戸の古地図を読む', 'まなび市民大学', lastYear(150)],
+    ['C2522', 'みなと学院大学「港町の歴史」', 'みなと学院大学', lastYear(250)],
+  ] as const;
+  const made = await tx
+    .insert(courses)
+    .values(plan.map(([code, name, organ, offset]) => finished(code, name, organ, offset)))
+    .returning({ id: courses.id });
+  const cats = await tx
+    .select({ id: courseCategories.id })
+    .from(courseCategories)
+    .orderBy(courseCategories.sortNumber);
+  await tx.insert(courseCategoryLinks).values(
+    made.flatMap((c, i) => {
+      const cat = cats[i % cats.length];
+      return cat ? [{ courseId: c.id, categoryId: cat.id }] : [];
+    }),
+  );
+  await tx
+    .insert(courseApplications)
+    .values(made.flatMap((c, k) => reportApplications(c.id, ids, k, plan[k]?.[3] ?? 0)));
+}
+
+/**
+ * A finished course's applicants (8 seats): eleven of the cohort, one left out in turn. Nine won: one declined,
+ * one let the deadline pass and one moved up from the waitlist in their place; one lost the draw, one cancelled,
+ * and on every other course one never came. Attendance of ten sessions varies by person; 8 or more is 修了.
+ */
+function reportApplications(courseId: number, ids: number[], k: number, firstDay: number) {
+  const people = ids.filter((_, i) => i !== k % ids.length);
+  return people.map((studentId, i) => {
+    const attendance = Array.from({ length: 15 }, (_, n) =>
+      n >= 10 ? '0' : (n + i + k) % 7 === 0 ? '2' : (n * i + k) % 11 === 5 ? '3' : '1',
+    );
+    const attended = attendance.filter((v) => v === '1' || v === '3').length;
+    const won = { lotteryStatus: '2', attendance, attendanceStatus: attended >= 8 ? '3' : '2' };
+    const row = { courseId, studentId, howApply: '1', createdAt: at(firstDay - 35 + (i % 10)) };
+    if (i === 0) return { ...row, lotteryStatus: '6', declineReason: 'declined' };
+    if (i === 1) return { ...row, lotteryStatus: '6', declineReason: 'lapsed' };
+    if (i === 2) return { ...row, lotteryStatus: '3' };
+    if (i === 3) return { ...row, lotteryStatus: '1', cancelledAt: at(firstDay - 25) };
+    if (i === 4 && k % 2 === 0)
+      return { ...row, ...won, attendance: Array(15).fill('0'), attendanceStatus: '1' };
+    return {
+      ...row,
+      ...won,
+      acquisitionUnit: attended >= 8 ? attended : 0,
+      ...(i === 5 ? { promotedAt: at(firstDay - 5) } : {}),
+    };
+  });
 }

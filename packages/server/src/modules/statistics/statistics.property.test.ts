@@ -9,7 +9,13 @@ import { DESIGNATED_WARD } from '@manabi/shared/domain/student';
 import { normalizeName } from '@manabi/shared/validation/normalize';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, courseApplications, courseCategories, courseCategoryLinks, students } from '../../db/schema';
+import {
+  auditLog,
+  courseApplications,
+  courseCategories,
+  courseCategoryLinks,
+  students,
+} from '../../db/schema';
 import { type Cast, createTestApp, get, makeCast, type TestApp } from '../../test/app';
 import { makeCourse, makeUniversity } from '../../test/factories';
 import { ageAtFiscalYearEndSql } from './statistics.repository';
@@ -69,7 +75,12 @@ interface App {
 
 let t: TestApp;
 let cast: Cast;
-const world = { courses: [] as Course[], students: [] as Student[], apps: [] as App[], rejects: [] as { id: string; at: Date }[] };
+const world = {
+  courses: [] as Course[],
+  students: [] as Student[],
+  apps: [] as App[],
+  rejects: [] as { id: string; at: Date }[],
+};
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** a random day of the fiscal year, 'YYYY-MM-DD' */
@@ -187,7 +198,13 @@ async function seedWorld(seed: number, fy: number) {
     at: momentOf(r, dayIn(r, fy)),
   }));
   await t.db.insert(auditLog).values(
-    rejects.map((x) => ({ actorKind: 'admin', action: 'reject', entity: 'student', entityId: x.id, createdAt: x.at })),
+    rejects.map((x) => ({
+      actorKind: 'admin',
+      action: 'reject',
+      entity: 'student',
+      entityId: x.id,
+      createdAt: x.at,
+    })),
   );
   world.rejects.push(...rejects);
 }
@@ -226,13 +243,19 @@ function figuresOf(courses: Course[]) {
     courses: courses.length,
     seats,
     applications: pairs.size,
-    ratio: rate(count([...pairs], (p) => capped.has(Number(p.split(':')[0]))), seats),
+    ratio: rate(
+      count([...pairs], (p) => capped.has(Number(p.split(':')[0]))),
+      seats,
+    ),
     winners: count(apps, (a) => a.lotteryStatus === '6' || (live(a) && a.lotteryStatus === '2')),
     confirmed: confirmed.length,
     declined: count(apps, (a) => a.lotteryStatus === '6' && a.declineReason === 'declined'),
     lapsed: count(apps, (a) => a.lotteryStatus === '6' && a.declineReason === 'lapsed'),
     promoted: count(apps, (a) => a.promotedAt !== null),
-    fill_rate: rate(count(confirmed, (a) => capped.has(a.courseId)), seats),
+    fill_rate: rate(
+      count(confirmed, (a) => capped.has(a.courseId)),
+      seats,
+    ),
     sessions_recorded: sum(confirmed, rec),
     sessions_attended: sum(confirmed, att),
     attendance_rate: rate(sum(confirmed, att), sum(confirmed, rec)),
@@ -253,9 +276,7 @@ function groupsOf(courses: Course[], keyOf: (c: Course) => string[]) {
 
 function peopleOf(who: 1 | 2, from: string, to: string) {
   const ids = new Set(periodCourses(who, from, to).map((c) => c.id));
-  const earlier = new Set(
-    world.courses.filter((c) => inScope(who)(c) && c.day < from).map((c) => c.id),
-  );
+  const earlier = new Set(world.courses.filter((c) => inScope(who)(c) && c.day < from).map((c) => c.id));
   const pop = new Set(world.apps.filter((a) => live(a) && ids.has(a.courseId)).map((a) => a.studentId));
   const back = new Set(world.apps.filter((a) => live(a) && earlier.has(a.courseId)).map((a) => a.studentId));
   return world.students.filter((s) => pop.has(s.id)).map((s) => ({ ...s, returning: back.has(s.id) }));
@@ -276,113 +297,134 @@ const read = async (path: string, who: string, q: string) => {
   return res.json();
 };
 
-describe.each(SEEDS.map((seed, i) => ({ seed, fy: fyOfSeed(i) })))('seed $seed (fiscal year $fy)', ({ fy }) => {
-  const from = `${fy}-04-01`;
-  const to = `${fy + 1}-03-31`;
-  const q = `fy=${fy}`;
-  const cookieOf = (who: 1 | 2) => (who === 1 ? cast.admin : cast.univ);
+describe.each(SEEDS.map((seed, i) => ({ seed, fy: fyOfSeed(i) })))(
+  'seed $seed (fiscal year $fy)',
+  ({ fy }) => {
+    const from = `${fy}-04-01`;
+    const to = `${fy + 1}-03-31`;
+    const q = `fy=${fy}`;
+    const cookieOf = (who: 1 | 2) => (who === 1 ? cast.admin : cast.univ);
 
-  it.each([1, 2] as const)('summary, authority %i', async (who) => {
-    const body = await read('summary', cookieOf(who), q);
-    expect(body.period).toEqual({ from, to, fy });
-    expect(body.figures).toEqual(figuresOf(periodCourses(who, from, to)));
-    // the random rows reach every branch worth counting
-    for (const k of ['applications', 'confirmed', 'declined', 'lapsed', 'no_shows', 'units'])
-      expect(body.figures[k], k).toBeGreaterThan(0);
-  });
+    it.each([1, 2] as const)('summary, authority %i', async (who) => {
+      const body = await read('summary', cookieOf(who), q);
+      expect(body.period).toEqual({ from, to, fy });
+      expect(body.figures).toEqual(figuresOf(periodCourses(who, from, to)));
+      // the random rows reach every branch worth counting
+      for (const k of ['applications', 'confirmed', 'declined', 'lapsed', 'no_shows', 'units'])
+        expect(body.figures[k], k).toBeGreaterThan(0);
+    });
 
-  it.each([1, 2] as const)('groups per course, organiser and category, authority %i', async (who) => {
-    const courses = periodCourses(who, from, to);
-    const keys = {
-      course: (c: Course) => [String(c.id)],
-      organiser: (c: Course) => [c.organ.replace(/^[ 　]+|[ 　]+$/g, '')],
-      category: (c: Course) => (c.categories.length > 0 ? c.categories : ['未分類']),
-    };
-    for (const [group, keyOf] of Object.entries(keys)) {
-      const body = await read('groups', cookieOf(who), `${q}&group=${group}`);
-      const expected = groupsOf(courses, keyOf);
-      expect(body.total, group).toBe(expected.size);
-      const rows = body.data_list as ({ course_id: number | null; name: string; applications: number } & object)[];
-      const got = new Map(
-        rows.map(({ course_id, code: _, name, ...f }) => [group === 'course' ? String(course_id) : name, f]),
-      );
-      expect(got, group).toEqual(expected);
-      // most applications first, then by name
-      for (let i = 1; i < rows.length; i += 1) {
-        const [a, b] = [rows[i - 1]!, rows[i]!];
-        expect(a.applications > b.applications || (a.applications === b.applications && a.name <= b.name)).toBe(true);
+    it.each([1, 2] as const)('groups per course, organiser and category, authority %i', async (who) => {
+      const courses = periodCourses(who, from, to);
+      const keys = {
+        course: (c: Course) => [String(c.id)],
+        organiser: (c: Course) => [c.organ.replace(/^[ 　]+|[ 　]+$/g, '')],
+        category: (c: Course) => (c.categories.length > 0 ? c.categories : ['未分類']),
+      };
+      for (const [group, keyOf] of Object.entries(keys)) {
+        const body = await read('groups', cookieOf(who), `${q}&group=${group}`);
+        const expected = groupsOf(courses, keyOf);
+        expect(body.total, group).toBe(expected.size);
+        const rows = body.data_list as {
+          course_id: number | null;
+          code: string;
+          name: string;
+          applications: number;
+        }[];
+        const got = new Map(
+          rows.map(({ course_id, code: _, name, ...f }) => [
+            group === 'course' ? String(course_id) : name,
+            f,
+          ]),
+        );
+        expect(got, group).toEqual(expected);
+        // most applications first, then by name
+        for (let i = 1; i < rows.length; i += 1) {
+          const [a, b] = [rows[i - 1]!, rows[i]!];
+          expect(
+            a.applications > b.applications || (a.applications === b.applications && a.name <= b.name),
+          ).toBe(true);
+        }
       }
-    }
-  });
-
-  it.each([1, 2] as const)('attendance per session number, authority %i', async (who) => {
-    const ids = new Set(periodCourses(who, from, to).map((c) => c.id));
-    const confirmed = world.apps.filter((a) => ids.has(a.courseId) && isConfirmed(a));
-    const expected = Array.from({ length: 15 }, (_, i) => {
-      const recorded = count(confirmed, (a) => ['1', '2', '3'].includes(a.attendance[i]!));
-      const attended = count(confirmed, (a) => ['1', '3'].includes(a.attendance[i]!));
-      return { no: i + 1, recorded, attended, rate: rate(attended, recorded) };
     });
-    expect((await read('sessions', cookieOf(who), q)).sessions).toEqual(expected);
-  });
 
-  it.each([1, 2] as const)('who the students are, authority %i', async (who) => {
-    const people = peopleOf(who, from, to);
-    const body = await read('students', cookieOf(who), q);
-    expect(body.students).toBe(people.length);
-    const age = (s: Student) => ageBand(s.birthday === null ? null : ageAtFiscalYearEnd(s.birthday, to));
-    expect(asRecord(body.ages)).toEqual(tallyOf(people, age));
-    const gender = (s: Student) => (s.gender === 1 ? '男性' : s.gender === 2 ? '女性' : '不明');
-    expect(asRecord(body.genders)).toEqual(tallyOf(people, gender));
-    const ward = (s: Student) => {
-      const key = normalizeName(s.town);
-      return key === '' ? '不明' : key.startsWith(DESIGNATED_WARD) ? '区内' : '区外';
-    };
-    expect(asRecord(body.wards)).toEqual(tallyOf(people, ward));
-    expect(asRecord(body.towns)).toEqual(tallyOf(people, (s) => normalizeName(s.town) || '不明'));
-    expect(body.newcomers).toEqual({
-      new: count(people, (s) => !s.returning),
-      returning: count(people, (s) => s.returning),
+    it.each([1, 2] as const)('attendance per session number, authority %i', async (who) => {
+      const ids = new Set(periodCourses(who, from, to).map((c) => c.id));
+      const confirmed = world.apps.filter((a) => ids.has(a.courseId) && isConfirmed(a));
+      const expected = Array.from({ length: 15 }, (_, i) => {
+        const recorded = count(confirmed, (a) => ['1', '2', '3'].includes(a.attendance[i]!));
+        const attended = count(confirmed, (a) => ['1', '3'].includes(a.attendance[i]!));
+        return { no: i + 1, recorded, attended, rate: rate(attended, recorded) };
+      });
+      expect((await read('sessions', cookieOf(who), q)).sessions).toEqual(expected);
     });
-    expect(asRecord(body.generations)).toEqual(tallyOf(people, (s) => s.generationId ?? 'なし'));
-    if (who === 2) {
-      expect(body.admissions).toBeNull();
-      return;
-    }
-    const issued = world.students.filter((s) => s.dateIssue && s.dateIssue >= from && s.dateIssue <= to);
-    const approved = tallyOf(issued, (s) => s.dateIssue!.slice(0, 7));
-    const rejected: Record<string, Set<string>> = {};
-    for (const x of world.rejects.filter((x) => todayTokyo(x.at) >= from && todayTokyo(x.at) <= to))
-      (rejected[tokyoMonth(x.at)] ??= new Set()).add(x.id);
-    expect(body.admissions).toHaveLength(12);
-    for (const m of body.admissions) {
-      expect(m.approved, m.month).toBe(approved[m.month] ?? 0);
-      expect(m.rejected, m.month).toBe(rejected[m.month]?.size ?? 0);
-    }
-  });
 
-  it.each([1, 2] as const)('month by month and year over year, authority %i', async (who) => {
-    const body = await read('trends', cookieOf(who), q);
-    const ids = new Set(world.courses.filter(inScope(who)).map((c) => c.id));
-    const mine = world.apps.filter((a) => ids.has(a.courseId));
-    const within = (d: Date | null) => d !== null && todayTokyo(d) >= from && todayTokyo(d) <= to;
-    const made = tallyOf(mine.filter((a) => within(a.createdAt)), (a) => tokyoMonth(a.createdAt));
-    const gone = tallyOf(mine.filter((a) => within(a.cancelledAt)), (a) => tokyoMonth(a.cancelledAt!));
-    expect(body.months).toHaveLength(12);
-    for (const m of body.months) {
-      expect(m.applications, m.month).toBe(made[m.month] ?? 0);
-      expect(m.cancellations, m.month).toBe(gone[m.month] ?? 0);
-    }
-    expect(body.years.map((y: { fy: number }) => y.fy)).toEqual([fy - 4, fy - 3, fy - 2, fy - 1, fy]);
-    for (const { fy: year, students: n, ...figures } of body.years) {
-      const courses = world.courses.filter((c) => inScope(who)(c) && fyOf(c.day) === year);
-      expect(figures, String(year)).toEqual(figuresOf(courses));
-      const ids = new Set(courses.map((c) => c.id));
-      const people = new Set(world.apps.filter((a) => live(a) && ids.has(a.courseId)).map((a) => a.studentId));
-      expect(n, String(year)).toBe(people.size);
-    }
-  });
-});
+    it.each([1, 2] as const)('who the students are, authority %i', async (who) => {
+      const people = peopleOf(who, from, to);
+      const body = await read('students', cookieOf(who), q);
+      expect(body.students).toBe(people.length);
+      const age = (s: Student) => ageBand(s.birthday === null ? null : ageAtFiscalYearEnd(s.birthday, to));
+      expect(asRecord(body.ages)).toEqual(tallyOf(people, age));
+      const gender = (s: Student) => (s.gender === 1 ? '男性' : s.gender === 2 ? '女性' : '不明');
+      expect(asRecord(body.genders)).toEqual(tallyOf(people, gender));
+      const ward = (s: Student) => {
+        const key = normalizeName(s.town);
+        return key === '' ? '不明' : key.startsWith(DESIGNATED_WARD) ? '区内' : '区外';
+      };
+      expect(asRecord(body.wards)).toEqual(tallyOf(people, ward));
+      expect(asRecord(body.towns)).toEqual(tallyOf(people, (s) => normalizeName(s.town) || '不明'));
+      expect(body.newcomers).toEqual({
+        new: count(people, (s) => !s.returning),
+        returning: count(people, (s) => s.returning),
+      });
+      expect(asRecord(body.generations)).toEqual(tallyOf(people, (s) => s.generationId ?? 'なし'));
+      if (who === 2) {
+        expect(body.admissions).toBeNull();
+        return;
+      }
+      const issued = world.students.filter((s) => s.dateIssue && s.dateIssue >= from && s.dateIssue <= to);
+      const approved = tallyOf(issued, (s) => s.dateIssue!.slice(0, 7));
+      const rejected: Record<string, Set<string>> = {};
+      for (const x of world.rejects.filter((x) => todayTokyo(x.at) >= from && todayTokyo(x.at) <= to))
+        rejected[tokyoMonth(x.at)] = (rejected[tokyoMonth(x.at)] ?? new Set<string>()).add(x.id);
+      expect(body.admissions).toHaveLength(12);
+      for (const m of body.admissions) {
+        expect(m.approved, m.month).toBe(approved[m.month] ?? 0);
+        expect(m.rejected, m.month).toBe(rejected[m.month]?.size ?? 0);
+      }
+    });
+
+    it.each([1, 2] as const)('month by month and year over year, authority %i', async (who) => {
+      const body = await read('trends', cookieOf(who), q);
+      const ids = new Set(world.courses.filter(inScope(who)).map((c) => c.id));
+      const mine = world.apps.filter((a) => ids.has(a.courseId));
+      const within = (d: Date | null) => d !== null && todayTokyo(d) >= from && todayTokyo(d) <= to;
+      const made = tallyOf(
+        mine.filter((a) => within(a.createdAt)),
+        (a) => tokyoMonth(a.createdAt),
+      );
+      const gone = tallyOf(
+        mine.filter((a) => within(a.cancelledAt)),
+        (a) => tokyoMonth(a.cancelledAt!),
+      );
+      expect(body.months).toHaveLength(12);
+      for (const m of body.months) {
+        expect(m.applications, m.month).toBe(made[m.month] ?? 0);
+        expect(m.cancellations, m.month).toBe(gone[m.month] ?? 0);
+      }
+      expect(body.years.map((y: { fy: number }) => y.fy)).toEqual([fy - 4, fy - 3, fy - 2, fy - 1, fy]);
+      for (const { fy: year, students: n, ...figures } of body.years) {
+        const courses = world.courses.filter((c) => inScope(who)(c) && fyOf(c.day) === year);
+        expect(figures, String(year)).toEqual(figuresOf(courses));
+        const ids = new Set(courses.map((c) => c.id));
+        const people = new Set(
+          world.apps.filter((a) => live(a) && ids.has(a.courseId)).map((a) => a.studentId),
+        );
+        expect(n, String(year)).toBe(people.size);
+      }
+    });
+  },
+);
 
 describe('the age at fiscal-year end in SQL', () => {
   it('is ageAtFiscalYearEnd, for random birthdays and days', async () => {

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { adminOf } from '../../platform/context';
 import { sendCsv } from '../../platform/csv-download';
 import { route } from '../../platform/route';
-import { statisticsCsv } from './statistics-csv.service';
 import { getGroups, getSessions, getStudents, getSummary, getTrends, periodOf } from './statistics.service';
+import { statisticsCsv } from './statistics-csv.service';
 
 // the figures are the rows as they stand: no cache may keep an old count
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');

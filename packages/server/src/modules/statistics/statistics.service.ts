@@ -1,4 +1,11 @@
 import { todayTokyo } from '@manabi/shared/domain/dates';
+import type {
+  statisticsGroupsResponseSchema,
+  statisticsSessionsResponseSchema,
+  statisticsStudentsResponseSchema,
+  statisticsSummaryResponseSchema,
+  statisticsTrendsResponseSchema,
+} from '@manabi/shared/schemas/statistics';
 import {
   AGE_BANDS,
   type CourseFigures,
@@ -11,13 +18,6 @@ import {
 } from '@manabi/shared/schemas/statistics';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  statisticsGroupsResponseSchema,
-  statisticsSessionsResponseSchema,
-  statisticsStudentsResponseSchema,
-  statisticsSummaryResponseSchema,
-  statisticsTrendsResponseSchema,
-} from '@manabi/shared/schemas/statistics';
 import type { Db } from '../../db/client';
 import type { AdminPrincipal } from '../../platform/context';
 import {
@@ -212,9 +212,18 @@ export async function getStudents(db: Db, admin: AdminPrincipal, period: Period)
   return {
     period: answerOf(period),
     students: of('gender').reduce((n, r) => n + r.n, 0),
-    ages: inOrder(AGE_BANDS, tally(of('age'), (v) => ageBand(v === '' ? null : Number(v)))),
-    genders: inOrder(GENDER_LABELS, tally(of('gender'), (v) => GENDER_OF[v] ?? '不明')),
-    wards: inOrder(WARD_LABELS, tally(of('ward'), (v) => (v === '' ? '不明' : v))),
+    ages: inOrder(
+      AGE_BANDS,
+      tally(of('age'), (v) => ageBand(v === '' ? null : Number(v))),
+    ),
+    genders: inOrder(
+      GENDER_LABELS,
+      tally(of('gender'), (v) => GENDER_OF[v] ?? '不明'),
+    ),
+    wards: inOrder(
+      WARD_LABELS,
+      tally(of('ward'), (v) => (v === '' ? '不明' : v)),
+    ),
     towns,
     newcomers: { new: returning.get('false') ?? 0, returning: returning.get('true') ?? 0 },
     generations: gens.map((r) => ({ label: r.value === '' ? 'なし' : r.value, count: r.n })),
@@ -237,7 +246,8 @@ export const trendYears = (period: Period) => {
 export async function getTrends(db: Db, admin: AdminPrincipal, period: Period): Promise<Trends> {
   const scope = scopeOf(admin);
   const fys = trendYears(period);
-  const span = { from: fiscalYearSpan(fys[0]!).from, to: fiscalYearSpan(fys[4]!).to };
+  const last = fiscalYearOf(period.to);
+  const span = { from: fiscalYearSpan(last - 4).from, to: fiscalYearSpan(last).to };
   const [months, years] = await Promise.all([monthCounts(db, scope, period), yearCounts(db, scope, span)]);
   const byMonth = new Map(months.map((r) => [r.month, r]));
   const byYear = new Map(years.map((r) => [Number(r.fy), r]));

@@ -21,7 +21,12 @@ beforeAll(async () => {
   cast = await makeCast(t);
   await makeUniversity(t.db, { id: 'U02' });
   // a course whose name would be a formula in a spreadsheet, with two in their sixties and one unknown
-  const c = await makeCourse(t.db, { universityId: 'U01', name: '=SUM(A1)', capacity: 4, startDate: `${FY}-05-10` });
+  const c = await makeCourse(t.db, {
+    universityId: 'U01',
+    name: '=SUM(A1)',
+    capacity: 4,
+    startDate: `${FY}-05-10`,
+  });
   ours = c.id;
   for (const birthday of ['1965-05-01', '1966-01-10', null]) {
     const s = await makeStudent(t.db, { loginId: null, birthday, streetName1: '港区芝公園', gender: 2 });
@@ -31,16 +36,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('who may read the statistics', () => {
-  it.each([...READS, 'csv'])('%s: nobody → 401, a student → 403, both authorities → 200, not cached', async (path) => {
-    const u = path === 'csv' ? url(path, `${Q}&table=summary`) : url(path);
-    expect((await get(t.app, u)).statusCode).toBe(401);
-    expect((await get(t.app, u, cast.student)).statusCode).toBe(403);
-    for (const who of [cast.admin, cast.univ]) {
-      const res = await get(t.app, u, who);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.headers['cache-control']).toBe('no-store');
-    }
-  });
+  it.each([...READS, 'csv'])(
+    '%s: nobody → 401, a student → 403, both authorities → 200, not cached',
+    async (path) => {
+      const u = path === 'csv' ? url(path, `${Q}&table=summary`) : url(path);
+      expect((await get(t.app, u)).statusCode).toBe(401);
+      expect((await get(t.app, u, cast.student)).statusCode).toBe(403);
+      for (const who of [cast.admin, cast.univ]) {
+        const res = await get(t.app, u, who);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-store');
+      }
+    },
+  );
 });
 
 describe('bad input is a field error in Japanese, never a 500', () => {
@@ -74,7 +82,10 @@ describe('bad input is a field error in Japanese, never a 500', () => {
     for (const [u, field] of bad) {
       const res = await get(t.app, u, cast.admin);
       expect(res.statusCode, u).toBe(422);
-      expect(res.json().err_list.map((e: { name: string }) => e.name), u).toContain(field);
+      expect(
+        res.json().err_list.map((e: { name: string }) => e.name),
+        u,
+      ).toContain(field);
     }
   });
 });
@@ -96,7 +107,12 @@ describe('the period', () => {
 
   it('months of a chosen span run from its first month to its last', async () => {
     const body = (await get(t.app, url('trends', 'from=2030-11-15&to=2031-02-01'), cast.admin)).json();
-    expect(body.months.map((m: { month: string }) => m.month)).toEqual(['2030-11', '2030-12', '2031-01', '2031-02']);
+    expect(body.months.map((m: { month: string }) => m.month)).toEqual([
+      '2030-11',
+      '2030-12',
+      '2031-01',
+      '2031-02',
+    ]);
     expect(body.years.map((y: { fy: number }) => y.fy)).toEqual([2026, 2027, 2028, 2029, 2030]);
   });
 });
@@ -119,20 +135,33 @@ describe('groups are paged', () => {
 describe("authority 2 sees no number that includes another university's courses", () => {
   const csvUrl = url('csv', `${Q}&table=courses`);
 
-  it.each([...READS, 'csv'])('%s: a course of another university in the period changes nothing', async (path) => {
-    const u = path === 'csv' ? csvUrl : url(path);
-    const before = await get(t.app, u, cast.univ);
-    const wholeBefore = await get(t.app, u, cast.admin);
-    const other = await makeCourse(t.db, { universityId: 'U02', name: '他大学', capacity: 9, startDate: `${FY}-06-01` });
-    const s = await makeStudent(t.db, { loginId: null, streetName1: '渋谷区' });
-    await makeApplication(t.db, { courseId: other.id, studentId: s.id, lotteryStatus: '2', attendance: present });
-    const after = await get(t.app, u, cast.univ);
-    expect(after.statusCode).toBe(200);
-    // the file name carries the time: compare the content
-    expect(after.body, path).toBe(before.body);
-    // the fixture is seen by authority 1, so the comparison above could have failed
-    expect((await get(t.app, u, cast.admin)).body, path).not.toBe(wholeBefore.body);
-  });
+  it.each([...READS, 'csv'])(
+    '%s: a course of another university in the period changes nothing',
+    async (path) => {
+      const u = path === 'csv' ? csvUrl : url(path);
+      const before = await get(t.app, u, cast.univ);
+      const wholeBefore = await get(t.app, u, cast.admin);
+      const other = await makeCourse(t.db, {
+        universityId: 'U02',
+        name: '他大学',
+        capacity: 9,
+        startDate: `${FY}-06-01`,
+      });
+      const s = await makeStudent(t.db, { loginId: null, streetName1: '渋谷区' });
+      await makeApplication(t.db, {
+        courseId: other.id,
+        studentId: s.id,
+        lotteryStatus: '2',
+        attendance: present,
+      });
+      const after = await get(t.app, u, cast.univ);
+      expect(after.statusCode).toBe(200);
+      // the file name carries the time: compare the content
+      expect(after.body, path).toBe(before.body);
+      // the fixture is seen by authority 1, so the comparison above could have failed
+      expect((await get(t.app, u, cast.admin)).body, path).not.toBe(wholeBefore.body);
+    },
+  );
 
   it('an authority-2 admin without a university sees nothing', async () => {
     await makeAdmin(t.db, { loginId: 'nouniv', password: 'nounivpass1', authority: 2, universityId: null });
@@ -163,7 +192,7 @@ describe('GET /api/admin/statistics/csv/', () => {
 
   it('the public version prints a cell of 1 or 2 people as 「3人未満」; the office version the number', async () => {
     const office = lines((await get(t.app, url('csv', `${Q}&table=ages`), cast.admin)).body);
-    const pub = (await get(t.app, url('csv', `${Q}&table=ages&public=1`), cast.admin));
+    const pub = await get(t.app, url('csv', `${Q}&table=ages&public=1`), cast.admin);
     expect(pub.headers['content-disposition']).toContain('statistics_ages_public_');
     const masked = lines(pub.body);
     expect(office[0]).toBe('\uFEFF年齢（年度末）,人数');
