@@ -23,8 +23,9 @@ export interface ChartProps<Row> {
   isPercent?: boolean;
 }
 
-const COLOURS = ['var(--m-primary)', 'var(--m-success-line)', 'var(--m-warning-line)'] as const;
-const DASHES = [undefined, '8 4', '2 4'] as const;
+// two series at most on any chart of the report: the key colour and the success green of the tokens
+const COLOURS = ['var(--m-primary)', 'var(--m-success-line)'] as const;
+const DASHES = [undefined, '8 4'] as const;
 const NAME_AXIS_WIDTH = 216;
 /** A long name is cut on the chart's side axis (the table beside it and the tooltip have it whole). */
 const NAME_MAX = 12;
