@@ -18,9 +18,9 @@ export function SummarySection({ period }: { period: PeriodParams }) {
       ) : (
         <>
           <p className="text-std-20B-150">
-            {counted(f.courses, '講座')}に {counted(f.applications, '人')}が申し込み、受講者は{' '}
-            {counted(f.confirmed, '人')}
-            （充足率 {percent(f.fill_rate)}、出席率 {percent(f.attendance_rate)}）でした。
+            {f.courses === 0
+              ? 'この期間に始まる講座はありません。'
+              : `${counted(f.courses, '講座')}に ${counted(f.applications, '人')}が申し込み、受講者は ${counted(f.confirmed, '人')}（充足率 ${percent(f.fill_rate)}、出席率 ${percent(f.attendance_rate)}）でした。`}
           </p>
           <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {COURSE_FIGURES.map((item) => (
