@@ -118,7 +118,9 @@ test('[管理][統計] 年度を変え、集計の単位を切り替え、グラ
   await expect(people.filter({ hasText: /^[12]人$/ })).toHaveCount(0);
   await expectAccessible(page);
 
-  // the printed 年次報告: a title page, and no menu, header or buttons
+  // the printed 年次報告, once every read is in: a title page, and no menu, header or buttons
+  await expect(page.getByRole('button', { name: '年次報告を印刷' })).toBeEnabled();
+  await expect(page.getByText('集計しています')).toHaveCount(0);
   await page.emulateMedia({ media: 'print' });
   const title = page.locator('.m-title-page');
   await expect(title).toBeVisible();
@@ -161,6 +163,8 @@ test('[管理][統計] 権限2の管理者は自分の大学の数字を見て�
 });
 
 test('[管理][統計] スマートフォンの幅でも表は横にスクロールして読める @phone', async ({ page }) => {
+  // 375 px in the desktop project as well as in the phone one
+  await page.setViewportSize({ width: 375, height: 740 });
   await loginAdmin(page);
   await page.goto('/admin/statistics');
   await expect(page.getByRole('heading', { level: 1, name: '統計・年次報告' })).toBeVisible();

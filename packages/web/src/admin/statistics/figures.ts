@@ -74,10 +74,22 @@ export const COURSE_FIGURES: readonly {
     note: '定員のある講座の受講者 ÷ 定員',
   },
   {
+    key: 'sessions_recorded',
+    label: '出欠の記録',
+    text: (f) => counted(f.sessions_recorded, '回'),
+    note: '受講者の授業ごとの出欠の記録（出席・欠席・遅刻・早退）の数',
+  },
+  {
+    key: 'sessions_attended',
+    label: '出席',
+    text: (f) => counted(f.sessions_attended, '回'),
+    note: 'そのうち出席（遅刻・早退を含む）の数',
+  },
+  {
     key: 'attendance_rate',
     label: '出席率',
     text: (f) => percent(f.attendance_rate),
-    note: '記録された授業のうち、出席（遅刻・早退を含む）の割合',
+    note: '出欠の記録のうち、出席の割合',
   },
   {
     key: 'no_shows',

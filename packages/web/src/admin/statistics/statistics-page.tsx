@@ -1,7 +1,7 @@
 import './statistics.css';
 import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
 import { STATISTICS_GROUPS, type StatisticsGroup } from '@manabi/shared/schemas/statistics';
-import { useQuery } from '@tanstack/react-query';
+import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api';
@@ -10,7 +10,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CheckboxItem } from '../../ui/choice-fields';
 import { PageTitle } from '../../ui/page-title';
-import { summaryQuery } from './api/statistics';
+import { STATISTICS_KEY, summaryQuery } from './api/statistics';
 import { GroupsSection } from './groups-section';
 import {
   fiscalYearLabel,
@@ -81,6 +81,8 @@ export function Component() {
   const page = readPage(params.get('page'));
   const isPublic = params.get('public') === '1';
   const summary = useQuery(summaryQuery(period));
+  // the report is printed whole: not while a read is still on its way
+  const isCounting = useIsFetching({ queryKey: STATISTICS_KEY }) > 0;
   const serverErrors = isApiError(summary.error) ? summary.error.errList : [];
 
   type Change = { period?: PeriodParams; group?: StatisticsGroup; page?: number; isPublic?: boolean };
@@ -132,8 +134,8 @@ export function Component() {
           <CheckboxItem isSelected={isPublic} onChange={(checked) => update({ isPublic: checked })}>
             公開版にする（3人未満の人数を「3人未満」と表示）
           </CheckboxItem>
-          <Button variant="secondary" onPress={() => window.print()}>
-            年次報告を印刷
+          <Button variant="secondary" isDisabled={isCounting} onPress={() => window.print()}>
+            {isCounting ? '集計中です（終わると印刷できます）' : '年次報告を印刷'}
           </Button>
         </div>
         <nav aria-label="この画面の目次">

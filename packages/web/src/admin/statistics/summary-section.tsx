@@ -22,11 +22,11 @@ export function SummarySection({ period }: { period: PeriodParams }) {
               ? 'この期間に始まる講座はありません。'
               : `${counted(f.courses, '講座')}に ${counted(f.applications, '人')}が申し込み、受講者は ${counted(f.confirmed, '人')}（充足率 ${percent(f.fill_rate)}、出席率 ${percent(f.attendance_rate)}）でした。`}
           </p>
-          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 print:grid-cols-4 print:gap-2">
             {COURSE_FIGURES.map((item) => (
-              <div key={item.key} className="m-card rounded-12 border-2 border-line p-4">
+              <div key={item.key} className="m-card rounded-12 border-2 border-line p-4 print:p-2">
                 <dt className="text-std-16B-170">{item.label}</dt>
-                <dd className="text-std-24B-150 tabular-nums">{item.text(f)}</dd>
+                <dd className="text-std-24B-150 tabular-nums print:text-std-18B-160">{item.text(f)}</dd>
               </div>
             ))}
           </dl>

@@ -5,7 +5,8 @@ import { call, withQuery } from '../../../lib/api';
 import { type PeriodParams, periodQuery } from '../period';
 
 /** The statistics reads (decision 059): one query each, keyed by the period they read. */
-const KEY = ['admin', 'statistics'] as const;
+export const STATISTICS_KEY = ['admin', 'statistics'] as const;
+const KEY = STATISTICS_KEY;
 const routes = endpoints.adminStatistics;
 
 /**
