@@ -86,7 +86,9 @@ export const courses = pgTable(
     index('courses_university_idx').on(t.universityId),
     // the statistics' period (decision 059): a course's first class day, manabi_course_day (migration 0019);
     // its statistics tell the planner how many courses a year holds
-    index('courses_first_day_idx').on(sql`manabi_course_day(${t.startDate}, ${t.periodFrom}, ${t.createdAt})`),
+    index('courses_first_day_idx').on(
+      sql`manabi_course_day(${t.startDate}, ${t.periodFrom}, ${t.createdAt})`,
+    ),
   ],
 );
 
