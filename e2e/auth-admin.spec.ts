@@ -111,10 +111,17 @@ test.describe('[管理][権限]', () => {
     await expect(courses).not.toContainText('登録・申込者の管理・抽選を行います');
     // and the door's check-in of its courses
     await expect(main.getByRole('link', { name: /^受付（出席の記録）/ })).toContainText('自分の大学の講座');
+    // and the numbers of its courses
+    await expect(main.getByRole('link', { name: /^統計・年次報告/ })).toContainText('自分の大学の講座');
     // the menu's cards (the work list above it has links of its own)
-    await expect(main.getByRole('region', { name: 'メニュー' }).getByRole('link')).toHaveCount(2);
+    await expect(main.getByRole('region', { name: 'メニュー' }).getByRole('link')).toHaveCount(3);
     const sideMenu = page.getByRole('navigation', { name: '管理メニュー' });
-    await expect(sideMenu.getByRole('link')).toHaveText(['トップ', '講座管理', '受付（出席の記録）']);
+    await expect(sideMenu.getByRole('link')).toHaveText([
+      'トップ',
+      '講座管理',
+      '受付（出席の記録）',
+      '統計・年次報告',
+    ]);
     await expectAccessible(page);
 
     // a refusal is said to be one, not an outage: no 「システムエラー」, and what to do instead
@@ -142,7 +149,7 @@ test.describe('[管理][権限]', () => {
     await expect(page.getByRole('main').getByRole('link', { name: /^講座管理/ })).toContainText(
       '講座の登録・申込者の管理・抽選を行います。',
     );
-    await expect(page.getByRole('region', { name: 'メニュー' }).getByRole('link')).toHaveCount(5);
+    await expect(page.getByRole('region', { name: 'メニュー' }).getByRole('link')).toHaveCount(6);
   });
 });
 

@@ -22,10 +22,10 @@ interface Patch {
 }
 
 /**
- * Where react-aria leans on React DOM's own behaviour and Preact behaves as the browser's DOM does. Each
- * edit must match exactly once, so a react-aria upgrade that changes these lines fails the build instead
+ * Where react-aria and Recharts lean on React DOM's own behaviour and Preact behaves as the browser's DOM
+ * does. Each edit must match exactly once, so an upgrade that changes these lines fails the build instead
  * of breaking a screen: then check whether the edit is still needed (the admin tables, the student ID
- * dialog and the applicant search journeys exercise all of them).
+ * dialog, the applicant search and the statistics journeys exercise all of them).
  */
 const PATCHES: readonly Patch[] = [
   {
@@ -63,6 +63,28 @@ const PATCHES: readonly Patch[] = [
           '    for (const key in e) if (typeof e[key] !== "function") fields[key] = e[key];\n' +
           '    return fields;\n' +
           '}\n\nexport {',
+      ],
+    ],
+  },
+  {
+    file: '/recharts/es6/container/Surface.js',
+    why:
+      'A chart’s accessibility layer makes its <svg> one tab stop with tabIndex 0. React writes the prop as ' +
+      'the attribute `tabindex`; Preact writes an SVG element’s props by their names, and `tabIndex` is no ' +
+      'attribute there (SVG names keep their case), so no keyboard could reach a chart.',
+    edits: [
+      [
+        '_extends({}, svgPropertiesAndEvents(others), {',
+        '_extends({}, $manabiSvgTabindex(svgPropertiesAndEvents(others)), {',
+      ],
+      [
+        'export var Surface =',
+        '/** The props with tabIndex written as the attribute an SVG element reads. */\n' +
+          'function $manabiSvgTabindex(props) {\n' +
+          '  if (!("tabIndex" in props)) return props;\n' +
+          '  const { tabIndex, ...rest } = props;\n' +
+          '  return tabIndex === undefined ? rest : { ...rest, tabindex: tabIndex };\n' +
+          '}\n\nexport var Surface =',
       ],
     ],
   },

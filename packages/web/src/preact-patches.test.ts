@@ -71,3 +71,20 @@ describe('react-aria patched for Preact', () => {
     expect(patchedModule('anything', join(ariaDir, 'collections/Other.mjs'))).toBeNull();
   });
 });
+
+describe('Recharts patched for Preact', () => {
+  it('a chart’s surface gets the tabindex attribute an SVG element reads, so the keyboard reaches it', async () => {
+    const id = createRequire(import.meta.url).resolve('recharts/es6/container/Surface.js');
+    const patched = patchedModule(readFileSync(id, 'utf8'), id);
+    if (!patched) throw new Error('no patch for Recharts’ Surface');
+    // the helper the patch adds, run on its own (the module itself needs React to load)
+    const helper = patched.code.slice(patched.code.indexOf('function $manabiSvgTabindex'));
+    const toAttributes = new Function(
+      `${helper.slice(0, helper.indexOf('export var Surface'))}; return $manabiSvgTabindex;`,
+    )();
+    expect(toAttributes({ role: 'application', tabIndex: 0 })).toEqual({ role: 'application', tabindex: 0 });
+    expect(toAttributes({ role: 'img' })).toEqual({ role: 'img' });
+    expect(toAttributes({ tabIndex: undefined })).toEqual({});
+    expect(patched.code).toContain('$manabiSvgTabindex(svgPropertiesAndEvents(others))');
+  });
+});

@@ -80,6 +80,8 @@ const adminRoutes: RouteObject[] = [
       { path: 'top', lazy: () => import('./admin/top/top-page') },
       { path: '404', lazy: () => import('./admin/errors/not-found-page') },
       { path: 'checkin', lazy: () => import('./admin/checkin/checkin-page') }, // class days
+      // both authorities: the server scopes authority 2's numbers to its university
+      { path: 'statistics', lazy: () => import('./admin/statistics/statistics-page') },
       {
         path: 'course',
         children: [

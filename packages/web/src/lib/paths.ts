@@ -61,6 +61,8 @@ export const paths = {
 
     /** The door: today's classes, the QR scanner and 学生番号 entry (both authorities). */
     checkin: () => '/admin/checkin',
+    /** The programme in numbers and the yearly report (both authorities; authority 2 reads its university's). */
+    statistics: () => '/admin/statistics',
 
     adminList: () => '/admin/admin',
     /** New admin: `adminRegister('new')` (id 0). */

@@ -40,6 +40,14 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
     fullOnly: false,
   },
   {
+    // both authorities; the server counts authority 2's university's courses only
+    label: '統計・年次報告',
+    to: paths.admin.statistics(),
+    description: '申込み・受講・出席と受講者の内訳を年度ごとの数字で見て、年次報告を印刷します。',
+    limitedDescription: '自分の大学の講座の申込み・受講・出席を年度ごとの数字で見て、印刷します。',
+    fullOnly: false,
+  },
+  {
     label: '管理者管理',
     to: paths.admin.adminList(),
     description: '管理画面を使う職員のアカウントを管理します。',
