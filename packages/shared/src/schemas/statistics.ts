@@ -5,8 +5,7 @@
  *
  * What belongs to a period: a course whose first class day (start_date; without one, the Tokyo day its
  * application period opens) falls in it, with that course's applications. The definitions of every figure
- * are `COURSE_FIGURE_NOTES` below: the screen prints them under the tables, so the report says what it
- * counted.
+ * are the doc comments of `courseFiguresSchema` below (and decision 059).
  */
 import { z } from 'zod';
 import { MSG } from '../validation/messages';
