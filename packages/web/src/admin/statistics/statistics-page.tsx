@@ -8,6 +8,7 @@ import { isApiError } from '../../lib/api';
 import { useSessionUser } from '../../lib/session';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { PROGRAMME_NAME } from '../../ui/certificate';
 import { CheckboxItem } from '../../ui/choice-fields';
 import { PageTitle } from '../../ui/page-title';
 import { STATISTICS_KEY, summaryQuery } from './api/statistics';
@@ -27,7 +28,6 @@ import { SummarySection } from './summary-section';
 import { TrendsSection } from './trends-section';
 
 const TITLE = '統計・年次報告';
-const PROGRAMME = 'まなび市民大学';
 
 const CONTENTS = [
   { id: 'summary', label: '概要' },
@@ -50,7 +50,7 @@ function readPage(value: string | null): number {
 function TitlePage({ period, scope }: { period: string; scope: string | null }) {
   return (
     <div className="m-title-page hidden print:block">
-      <p className="text-std-24B-150">{PROGRAMME}</p>
+      <p className="text-std-24B-150">{PROGRAMME_NAME}</p>
       <p className="mt-4 text-[2.5rem] font-bold leading-normal">年次報告</p>
       <p className="mt-4 text-std-28B-150">{period}</p>
       {scope && <p className="mt-2 text-std-20B-150">{scope}</p>}
