@@ -66,7 +66,8 @@ try {
   const afterA = await fetch('http://127.0.0.1:3201/api/mypage/top/', { headers: { cookie } });
   check('the session is gone on process A too', afterA.status === 401);
 
-  // the demo's drawn course (C2611): its two winners' deadlines pass while both processes run the job
+  // the demo's drawn course (C2611): its two winners' deadlines pass while both processes run the job (the
+  // demo's finished courses have lapsed and promoted winners of their own: only C2611's are counted)
   const db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
   const { rows: winners } = await db.query(
@@ -79,8 +80,10 @@ try {
     (
       await db.query(
         `select
-           (select count(*)::int from course_applications where decline_reason = 'lapsed') as lapsed,
-           (select count(*)::int from course_applications where promoted_at is not null) as promoted,
+           (select count(*)::int from course_applications a join courses c on c.id = a.course_id
+             where c.code = 'C2611' and a.decline_reason = 'lapsed') as lapsed,
+           (select count(*)::int from course_applications a join courses c on c.id = a.course_id
+             where c.code = 'C2611' and a.promoted_at is not null) as promoted,
            (select count(*)::int from audit_log where action = 'lapse') as lapse_logs,
            (select count(*)::int from audit_log where action = 'promote') as promote_logs,
            (select count(*)::int from notices where source_key like 'lapse:%') as lapse_notices,
