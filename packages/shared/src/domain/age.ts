@@ -21,6 +21,13 @@ export function ageAtFiscalYearEnd(birthday: string, today: string): number | nu
   return t.y - b.y + (b.m < 4 ? 1 : 0) - (t.m < 4 ? 1 : 0);
 }
 
+/** The fiscal year (April–March) a 'YYYY-MM-DD' day belongs to: 2027-03-31 → 2026. */
+export function fiscalYearOf(ymd: string): number {
+  const t = parse(ymd);
+  if (!t) throw new RangeError(`not a YYYY-MM-DD date: ${ymd}`);
+  return t.m < 4 ? t.y - 1 : t.y;
+}
+
 /** 31 March ending the fiscal year that contains `today`, 'YYYY-03-31'. */
 export function fiscalYearEnd(today: string): string {
   const t = parse(today);

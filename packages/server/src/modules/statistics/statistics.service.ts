@@ -1,3 +1,4 @@
+import { fiscalYearOf } from '@manabi/shared/domain/age';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import type {
   statisticsGroupsResponseSchema,
@@ -42,7 +43,6 @@ export interface Period extends Span {
   fy: number | null;
 }
 
-const fiscalYearOf = (ymd: string) => Number(ymd.slice(0, 4)) - (ymd.slice(5, 7) < '04' ? 1 : 0);
 const fiscalYearSpan = (fy: number): Span => ({ from: `${fy}-04-01`, to: `${fy + 1}-03-31` });
 
 /** The period asked for: a fiscal year, a chosen span, or the fiscal year of today (Tokyo). */

@@ -1,3 +1,4 @@
+import { fiscalYearOf } from '@manabi/shared/domain/age';
 import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
 import { STATISTICS_FIRST_YEAR } from '@manabi/shared/schemas/statistics';
 
@@ -19,12 +20,7 @@ export function periodFromSearch(params: URLSearchParams): PeriodParams {
   return { fy: params.get('fy') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' };
 }
 
-/** The fiscal year (April–March) a Tokyo day belongs to: 2027-03-31 → 2026. */
-export function fiscalYearOf(ymd: string): number {
-  const year = Number(ymd.slice(0, 4));
-  const month = Number(ymd.slice(5, 7));
-  return month >= 4 ? year : year - 1;
-}
+export { fiscalYearOf };
 
 /** The era name and year of a fiscal year, read at its first day (1 April): 2026 → 令和8, 2019 → 令和元. */
 function eraYear(fy: number): string {
