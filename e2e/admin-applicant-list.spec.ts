@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { adminApi, applicantsOf, courseIdOf } from './admin-api';
-import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, loginAdmin, pageTab, test } from './fixtures';
 
 // The applicant tab of /admin/course/detail/{id}/2. Data of its own so the journeys stay independent:
 // 健康づくりウォーキング (C2502) for inline editing (24040002's row), みなと学院大学「地域の防災」 (C2607,
@@ -33,7 +33,7 @@ test('[管理][申込者一覧] 表の中で変更すると行にチェックが
   await loginAdmin(page);
   await page.goto(`/admin/course/detail/${courseId}/2`);
   await expect(page.getByRole('heading', { level: 1, name: '申込者一覧' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: '申込者一覧', selected: true })).toBeVisible();
+  await expect(pageTab(page, '申込者一覧')).toHaveAttribute('aria-current', 'page');
   // the tab opens on every applicant: 24040002 (未受講) and 24040001 (受講済み) alike
   await expect(row(page, student)).toBeVisible();
   await expect(row(page, ACCOUNTS.student1.login_id)).toBeVisible();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, loginAdmin, pageTab, test } from './fixtures';
 
 type Row = { id: number; course_name: string; organ: string };
 
@@ -117,7 +117,7 @@ test('[管理][講座] 講座を新規登録し、詳細を確認して変更す
   await expect(list).toContainText('12回');
   await expect(list).toContainText('歴史・文化');
   await expect(list).toContainText('公開');
-  await expect(page.getByRole('tab', { name: '講座詳細' })).toHaveAttribute('aria-selected', 'true');
+  await expect(pageTab(page, '講座詳細')).toHaveAttribute('aria-current', 'page');
   // nobody has completed the course yet: no certificates to print
   await expect(page.getByRole('link', { name: '修了証を一括印刷' })).toHaveCount(0);
   await expectAccessible(page);
@@ -139,7 +139,7 @@ test('[管理][講座] 講座を新規登録し、詳細を確認して変更す
   await expect(page.locator('dl')).toContainText(`${name}（改）`);
 
   // tab 2: the new course has no applicants yet, and the add-applicant link
-  await page.getByRole('tab', { name: '申込者一覧' }).click();
+  await pageTab(page, '申込者一覧').click();
   await expect(page).toHaveURL(/\/admin\/course\/detail\/\d+\/2$/);
   await expect(page.getByText('条件に該当する申込者がいません。')).toBeVisible();
   // one session column per session of the course (回数 12), not always 15
@@ -200,7 +200,7 @@ test('[管理][講座] 大学の担当者は自校の講座だけを、限られ
   await expect(page.getByRole('link', { name: '講座情報を変更' })).toHaveCount(0);
   await expectAccessible(page);
 
-  await page.getByRole('tab', { name: '申込者一覧' }).click();
+  await pageTab(page, '申込者一覧').click();
   await expect(page.getByRole('table', { name: '申込者一覧' })).toBeVisible();
   await expect(page.getByRole('link', { name: '申込者を追加' })).toHaveCount(0);
   await expectAccessible(page);

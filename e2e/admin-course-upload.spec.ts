@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, loginAdmin, pageTab, test } from './fixtures';
 
 // The applications journey writes to 「やさしい英会話」 (C2606) only: no other journey counts its applicants.
 const COURSE_NAME = 'やさしい英会話';
@@ -86,7 +86,7 @@ test('[管理][講座] 講座申込情報をCSVでアップロードし、申込
   // closing reads the list again: the two applications count
   await expect(applicantCount(page, COURSE_NAME)).toHaveText('2');
   await courseRow(page, COURSE_NAME).getByRole('link', { name: COURSE_NAME }).click();
-  await page.getByRole('tab', { name: /申込者/ }).click();
+  await pageTab(page, /申込者/).click();
   await expect(page.getByRole('rowheader', { name: ACCOUNTS.student1.login_id })).toBeVisible();
   await expect(page.getByRole('rowheader', { name: ACCOUNTS.student2.login_id })).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminApi, applicantsOf, courseIdOf } from './admin-api';
 import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
-import { expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
+import { expect, expectAccessible, loginAdmin, loginStudent, pageTab, test } from './fixtures';
 
 // The intake cycle's admin screens: the lottery modal's options, the lottery records and their
 // re-verification, promotion by hand and by a cancel, and the draw refused while applications are open. The
@@ -82,7 +82,7 @@ test('[管理][抽選] 補欠ありと区内在住者優先で抽選し、抽選
   await expect(panel.getByText('抽選待ち', { exact: true })).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole('tab', { name: '申込者一覧' }).click();
+  await pageTab(page, '申込者一覧').click();
   await expect(page.getByRole('heading', { level: 1, name: '申込者一覧' })).toBeVisible();
   await page.getByRole('button', { name: '抽選', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '抽選' });

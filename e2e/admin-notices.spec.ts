@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addStudentAsAdmin } from './data';
-import { ACCOUNTS, expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, loginAdmin, loginStudent, pageTab, test } from './fixtures';
 
 /**
  * Admin notices: list, detail with the publisher list, the new/update form with the
@@ -199,7 +199,7 @@ test('[管理][お知らせ] 期生2404へメール付きで作成すると、�
 
   // the publisher list: 24040001 with a read time, the other generation absent
   await page.goto(`/admin/notification/detail/${noticeId}`);
-  await page.getByRole('tab', { name: '配信先一覧' }).click();
+  await pageTab(page, '配信先一覧').click();
   await expect(page).toHaveURL(/tab=2/);
   const table = page.getByRole('table', { name: '配信先一覧' });
   const row = table.getByRole('row').filter({ hasText: ACCOUNTS.student1.login_id });
@@ -342,7 +342,7 @@ test('[管理][お知らせ] 講座を選んで申込者（抽選待ち）への
   await expect(page.getByText('お知らせを登録しました')).toBeVisible();
 
   await page.getByRole('link', { name: 'お知らせ詳細へ' }).click();
-  await page.getByRole('tab', { name: '配信先一覧' }).click();
+  await pageTab(page, '配信先一覧').click();
   const table = page.getByRole('table', { name: '配信先一覧' });
   await expect(table.getByRole('columnheader', { name: /抽選状況/ })).toBeVisible();
   // 24040002 waits for the lottery of 江戸の町と暮らし in the demo data; every row listed is pending
@@ -440,7 +440,7 @@ test('[管理][お知らせ] 一覧・詳細・配信先一覧・入力画面を
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 
-  await page.getByRole('tab', { name: '配信先一覧' }).click();
+  await pageTab(page, '配信先一覧').click();
   await expect(page.getByRole('table', { name: '配信先一覧' })).toContainText(ACCOUNTS.student1.login_id);
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, loginAdmin, pageTab, test } from './fixtures';
 
 /**
  * The programme in numbers (decision 059): /admin/statistics. Other journeys change the demo data meanwhile,
@@ -63,7 +63,7 @@ test('[管理][統計] 年度を変え、集計の単位を切り替え、グラ
   await expect(page.getByText(`表示している期間：${fy}年度（令和${fy - 2018}年度）`)).toBeVisible();
 
   // 主催者別: the tab reads the groups again, and the URL keeps the choice
-  await page.getByRole('tab', { name: '主催者別' }).click();
+  await pageTab(page, '主催者別').click();
   await expect(page).toHaveURL(/group=organiser/);
   const organisers = figure(page, '主催者別の申込みと受講（申込者の多い順）');
   await expect(organisers.getByRole('columnheader', { name: '主催者' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, loginAdmin, pageTab, test } from './fixtures';
 
 // The student detail: 24040001's information and applied courses. The journey edits only
 // 「みなと学院大学「世界の港町」」 (C2503), a course no other journey reads 24040001's attendance of.
@@ -36,7 +36,7 @@ test('[管理][学生詳細] 学生情報を見て、申込講座の受講状況
   await loginAdmin(page);
   await page.goto(`/admin/student/detail/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: '学生詳細' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: '学生情報', selected: true })).toBeVisible();
+  await expect(pageTab(page, '学生情報')).toHaveAttribute('aria-current', 'page');
   const info = page.locator('dl');
   await expect(info).toContainText('山田 花子');
   await expect(info).toContainText('港区芝公園');
@@ -47,7 +47,7 @@ test('[管理][学生詳細] 学生情報を見て、申込講座の受講状況
   await expectAccessible(page);
 
   // tab 2, kept in the URL
-  await page.getByRole('tab', { name: '申込講座' }).click();
+  await pageTab(page, '申込講座').click();
   await expect(page).toHaveURL(/\?tab=2$/);
   const table = page.getByRole('table', { name: /山田 花子さんの申込講座/ });
   await expect(table).toBeVisible();

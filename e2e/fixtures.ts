@@ -98,3 +98,14 @@ export async function logoutStudent(page: Page) {
   await showDisplayPrefs(page);
   await page.getByRole('button', { name: 'ログアウト' }).click();
 }
+
+/**
+ * One of a page's tabs (ui/tabs.tsx): a link in a navigation inside the main content; the tab of the page
+ * on screen carries aria-current="page".
+ */
+export function pageTab(page: Page, name: string | RegExp) {
+  return page
+    .getByRole('main')
+    .getByRole('navigation')
+    .getByRole('link', { name, exact: typeof name === 'string' });
+}

@@ -7,6 +7,7 @@ import {
   loginAdmin,
   loginStudent,
   openSearchForm,
+  pageTab,
   test,
 } from './fixtures';
 
@@ -89,7 +90,7 @@ test.describe('[マイページ][申込状況]', () => {
     const s = await setUp(page);
     await page.goto('/mypage/course/applied');
     await expect(page.getByRole('heading', { level: 1, name: '申込状況・受講履歴' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: '申込状況', selected: true })).toBeVisible();
+    await expect(pageTab(page, '申込状況')).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText('※講座によっては、申込期間の終了後はキャンセルできません。')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: /（全3件）/ })).toBeVisible();
 
@@ -315,7 +316,7 @@ test.describe('[マイページ][受講履歴]', () => {
     await loginStudent(page, ACCOUNTS.student1);
     await page.goto('/mypage/course/attended');
     await expect(page.getByRole('heading', { level: 1, name: '申込状況・受講履歴' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: '受講履歴', selected: true })).toBeVisible();
+    await expect(pageTab(page, '受講履歴')).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText('これまでに取得した単位の合計')).toBeVisible();
     // the attended tab has no lottery search
     await expect(page.getByRole('checkbox', { name: '抽選待ち' })).toHaveCount(0);
@@ -349,9 +350,9 @@ test.describe('[マイページ][受講履歴]', () => {
     expect(overflow, 'no horizontal scroll').toBeLessThanOrEqual(0);
     await expectAccessible(page);
 
-    await page.getByRole('tab', { name: '申込状況' }).click();
+    await pageTab(page, '申込状況').click();
     await expect(page).toHaveURL(/\/mypage\/course\/applied$/);
-    await expect(page.getByRole('tab', { name: '申込状況', selected: true })).toBeVisible();
+    await expect(pageTab(page, '申込状況')).toHaveAttribute('aria-current', 'page');
     await openSearchForm(page);
     await expect(page.getByRole('group', { name: '抽選状況' })).toBeVisible();
     await expectAccessible(page);

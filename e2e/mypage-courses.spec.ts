@@ -7,6 +7,7 @@ import {
   loginAdmin,
   loginStudent,
   openSearchForm,
+  pageTab,
   test,
 } from './fixtures';
 
@@ -157,7 +158,7 @@ test.describe('[マイページ][講座]', () => {
 
     await page.goto('/mypage/course/search/accepting');
     await expect(page.getByRole('heading', { level: 1, name: '講座を探す' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: '受付中の講座', selected: true })).toBeVisible();
+    await expect(pageTab(page, '受付中の講座')).toHaveAttribute('aria-current', 'page');
     await expectAccessible(page);
     await page.getByRole('textbox', { name: 'キーワード' }).fill(name);
     await page.getByRole('button', { name: '検索する' }).click();
@@ -311,15 +312,15 @@ test.describe('[マイページ][講座]', () => {
       );
 
     await page.goto('/mypage/course/search/accepting');
-    await expect(page.getByRole('tab', { name: '受付中の講座', selected: true })).toBeVisible();
+    await expect(pageTab(page, '受付中の講座')).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText(/（全\d+件）/)).toBeVisible();
     await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
     await noSideScroll();
     await expectAccessible(page);
 
-    await page.getByRole('tab', { name: '受付前の講座' }).click();
+    await pageTab(page, '受付前の講座').click();
     await expect(page).toHaveURL(/\/mypage\/course\/search\/before$/);
-    await expect(page.getByRole('tab', { name: '受付前の講座', selected: true })).toBeVisible();
+    await expect(pageTab(page, '受付前の講座')).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText(/（全\d+件）/)).toBeVisible();
     await noSideScroll();
     await expectAccessible(page);

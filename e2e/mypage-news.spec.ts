@@ -1,4 +1,4 @@
-import { ACCOUNTS, expect, expectAccessible, loginStudent, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, loginStudent, pageTab, test } from './fixtures';
 
 // 24040002 reads notices here; other journeys use 24040001 for my-page screens, so counts stay predictable
 test('[マイページ][お知らせ] 未読のお知らせを読むと、トップの未読件数が減る', async ({ page }) => {
@@ -54,7 +54,7 @@ test('[マイページ][お知らせ] みなさんへのお知らせをキーワ
   await expectAccessible(page);
 
   // the other kind through the tab
-  await page.getByRole('tab', { name: 'あなたへのお知らせ' }).click();
+  await pageTab(page, 'あなたへのお知らせ').click();
   await expect(page).toHaveURL(/\/mypage\/news\/2$/);
   await expect(page.getByRole('heading', { level: 1, name: 'あなたへのお知らせ' })).toBeVisible();
   await expectAccessible(page); // after a routed tab switch, aria-controls still names the panel
