@@ -366,6 +366,9 @@ async function recountDerived(db) {
     `insert into student_counts (approval_status, student_type, n)
      select approval_status, student_type, count(*) from students group by 1, 2`,
   );
+  // the statistics' course figures and students of each year (migration 0021, decision 062)
+  const { rows: kept } = await db.query(`select to_regproc('manabi_statistics_recount') is not null as has`);
+  if (kept[0]?.has) await db.query(`select manabi_statistics_recount()`);
 }
 
 /** The fixtures a built dataset recorded, or null when it was not built by the bench. */

@@ -200,10 +200,6 @@ export const courseApplications = pgTable(
       .on(t.courseId, t.waitlistRank)
       .where(sql`${t.waitlistRank} IS NOT NULL AND ${t.cancelledAt} IS NULL`),
     check('course_applications_unit_range', sql`${t.acquisitionUnit} BETWEEN 0 AND 99999`),
-    // the statistics' applications (decision 059): the people who applied and cancelled, found without a scan
-    index('course_applications_cancelled_idx')
-      .on(t.courseId, t.studentId)
-      .where(sql`${t.cancelledAt} IS NOT NULL`),
   ],
 );
 

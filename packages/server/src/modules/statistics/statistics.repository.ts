@@ -1,8 +1,10 @@
 /**
- * The statistics reads (decision 059): each figure set is one statement over the rows as they stand (no
- * summary table), aggregates with FILTER. `scope` is the caller's condition on the courses alias `c`
+ * The statistics reads (decision 059): each figure set is one statement. The per-course figures and the
+ * years' students are read from the tables the triggers keep exact (course_figures, student_years: decision
+ * 062); attendance per session, who the students are and the months from the rows as they stand. `scope` is the caller's condition on the courses alias `c`
  * (authority 2: its university's), put into every statement that touches courses or applications.
  */
+import { fiscalYearOf as fiscalYearOfDay } from '@manabi/shared/domain/age';
 import { DESIGNATED_WARD } from '@manabi/shared/domain/student';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -25,21 +27,9 @@ const dayAfter = (ymd: string) => sql`(${`${ymd}T00:00:00+09:00`}::timestamptz +
  */
 export const courseDay = sql`manabi_course_day(c.start_date, c.period_from, c.created_at)`;
 
-/** The fiscal year (April–March) of a 'YYYY-MM-DD' expression. */
-const fiscalYearOf = (day: SQL) =>
-  sql`(substr(${day}, 1, 4)::int - case when substr(${day}, 6, 2) < '04' then 1 else 0 end)`;
-
 const live = sql`a.cancelled_at is null`;
 /** live 当選 confirmed, or with nothing to confirm: a seat taken */
 const confirmed = sql`(${live} and a.lottery_status = '2' and (a.confirmed_at is not null or a.confirm_by is null))`;
-/**
- * Sessions recorded (出席, 欠席, 遅刻・早退: CD006 1–3) and attended (出席, 遅刻・早退: 1, 3) of an application: the
- * 15 one-character values joined, the others taken out, the rest counted (cheaper than unnesting).
- */
-const marks = sql`array_to_string(a.attendance, '')`;
-const recorded = sql`length(translate(${marks}, '0', ''))`;
-const attended = sql`length(translate(${marks}, '02', ''))`;
-
 /** The period's courses in scope, with what the figures need of them. */
 const periodCourses = (scope: SQL, span: Span) => sql`
   select c.id, c.code, c.name, c.organ, greatest(coalesce(c.capacity, 0), 0) as cap, ${courseDay} as day
@@ -47,52 +37,11 @@ const periodCourses = (scope: SQL, span: Span) => sql`
   where ${courseDay} between ${span.from} and ${span.to} and ${scope}`;
 
 /**
- * Per course, its applications' figures: one pass over the applications of the period's courses, hashed by
- * course (a hash join on the period's courses, a parallel scan). No DISTINCT in it, which would sort a year of
- * wide rows: the (course, student) pairs are the live applications (one per pair, course_applications_live_uq)
- * plus the pairs that only have cancelled ones, counted apart (few; an index probe each).
+ * The CTE every figure set starts from: the period's courses. Their figures are course_figures' rows (kept by
+ * triggers, decision 062), joined as `pa`.
  */
-const perCourse = sql`
-  select x.course_id,
-    count(*) filter (where x.live)::int as live,
-    count(*) filter (where x.lottery_status = '6' or (x.live and x.lottery_status = '2'))::int as winners,
-    count(*) filter (where x.confirmed)::int as confirmed,
-    count(*) filter (where x.lottery_status = '6' and x.decline_reason = 'declined')::int as declined,
-    count(*) filter (where x.lottery_status = '6' and x.decline_reason = 'lapsed')::int as lapsed,
-    count(*) filter (where x.promoted)::int as promoted,
-    coalesce(sum(x.rec), 0)::int as rec,
-    coalesce(sum(x.att), 0)::int as att,
-    count(*) filter (where x.confirmed and not x.came)::int as absent,
-    -- the same sum as rec (computed once): some session recorded
-    coalesce(sum(x.rec), 0) > 0 as any_rec,
-    count(*) filter (where x.completed)::int as completed,
-    coalesce(sum(x.acquisition_unit) filter (where x.completed), 0)::int as units
-  from (
-    select a.course_id, a.lottery_status, a.decline_reason, a.promoted_at is not null as promoted,
-      a.acquisition_unit, ${live} as live, ${confirmed} as confirmed,
-      ${live} and a.attendance_status = '3' as completed,
-      case when ${confirmed} then ${recorded} end as rec, case when ${confirmed} then ${attended} end as att,
-      a.attendance && array['1', '3']::varchar[] as came
-    from course_applications a join pc on pc.id = a.course_id
-  ) x
-  group by x.course_id`;
-
-/** Per course, the people who applied and cancelled without applying again. */
-const cancelledOnly = sql`
-  select a.course_id, count(distinct a.student_id)::int as n
-  from course_applications a join pc on pc.id = a.course_id
-  where a.cancelled_at is not null and not exists (
-    select 1 from course_applications b
-    where b.course_id = a.course_id and b.student_id = a.student_id and b.cancelled_at is null)
-  group by a.course_id`;
-
-/** The CTEs every figure set starts from: the period's courses and the figures per course (pa). */
-const figureCtes = (scope: SQL, span: Span) =>
-  sql`pc as not materialized (${periodCourses(scope, span)}), agg as (${perCourse}), gone as (${cancelledOnly}),
-    pa as (
-      select agg.*, agg.live + coalesce(gone.n, 0) as applications
-      from agg left join gone on gone.course_id = agg.course_id
-    )`;
+const figureCtes = (scope: SQL, span: Span) => sql`pc as not materialized (${periodCourses(scope, span)})`;
+const figuresJoin = sql`left join course_figures pa on pa.course_id = pc.id`;
 
 /** The figures of the group's courses, as integers (the service divides). */
 const groupFigures = sql`
@@ -106,9 +55,10 @@ const groupFigures = sql`
   coalesce(sum(pa.declined), 0)::int as declined,
   coalesce(sum(pa.lapsed), 0)::int as lapsed,
   coalesce(sum(pa.promoted), 0)::int as promoted,
-  coalesce(sum(pa.rec), 0)::int as sessions_recorded,
-  coalesce(sum(pa.att), 0)::int as sessions_attended,
-  coalesce(sum(pa.absent) filter (where pa.any_rec), 0)::int as no_shows,
+  coalesce(sum(pa.sessions_recorded), 0)::int as sessions_recorded,
+  coalesce(sum(pa.sessions_attended), 0)::int as sessions_attended,
+  -- no-shows only where the course has recorded a session
+  coalesce(sum(pa.absent) filter (where pa.sessions_recorded > 0), 0)::int as no_shows,
   coalesce(sum(pa.completed), 0)::int as completed,
   coalesce(sum(pa.units), 0)::int as units`;
 
@@ -146,7 +96,7 @@ export async function summaryCounts(db: Db, scope: SQL, span: Span): Promise<Fig
   const [row] = await rows<FigureCounts>(
     db,
     sql`with ${figureCtes(scope, span)}
-      select ${groupFigures} from pc left join pa on pa.course_id = pc.id`,
+      select ${groupFigures} from pc ${figuresJoin}`,
   );
   // an aggregate without GROUP BY always answers one row
   if (!row) throw new Error('the summary answered no row');
@@ -199,7 +149,7 @@ export async function groupCounts(
     sql`with ${figureCtes(scope, span)},
       grouped as (
         select ${k.id} as course_id, ${k.code} as code, ${k.name} as name, ${groupFigures}
-        from pc left join pa on pa.course_id = pc.id ${k.join}
+        from pc ${figuresJoin} ${k.join}
         group by 1, 2, 3
       )
       select g.* from (
@@ -319,20 +269,23 @@ export async function monthCounts(db: Db, scope: SQL, span: Span) {
   );
 }
 
-/** The figures per fiscal year of the courses' first days, and each year's students, over `span`. */
-export async function yearCounts(db: Db, scope: SQL, span: Span) {
+/**
+ * The figures per fiscal year of the courses' first days, and each year's students, over `span` (whole fiscal
+ * years). The students come from student_years (decision 062); `universityScope` is the caller's scope on its
+ * alias `y`.
+ */
+export async function yearCounts(db: Db, scope: SQL, span: Span, universityScope: SQL) {
+  const [fyFrom, fyTo] = [fiscalYearOfDay(span.from), fiscalYearOfDay(span.to)];
   return rows<FigureCounts & { fy: number; students: number }>(
     db,
     sql`with ${figureCtes(scope, span)},
-      -- each course's fiscal year worked out once per course, not once per application
-      cy as materialized (select pc.id, ${fiscalYearOf(sql`pc.day`)} as fy from pc),
       st as (
-        select cy.fy, count(distinct a.student_id)::int as students
-        from course_applications a join cy on cy.id = a.course_id where ${live} group by 1
+        select y.fy, count(distinct y.student_id)::int as students
+        from student_years y where y.fy between ${fyFrom} and ${fyTo} and ${universityScope} group by 1
       ),
       fig as (
-        select cy.fy, ${groupFigures}
-        from pc join cy on cy.id = pc.id left join pa on pa.course_id = pc.id group by 1
+        select manabi_fiscal_year(pc.day) as fy, ${groupFigures}
+        from pc ${figuresJoin} group by 1
       )
       select fig.*, coalesce(st.students, 0) as students from fig left join st on st.fy = fig.fy`,
   );

@@ -35,8 +35,8 @@ import {
 } from './statistics.repository';
 
 /**
- * The programme in numbers (decision 059): every figure counted from the rows as they stand when the page asks
- * (no summary table), in the caller's scope.
+ * The programme in numbers (decision 059): every figure exact when the page asks — counted from the rows, or
+ * read from the tables the triggers keep with them (decision 062) — in the caller's scope.
  */
 
 export interface Period extends Span {
@@ -52,10 +52,13 @@ export function periodOf(q: StatisticsPeriodQuery, now = new Date()): Period {
   return { ...fiscalYearSpan(fy), fy };
 }
 
-/** SPEC §6: authority 2 counts only its university's courses (none without a university). */
-export function scopeOf(admin: AdminPrincipal): SQL {
+/**
+ * SPEC §6: authority 2 counts only its university's courses (none without a university). The condition is on
+ * `university`: the courses' column by default.
+ */
+export function scopeOf(admin: AdminPrincipal, university: SQL = sql`c.university_id`): SQL {
   if (admin.authority === 1) return sql`true`;
-  return admin.universityId ? sql`c.university_id = ${admin.universityId}` : sql`false`;
+  return admin.universityId ? sql`${university} = ${admin.universityId}` : sql`false`;
 }
 
 const ZERO: FigureCounts = {
@@ -248,7 +251,10 @@ export async function getTrends(db: Db, admin: AdminPrincipal, period: Period): 
   const fys = trendYears(period);
   const last = fiscalYearOf(period.to);
   const span = { from: fiscalYearSpan(last - 4).from, to: fiscalYearSpan(last).to };
-  const [months, years] = await Promise.all([monthCounts(db, scope, period), yearCounts(db, scope, span)]);
+  const [months, years] = await Promise.all([
+    monthCounts(db, scope, period),
+    yearCounts(db, scope, span, scopeOf(admin, sql`y.university_id`)),
+  ]);
   const byMonth = new Map(months.map((r) => [r.month, r]));
   const byYear = new Map(years.map((r) => [Number(r.fy), r]));
   const none = { ...ZERO, students: 0 };

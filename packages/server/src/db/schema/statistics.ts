@@ -1,0 +1,56 @@
+import { integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { courses } from './courses';
+import { students } from './students';
+
+/**
+ * Each course's application figures (decision 062), kept exact by statement triggers on course_applications
+ * (migration 0021): every column is a sum over the course's application rows of that row's own value, so a
+ * statement adds its rows' differences; `applications` is the number of (course, student) pairs, which a
+ * statement changes only when it adds the first row of a pair or removes the last. The statistics read these
+ * instead of a year's application rows.
+ */
+export const courseFigures = pgTable('course_figures', {
+  courseId: integer('course_id')
+    .primaryKey()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  /** people who applied: (course, student) pairs, whether or not they cancelled */
+  applications: integer('applications').notNull().default(0),
+  /** live applications (not cancelled) */
+  live: integer('live').notNull().default(0),
+  /** 当選 at some point: live 当選 and every 辞退 */
+  winners: integer('winners').notNull().default(0),
+  /** live 当選 confirmed, or with nothing to confirm: seats taken */
+  confirmed: integer('confirmed').notNull().default(0),
+  declined: integer('declined').notNull().default(0),
+  lapsed: integer('lapsed').notNull().default(0),
+  promoted: integer('promoted').notNull().default(0),
+  /** sessions recorded (出席・欠席・遅刻早退) of the seats taken */
+  sessionsRecorded: integer('sessions_recorded').notNull().default(0),
+  /** sessions attended (出席・遅刻早退) of the seats taken */
+  sessionsAttended: integer('sessions_attended').notNull().default(0),
+  /** seats taken that have not come to any session */
+  absent: integer('absent').notNull().default(0),
+  /** live 受講済み */
+  completed: integer('completed').notNull().default(0),
+  /** units of the live 受講済み */
+  units: integer('units').notNull().default(0),
+});
+
+/**
+ * The students of each fiscal year (decision 062): a row while the student has live applications (`n`) to
+ * courses of that year (by the course's first day, manabi_course_day) at that university ('' none), kept by
+ * the same triggers and by one on courses when a course's day or university changes. The years' distinct
+ * students are read from here, not from a year's applications.
+ */
+export const studentYears = pgTable(
+  'student_years',
+  {
+    fy: integer('fy').notNull(),
+    universityId: varchar('university_id', { length: 30 }).notNull(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fy, t.universityId, t.studentId] })],
+);
