@@ -110,6 +110,11 @@ export type CourseFigures = z.output<typeof courseFiguresSchema>;
 export const statisticsSummaryResponseSchema = z.object({
   period: statisticsPeriodAnswerSchema,
   figures: courseFiguresSchema,
+  /**
+   * Whose courses the figures cover: the university of an authority-2 admin (the report's title page names
+   * it), null for authority 1 (every course).
+   */
+  university: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 
 export const STATISTICS_GROUPS = ['course', 'organiser', 'category'] as const;

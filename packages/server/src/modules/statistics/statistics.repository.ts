@@ -103,6 +103,12 @@ export async function summaryCounts(db: Db, scope: SQL, span: Span): Promise<Fig
   return row;
 }
 
+/** The university an authority-2 admin reports on: its name, or its id when the table has no row for it. */
+export async function universityOf(db: Db, id: string): Promise<{ id: string; name: string }> {
+  const [row] = await rows<{ name: string }>(db, sql`select name from universities where id = ${id}`);
+  return { id, name: row?.name ?? id };
+}
+
 export type Grouping = 'course' | 'organiser' | 'category';
 
 /** What a group is keyed, named and joined by. */

@@ -31,6 +31,7 @@ import {
   type Span,
   sessionCounts,
   summaryCounts,
+  universityOf,
   yearCounts,
 } from './statistics.repository';
 
@@ -112,7 +113,11 @@ type Students = z.output<typeof statisticsStudentsResponseSchema>;
 type Trends = z.output<typeof statisticsTrendsResponseSchema>;
 
 export async function getSummary(db: Db, admin: AdminPrincipal, period: Period): Promise<Summary> {
-  return { period: answerOf(period), figures: figuresOf(await summaryCounts(db, scopeOf(admin), period)) };
+  const [counts, university] = await Promise.all([
+    summaryCounts(db, scopeOf(admin), period),
+    admin.authority === 2 && admin.universityId ? universityOf(db, admin.universityId) : null,
+  ]);
+  return { period: answerOf(period), figures: figuresOf(counts), university };
 }
 
 /** Every group's row (the CSV), or one page of them. */

@@ -1,6 +1,7 @@
 import { STATISTICS_PAGE_SIZE, STATISTICS_TABLES } from '@manabi/shared/schemas/statistics';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseApplications } from '../../db/schema';
+import { courseApplications, universities } from '../../db/schema';
 import { type Cast, createTestApp, get, loginAsAdmin, makeCast, type TestApp } from '../../test/app';
 import { makeAdmin, makeApplication, makeCourse, makeStudent, makeUniversity } from '../../test/factories';
 
@@ -163,11 +164,21 @@ describe("authority 2 sees no number that includes another university's courses"
     },
   );
 
+  it("the summary names whose courses it covers: authority 2's university by name, nobody's for authority 1", async () => {
+    const [univ] = await t.db.select().from(universities).where(eq(universities.id, 'U01'));
+    expect((await get(t.app, url('summary'), cast.univ)).json().university).toEqual({
+      id: 'U01',
+      name: univ!.name,
+    });
+    expect((await get(t.app, url('summary'), cast.admin)).json().university).toBeNull();
+  });
+
   it('an authority-2 admin without a university sees nothing', async () => {
     await makeAdmin(t.db, { loginId: 'nouniv', password: 'nounivpass1', authority: 2, universityId: null });
     const cookie = await loginAsAdmin(t.app, 'nouniv', 'nounivpass1');
     const body = (await get(t.app, url('summary'), cookie)).json();
     expect(body.figures.courses).toBe(0);
+    expect(body.university).toBeNull();
     expect((await get(t.app, url('students'), cookie)).json().students).toBe(0);
   });
 });

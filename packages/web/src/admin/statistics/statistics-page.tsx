@@ -102,7 +102,9 @@ export function Component() {
   const label = answered
     ? periodLabel(answered)
     : fiscalYearLabel(Number(period.fy) || fiscalYearOf(todayTokyo()));
-  const scope = user.authority === 2 ? `${user.university_id ?? ''} の講座について` : null;
+  // authority 2: the university's name from the summary (its id until the answer arrives)
+  const university = summary.data?.university?.name ?? user.university_id ?? '';
+  const scope = user.authority === 2 ? `${university} の講座について` : null;
   return (
     <div className="m-report space-y-8">
       <TitlePage period={label} scope={scope} />
