@@ -167,8 +167,9 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
     },
   },
   // the programme in numbers (decision 059): counts of its university's courses and their students, no
-  // person; no admissions (the office's), so that key is null
-  '/api/admin/statistics/summary/': { top: ['period', 'figures'] },
+  // person; no admissions (the office's), so that key is null; the summary names its own university (the
+  // report's title page)
+  '/api/admin/statistics/summary/': { top: ['period', 'figures', 'university'] },
   '/api/admin/statistics/groups/': {
     top: ['period', 'group', 'total', 'page', 'size', 'data_list'],
     row: { in: 'data_list', keys: ['course_id', 'code', 'name', ...FIGURES] },
