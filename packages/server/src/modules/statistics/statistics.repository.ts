@@ -4,7 +4,7 @@
  * 062); attendance per session, who the students are and the months from the rows as they stand. `scope` is the caller's condition on the courses alias `c`
  * (authority 2: its university's), put into every statement that touches courses or applications.
  */
-import { fiscalYearOf as fiscalYearOfDay } from '@manabi/shared/domain/age';
+import { fiscalYearOf } from '@manabi/shared/domain/age';
 import { DESIGNATED_WARD } from '@manabi/shared/domain/student';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -281,7 +281,7 @@ export async function monthCounts(db: Db, scope: SQL, span: Span) {
  * alias `y`.
  */
 export async function yearCounts(db: Db, scope: SQL, span: Span, universityScope: SQL) {
-  const [fyFrom, fyTo] = [fiscalYearOfDay(span.from), fiscalYearOfDay(span.to)];
+  const [fyFrom, fyTo] = [fiscalYearOf(span.from), fiscalYearOf(span.to)];
   return rows<FigureCounts & { fy: number; students: number }>(
     db,
     sql`with ${figureCtes(scope, span)},

@@ -1,4 +1,5 @@
 import type { ErrItem } from '@manabi/shared/api';
+import { fiscalYearOf } from '@manabi/shared/domain/age';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import { statisticsPeriodSchema } from '@manabi/shared/schemas/statistics';
 import { useEffect } from 'react';
@@ -7,7 +8,7 @@ import { Button } from '../../ui/button';
 import { RadioGroup, Select } from '../../ui/choice-fields';
 import { FieldRegistryProvider } from '../../ui/field-parts';
 import { DateInput } from '../../ui/text-input';
-import { fiscalYearChoices, fiscalYearLabel, fiscalYearOf, type PeriodParams } from './period';
+import { fiscalYearChoices, fiscalYearLabel, type PeriodParams } from './period';
 
 interface PeriodForm {
   mode: 'fy' | 'span';

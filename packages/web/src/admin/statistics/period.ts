@@ -20,8 +20,6 @@ export function periodFromSearch(params: URLSearchParams): PeriodParams {
   return { fy: params.get('fy') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' };
 }
 
-export { fiscalYearOf };
-
 /** The era name and year of a fiscal year, read at its first day (1 April): 2026 → 令和8, 2019 → 令和元. */
 function eraYear(fy: number): string {
   // 令和 began on 1 May 2019, so fiscal 2019 opened in 平成 31; offices still call the whole year 令和元年度

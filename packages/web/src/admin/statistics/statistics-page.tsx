@@ -1,3 +1,4 @@
+import { fiscalYearOf } from '@manabi/shared/domain/age';
 import './statistics.css';
 import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
 import { STATISTICS_GROUPS, type StatisticsGroup } from '@manabi/shared/schemas/statistics';
@@ -13,14 +14,7 @@ import { CheckboxItem } from '../../ui/choice-fields';
 import { PageTitle } from '../../ui/page-title';
 import { STATISTICS_KEY, summaryQuery } from './api/statistics';
 import { GroupsSection } from './groups-section';
-import {
-  fiscalYearLabel,
-  fiscalYearOf,
-  type PeriodParams,
-  periodFromSearch,
-  periodLabel,
-  periodQuery,
-} from './period';
+import { fiscalYearLabel, type PeriodParams, periodFromSearch, periodLabel, periodQuery } from './period';
 import { PeriodPicker } from './period-picker';
 import { SessionsSection } from './sessions-section';
 import { StudentsSection } from './students-section';

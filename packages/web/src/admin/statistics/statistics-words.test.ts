@@ -1,3 +1,4 @@
+import { fiscalYearOf } from '@manabi/shared/domain/age';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,14 +12,7 @@ import {
   shareOf,
   yearOverYear,
 } from './findings';
-import {
-  fiscalYearChoices,
-  fiscalYearLabel,
-  fiscalYearOf,
-  periodFromSearch,
-  periodLabel,
-  periodQuery,
-} from './period';
+import { fiscalYearChoices, fiscalYearLabel, periodFromSearch, periodLabel, periodQuery } from './period';
 
 describe('the period of the statistics screen', () => {
   it('names a fiscal year in both calendars, 令和元年度 for 2019 and 平成 before it', () => {
