@@ -457,6 +457,11 @@ test('[管理][お知らせ] 一覧・詳細・配信先一覧・入力画面を
   await expectNoSidewaysScroll(page);
   // the course picker, keyboard only: its list opens with the arrow key and closes with Escape
   await picker.focus();
+  // focusing scrolled the page; a scroll event that lands after the list opened closes it (react-aria's
+  // non-modal popover closes on scroll), which a person, pressing the arrow a moment later, never meets
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+  );
   await page.keyboard.press('ArrowDown');
   const options = page.getByRole('listbox');
   await expect(options.getByRole('option', { name: /^C\d{4} / }).first()).toBeVisible();
