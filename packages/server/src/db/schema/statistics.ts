@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import { courses } from './courses';
 import { students } from './students';
 
@@ -37,10 +37,11 @@ export const courseFigures = pgTable('course_figures', {
 });
 
 /**
- * The students of each fiscal year (decision 062): a row while the student has live applications (`n`) to
- * courses of that year (by the course's first day, manabi_course_day) at that university ('' none), kept by
- * the same triggers and by one on courses when a course's day or university changes. The years' distinct
- * students are read from here, not from a year's applications.
+ * The students of each fiscal year (decisions 062, 063): a row while the student has live applications (`n`)
+ * to courses of that year (by the course's first day, manabi_course_day) at that university ('' none), and one
+ * for the whole programme ('*', every university's rows summed), kept by the same triggers and by one on
+ * courses when a course's day or university changes. The years' students are counted from here, not from a
+ * year's applications.
  */
 export const studentYears = pgTable(
   'student_years',
@@ -52,5 +53,30 @@ export const studentYears = pgTable(
       .references(() => students.id),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.fy, t.universityId, t.studentId] })],
+  (t) => [
+    primaryKey({ columns: [t.fy, t.universityId, t.studentId] }),
+    // a student's years: their first year, and the rows an edit of their birthday, gender, town or cohort moves
+    index('student_years_student_idx').on(t.studentId, t.universityId, t.fy),
+  ],
+);
+
+/**
+ * Who each fiscal year's students are (decision 063): for each (year, university or '*') the number of its
+ * students (student_years' rows) with each age on the year's last day, gender, town key and cohort, and `new`
+ * ('') the number whose first year there it is. Kept by the triggers that keep student_years and by one on
+ * students; spread over eight shards by student id so that two students' first applications of a year do not
+ * wait on one row. Read as the sum over shards.
+ */
+export const studentYearFigures = pgTable(
+  'student_year_figures',
+  {
+    fy: integer('fy').notNull(),
+    universityId: varchar('university_id', { length: 30 }).notNull(),
+    /** age | gender | town | generation | new */
+    kind: varchar('kind', { length: 10 }).notNull(),
+    value: text('value').notNull(),
+    shard: smallint('shard').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fy, t.universityId, t.kind, t.value, t.shard] })],
 );

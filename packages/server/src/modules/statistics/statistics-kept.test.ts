@@ -1,13 +1,15 @@
 /**
- * course_figures and student_years (decision 062) are kept by triggers: after every kind of write the
- * application rows see — a bulk insert, a cancel, applying again, a draw, confirming, declining, a lapse,
- * moving up, attendance, 受講済み, a row moved to another student (a merge) or course, a delete, a course
- * moved to another fiscal year or university, a truncate — the kept tables equal a recount from the rows.
+ * course_figures, student_years and student_year_figures (decisions 062, 063) are kept by triggers: after
+ * every kind of write the application rows see — a bulk insert, a cancel, applying again, a draw, confirming,
+ * declining, a lapse, moving up, attendance, 受講済み, a row moved to another student (a merge) or course, a
+ * delete, a course moved to another fiscal year or university, a truncate — and after an edit of a student's
+ * birthday, gender, town or cohort, and with writes for one student at once, the kept tables equal a recount
+ * from the rows.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { courseApplications, courseFigures, studentYears } from '../../db/schema';
+import { courseApplications, courseFigures, studentYearFigures, studentYears } from '../../db/schema';
 import { createTestDatabase } from '../../test/db';
 import { makeCourse, makeStudent, makeUniversity } from '../../test/factories';
 
@@ -25,7 +27,17 @@ async function tables() {
     .select()
     .from(studentYears)
     .orderBy(studentYears.fy, studentYears.universityId, studentYears.studentId);
-  return { figures, years };
+  const t = studentYearFigures;
+  const people = await db().select().from(t).orderBy(t.fy, t.universityId, t.kind, t.value, t.shard);
+  return { figures, years, people };
+}
+
+/** A year's kept people figures under one key, summed over shards: 'kind:value' → n. */
+async function peopleOf(fy: number, university: string) {
+  const rows = (await tables()).people.filter((p) => p.fy === fy && p.universityId === university);
+  const m: Record<string, number> = {};
+  for (const r of rows) m[`${r.kind}:${r.value}`] = (m[`${r.kind}:${r.value}`] ?? 0) + r.n;
+  return m;
 }
 
 /** Runs the write, then: the kept tables are what a recount makes of the rows. */
@@ -44,20 +56,23 @@ beforeAll(async () => {
     ['U01', '2030-05-10'],
     ['U01', '2031-03-20'],
     ['U02', '2030-10-01'],
+    ['U01', '2029-06-01'],
   ] as const) {
     courseIds.push((await makeCourse(db(), { universityId, startDate, capacity: 3 })).id);
   }
-  for (let i = 0; i < 5; i++) studentIds.push((await makeStudent(db(), { loginId: null })).id);
+  for (let i = 0; i < 6; i++) studentIds.push((await makeStudent(db(), { loginId: null })).id);
+  await db().execute(sql`update students set birthday = '1950-02-10', gender = 1, street_name1 = '港区 芝',
+    generation_id = '0001' where id = ${studentIds[0] as number}`);
 });
 afterAll(() => database.close());
 
 describe('the kept statistics equal a recount after every kind of write', () => {
-  const [a, b, c] = [0, 1, 2];
+  const [a, b, c, d] = [0, 1, 2, 3];
   const course = (i: number) => courseIds[i] as number;
   const student = (i: number) => studentIds[i] as number;
 
   it('starts empty, and a bulk insert of applications to three courses counts each pair once', async () => {
-    expect(await tables()).toEqual({ figures: [], years: [] });
+    expect(await tables()).toEqual({ figures: [], years: [], people: [] });
     const rows = [0, 1, 2, 3].flatMap((s) =>
       [a, b, c].map((k) => ({ courseId: course(k), studentId: student(s) })),
     );
@@ -68,8 +83,23 @@ describe('the kept statistics equal a recount after every kind of write', () => 
     expect(kept.figures.map((f) => f.applications)).toEqual([4, 4, 4]);
     // course b is in fiscal year 2030 too (20 March 2031); c is another university's
     expect(new Set(kept.years.map((y) => `${y.fy}/${y.universityId}`))).toEqual(
-      new Set(['2030/U01', '2030/U02']),
+      new Set(['2030/U01', '2030/U02', '2030/*']),
     );
+    // the whole programme counts each student once, however many universities they went to
+    expect(kept.years.filter((y) => y.universityId === '*').map((y) => y.n)).toEqual([3, 3, 3, 3]);
+    const year = await peopleOf(2030, '*');
+    expect(year).toMatchObject({
+      'new:': 4,
+      'age:81': 1,
+      'gender:1': 1,
+      'town:港区芝': 1,
+      'generation:0001': 1,
+    });
+    expect(
+      Object.entries(year)
+        .filter(([k]) => k.startsWith('gender:'))
+        .reduce((n, [, v]) => n + v, 0),
+    ).toBe(4);
   });
 
   it('a cancel keeps the pair; applying again after it does not count the person twice', async () => {
@@ -135,12 +165,65 @@ describe('the kept statistics equal a recount after every kind of write', () => 
   it('a course moved to another fiscal year or university takes its students with it', async () => {
     await afterWrite(sql`update courses set start_date = '2031-04-01' where id = ${course(c)}`);
     const kept = await afterWrite(sql`update courses set university_id = 'U01' where id = ${course(c)}`);
-    expect(kept.years.filter((y) => y.fy === 2031).every((y) => y.universityId === 'U01')).toBe(true);
+    expect(kept.years.filter((y) => y.fy === 2031).every((y) => ['U01', '*'].includes(y.universityId))).toBe(
+      true,
+    );
     await afterWrite(sql`update courses set name = '名前だけ変わる' where id = ${course(a)}`);
   });
 
-  it('a truncate empties both', async () => {
+  it("a student's birthday, gender, town or cohort edited moves them in every year; other edits write none", async () => {
+    await afterWrite(sql`update students set birthday = '1960-05-01', street_name1 = '新宿区 西新宿'
+      where id = ${student(0)}`);
+    expect(await peopleOf(2030, 'U01')).toMatchObject({ 'age:70': 1, 'town:新宿区西新宿': 1 });
+    expect((await peopleOf(2030, 'U01'))['town:港区芝']).toBeUndefined();
+    await afterWrite(sql`update students set gender = 2, generation_id = null where id = ${student(0)}`);
+    const before = await tables();
+    await afterWrite(sql`update students set name = '名前だけ変わる' where id = ${student(0)}`);
+    expect(await tables()).toEqual(before);
+  });
+
+  it("an application to an earlier year makes the later year's newcomer a returning student, and back", async () => {
+    const newcomers = (await peopleOf(2030, '*'))['new:'] ?? 0;
+    await afterWrite(
+      sql`insert into course_applications (course_id, student_id) values (${course(d)}, ${student(0)})`,
+    );
+    expect((await peopleOf(2030, '*'))['new:']).toBe(newcomers - 1);
+    expect((await peopleOf(2029, '*'))['new:']).toBe(1);
+    await afterWrite(sql`update course_applications set cancelled_at = now()
+      where course_id = ${course(d)} and student_id = ${student(0)}`);
+    expect((await peopleOf(2030, '*'))['new:']).toBe(newcomers);
+    expect(await peopleOf(2029, '*')).toEqual({});
+  });
+
+  it("one student's applications and edits at once, from parallel transactions, are each counted once", async () => {
+    const s = student(5);
+    await afterWrite(
+      sql`insert into course_applications (course_id, student_id) values (${course(a)}, ${s})`,
+    );
+    const writes = [
+      sql`insert into course_applications (course_id, student_id) values (${course(d)}, ${s})`,
+      sql`insert into course_applications (course_id, student_id) values (${course(c)}, ${s})`,
+      sql`update course_applications set cancelled_at = now() where course_id = ${course(a)} and student_id = ${s}
+        and cancelled_at is null`,
+      sql`update students set birthday = '1955-01-01', street_name1 = '港区 高輪' where id = ${s}`,
+      sql`update students set gender = 2 where id = ${s}`,
+    ];
+    await Promise.all(
+      writes.map((w) =>
+        db().transaction(async (tx) => {
+          await tx.execute(w);
+          // each holds what it wrote for a moment, so that the others meet it
+          await tx.execute(sql`select pg_sleep(0.05)`);
+        }),
+      ),
+    );
+    const kept = await tables();
+    await db().execute(sql`select manabi_statistics_recount()`);
+    expect(kept).toEqual(await tables());
+  });
+
+  it('a truncate empties them all', async () => {
     await afterWrite(sql`truncate course_applications`);
-    expect(await tables()).toEqual({ figures: [], years: [] });
+    expect(await tables()).toEqual({ figures: [], years: [], people: [] });
   });
 });

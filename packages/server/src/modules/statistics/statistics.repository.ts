@@ -1,7 +1,8 @@
 /**
- * The statistics reads (decision 059): each figure set is one statement. The per-course figures and the
- * years' students are read from the tables the triggers keep exact (course_figures, student_years: decision
- * 062); attendance per session, who the students are and the months from the rows as they stand. `scope` is the caller's condition on the courses alias `c`
+ * The statistics reads (decision 059): each figure set is one statement. The per-course figures, the years'
+ * students and who a fiscal year's students are are read from the tables the triggers keep exact
+ * (course_figures, student_years, student_year_figures: decisions 062, 063); attendance per session, who the
+ * students of a chosen span are and the months from the rows as they stand. `scope` is the caller's condition on the courses alias `c`
  * (authority 2: its university's), put into every statement that touches courses or applications.
  */
 import { fiscalYearOf } from '@manabi/shared/domain/age';
@@ -201,6 +202,29 @@ export function ageAtFiscalYearEndSql(birthday: SQL, day: string): SQL {
 export type PeopleKind = 'age' | 'gender' | 'ward' | 'town' | 'generation' | 'returning';
 
 /**
+ * Who a fiscal year's students are, from the counts the triggers keep (student_year_figures, decision 063):
+ * the same (kind, value, n) rows as peopleCounts for that year. `university` is the scope's key in the kept
+ * tables: '*' the whole programme, else the university's id; null (an authority 2 without one) counts none.
+ * Returning are the year's students less those whose first year it is.
+ */
+export async function keptPeopleCounts(db: Db, university: string | null, fy: number) {
+  if (university === null) return [];
+  return rows<{ kind: PeopleKind; value: string; n: number }>(
+    db,
+    sql`with f as (
+        select kind, value, sum(n)::int as n from student_year_figures
+        where fy = ${fy} and university_id = ${university} group by kind, value having sum(n) <> 0
+      )
+      select kind, value, n from f where kind <> 'new'
+      union all select 'ward', case when value = '' then '' when value like ${`${DESIGNATED_WARD}%`} then '区内' else '区外' end,
+        sum(n)::int from f where kind = 'town' group by 2
+      union all select 'returning', 'false', coalesce(sum(n) filter (where kind = 'new'), 0)::int from f
+      union all select 'returning', 'true',
+        (coalesce(sum(n) filter (where kind = 'gender'), 0) - coalesce(sum(n) filter (where kind = 'new'), 0))::int from f`,
+  );
+}
+
+/**
  * Who the period's students are (distinct students with a live application to a course of the period): one
  * count per (kind, value). Values: age in years ('' unknown), gender code ('' unknown), 区内 / 区外 / '' by the
  * town's key, the town's key, generation_id ('' none), returning 't' / 'f' (a live application to a course in
@@ -277,17 +301,18 @@ export async function monthCounts(db: Db, scope: SQL, span: Span) {
 
 /**
  * The figures per fiscal year of the courses' first days, and each year's students, over `span` (whole fiscal
- * years). The students come from student_years (decision 062); `universityScope` is the caller's scope on its
- * alias `y`.
+ * years). The students are student_years' rows (decisions 062, 063) under `university`: '*' the whole
+ * programme, else the university's id; null counts none.
  */
-export async function yearCounts(db: Db, scope: SQL, span: Span, universityScope: SQL) {
+export async function yearCounts(db: Db, scope: SQL, span: Span, university: string | null) {
   const [fyFrom, fyTo] = [fiscalYearOf(span.from), fiscalYearOf(span.to)];
   return rows<FigureCounts & { fy: number; students: number }>(
     db,
     sql`with ${figureCtes(scope, span)},
       st as (
-        select y.fy, count(distinct y.student_id)::int as students
-        from student_years y where y.fy between ${fyFrom} and ${fyTo} and ${universityScope} group by 1
+        select y.fy, count(*)::int as students
+        from student_years y where y.fy between ${fyFrom} and ${fyTo} and y.university_id = ${university ?? ''}
+          and ${university !== null} group by 1
       ),
       fig as (
         select manabi_fiscal_year(pc.day) as fy, ${groupFigures}

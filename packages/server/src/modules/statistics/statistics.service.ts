@@ -25,6 +25,7 @@ import {
   admissionCounts,
   type FigureCounts,
   groupCounts,
+  keptPeopleCounts,
   monthCounts,
   type PeopleKind,
   peopleCounts,
@@ -60,6 +61,12 @@ export function periodOf(q: StatisticsPeriodQuery, now = new Date()): Period {
 export function scopeOf(admin: AdminPrincipal, university: SQL = sql`c.university_id`): SQL {
   if (admin.authority === 1) return sql`true`;
   return admin.universityId ? sql`${university} = ${admin.universityId}` : sql`false`;
+}
+
+/** The same scope as the kept students tables key it: '*' the whole programme, a university's id, or none. */
+export function studentsKeyOf(admin: AdminPrincipal): string | null {
+  if (admin.authority === 1) return '*';
+  return admin.universityId ?? null;
 }
 
 const ZERO: FigureCounts = {
@@ -205,7 +212,10 @@ function tally(rows: { value: string; n: number }[], labelOf: (v: string) => str
 
 export async function getStudents(db: Db, admin: AdminPrincipal, period: Period): Promise<Students> {
   const [people, admissions] = await Promise.all([
-    peopleCounts(db, scopeOf(admin), period),
+    // a fiscal year's are kept by triggers; a chosen span's are counted from the rows
+    period.fy !== null
+      ? keptPeopleCounts(db, studentsKeyOf(admin), period.fy)
+      : peopleCounts(db, scopeOf(admin), period),
     admin.authority === 1 ? admissionCounts(db, period) : null,
   ]);
   const of = (kind: PeopleKind) => people.filter((r) => r.kind === kind);
@@ -258,7 +268,7 @@ export async function getTrends(db: Db, admin: AdminPrincipal, period: Period): 
   const span = { from: fiscalYearSpan(last - 4).from, to: fiscalYearSpan(last).to };
   const [months, years] = await Promise.all([
     monthCounts(db, scope, period),
-    yearCounts(db, scope, span, scopeOf(admin, sql`y.university_id`)),
+    yearCounts(db, scope, span, studentsKeyOf(admin)),
   ]);
   const byMonth = new Map(months.map((r) => [r.month, r]));
   const byYear = new Map(years.map((r) => [Number(r.fy), r]));
