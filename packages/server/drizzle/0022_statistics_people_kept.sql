@@ -30,9 +30,15 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     ('generation', coalesce(generation, ''))
 $$;
 --> statement-breakpoint
+-- The functions here that take an array are planned once, generically: with a custom plan per call (what
+-- PostgreSQL tries first for a statement with parameters) the planning of a small write's statements cost
+-- more than running them (a student's first application of a year: 1.9 → 1.0 ms in these functions). Their
+-- statements are set operations and index probes, linear whatever the array's size.
+--
 -- Adds figure differences, in key order, and takes away the rows that reach 0.
 CREATE OR REPLACE FUNCTION manabi_student_year_figures_add(d student_year_figures[]) RETURNS void
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   INSERT INTO student_year_figures AS f
   SELECT k.fy, k.university_id, k.kind, k.value, k.shard, sum(k.n) FROM unnest(d) k
@@ -51,7 +57,8 @@ $$;
 -- per stripe of 256 student ids, in stripe order: a statement of thousands of students (an upload, a course
 -- moved to another year) takes at most 256 locks, not one per student, of the server's shared lock table.
 CREATE OR REPLACE FUNCTION manabi_student_years_lock(ids int[]) RETURNS void
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('manabi_student_years'), s.stripe)
   FROM (SELECT DISTINCT i % 256 AS stripe FROM unnest(ids) i ORDER BY 1) s;
@@ -61,7 +68,8 @@ $$;
 -- A student's first year at each university and in the whole programme, for the given (0, university,
 -- student, 0) pairs; fy null when they have none. PL/pgSQL, whose plans are kept, not SQL, planned per call.
 CREATE OR REPLACE FUNCTION manabi_student_firsts(pairs student_years[]) RETURNS student_years[]
-LANGUAGE plpgsql STABLE AS $$
+LANGUAGE plpgsql STABLE
+SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   RETURN ARRAY(
     SELECT ROW((SELECT min(y.fy) FROM student_years y
@@ -77,7 +85,8 @@ $$;
 -- writes only change how many applications a student has in a year they were already in, and stop after the
 -- upsert. Set operations and index probes only (see manabi_statistics_apply).
 CREATE OR REPLACE FUNCTION manabi_student_years_add(d student_years[]) RETURNS void
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   dd student_years[];
   -- the keys that come (n = 1) or go (n = -1)
@@ -181,6 +190,8 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+ALTER FUNCTION manabi_course_figures_add(course_figures[]) SET plan_cache_mode = force_generic_plan;
 --> statement-breakpoint
 DROP TRIGGER "course_applications_statistics_truncate" ON "course_applications";
 --> statement-breakpoint
