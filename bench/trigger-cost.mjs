@@ -1,4 +1,4 @@
-// What the statistics triggers (decisions 062, 063) cost the writes that fire them most: an apply (insert) and a
+// What the statistics triggers (decisions 062–064) cost the writes that fire them most: an apply (insert) and a
 // cancel (update) of one application — by a student already in that course's fiscal year, and by one who is
 // not (their first of the year: who the year's students are changes) — and a draw's update of the biggest
 // course, each in a transaction rolled back, with the triggers on and off (ALTER TABLE … DISABLE TRIGGER between blocks of runs, so no run plans
@@ -33,7 +33,10 @@ const {
       and manabi_fiscal_year(manabi_course_day(o.start_date, o.period_from, o.created_at))
         = manabi_fiscal_year(manabi_course_day(c.start_date, c.period_from, c.created_at)))
   order by c.id desc, s.id limit 1`);
-const TRIGGERS = ['insert', 'update', 'delete', 'truncate'].map((k) => `course_applications_statistics_${k}`);
+const TRIGGERS = [
+  ...['insert', 'update', 'delete', 'truncate'].map((k) => `course_applications_statistics_${k}`),
+  ...['insert', 'update', 'delete'].map((k) => `course_applications_months_${k}`),
+];
 const has =
   (await c.query(`select count(*)::int as n from pg_trigger where tgname = any($1)`, [TRIGGERS])).rows[0].n >
   0;

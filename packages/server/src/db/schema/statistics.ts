@@ -80,3 +80,22 @@ export const studentYearFigures = pgTable(
   },
   (t) => [primaryKey({ columns: [t.fy, t.universityId, t.kind, t.value, t.shard] })],
 );
+
+/**
+ * Applications made and cancelled per course and Tokyo month (decision 064): `made` counts the course's rows
+ * created that month, `cancelled` those cancelled that month, cancelled or not since; kept by statement
+ * triggers on course_applications. The statistics' months of a span of whole months are read from here.
+ */
+export const courseMonths = pgTable(
+  'course_months',
+  {
+    /** 'YYYY-MM', Tokyo */
+    month: varchar('month', { length: 7 }).notNull(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    made: integer('made').notNull(),
+    cancelled: integer('cancelled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.courseId] })],
+);

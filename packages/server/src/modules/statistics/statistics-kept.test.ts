@@ -1,15 +1,20 @@
 /**
- * course_figures, student_years and student_year_figures (decisions 062, 063) are kept by triggers: after
- * every kind of write the application rows see — a bulk insert, a cancel, applying again, a draw, confirming,
- * declining, a lapse, moving up, attendance, 受講済み, a row moved to another student (a merge) or course, a
- * delete, a course moved to another fiscal year or university, a truncate — and after an edit of a student's
- * birthday, gender, town or cohort, and with writes for one student at once, the kept tables equal a recount
- * from the rows.
- */
+ * course_figures, student_years, student_year_figures and course_months (decisions 062–064) are kept by
+ * triggers: after every kind of write the application rows see — a bulk insert, a cancel, applying again, a
+ * draw, confirming, declining, a lapse, moving up, attendance, 受講済み, a row moved to another student (a
+ * merge) or course, a delete, a course moved to another fiscal year or university, a truncate — and after an
+ * edit of a student's birthday, gender, town or cohort, and with writes for one student at once, the kept
+ * tables equal a recount from the rows. */
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { courseApplications, courseFigures, studentYearFigures, studentYears } from '../../db/schema';
+import {
+  courseApplications,
+  courseFigures,
+  courseMonths,
+  studentYearFigures,
+  studentYears,
+} from '../../db/schema';
 import { createTestDatabase } from '../../test/db';
 import { makeCourse, makeStudent, makeUniversity } from '../../test/factories';
 
@@ -29,7 +34,8 @@ async function tables() {
     .orderBy(studentYears.fy, studentYears.universityId, studentYears.studentId);
   const t = studentYearFigures;
   const people = await db().select().from(t).orderBy(t.fy, t.universityId, t.kind, t.value, t.shard);
-  return { figures, years, people };
+  const months = await db().select().from(courseMonths).orderBy(courseMonths.month, courseMonths.courseId);
+  return { figures, years, people, months };
 }
 
 /** A year's kept people figures under one key, summed over shards: 'kind:value' → n. */
@@ -72,7 +78,7 @@ describe('the kept statistics equal a recount after every kind of write', () => 
   const student = (i: number) => studentIds[i] as number;
 
   it('starts empty, and a bulk insert of applications to three courses counts each pair once', async () => {
-    expect(await tables()).toEqual({ figures: [], years: [], people: [] });
+    expect(await tables()).toEqual({ figures: [], years: [], people: [], months: [] });
     const rows = [0, 1, 2, 3].flatMap((s) =>
       [a, b, c].map((k) => ({ courseId: course(k), studentId: student(s) })),
     );
@@ -222,8 +228,30 @@ describe('the kept statistics equal a recount after every kind of write', () => 
     expect(kept).toEqual(await tables());
   });
 
+  it("applications made and cancelled count in their Tokyo month, at the month's edge too", async () => {
+    const s = student(2);
+    // 1 May 00:30 in Tokyo is still 30 April in UTC
+    await afterWrite(sql`insert into course_applications (course_id, student_id, created_at)
+      values (${course(d)}, ${s}, '2030-04-30T15:30:00Z')`);
+    const month = async (m: string) =>
+      (await tables()).months.find((r) => r.month === m && r.courseId === course(d));
+    expect(await month('2030-05')).toMatchObject({ made: 1, cancelled: 0 });
+    // cancelled at 23:59 on 31 May in Tokyo
+    await afterWrite(sql`update course_applications set cancelled_at = '2030-05-31T14:59:00Z'
+      where course_id = ${course(d)} and student_id = ${s}`);
+    expect(await month('2030-05')).toMatchObject({ made: 1, cancelled: 1 });
+    await afterWrite(sql`update course_applications set cancelled_at = '2030-06-01T00:00:00Z'
+      where course_id = ${course(d)} and student_id = ${s}`);
+    expect(await month('2030-05')).toMatchObject({ made: 1, cancelled: 0 });
+    expect(await month('2030-06')).toMatchObject({ made: 0, cancelled: 1 });
+    await afterWrite(
+      sql`delete from course_applications where course_id = ${course(d)} and student_id = ${s}`,
+    );
+    expect(await month('2030-05')).toBeUndefined();
+  });
+
   it('a truncate empties them all', async () => {
     await afterWrite(sql`truncate course_applications`);
-    expect(await tables()).toEqual({ figures: [], years: [], people: [] });
+    expect(await tables()).toEqual({ figures: [], years: [], people: [], months: [] });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The statistics reads (decision 059): each figure set is one statement. The per-course figures, the years'
- * students and who a fiscal year's students are are read from the tables the triggers keep exact
- * (course_figures, student_years, student_year_figures: decisions 062, 063); attendance per session, who the
- * students of a chosen span are and the months from the rows as they stand. `scope` is the caller's condition on the courses alias `c`
+ * students, who a fiscal year's students are and the months' applications are read from the tables the
+ * triggers keep exact (course_figures, student_years, student_year_figures, course_months: decisions 062–064);
+ * attendance per session, and who the students of a chosen span of days are and its months, from the rows as
+ * they stand. `scope` is the caller's condition on the courses alias `c`
  * (authority 2: its university's), put into every statement that touches courses or applications.
  */
 import { fiscalYearOf } from '@manabi/shared/domain/age';
@@ -278,11 +279,28 @@ export async function admissionCounts(db: Db, span: Span) {
   );
 }
 
+/** Whether the span is whole Tokyo months: from a month's first day to a month's last. */
+export function isWholeMonths(span: Span): boolean {
+  const [y, m, d] = span.to.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return span.from.endsWith('-01') && d === lastDay;
+}
+
 /**
  * Applications made (created_at) and cancelled (cancelled_at) per Tokyo month of the span, to courses in scope
- * whatever their period.
+ * whatever their period: for whole months from course_months (kept by triggers, decision 064), for a span of
+ * days from the rows.
  */
 export async function monthCounts(db: Db, scope: SQL, span: Span) {
+  if (isWholeMonths(span)) {
+    return rows<{ month: string; applications: number; cancellations: number }>(
+      db,
+      sql`select m.month, sum(m.made)::int as applications, sum(m.cancelled)::int as cancellations
+        from course_months m join courses c on c.id = m.course_id
+        where m.month between ${span.from.slice(0, 7)} and ${span.to.slice(0, 7)} and ${scope}
+        group by m.month`,
+    );
+  }
   const from = dayStart(span.from);
   const until = dayAfter(span.to);
   return rows<{ month: string; applications: number; cancellations: number }>(
