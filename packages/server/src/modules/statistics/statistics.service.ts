@@ -54,13 +54,10 @@ export function periodOf(q: StatisticsPeriodQuery, now = new Date()): Period {
   return { ...fiscalYearSpan(fy), fy };
 }
 
-/**
- * SPEC §6: authority 2 counts only its university's courses (none without a university). The condition is on
- * `university`: the courses' column by default.
- */
-export function scopeOf(admin: AdminPrincipal, university: SQL = sql`c.university_id`): SQL {
+/** SPEC §6: authority 2 counts only its university's courses (none without a university), on the alias `c`. */
+export function scopeOf(admin: AdminPrincipal): SQL {
   if (admin.authority === 1) return sql`true`;
-  return admin.universityId ? sql`${university} = ${admin.universityId}` : sql`false`;
+  return admin.universityId ? sql`c.university_id = ${admin.universityId}` : sql`false`;
 }
 
 /** The same scope as the kept students tables key it: '*' the whole programme, a university's id, or none. */
