@@ -202,6 +202,10 @@ export function ageAtFiscalYearEndSql(birthday: SQL, day: string): SQL {
 
 export type PeopleKind = 'age' | 'gender' | 'ward' | 'town' | 'generation' | 'returning';
 
+/** 区内 / 区外 by a town key ('' unknown). */
+const wardOf = (town: SQL) =>
+  sql`case when ${town} = '' then '' when ${town} like ${`${DESIGNATED_WARD}%`} then '区内' else '区外' end`;
+
 /**
  * Who a fiscal year's students are, from the counts the triggers keep (student_year_figures, decision 063):
  * the same (kind, value, n) rows as peopleCounts for that year. `university` is the scope's key in the kept
@@ -217,7 +221,7 @@ export async function keptPeopleCounts(db: Db, university: string | null, fy: nu
         where fy = ${fy} and university_id = ${university} group by kind, value having sum(n) <> 0
       )
       select kind, value, n from f where kind <> 'new'
-      union all select 'ward', case when value = '' then '' when value like ${`${DESIGNATED_WARD}%`} then '区内' else '区外' end,
+      union all select 'ward', ${wardOf(sql`value`)},
         sum(n)::int from f where kind = 'town' group by 2
       union all select 'returning', 'false', coalesce(sum(n) filter (where kind = 'new'), 0)::int from f
       union all select 'returning', 'true',
@@ -251,7 +255,7 @@ export async function peopleCounts(db: Db, scope: SQL, span: Span) {
       towns as (select manabi_name_key(street) as town, count(*)::int as n from p group by street)
       select 'age' as kind, age as value, count(*)::int as n from p group by 2
       union all select 'gender', gender, count(*)::int from p group by 2
-      union all select 'ward', case when town = '' then '' when town like ${`${DESIGNATED_WARD}%`} then '区内' else '区外' end,
+      union all select 'ward', ${wardOf(sql`town`)},
         sum(n)::int from towns group by 2
       union all select 'town', town, sum(n)::int from towns group by 2
       union all select 'generation', generation, count(*)::int from p group by 2
