@@ -23,6 +23,11 @@ export interface Config {
   mailFrom: string;
   officeMail: string;
   officePhone: string;
+  /** the letterhead of a printed letter (decision 065): the office's name and postal address */
+  officeName: string;
+  officeAddress: string;
+  /** how many days ahead a confirm-by deadline puts an unread winner on the contact list (1–14) */
+  contactDays: number;
   resetTokenHours: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
@@ -102,6 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'まなび事務局 <no-reply@manabi.example.jp>',
     officeMail: env.OFFICE_MAIL ?? 'office@manabi.example.jp',
     officePhone: env.OFFICE_PHONE ?? '03-0000-0000',
+    officeName: env.OFFICE_NAME ?? 'まなび 市民講座事務局',
+    officeAddress: env.OFFICE_ADDRESS ?? '〒000-0000 東京都まなび区役所1-1-1',
+    contactDays: Math.max(1, Math.min(14, int(env, 'CONTACT_DAYS', 2))),
     resetTokenHours: int(env, 'RESET_TOKEN_HOURS', 24),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
     loginLockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 15),

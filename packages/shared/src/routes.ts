@@ -1,5 +1,6 @@
 import { adminApplicants, adminCheckin, adminCourses, adminIntake } from './routes/admin-courses';
 import {
+  adminContact,
   adminNotices,
   adminStatistics,
   adminStudents,
@@ -29,6 +30,7 @@ export const api = {
   adminCheckin,
   adminStudents,
   adminWorklist,
+  adminContact,
   adminStatistics,
   adminUsers,
   adminNotices,

@@ -17,6 +17,19 @@ import {
   categoryUpdateBodySchema,
 } from '../schemas/category';
 import {
+  callAddBodySchema,
+  contactListQuerySchema,
+  contactListResponseSchema,
+  labelsQuerySchema,
+  lettersPrintedBodySchema,
+  lettersPrintedResponseSchema,
+  lettersQuerySchema,
+  lettersResponseSchema,
+  proxyDecisionBodySchema,
+  studentContactQuerySchema,
+  studentContactResponseSchema,
+} from '../schemas/contact';
+import {
   noticeAddBodySchema,
   noticeAudienceQuerySchema,
   noticeCourseQuerySchema,
@@ -264,6 +277,45 @@ export const adminStatistics = {
   }),
   csv: defineRoute(endpoints.adminStatistics.csv, {
     query: statisticsCsvQuerySchema,
+    response: csvResponseSchema,
+  }),
+};
+
+/**
+ * Reaching every student (decision 065): the contact list (both authorities, authority 2 its university's
+ * courses and 氏名カナ only); the calls, decisions for the student, letters and labels (authority 1).
+ */
+export const adminContact = {
+  list: defineRoute(endpoints.adminContact.list, {
+    query: contactListQuerySchema,
+    response: contactListResponseSchema,
+  }),
+  csv: defineRoute(endpoints.adminContact.csv, {
+    query: contactListQuerySchema,
+    response: csvResponseSchema,
+  }),
+  student: defineRoute(endpoints.adminContact.student, {
+    query: studentContactQuerySchema,
+    response: studentContactResponseSchema,
+  }),
+  callAdd: defineRoute(endpoints.adminContact.callAdd, {
+    body: callAddBodySchema,
+    response: writtenResponseSchema,
+  }),
+  decide: defineRoute(endpoints.adminContact.decide, {
+    body: proxyDecisionBodySchema,
+    response: resultResponseSchema,
+  }),
+  letters: defineRoute(endpoints.adminContact.letters, {
+    query: lettersQuerySchema,
+    response: lettersResponseSchema,
+  }),
+  lettersPrinted: defineRoute(endpoints.adminContact.lettersPrinted, {
+    body: lettersPrintedBodySchema,
+    response: lettersPrintedResponseSchema,
+  }),
+  labels: defineRoute(endpoints.adminContact.labels, {
+    query: labelsQuerySchema,
     response: csvResponseSchema,
   }),
 };

@@ -149,6 +149,20 @@ export const endpoints = {
     ...guarded('admin', { list: 'GET /api/admin/worklist/' }),
     ...guarded('authority1', { mailRetry: 'POST /api/admin/worklist/mail/retry/' }),
   },
+  adminContact: {
+    ...guarded('admin', {
+      list: 'GET /api/admin/contact/list/',
+      csv: 'GET /api/admin/contact/list/csv/',
+    }),
+    ...guarded('authority1', {
+      student: 'GET /api/admin/contact/student/',
+      callAdd: 'POST /api/admin/contact/call/add/',
+      decide: 'POST /api/admin/courseapplicantlist/decide/',
+      letters: 'GET /api/admin/contact/letters/',
+      lettersPrinted: 'POST /api/admin/contact/letters/printed/',
+      labels: 'GET /api/admin/contact/labels/csv/',
+    }),
+  },
   adminStatistics: guarded('admin', {
     summary: 'GET /api/admin/statistics/summary/',
     groups: 'GET /api/admin/statistics/groups/',

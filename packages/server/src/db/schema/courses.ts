@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { adminUsers } from './admin-users';
 import { timestamps, trgm, tstz } from './columns';
 import { students } from './students';
 import { universities } from './universities';
@@ -176,6 +177,14 @@ export const courseApplications = pgTable(
     promotedAt: tstz('promoted_at'),
     /** why a winner became 辞退 (6): 'declined' by the student, 'lapsed' past confirm_by */
     declineReason: varchar('decline_reason', { length: 10 }),
+    // ---- the office acting for the student (decision 065) ----
+    /** who entered the application for the student (申込者追加, a CSV upload); null when the student applied */
+    enteredBy: integer('entered_by').references(() => adminUsers.id),
+    /** who confirmed or declined the seat for the student, when, by which channel (CD005 2–4) and why */
+    decidedBy: integer('decided_by').references(() => adminUsers.id),
+    decidedAt: tstz('decided_at'),
+    decidedChannel: varchar('decided_channel', { length: 1 }),
+    decisionNote: varchar('decision_note', { length: 200 }).notNull().default(''),
     ...timestamps,
   },
   (t) => [

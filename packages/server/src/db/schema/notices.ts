@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { adminUsers } from './admin-users';
 import { timestamps, trgm, tstz } from './columns';
-import { courses } from './courses';
+import { courseApplications, courses } from './courses';
 import { students } from './students';
 
 export const noticeCategories = pgTable(
@@ -55,6 +55,11 @@ export const notices = pgTable(
     createdBy: integer('created_by').references(() => adminUsers.id),
     /** published_to 4: a personal notice to this one student (the intake cycle's results, decision 015) */
     studentId: integer('student_id').references(() => students.id),
+    /**
+     * The application a personal result is about (a draw's result, a promotion, a lapse; decision 065): how
+     * the office sees whether the student has read it, and the letter printed for it.
+     */
+    applicationId: integer('application_id').references(() => courseApplications.id),
     /** what made a system notice ('lottery:{run}:{application}', ...): unique, so it is made once */
     sourceKey: varchar('source_key', { length: 60 }).unique(),
     ...timestamps,
@@ -66,6 +71,7 @@ export const notices = pgTable(
     index('notices_title_trgm_idx').using('gin', trgm(t.title)),
     index('notices_category_idx').on(t.categoryId),
     index('notices_student_idx').on(t.studentId).where(sql`${t.studentId} IS NOT NULL`),
+    index('notices_application_idx').on(t.applicationId, t.id).where(sql`${t.applicationId} IS NOT NULL`),
   ],
 );
 
@@ -102,4 +108,44 @@ export const noticeMails = pgTable(
     queuedAt: tstz('queued_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.noticeId, t.studentId] })],
+);
+
+/**
+ * A notice printed and posted to a student (decision 065): who printed it and when, so the contact list knows
+ * the letter went.
+ */
+export const noticeLetters = pgTable(
+  'notice_letters',
+  {
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    printedAt: tstz('printed_at').notNull().defaultNow(),
+    printedBy: integer('printed_by').references(() => adminUsers.id),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.studentId] })],
+);
+
+/**
+ * A telephone call to a student (電話連絡の記録, decision 065): who called, when, how it went and a note. Part of
+ * the student's record; the call list shows the newest.
+ */
+export const studentCalls = pgTable(
+  'student_calls',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id').references(() => adminUsers.id),
+    courseId: integer('course_id').references(() => courses.id),
+    /** CALL_OUTCOMES: '1' 本人と話した, '2' 不在, '3' 伝言, '4' 番号違い */
+    outcome: varchar('outcome', { length: 1 }).notNull(),
+    note: varchar('note', { length: 500 }).notNull().default(''),
+    calledAt: tstz('called_at').notNull().defaultNow(),
+  },
+  (t) => [index('student_calls_student_idx').on(t.studentId, t.calledAt, t.id)],
 );

@@ -69,6 +69,13 @@ export const students = pgTable(
     /** attends the admission briefing */
     isAttendance: boolean('is_attendance'),
     passwordHash: text('password_hash'),
+    /**
+     * The address the mail server refused outright (a hard bounce, decision 065), when and why. The student is
+     * 「メールが届きません」 while it is still their mail1: changing the address clears it, whoever changes it.
+     */
+    mailBouncedAddress: varchar('mail_bounced_address', { length: 100 }).notNull().default(''),
+    mailBouncedAt: tstz('mail_bounced_at'),
+    mailBounceReason: varchar('mail_bounce_reason', { length: 300 }).notNull().default(''),
     contactsUpdatedAt1: tstz('contacts_updated_at1').notNull().defaultNow(),
     contactsUpdatedAt2: tstz('contacts_updated_at2').notNull().defaultNow(),
     ...timestamps,
@@ -92,6 +99,9 @@ export const students = pgTable(
     // an applicant list's look-up of each application's student by id, answered from the index alone (no
     // visit to the row): the columns that list sorts and filters by (decision 020)
     index('students_roster_idx').on(t.id, t.loginId, t.name, t.nameKana),
+    // the contact list's students to reach by other means (decision 065): few rows each
+    index('students_mail_bounced_idx').on(t.id).where(sql`${t.mailBouncedAddress} <> ''`),
+    index('students_no_mail_idx').on(t.id).where(sql`(NOT ${t.isEmail} OR ${t.mail1} = '')`),
     // the duplicate screen's town groups: listed in login_id order, counted from the index alone
     index('students_town_duplicate_idx').on(t.streetName1, t.loginId, t.id, t.nameKey, t.birthday),
   ],

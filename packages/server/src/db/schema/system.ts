@@ -135,6 +135,15 @@ export const mailOutbox = pgTable(
     nextAttemptAt: tstz('next_attempt_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     sentAt: tstz('sent_at'),
+    /**
+     * Whom the mail is to and which notice it carries, when it is a student's (decision 065): how a notice's
+     * delivery is read per student and a hard bounce reaches the student's record. No foreign keys: the outbox
+     * is a queue, written thousands at a time by a draw, and a hint that outlives its row harms nothing.
+     */
+    studentId: integer('student_id'),
+    noticeId: integer('notice_id'),
+    /** why it failed: 'hard' (the address was refused) or 'temporary' (retried with a growing delay) */
+    failureKind: varchar('failure_kind', { length: 10 }),
   },
   // The claim takes the lowest due id: read in id order from an index of the pending rows alone, it stops
   // at the first. Every mail passes through pending, so between vacuums such an index holds many
@@ -144,6 +153,8 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.id).where(sql`${t.status} = 'pending'`),
     // the work list's undelivered mail (decision 057): few rows, newest first
     index('mail_outbox_failed_idx').on(t.id).where(sql`${t.status} = 'failed'`),
+    // a notice's delivery per student (the contact list, the student's 連絡の記録)
+    index('mail_outbox_notice_idx').on(t.noticeId, t.studentId).where(sql`${t.noticeId} IS NOT NULL`),
   ],
 );
 

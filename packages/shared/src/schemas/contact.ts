@@ -1,0 +1,269 @@
+/**
+ * Reaching every student, online or not (decision 065): the list of students the office should contact, the
+ * record of telephone calls, a seat confirmed or declined on a student's behalf, the letters of a course's
+ * results for those who take no mail, and address labels for 差し込み印刷.
+ */
+import { z } from 'zod';
+import { MSG } from '../validation/messages';
+import { positiveInt, recordId, text, timestamp } from '../validation/rules';
+
+const id = z.number().int();
+const iso = z.string().describe('ISO 8601 (UTC)');
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: MSG.invalidChoice });
+/** '' or a record id: an optional filter of a query string */
+const optionalId = () => z.union([z.literal(''), recordId()], { error: MSG.invalidValue }).prefault('');
+
+export const CONTACT_MSG = {
+  days: '1から14までの日数を入力してください',
+  note: '記録の内容を入力してください',
+  proxyNote: '確認した内容（どなたと、何を）を入力してください',
+  courseRequired: '講座を指定してください',
+  notAWinner: 'この申込は当選ではないため、確定・辞退できません',
+  nothingToConfirm: 'この申込には確定するものがありません（確定済み、または確定が不要です）',
+  tooMany: '一度に記録できるのは2,000通までです',
+} as const;
+
+// ---- what the office calls ----
+
+/** How a telephone call went (記録の「結果」). */
+export const CALL_OUTCOMES = {
+  '1': '本人と話した',
+  '2': '不在',
+  '3': '伝言',
+  '4': '番号違い',
+} as const;
+export type CallOutcome = keyof typeof CALL_OUTCOMES;
+const CALL_OUTCOME_VALUES = Object.keys(CALL_OUTCOMES) as [CallOutcome, ...CallOutcome[]];
+
+/** The channels of a decision taken for the student (CD005's 電話・窓口・郵送・FAX). */
+export const PROXY_CHANNELS = { '2': '電話', '3': '窓口', '4': '郵送・FAX' } as const;
+export type ProxyChannel = keyof typeof PROXY_CHANNELS;
+const PROXY_CHANNEL_VALUES = Object.keys(PROXY_CHANNELS) as [ProxyChannel, ...ProxyChannel[]];
+
+/** Why a student is on the list. */
+export const CONTACT_REASONS = {
+  /** a winner whose confirm-by deadline is near, who has neither confirmed nor read the result */
+  deadline: '確定期限が近い・未読',
+  /** the mail server refused the student's address */
+  mail: 'メールが届きません',
+  /** a result to a student who takes no mail, no letter printed yet */
+  letter: '郵送が必要',
+} as const;
+export type ContactReason = keyof typeof CONTACT_REASONS;
+const CONTACT_REASON_VALUES = Object.keys(CONTACT_REASONS) as [ContactReason, ...ContactReason[]];
+
+/** How far ahead a confirm-by deadline is worth a call: 1..14 days; '' = the setting (CONTACT_DEADLINE_DAYS). */
+export const CONTACT_DAYS_MAX = 14;
+export const CONTACT_PAGE_SIZES = ['10', '50', '100'] as const;
+export const CONTACT_LIST_SORTS = ['deadline', 'name_kana', 'login_id', 'reason'] as const;
+export const CALL_NOTE_MAX = 500;
+export const PROXY_NOTE_MAX = 200;
+export const LETTERS_MAX = 2000;
+
+const days = () =>
+  positiveInt({ maxDigits: 2 }).refine((v) => v === '' || Number(v) <= CONTACT_DAYS_MAX, {
+    error: CONTACT_MSG.days,
+  });
+
+/** The list's search (also the labels' when they are the list's). */
+export const contactSearchSchema = z.object({
+  days: days(),
+  reason: choice(['', ...CONTACT_REASON_VALUES]).prefault(''),
+  course_id: optionalId(),
+});
+export type ContactSearch = z.input<typeof contactSearchSchema>;
+
+/** GET /api/admin/contact/list/ */
+export const contactListQuerySchema = contactSearchSchema.extend({
+  page: positiveInt({ maxDigits: 6 }).transform((v) => Number(v || '1')),
+  size: choice(['', ...CONTACT_PAGE_SIZES])
+    .prefault('')
+    .transform((v) => Number(v || '50')),
+  sort: choice(['', ...CONTACT_LIST_SORTS]).prefault(''),
+  dir: choice(['', 'asc', 'desc']).prefault(''),
+});
+export type ContactListQuery = z.output<typeof contactListQuerySchema>;
+
+/** How the notice a row is about went out by mail: queued, sent, given up on, or none (no mail taken). */
+export const MAIL_STATES = {
+  pending: '送信待ち',
+  sent: '送信済み',
+  failed: '送信失敗',
+  none: 'メールなし',
+} as const;
+export type MailState = keyof typeof MAIL_STATES;
+const mailState = choice(Object.keys(MAIL_STATES) as [MailState, ...MailState[]]);
+
+const lastCallSchema = z.object({
+  called_at: iso,
+  outcome: choice(CALL_OUTCOME_VALUES),
+  admin_name: z.string(),
+});
+
+export const contactRowSchema = z.object({
+  /** unique in the list: the reason, the student and the application (or notice) */
+  key: z.string(),
+  reason: choice(CONTACT_REASON_VALUES),
+  user_id: id,
+  login_id: z.string(),
+  /** null for authority 2, which sees only 氏名カナ (SPEC §6) */
+  name: z.string().nullable(),
+  name_kana: z.string(),
+  phone1: z.string().nullable(),
+  phone2: z.string().nullable(),
+  course_id: id.nullable(),
+  course_name: z.string(),
+  application_id: id.nullable(),
+  /** what waits, in words (「当選の確定」「繰り上げ当選の確定」「抽選結果の通知」…) */
+  pending: z.string(),
+  /** the confirm-by deadline, when there is one */
+  deadline: iso.nullable(),
+  /** the personal notice the row is about */
+  notice_id: id.nullable(),
+  mail: mailState.nullable(),
+  read_at: iso.nullable(),
+  letter_printed_at: iso.nullable(),
+  /** the mail server refused the student's current address (「メールが届きません」) */
+  mail_undeliverable: z.boolean(),
+  /** the newest call recorded (authority 1 only; null for authority 2 or when none) */
+  last_call: lastCallSchema.nullable(),
+});
+export type ContactRow = z.output<typeof contactRowSchema>;
+
+export const contactListResponseSchema = z.object({
+  /** the window the deadline rows were chosen by */
+  days: z.number().int(),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  /** authority 2: its university's courses, 氏名カナ only, no mail or letter rows */
+  limited: z.boolean(),
+  data_list: z.array(contactRowSchema),
+});
+
+// ---- telephone calls ----
+
+export const callAddBodySchema = z.object({
+  user_id: recordId(),
+  /** the course the call was about, '' when none */
+  course_id: optionalId(),
+  outcome: choice(CALL_OUTCOME_VALUES),
+  note: text({ max: CALL_NOTE_MAX, multiline: true }),
+});
+export type CallAddInput = z.output<typeof callAddBodySchema>;
+export type CallForm = z.input<typeof callAddBodySchema>;
+
+export const callSchema = z.object({
+  id,
+  called_at: iso,
+  admin_name: z.string(),
+  outcome: choice(CALL_OUTCOME_VALUES),
+  note: z.string(),
+  course_id: id.nullable(),
+  course_name: z.string(),
+});
+
+/** GET /api/admin/contact/student/?user_id: what reached the student, and the calls. */
+export const studentContactQuerySchema = z.object({ user_id: recordId() });
+export const studentContactResponseSchema = z.object({
+  user_id: id,
+  mail1: z.string(),
+  is_email: z.boolean(),
+  /** the mail server refused mail1 (cleared by changing the address) */
+  mail_undeliverable: z.object({ at: iso, reason: z.string() }).nullable(),
+  /** the personal notices about the student's applications, newest first (at most 50) */
+  notices: z.array(
+    z.object({
+      notice_id: id,
+      title: z.string(),
+      course_id: id.nullable(),
+      course_name: z.string(),
+      created_at: iso,
+      mail: mailState,
+      read_at: iso.nullable(),
+      letter_printed_at: iso.nullable(),
+    }),
+  ),
+  /** newest first (at most 100) */
+  calls: z.array(callSchema),
+});
+
+// ---- a decision taken for the student ----
+
+/** POST /api/admin/courseapplicantlist/decide/: the office confirms or declines a seat for the student. */
+export const proxyDecisionBodySchema = z.object({
+  course_id: recordId(),
+  user_id: recordId(),
+  /** the application's updated_at as shown */
+  updated_at: timestamp(),
+  decision: choice(['confirm', 'decline']),
+  channel: choice(PROXY_CHANNEL_VALUES),
+  note: text({ required: true, max: PROXY_NOTE_MAX, msg: CONTACT_MSG.proxyNote }),
+});
+export type ProxyDecisionInput = z.output<typeof proxyDecisionBodySchema>;
+export type ProxyDecisionForm = z.input<typeof proxyDecisionBodySchema>;
+
+// ---- letters and labels ----
+
+/** Whose letters: those who take no mail (the default), or every applicant told. */
+export const LETTER_AUDIENCES = { nomail: 'メールを受け取らない方', all: '全員' } as const;
+
+/** GET /api/admin/contact/letters/ */
+export const lettersQuerySchema = z.object({
+  course_id: recordId(),
+  who: choice(['', 'nomail', 'all']).prefault(''),
+});
+
+export const letterSchema = z.object({
+  notice_id: id,
+  user_id: id,
+  login_id: z.string(),
+  name: z.string(),
+  postcode: z.string(),
+  /** pref, town, block and number */
+  address1: z.string(),
+  /** building */
+  address2: z.string(),
+  /** the notice's own words, as the my-page shows them */
+  title: z.string(),
+  body: z.string(),
+  notified_at: iso,
+  printed_at: iso.nullable(),
+});
+export type Letter = z.output<typeof letterSchema>;
+
+export const lettersResponseSchema = z.object({
+  office: z.object({ name: z.string(), address: z.string(), phone: z.string() }),
+  course_id: id,
+  course_name: z.string(),
+  letters: z.array(letterSchema),
+});
+
+/** POST /api/admin/contact/letters/printed/: the letters just printed, recorded (who, when). */
+export const lettersPrintedBodySchema = z.object({
+  notice_ids: z
+    .array(recordId(), { error: MSG.invalidValue })
+    .min(1, { error: MSG.invalidValue })
+    .max(LETTERS_MAX, { error: CONTACT_MSG.tooMany }),
+});
+export const lettersPrintedResponseSchema = z.object({ result: z.literal(true), count: z.number().int() });
+
+/** Whose labels: a course's letters, a course's applicants, or the contact list as searched. */
+export const LABEL_SOURCES = ['letters', 'applicants', 'contact'] as const;
+
+/** GET /api/admin/contact/labels/csv/ */
+export const labelsQuerySchema = contactSearchSchema.extend({
+  source: choice(LABEL_SOURCES),
+  who: choice(['', 'nomail', 'all']).prefault(''),
+});
+export type LabelsQuery = z.output<typeof labelsQuerySchema>;
+
+/** One row of the label CSV (郵便番号, 住所1, 住所2, 氏名, 学生番号). */
+export interface LabelRow {
+  postcode: string;
+  address1: string;
+  address2: string;
+  name: string;
+  login_id: string;
+}
