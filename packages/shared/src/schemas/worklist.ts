@@ -67,6 +67,11 @@ export const worklistResponseSchema = z.object({
     private_count: count,
     courses: z.array(worklistCourseSchema),
   }),
+  /**
+   * the contact list's rows by reason (decision 065): unread winners near their deadline; students whose mail
+   * is refused and results waiting for a letter (authority 1 only: null for authority 2)
+   */
+  contact: z.object({ deadline: count, mail: count.nullable(), letter: count.nullable() }),
   /** live winners whose confirm-by deadline ends within 2 days, not confirmed */
   deadlines: z.object({ count, unread: count, until: iso, courses: z.array(worklistCourseSchema) }),
   /** live 補欠 on courses with free seats whose automatic promotion is off (or its period has ended) */
