@@ -24,6 +24,20 @@ describe('demo data', () => {
     await loginAsStudent(t.app, '24040002', 'student02');
   });
 
+  it('has students to reach offline: unread winners near their deadline, a refused address, results to post', async () => {
+    const admin = await loginAsAdmin(t.app, 'admin', 'adminpass1');
+    const rows = (await get(t.app, '/api/admin/contact/list/?size=100', admin)).json().data_list as {
+      reason: string;
+      last_call: unknown;
+    }[];
+    for (const reason of ['deadline', 'mail', 'letter'])
+      expect(
+        rows.some((r) => r.reason === reason),
+        reason,
+      ).toBe(true);
+    expect(rows.some((r) => r.last_call !== null)).toBe(true);
+  });
+
   it('covers the course states the screens need', async () => {
     const now = new Date();
     const all = await t.db.select().from(courses);

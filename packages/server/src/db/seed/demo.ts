@@ -15,6 +15,7 @@ import {
   noticeCategories,
   noticeReads,
   notices,
+  studentCalls,
   students,
   universities,
 } from '../schema';
@@ -569,6 +570,10 @@ async function seedNotices(tx: Tx, sid: (loginId: string) => number, cid: (code:
  * a closed lottery course they wait on (C2610, ready to draw) and one drawn with a ranked waitlist and a
  * confirmation period through the real draw (C2611: its run record re-verifies).
  */
+/** The intake cohort's students who take no mail, and the one whose address bounced (decision 065). */
+const NO_MAIL = new Set([2, 5]);
+const BOUNCED = 4;
+
 async function seedIntake(tx: Tx, mail: MailContext) {
   const cohort = ['坂本 春江', '石井 正男', '中村 秋子', '小林 冬樹', '加藤 夏美', '吉田 明'].map(
     (name, i) => ({
@@ -592,7 +597,17 @@ async function seedIntake(tx: Tx, mail: MailContext) {
       birthday: `195${i}-04-0${i + 1}`,
       gender: (i % 2) + 1,
       phone1: `03-5555-000${i}`,
-      mail1: `intake${i + 1}@example.jp`,
+      // 中村 秋子 and 吉田 明 take no mail: their results wait for a letter on the contact list (decision 065)
+      ...(NO_MAIL.has(i) ? { mail1: '', isEmail: false } : { mail1: `intake${i + 1}@example.jp` }),
+      // 加藤 夏美's address was refused by the mail server: 「メールが届きません」
+      ...(i === BOUNCED
+        ? {
+            mailBouncedAddress: `intake${i + 1}@example.jp`,
+            mailBouncedAt: at(-1, '18:05'),
+            mailBounceReason: '550 5.1.1 （宛先）: User unknown',
+          }
+        : {}),
+      postcode: '108-0073',
       filingDate: '2025-08-20',
       dateIssue: '2025-09-01',
       approvalStatus: '1',
@@ -611,7 +626,7 @@ async function seedIntake(tx: Tx, mail: MailContext) {
     periodFrom: at(-20),
     periodTo: at(-1, '17:00'),
   };
-  const [ready, drawn] = await tx
+  const [ready, drawn, calligraphy] = await tx
     .insert(courses)
     .values([
       {
@@ -633,15 +648,27 @@ async function seedIntake(tx: Tx, mail: MailContext) {
         keyword: '歴史 散歩',
         capacity: 2,
       },
+      {
+        ...lottery,
+        code: 'C2614',
+        name: 'やさしい書道',
+        organ: 'まなび市民大学',
+        period: '毎週火曜 13:00〜14:30',
+        startDate: tokyoDate(12),
+        keyword: '書道 文字',
+        capacity: 2,
+      },
     ])
     .returning();
-  if (!ready || !drawn) throw new Error('demo intake courses not inserted');
-  await tx
-    .insert(courseApplications)
-    .values([
-      ...ids.slice(0, 4).map((studentId) => ({ courseId: ready.id, studentId, howApply: '1' })),
-      ...ids.map((studentId) => ({ courseId: drawn.id, studentId, howApply: '1' })),
-    ]);
+  if (!ready || !drawn || !calligraphy) throw new Error('demo intake courses not inserted');
+  await tx.insert(courseApplications).values([
+    ...ids.slice(0, 4).map((studentId) => ({ courseId: ready.id, studentId, howApply: '1' })),
+    ...ids.map((studentId) => ({ courseId: drawn.id, studentId, howApply: '1' })),
+    // 中村 秋子 applied by telephone: the office entered it (how_apply 電話)
+    ...ids
+      .slice(1, 4)
+      .map((studentId, i) => ({ courseId: calligraphy.id, studentId, howApply: i === 1 ? '2' : '1' })),
+  ]);
   const run1 = await drawCourse(
     tx,
     mail,
@@ -652,6 +679,35 @@ async function seedIntake(tx: Tx, mail: MailContext) {
   );
   // the seed has no course lock to free: the results in the same transaction
   if (run1) await tellRun(tx, mail, run1.runId);
+  // 書道: winners with two days to confirm who have not opened their result — the contact list's first rows
+  const run4 = await drawCourse(
+    tx,
+    mail,
+    { kind: 'system', id: null, name: '事務局（デモデータ）' },
+    calligraphy,
+    { winNum: 2, waitlist: true, confirmDays: 2, tiers: [] },
+    at(-1, '18:00'),
+  );
+  if (run4) await tellRun(tx, mail, run4.runId);
+  await seedCalls(tx, ids);
+}
+
+/** One call already made, so a newcomer sees the record on the contact list and on the student's page. */
+async function seedCalls(tx: Tx, ids: number[]) {
+  const [office] = await tx
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(eq(adminUsers.loginId, 'admin'));
+  // 中村 秋子 takes no mail: always on the list, her results waiting for a letter
+  const who = ids[2];
+  if (!office || who === undefined) return;
+  await tx.insert(studentCalls).values({
+    studentId: who,
+    adminId: office.id,
+    outcome: '2',
+    note: '留守番電話でした。夕方にもう一度おかけします。',
+    calledAt: at(-1, '16:30'),
+  });
 }
 
 /** Weekly class days from `firstOffset` days after today (Tokyo), as course_sessions rows. */

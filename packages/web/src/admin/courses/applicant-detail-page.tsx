@@ -1,17 +1,20 @@
 import type { CourseApplicantDetail } from '@manabi/shared/api';
-import { codeText } from '@manabi/shared/codes';
+import { codeText, LOTTERY } from '@manabi/shared/codes';
 import { formatDateJa, formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
+import { PROXY_CHANNELS } from '@manabi/shared/schemas/contact';
 import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { Alert } from '../../ui/alert';
-import { ButtonLink, TextLink } from '../../ui/button';
+import { Button, ButtonLink, TextLink } from '../../ui/button';
 import { type ConfirmItem, ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { type ApplicantDetailView, isFullApplicant, useApplicantDetail } from './api/applicants';
+import { ProxyDecisionDialog } from './proxy-decision-dialog';
 
 /**
  * /admin/course/detail/applicant/{id}/{userId} (SPEC §2): the application and the student's data.
@@ -25,6 +28,8 @@ export function Component() {
   const user = useSessionUser();
   const detail = useApplicantDetail(courseId, studentId);
   const applicant = detail.data;
+  const [deciding, setDeciding] = useState(false);
+  const [decided, setDecided] = useState<'confirm' | 'decline' | null>(null);
 
   if (!applicant) return <FullPageSpinner />;
   const full = isFullApplicant(applicant) ? applicant : undefined;
@@ -38,7 +43,34 @@ export function Component() {
           <p>この講座はキャンセルできない設定です。</p>
         </Alert>
       )}
+      {decided && (
+        <Alert variant="success">
+          <p>
+            {decided === 'confirm' ? '代理で受講を確定しました。' : '代理で辞退の手続きをしました。'}
+            ご本人にお知らせしました。
+          </p>
+        </Alert>
+      )}
       <ConfirmList items={applicantItems(applicant)} />
+      {canEdit && full.lottery_status === LOTTERY.WON && !full.is_cancel && (
+        <section aria-labelledby="proxy-heading" className="space-y-3">
+          <h2 id="proxy-heading" className="text-std-20B-150">
+            ご本人の意思を電話・窓口などで確認したとき
+          </h2>
+          <p>マイページを使わない方のご意向を、事務局が代わりに手続きします。</p>
+          <Button variant="secondary" onPress={() => setDeciding(true)}>
+            代理で確定・辞退
+          </Button>
+          <ProxyDecisionDialog
+            applicant={full}
+            isOpen={deciding}
+            onClose={(done) => {
+              setDeciding(false);
+              if (done) setDecided(done);
+            }}
+          />
+        </section>
+      )}
       {canEdit && (
         <ul className="flex flex-col gap-4 sm:flex-row sm:flex-wrap">
           <li>
@@ -63,6 +95,22 @@ export function Component() {
 }
 
 const GENDER: Record<string, string> = { '1': '男性', '2': '女性' };
+
+/** 「事務局が代理で確定（11月28日 電話・田中）」 and the note of what was said. */
+function decidedText(a: CourseApplicantDetail): ReactNode {
+  const d = a.decided;
+  if (!d) return '';
+  const channel = PROXY_CHANNELS[d.channel as keyof typeof PROXY_CHANNELS] ?? '';
+  return (
+    <>
+      <span className="block">
+        事務局が代理で{d.decision === 'confirm' ? '確定' : '辞退'}（{formatDateJa(d.at)} {channel}・
+        {d.admin_name}）
+      </span>
+      <span className="block whitespace-pre-line">{d.note}</span>
+    </>
+  );
+}
 
 /** 「第1回: 出席」… as a compact list (wraps on narrow screens). */
 function sessionList(a: CourseApplicantDetail): ReactNode {
@@ -90,6 +138,22 @@ const ROWS: Row[] = [
   { key: 'name_kana', label: '氏名（カナ）', value: (a) => a.name_kana },
   { key: 'lottery_status', label: '抽選状況', value: (a) => codeText('CD003', a.lottery_status) },
   { key: 'how_apply', label: '申込方法', value: (a) => codeText('CD005', a.how_apply) },
+  {
+    key: 'entered_by',
+    label: '申込を入力した職員',
+    value: (a) => a.entered_by || '（本人がマイページから申込）',
+  },
+  {
+    key: 'confirm_by',
+    label: '受講確定の期限',
+    value: (a) =>
+      a.confirmed_at
+        ? `確定済み（${formatDateTimeJa(a.confirmed_at)}）`
+        : a.confirm_by
+          ? formatDateTimeJa(a.confirm_by)
+          : '',
+  },
+  { key: 'decided', label: '事務局の代理手続き', value: decidedText },
   { key: 'attendance_status', label: '受講状況', value: (a) => codeText('CD004', a.attendance_status) },
   {
     key: 'attendance_updated_date',

@@ -5,6 +5,7 @@ import type {
   SessionAttendance,
 } from '@manabi/shared/api';
 import { endpoints } from '@manabi/shared/routes/endpoints';
+import type { ProxyDecisionForm } from '@manabi/shared/schemas/contact';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
@@ -80,6 +81,19 @@ export function useCancelApplicant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CourseApplicantCancelBody) => call(endpoints.adminApplicants.cancel, body),
+    meta: { shows: [409, 422] },
+    onSuccess: () => invalidate(queryClient),
+  });
+}
+
+/**
+ * POST /api/admin/courseapplicantlist/decide/ (authority 1, decision 065): the office confirms or declines the
+ * seat for the student; a 409 (changed meanwhile) and a 422 (a field) are the dialog's to show.
+ */
+export function useProxyDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProxyDecisionForm) => call(endpoints.adminContact.decide, body),
     meta: { shows: [409, 422] },
     onSuccess: () => invalidate(queryClient),
   });
