@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CourseApplicantDetail } from '@manabi/shared/api';
 import {
-  CONTACT_MSG,
   PROXY_CHANNELS,
   PROXY_NOTE_MAX,
   type ProxyDecisionForm,
@@ -149,7 +148,7 @@ export function ProxyDecisionDialog({
           isRequired
           rows={3}
           maxLength={PROXY_NOTE_MAX}
-          description={`${CONTACT_MSG.proxyNote}。申込の記録と操作履歴に残ります。`}
+          description="どなたと話し、何を確認したかを書いてください。申込の記録と操作履歴に残ります。"
         />
         <p>
           ご本人にはマイページ（メールを受け取る方にはメールでも）で、事務局が手続きしたことをお知らせします。
