@@ -7,6 +7,7 @@ import { categoryRoutes } from './categories/categories.routes';
 import { certificateRoutes } from './certificates/certificates.routes'; // class days
 import { checkinRoutes } from './checkin/checkin.routes'; // class days
 import { commonRoutes } from './common/common.routes';
+import { contactRoutes } from './contact/contact.routes'; // reaching every student
 import { courseUploadRoutes } from './course-uploads/course-uploads.routes'; // CSV uploads
 import { courseRoutes } from './courses/courses.routes';
 import { intakeRoutes } from './intake/intake.routes'; // the intake cycle
@@ -48,4 +49,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(addressChangeRoutes);
   await app.register(worklistRoutes); // the office's work list
   await app.register(statisticsRoutes); // the programme in numbers
+  await app.register(contactRoutes); // reaching every student
 }

@@ -43,6 +43,9 @@ export const AUDIT_ACTIONS = [
   'address_return',
   // the work list (decision 057): a mail the outbox gave up on, put back in line by the office
   'mail_retry',
+  // reaching students offline (decision 065): a telephone call recorded, letters printed for posting
+  'call',
+  'letters_printed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -167,6 +167,8 @@ export interface NewApplication {
   /** CD003; the office's registrations start 抽選待ち */
   lotteryStatus?: string;
   at?: Date;
+  /** the admin who entered it for the student (申込者追加, an upload); none when the student applied */
+  enteredBy?: number | null;
 }
 
 /**
@@ -198,12 +200,14 @@ export async function insertApplications(tx: DbOrTx, rows: readonly NewApplicati
 export function applicationsInsert(batch: readonly NewApplication[]): SQL {
   const column = <T>(f: (r: NewApplication) => T) => sql.param(batch.map(f));
   return sql`
-    insert into ${courseApplications} (course_id, student_id, lottery_status, how_apply, remarks, created_at, updated_at)
-    select c, s, l, h, coalesce(r, ''), coalesce(t, now()), coalesce(t, now())
+    insert into ${courseApplications} (course_id, student_id, lottery_status, how_apply, remarks, created_at, updated_at,
+      entered_by)
+    select c, s, l, h, coalesce(r, ''), coalesce(t, now()), coalesce(t, now()), e
     from unnest(${column((r) => r.courseId)}::int[], ${column((r) => r.studentId)}::int[],
       ${column((r) => r.lotteryStatus ?? LOTTERY.PENDING)}::varchar[], ${column((r) => r.howApply)}::varchar[],
-      ${column((r) => r.remarks ?? null)}::text[], ${column((r) => r.at?.toISOString() ?? null)}::timestamptz[])
-      as u(c, s, l, h, r, t)
+      ${column((r) => r.remarks ?? null)}::text[], ${column((r) => r.at?.toISOString() ?? null)}::timestamptz[],
+      ${column((r) => r.enteredBy ?? null)}::int[])
+      as u(c, s, l, h, r, t, e)
     returning id, how_apply`;
 }
 
@@ -572,21 +576,50 @@ export async function declineApplication(
   id: number,
   reason: 'declined' | 'lapsed',
   now: Date,
+  byOffice?: OfficeDecision,
 ): Promise<Application> {
   const [row] = await tx
     .update(courseApplications)
-    .set({ lotteryStatus: LOTTERY.DECLINED, declineReason: reason, confirmBy: null, updatedAt: now })
+    .set({
+      lotteryStatus: LOTTERY.DECLINED,
+      declineReason: reason,
+      confirmBy: null,
+      updatedAt: now,
+      ...decidedColumns(byOffice, now),
+    })
     .where(eq(courseApplications.id, id))
     .returning();
   if (!row) throw new Error('decline updated nothing');
   return row;
 }
 
-/** A winner's seat confirmed (受講確定). */
-export async function confirmApplication(tx: DbOrTx, id: number, now: Date): Promise<void> {
+/** Who took a decision for the student, through which channel (CD005 2–4), and the note of what was said. */
+export interface OfficeDecision {
+  adminId: number;
+  channel: string;
+  note: string;
+}
+
+const decidedColumns = (byOffice: OfficeDecision | undefined, now: Date) =>
+  byOffice
+    ? {
+        decidedBy: byOffice.adminId,
+        decidedAt: now,
+        decidedChannel: byOffice.channel,
+        decisionNote: byOffice.note,
+      }
+    : {};
+
+/** A winner's seat confirmed (受講確定), by the student or, with `byOffice`, for them. */
+export async function confirmApplication(
+  tx: DbOrTx,
+  id: number,
+  now: Date,
+  byOffice?: OfficeDecision,
+): Promise<void> {
   await tx
     .update(courseApplications)
-    .set({ confirmedAt: now, updatedAt: now })
+    .set({ confirmedAt: now, updatedAt: now, ...decidedColumns(byOffice, now) })
     .where(eq(courseApplications.id, id));
 }
 

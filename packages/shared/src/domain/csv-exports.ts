@@ -6,6 +6,13 @@
 import type { CourseApplicantRow, CourseApplicantRowLimited, SessionAttendance, StudentRow } from '../api';
 import { codeText } from '../codes';
 import { SESSION_NUMBERS } from '../schemas/applicant';
+import {
+  CALL_OUTCOMES,
+  CONTACT_REASONS,
+  type ContactRow,
+  type LabelRow,
+  MAIL_STATES,
+} from '../schemas/contact';
 import { type CsvCell, escapeCsvCell } from './csv';
 import { formatDateJa, formatDateTimeJa } from './dates';
 
@@ -78,4 +85,56 @@ export const APPLICANT_CSV: CsvExport<CourseApplicantRow> = {
 export const APPLICANT_CSV_LIMITED: CsvExport<CourseApplicantRowLimited> = {
   prefix: 'applicant',
   columns: [{ header: '氏名カナ', value: (r) => r.name_kana }],
+};
+
+const callText = (r: ContactRow) =>
+  r.last_call
+    ? `${formatDateTimeJa(r.last_call.called_at)} ${CALL_OUTCOMES[r.last_call.outcome]}（${r.last_call.admin_name}）`
+    : '';
+
+/** 「連絡が必要な学生」 as authority 1 downloads it: the list's columns, dates as the table shows them. */
+export const CONTACT_CSV: CsvExport<ContactRow> = {
+  prefix: 'contact',
+  columns: [
+    { header: '理由', value: (r) => CONTACT_REASONS[r.reason] },
+    { header: '学生番号', value: (r) => r.login_id },
+    { header: '氏名', value: (r) => r.name ?? '' },
+    { header: '氏名カナ', value: (r) => r.name_kana },
+    { header: '電話番号1', value: (r) => r.phone1 ?? '' },
+    { header: '電話番号2', value: (r) => r.phone2 ?? '' },
+    { header: '講座', value: (r) => r.course_name },
+    { header: '内容', value: (r) => r.pending },
+    { header: '期限', value: (r) => (r.deadline ? formatDateTimeJa(r.deadline) : '') },
+    {
+      header: 'メール',
+      value: (r) => (r.mail_undeliverable ? '届きません' : r.mail ? MAIL_STATES[r.mail] : ''),
+    },
+    { header: '既読', value: (r) => (r.read_at ? formatDateTimeJa(r.read_at) : '未読') },
+    { header: '郵送', value: (r) => (r.letter_printed_at ? formatDateTimeJa(r.letter_printed_at) : '') },
+    { header: '最後の電話', value: callText },
+  ],
+};
+
+/** Authority 2's: 氏名カナ and the course's side of each row only (SPEC §6). */
+export const CONTACT_CSV_LIMITED: CsvExport<ContactRow> = {
+  prefix: 'contact',
+  columns: [
+    { header: '氏名カナ', value: (r) => r.name_kana },
+    { header: '講座', value: (r) => r.course_name },
+    { header: '内容', value: (r) => r.pending },
+    { header: '期限', value: (r) => (r.deadline ? formatDateTimeJa(r.deadline) : '') },
+    { header: '既読', value: (r) => (r.read_at ? formatDateTimeJa(r.read_at) : '未読') },
+  ],
+};
+
+/** Address labels for Word / Excel 差し込み印刷 (郵便番号, 住所1, 住所2, 氏名, 学生番号). */
+export const LABEL_CSV: CsvExport<LabelRow> = {
+  prefix: 'labels',
+  columns: [
+    { header: '郵便番号', value: (r) => r.postcode },
+    { header: '住所1', value: (r) => r.address1 },
+    { header: '住所2', value: (r) => r.address2 },
+    { header: '氏名', value: (r) => r.name },
+    { header: '学生番号', value: (r) => r.login_id },
+  ],
 };

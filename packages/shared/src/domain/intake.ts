@@ -36,7 +36,15 @@ export function deadlineText(iso: string | Date): string {
   return `${part('year')}年${part('month')}月${part('day')}日（${part('weekday')}）${part('hour')}時${part('minute')}分`;
 }
 
-export type IntakeMessageKind = 'won' | 'waitlisted' | 'lost' | 'promoted' | 'lapsed';
+export type IntakeMessageKind =
+  | 'won'
+  | 'waitlisted'
+  | 'lost'
+  | 'promoted'
+  | 'lapsed'
+  /** the office confirmed or declined the seat for the student (by telephone, at the counter, by post) */
+  | 'confirmedByOffice'
+  | 'declinedByOffice';
 
 /** A course's first class: its Tokyo day ('YYYY-MM-DD') and start ('HH:MM'), decision 028. */
 export interface FirstClass {
@@ -61,6 +69,8 @@ export interface IntakeMessageInput {
   waitlistRank?: number | null;
   /** the course's first class, when it has dated sessions: a winner is told when to come */
   firstClass?: FirstClass | null;
+  /** how the office heard the student's wish (「お電話」「窓口」「郵送・FAX」), for a decision taken for them */
+  channel?: string;
 }
 
 const CONFIRM_HOW = 'マイページの「申込状況」から、この講座の「受講を確定する」を押してください。';
@@ -72,6 +82,7 @@ export function intakeMessage({
   confirmBy,
   waitlistRank,
   firstClass,
+  channel,
 }: IntakeMessageInput): {
   title: string;
   body: string;
@@ -113,6 +124,23 @@ export function intakeMessage({
         body: [
           '抽選の結果、残念ながら今回はご希望に添えませんでした。',
           'ほかにも申込みを受け付けている講座があります。マイページの「講座をさがす」からご覧ください。',
+        ].join('\n'),
+      };
+    case 'confirmedByOffice':
+      return {
+        title: `【受講確定】「${courseName}」の受講を確定しました`,
+        body: [
+          `${channel ?? '事務局'}で承ったご意向により、事務局が受講の確定の手続きをしました。`,
+          firstClass ? `${firstClassText(firstClass)}お越しください。` : '初回の授業にお越しください。',
+          'お心当たりのない場合は、事務局までお問い合わせください。',
+        ].join('\n'),
+      };
+    case 'declinedByOffice':
+      return {
+        title: `【辞退】「${courseName}」の辞退を承りました`,
+        body: [
+          `${channel ?? '事務局'}で承ったご意向により、事務局が辞退の手続きをしました。`,
+          'お心当たりのない場合は、事務局までお問い合わせください。',
         ].join('\n'),
       };
     case 'lapsed':

@@ -602,6 +602,18 @@ export const courseApplicantDetailSchema = courseApplicantRowSchema.extend({
   is_student: z.boolean(),
   is_email: z.boolean(),
   is_open_applicant: z.boolean(),
+  /** the office acting for the student (decision 065): who entered the application, '' when the student did */
+  entered_by: z.string(),
+  /** a confirm or decline the office took for the student: by whom, when, how (CD005 2–4) and the note */
+  decided: z
+    .object({
+      decision: z.enum(['confirm', 'decline']),
+      admin_name: z.string(),
+      at: iso,
+      channel: z.string(),
+      note: z.string(),
+    })
+    .nullable(),
 });
 /** Authority 2's applicant detail: the server's APPLICANT_DETAIL_LIMITED_FIELDS, nothing more. */
 export const courseApplicantDetailLimitedSchema = courseApplicantDetailSchema.pick({

@@ -52,12 +52,15 @@ export const presentApplicantRowLimited = (
   name_kana: s.nameKana,
 });
 
+/** The detail without who in the office acted for the student (the service reads that for authority 1). */
+type ApplicantDetailBase = Omit<CourseApplicantDetail, 'entered_by' | 'decided'>;
+
 export const presentApplicantDetail = (
   a: Application,
   s: Student,
   c: Pick<Course, 'name' | 'isCancelable'>,
   age: number | null,
-): CourseApplicantDetail => ({
+): ApplicantDetailBase => ({
   ...presentApplicantRow(a, s),
   course_name: c.name,
   remarks: a.remarks,
@@ -104,7 +107,7 @@ export const APPLICANT_DETAIL_LIMITED_FIELDS = [
   'is_email',
 ] as const satisfies readonly (keyof CourseApplicantDetail)[];
 
-export function presentApplicantDetailLimited(d: CourseApplicantDetail): CourseApplicantDetailLimited {
+export function presentApplicantDetailLimited(d: ApplicantDetailBase): CourseApplicantDetailLimited {
   return Object.fromEntries(
     APPLICANT_DETAIL_LIMITED_FIELDS.map((k) => [k, d[k]]),
   ) as CourseApplicantDetailLimited;

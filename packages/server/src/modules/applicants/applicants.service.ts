@@ -15,7 +15,7 @@ import {
 import { and, asc, eq, gte, ilike, inArray, isNull, like, lte, notExists, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
-import { courseApplications, courses, students } from '../../db/schema';
+import { adminUsers, courseApplications, courses, students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { forbidden, invalid, notFound } from '../../platform/errors';
@@ -34,6 +34,7 @@ import {
   pageWithRows,
 } from '../../platform/sql';
 import {
+  type Application,
   cancelApplication,
   insertApplications,
   latestApplication,
@@ -459,7 +460,13 @@ export async function addApplicant(
       const live = await latestApplication(tx, course.id, student.id);
       if (live && live.cancelledAt === null) throw invalid('user_id', APPLICANT_MSG.alreadyApplied);
       const [row] = await insertApplications(tx, [
-        { courseId: course.id, studentId: student.id, howApply: input.how_apply, remarks: input.remarks },
+        {
+          courseId: course.id,
+          studentId: student.id,
+          howApply: input.how_apply,
+          remarks: input.remarks,
+          enteredBy: actor.kind === 'admin' ? actor.id : null,
+        },
       ]);
       if (!row) throw new Error('insert returned nothing');
       await audit(tx, {
@@ -499,7 +506,42 @@ export async function getApplicantDetail(
   if (!student) throw notFound();
   const age = student.birthday ? ageAtFiscalYearEnd(student.birthday, todayTokyo()) : null;
   const detail = presentApplicantDetail(application, student, course, age);
-  return admin.authority === 1 ? detail : presentApplicantDetailLimited(detail);
+  if (admin.authority !== 1) return presentApplicantDetailLimited(detail);
+  return { ...detail, ...(await actedFor(db, application)) };
+}
+
+/** Who in the office entered the application or decided the seat for the student (decision 065). */
+async function actedFor(
+  db: DbOrTx,
+  a: Pick<
+    Application,
+    'enteredBy' | 'decidedBy' | 'decidedAt' | 'decidedChannel' | 'decisionNote' | 'lotteryStatus'
+  >,
+) {
+  const ids = [a.enteredBy, a.decidedBy].filter((id): id is number => id !== null);
+  const names = new Map(
+    ids.length
+      ? (
+          await db
+            .select({ id: adminUsers.id, name: adminUsers.name })
+            .from(adminUsers)
+            .where(inArray(adminUsers.id, ids))
+        ).map((u) => [u.id, u.name] as const)
+      : [],
+  );
+  return {
+    entered_by: a.enteredBy === null ? '' : (names.get(a.enteredBy) ?? ''),
+    decided:
+      a.decidedBy === null || a.decidedAt === null
+        ? null
+        : {
+            decision: a.lotteryStatus === LOTTERY.DECLINED ? ('decline' as const) : ('confirm' as const),
+            admin_name: names.get(a.decidedBy) ?? '',
+            at: a.decidedAt.toISOString(),
+            channel: a.decidedChannel ?? '',
+            note: a.decisionNote,
+          },
+  };
 }
 
 // ---- 7. detail update ----

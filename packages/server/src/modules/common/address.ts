@@ -39,3 +39,16 @@ export const addressColumns = (input: AddressInput) => ({
   address: input.address,
   streetName3: input.street_name3,
 });
+
+/** 〒 digits as the post writes them, 123-4567 (stored with or without the hyphen). */
+export const postcodeText = (postcode: string) => {
+  const d = postcode.replace(/\D/g, '');
+  return d.length === 7 ? `${d.slice(0, 3)}-${d.slice(3)}` : postcode;
+};
+
+/** The address on an envelope or label: the street on the first line, the building on the second. */
+export const addressLabel = (s: Parts & { postcode: string }) => ({
+  postcode: postcodeText(s.postcode),
+  address1: [s.pref, s.streetName1, s.streetName2, s.address].join(''),
+  address2: s.streetName3,
+});

@@ -133,7 +133,14 @@ export async function uploadCourseApplicants(
         const studentId = studentIdOf.get(row.login_id);
         if (studentId === undefined) unregistered.push(line);
         else if (applied.has(`${courseId}\t${studentId}`)) already.push(line);
-        else toInsert.push({ courseId, studentId, howApply: row.how_apply, remarks: row.remarks });
+        else
+          toInsert.push({
+            courseId,
+            studentId,
+            howApply: row.how_apply,
+            remarks: row.remarks,
+            enteredBy: actor.kind === 'admin' ? actor.id : null,
+          });
       }
       const inserted = await insertApplications(tx, toInsert);
       await audit(tx, {

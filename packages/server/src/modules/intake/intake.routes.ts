@@ -4,6 +4,7 @@ import { adminOf, studentOf } from '../../platform/context';
 import { route } from '../../platform/route';
 import {
   confirmSeat,
+  decideForStudent,
   declineSeat,
   getIntake,
   getRun,
@@ -16,7 +17,7 @@ import {
 /**
  * The intake cycle (decision 015), beyond SPEC §7: the course's settings and counts, the lottery
  * records, promotion by hand (authority 1 only: the draw is the office's, SPEC §6), and the student's
- * confirm / decline of a seat (the session's own application).
+ * confirm / decline of a seat (the session's own application) — or the office's for the student.
  */
 export async function intakeRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
@@ -29,6 +30,13 @@ export async function intakeRoutes(app: FastifyInstance): Promise<void> {
   route(app, intake.run, async (req) => getRun(db, adminOf(req), req.query.id));
   route(app, intake.verify, async (req) => verifyRun(db, adminOf(req), req.query.id));
   route(app, intake.promote, async (req) => promoteByHand(db, config, req.actor, req.body), mail);
-  route(app, mypage.courseConfirm, async (req) => confirmSeat(db, studentOf(req), req.body));
+  route(app, mypage.courseConfirm, async (req) => confirmSeat(db, config, studentOf(req), req.body));
   route(app, mypage.courseDecline, async (req) => declineSeat(db, config, studentOf(req), req.body), mail);
+  // the office's decision for a student goes the student's own way (decision 065)
+  route(
+    app,
+    api.adminContact.decide,
+    async (req) => decideForStudent(db, config, adminOf(req), req.body),
+    mail,
+  );
 }

@@ -5,6 +5,7 @@
  */
 import { LOTTERY } from '@manabi/shared/codes';
 import type { LotteryTier } from '@manabi/shared/domain/intake';
+import type { ProxyChannel, ProxyDecisionInput } from '@manabi/shared/schemas/contact';
 import { INTAKE_MSG, type IntakeUpdateInput, type SeatDecisionInput } from '@manabi/shared/schemas/intake';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -16,13 +17,18 @@ import { assertUniversityAccess } from '../../platform/guards';
 import type { MailContext } from '../../platform/mail';
 import { type LotteryEntry, verifyRecord } from '../../platform/verifiable-lottery';
 import {
+  type Application,
+  type Course,
   confirmApplication,
   declineApplication,
   liveApplication,
   liveWinners,
   lockCourse,
+  type OfficeDecision,
 } from '../../repositories/course-applications';
 import { intakeOf, saveIntake } from '../../repositories/course-intake';
+import { firstClassOf } from '../../repositories/course-sessions';
+import { tellStudent } from './results';
 import { promote, settleCourse } from './settle';
 
 const iso = (d: Date) => d.toISOString();
@@ -241,34 +247,84 @@ export async function promoteByHand(
   });
 }
 
-// ---- the student's decision ----
+// ---- a seat's decision: the student's own, or the office's for them ----
 
-async function myWinningApplication(tx: DbOrTx, student: StudentPrincipal, input: SeatDecisionInput) {
-  const course = await lockCourse(tx, input.course_id);
+/** How the office's channel (CD005 2–4) reads in the notice to the student. */
+const CHANNEL_WORDS: Record<ProxyChannel, string> = { '2': 'お電話', '3': '窓口', '4': '郵送・FAX' };
+
+/**
+ * The one path of a winner's decision (confirm or decline), taken by the student or, with `byOffice`, by the
+ * office for them: the same checks, the same write, the same settling of the seats (a decline moves the top
+ * 補欠 up in this transaction) and the audit. A decision taken for the student is also told to them, so they
+ * have it in writing. The caller holds the course lock and has checked `updated_at`.
+ */
+async function decideSeat(
+  tx: DbOrTx,
+  mail: MailContext,
+  actor: Actor,
+  course: Course,
+  a: Application,
+  decision: 'confirm' | 'decline',
+  now: Date,
+  byOffice?: OfficeDecision,
+) {
+  if (decision === 'confirm') {
+    if (a.lotteryStatus !== LOTTERY.WON || a.confirmBy === null || a.confirmedAt !== null)
+      throw invalid('course_id', INTAKE_MSG.nothingToConfirm);
+    await confirmApplication(tx, a.id, now, byOffice);
+  } else {
+    if (a.lotteryStatus !== LOTTERY.WON) throw invalid('course_id', INTAKE_MSG.notAWinner);
+    await declineApplication(tx, a.id, 'declined', now, byOffice);
+  }
+  await audit(tx, {
+    actor,
+    action: decision,
+    entity: 'course_application',
+    entityId: a.id,
+    detail: {
+      course_id: course.id,
+      ...(byOffice && { for_student: a.studentId, channel: byOffice.channel, note: byOffice.note }),
+    },
+  });
+  if (byOffice) {
+    const [row] = await tx.select().from(courseApplications).where(eq(courseApplications.id, a.id));
+    await tellStudent(
+      tx,
+      mail,
+      a.studentId,
+      `office:${decision}:${a.id}:${now.getTime()}`,
+      {
+        kind: decision === 'confirm' ? 'confirmedByOffice' : 'declinedByOffice',
+        course,
+        application: row ?? a,
+        firstClass: decision === 'confirm' ? await firstClassOf(tx, course.id) : null,
+        channel: CHANNEL_WORDS[byOffice.channel as ProxyChannel],
+      },
+      now,
+    );
+  }
+  if (decision === 'decline') await settleCourse(tx, mail, actor, course, now);
+}
+
+async function liveApplicationSeen(tx: DbOrTx, courseId: number, studentId: number, updatedAt: string) {
+  const course = await lockCourse(tx, courseId);
   if (!course) throw notFound();
-  const a = await liveApplication(tx, course.id, student.id);
+  const a = await liveApplication(tx, course.id, studentId);
   if (!a) throw notFound();
-  if (a.updatedAt.getTime() !== seenAt(input.updated_at).getTime()) throw stale();
+  if (a.updatedAt.getTime() !== seenAt(updatedAt).getTime()) throw stale();
   return { course, a };
 }
 
 /** POST /api/mypage/courseconfirm/: a winner with a deadline confirms the seat (idempotent once done). */
-export async function confirmSeat(db: Db, student: StudentPrincipal, input: SeatDecisionInput) {
+export async function confirmSeat(
+  db: Db,
+  mail: MailContext,
+  student: StudentPrincipal,
+  input: SeatDecisionInput,
+) {
   return db.transaction(async (tx) => {
-    const { a } = await myWinningApplication(tx, student, input);
-    if (a.lotteryStatus !== LOTTERY.WON || a.confirmBy === null || a.confirmedAt !== null)
-      throw invalid('course_id', INTAKE_MSG.nothingToConfirm);
-    const now = new Date();
-    await confirmApplication(tx, a.id, now);
-    await audit(tx, {
-      actor: { kind: 'student', id: student.id },
-      action: 'confirm',
-      entity: 'course_application',
-      entityId: a.id,
-      detail: {
-        course_id: a.courseId,
-      },
-    });
+    const { course, a } = await liveApplicationSeen(tx, input.course_id, student.id, input.updated_at);
+    await decideSeat(tx, mail, { kind: 'student', id: student.id }, course, a, 'confirm', new Date());
     return { result: true as const };
   });
 }
@@ -284,19 +340,31 @@ export async function declineSeat(
   input: SeatDecisionInput,
 ) {
   return db.transaction(async (tx) => {
-    const { course, a } = await myWinningApplication(tx, student, input);
-    if (a.lotteryStatus !== LOTTERY.WON) throw invalid('course_id', INTAKE_MSG.notAWinner);
-    const now = new Date();
-    await declineApplication(tx, a.id, 'declined', now);
-    const actor: Actor = { kind: 'student', id: student.id };
-    await audit(tx, {
-      actor,
-      action: 'decline',
-      entity: 'course_application',
-      entityId: a.id,
-      detail: { course_id: course.id },
+    const { course, a } = await liveApplicationSeen(tx, input.course_id, student.id, input.updated_at);
+    await decideSeat(tx, mail, { kind: 'student', id: student.id }, course, a, 'decline', new Date());
+    return { result: true as const };
+  });
+}
+
+/**
+ * POST /api/admin/courseapplicantlist/decide/: the office confirms or declines a winner's seat for the student
+ * (「本人の意思を電話で確認」), with the channel and a note of what was said — the student's own path, with who
+ * did it recorded on the application and in the audit.
+ */
+export async function decideForStudent(
+  db: Db,
+  mail: MailContext,
+  admin: AdminPrincipal,
+  input: ProxyDecisionInput,
+) {
+  return db.transaction(async (tx) => {
+    const { course, a } = await liveApplicationSeen(tx, input.course_id, input.user_id, input.updated_at);
+    assertUniversityAccess(admin, course.universityId);
+    await decideSeat(tx, mail, { kind: 'admin', id: admin.id }, course, a, input.decision, new Date(), {
+      adminId: admin.id,
+      channel: input.channel,
+      note: input.note,
     });
-    await settleCourse(tx, mail, actor, course, now);
     return { result: true as const };
   });
 }

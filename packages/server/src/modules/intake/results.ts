@@ -8,7 +8,7 @@ import { type FirstClass, type IntakeMessageKind, intakeMessage } from '@manabi/
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseApplications, courses, lotteryRuns, mailOutbox, notices, students } from '../../db/schema';
-import { enqueueMail, type MailContext, officeFooter } from '../../platform/mail';
+import { type MailContext, officeFooter, outboxRow } from '../../platform/mail';
 import { arrayLiteral, sqlLiteral } from '../../platform/sql';
 import type { Application, Course } from '../../repositories/course-applications';
 import { firstClassOf } from '../../repositories/course-sessions';
@@ -26,8 +26,10 @@ export async function tellStudent(
   message: {
     kind: IntakeMessageKind;
     course: Pick<Course, 'id' | 'name'>;
-    application: Pick<Application, 'confirmBy' | 'waitlistRank'>;
+    application: Pick<Application, 'id' | 'confirmBy' | 'waitlistRank'>;
     firstClass?: FirstClass | null;
+    /** for a decision the office took for the student: how it heard the student's wish */
+    channel?: string;
   },
   now: Date,
 ): Promise<void> {
@@ -37,6 +39,7 @@ export async function tellStudent(
     confirmBy: message.application.confirmBy?.toISOString() ?? null,
     waitlistRank: message.application.waitlistRank,
     firstClass: message.firstClass ?? null,
+    channel: message.channel,
   });
   const [made] = await tx
     .insert(notices)
@@ -47,6 +50,7 @@ export async function tellStudent(
       publishedTo: PERSONAL_NOTICE,
       studentId,
       courseId: message.course.id,
+      applicationId: message.application.id,
       sourceKey,
     })
     .onConflictDoNothing({ target: notices.sourceKey })
@@ -58,7 +62,7 @@ export async function tellStudent(
     .where(eq(students.id, studentId));
   if (!s?.isEmail || !s.mail1) return;
   const appliedUrl = new URL('/mypage/course/applied', mail.publicUrl).toString();
-  await enqueueMail(tx, {
+  const row = outboxRow({
     to: s.mail1,
     subject: `【まなび】${text.title}`,
     body: [
@@ -71,6 +75,8 @@ export async function tellStudent(
       ...officeFooter(mail),
     ].join('\n'),
   });
+  // tied to the student and the notice: how the office sees whether this result went out by mail
+  await tx.insert(mailOutbox).values({ ...row, studentId, noticeId: made.id });
 }
 
 /**
@@ -132,15 +138,17 @@ async function tellResults(
       join ${courseApplications} a on a.id = e.application_id
       where r.id = ${run.id}::int
     ), made as (
-      insert into ${notices} (title, content, period_from, published_to, student_id, course_id, source_key)
+      insert into ${notices} (title, content, period_from, published_to, student_id, course_id, application_id,
+        source_key)
       select left(drawn.title, 120), drawn.body, ${run.drawnAt}::timestamptz, ${PERSONAL_NOTICE}::smallint,
-        drawn.student_id, ${course.id}::int, ${key}
+        drawn.student_id, ${course.id}::int, drawn.id, ${key}
       from drawn order by drawn.ord
       on conflict (source_key) do nothing
-      returning source_key
+      returning id, source_key
     )
-    insert into ${mailOutbox} ("to", subject, body)
-    select s.mail1, '【まなび】' || drawn.title, s.name || ' 様' || ${'\n\n'}::text || drawn.body || ${tail}::text
+    insert into ${mailOutbox} ("to", subject, body, student_id, notice_id)
+    select s.mail1, '【まなび】' || drawn.title, s.name || ' 様' || ${'\n\n'}::text || drawn.body || ${tail}::text,
+      s.id, made.id
     from drawn
     join made on made.source_key = ${key}
     join ${students} s on s.id = drawn.student_id

@@ -65,15 +65,13 @@ export async function awaitingDraw(db: Db, scope: SQL | undefined, now: Date, li
 /**
  * Live winners (当選) still to confirm whose confirm-by falls in [now, until] (course_applications_confirm_by_idx,
  * the deadline job's own), by course, the nearest deadline first; `unread` counts those who have not opened
- * their result — the personal notice the draw ('lottery:<run>:<application>') or a promotion
- * ('promote:<application>:<time>') wrote for this application, with no notice_reads row.
+ * any personal notice about this application (the draw's result, a promotion: notices_application_idx).
  */
 export async function dueDeadlines(db: Db, scope: SQL | undefined, now: Date, until: Date, limit: number) {
   const a = courseApplications;
   const hasRead = sql`exists (select 1 from ${notices} join ${noticeReads} on ${noticeReads.noticeId} = ${notices.id}
       and ${noticeReads.studentId} = ${notices.studentId}
-    where ${notices.studentId} = ${a.studentId} and ${notices.courseId} = ${a.courseId}
-      and (${notices.sourceKey} like 'lottery:%:' || ${a.id}::text or ${notices.sourceKey} like 'promote:' || ${a.id}::text || ':%'))`;
+    where ${notices.applicationId} = ${a.id})`;
   const rows = await db
     .select({
       course_id: courses.id,

@@ -9,11 +9,11 @@ import { getWorklist, retryMail } from './worklist.service';
  * own scope (authority 2: its university's courses); authority 1 puts a failed mail back in line.
  */
 export async function worklistRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
   route(app, api.adminWorklist.list, async (req, reply) => {
     // the numbers are the rows as they stand: no cache may keep an old count
     reply.header('cache-control', 'no-store');
-    return getWorklist(db, adminOf(req));
+    return getWorklist(db, config, adminOf(req));
   });
   route(app, api.adminWorklist.mailRetry, async (req) => retryMail(db, adminOf(req), req.body), {
     mail: true,

@@ -7,11 +7,13 @@ import {
   type Worklist,
 } from '@manabi/shared/schemas/worklist';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { invalid, notFound, stale } from '../../platform/errors';
+import { contactCounts, contactWhere, courseScope } from '../../repositories/contact-list';
 import {
   awaitingDraw,
   classesOn,
@@ -29,17 +31,9 @@ import {
  * they stand when the page asks (no batch, no summary table), in the caller's scope.
  */
 
-/** How far ahead a confirm-by deadline is worth a telephone call (issue 34: "within 2 days"). */
-const DEADLINE_WINDOW_MS = 2 * 86_400_000;
 const RETRY_MSG = {
   secret: 'このメールはパスワード再設定用のURLを含むため、本文を消去しました。再送できません',
 } as const;
-
-/** SPEC §6: authority 2 sees only its university's courses (none without a university). */
-function scopeOf(admin: AdminPrincipal): SQL | undefined {
-  if (admin.authority === 1) return undefined;
-  return admin.universityId ? eq(courses.universityId, admin.universityId) : sql`false`;
-}
 
 /**
  * A mail server's reason with any mail address in it replaced: the card says why, not to whom (the student's
@@ -48,14 +42,28 @@ function scopeOf(admin: AdminPrincipal): SQL | undefined {
 export const reasonOf = (error: string | null) =>
   (error ?? '').replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '（宛先）').slice(0, 300);
 
-export async function getWorklist(db: Db, admin: AdminPrincipal, now = new Date()): Promise<Worklist> {
-  const scope = scopeOf(admin);
+/** The contact list's rows by reason (authority 2: deadlines only; the other two are authority 1's). */
+async function contactSummary(db: Db, config: Config, admin: AdminPrincipal, now: Date) {
+  const w = contactWhere(admin, config, { days: '', reason: '', course_id: '' }, now);
+  const n = await contactCounts(db, w);
+  return { deadline: n.deadline, mail: w.full ? n.mail : null, letter: w.full ? n.letter : null };
+}
+
+export async function getWorklist(
+  db: Db,
+  config: Config,
+  admin: AdminPrincipal,
+  now = new Date(),
+): Promise<Worklist> {
+  const scope = courseScope(admin);
   const today = todayTokyo(now);
   const tomorrow = addDays(today, 1);
-  const until = new Date(now.getTime() + DEADLINE_WINDOW_MS);
+  // how far ahead a confirm-by deadline is worth a telephone call: the contact list's setting
+  const until = new Date(now.getTime() + config.contactDays * 86_400_000);
   const full = admin.authority === 1;
-  const [unapproved, draw, deadlines, waitlist, sessions, mail, jobs] = await Promise.all([
+  const [unapproved, contact, draw, deadlines, waitlist, sessions, mail, jobs] = await Promise.all([
     full ? countUnapproved(db) : null,
+    contactSummary(db, config, admin, now),
     awaitingDraw(db, scope, now, WORKLIST_COURSES_MAX),
     dueDeadlines(db, scope, now, until, WORKLIST_COURSES_MAX),
     stuckWaitlists(db, scope, today, WORKLIST_COURSES_MAX),
@@ -68,6 +76,7 @@ export async function getWorklist(db: Db, admin: AdminPrincipal, now = new Date(
     tomorrow,
     unapproved,
     awaiting_draw: draw,
+    contact,
     deadlines: { ...deadlines, until: until.toISOString() },
     waitlist,
     sessions,

@@ -55,6 +55,7 @@ async function resultNotice(applicationId: number, isRead: boolean) {
       periodFrom: new Date(),
       studentId: a.studentId,
       courseId: a.courseId,
+      applicationId: a.id,
       sourceKey: `lottery:9:${a.id}`,
     })
     .returning();

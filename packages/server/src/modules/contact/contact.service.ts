@@ -1,0 +1,423 @@
+/**
+ * Reaching every student, online or not (decision 065): the contact list, a student's contact record and the
+ * calls, the letters of a course's results and the address labels. A decision taken for the student is the
+ * intake module's (decideForStudent), on the student's own path.
+ */
+
+import type { CallAddInput, LabelRow, LabelsQuery, Letter } from '@manabi/shared/schemas/contact';
+import { CONTACT_MSG, type ContactListQuery, type ContactRow } from '@manabi/shared/schemas/contact';
+import { MSG } from '@manabi/shared/validation/messages';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  adminUsers,
+  courseApplications,
+  courses,
+  noticeLetters,
+  noticeReads,
+  notices,
+  studentCalls,
+  students,
+} from '../../db/schema';
+import { audit } from '../../platform/audit';
+import type { AdminPrincipal } from '../../platform/context';
+import { invalid, notFound } from '../../platform/errors';
+import { assertUniversityAccess } from '../../platform/guards';
+import {
+  type ContactRowRaw,
+  type ContactWhere,
+  contactPage,
+  contactWhere,
+} from '../../repositories/contact-list';
+import { addressLabel } from '../common/address';
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/** What waits, in words. */
+function pendingOf(r: ContactRowRaw): string {
+  if (r.reason === 'deadline') return r.promoted ? '繰り上げ当選の確定' : '当選の確定';
+  if (r.reason === 'mail') return 'メールアドレスの確認';
+  return r.notice_title ?? '結果の通知';
+}
+
+function rowOf(r: ContactRowRaw, full: boolean): ContactRow {
+  return {
+    key: `${r.reason}:${r.student_id}:${r.application_id ?? ''}`,
+    reason: r.reason,
+    user_id: r.student_id,
+    login_id: r.login_id ?? '',
+    name: full ? r.name : null,
+    name_kana: r.name_kana,
+    phone1: full ? r.phone1 : null,
+    phone2: full ? r.phone2 : null,
+    course_id: r.course_id,
+    course_name: r.course_name ?? '',
+    application_id: r.application_id,
+    pending: pendingOf(r),
+    deadline: iso(r.deadline),
+    notice_id: r.notice_id,
+    mail: r.mail_state,
+    read_at: iso(r.read_at),
+    letter_printed_at: iso(r.letter_printed_at),
+    mail_undeliverable: full && r.mail_undeliverable,
+    last_call:
+      full && r.call_at && r.call_outcome
+        ? {
+            called_at: iso(r.call_at) as string,
+            outcome: r.call_outcome as '1' | '2' | '3' | '4',
+            admin_name: r.call_admin ?? '',
+          }
+        : null,
+  };
+}
+
+const orderOf = (q: Pick<ContactListQuery, 'sort' | 'dir'>) => ({
+  sort: q.sort === '' ? ('deadline' as const) : q.sort,
+  dir: q.dir === '' ? ('asc' as const) : q.dir,
+});
+
+/** GET /api/admin/contact/list/ */
+export async function listContacts(db: Db, config: Config, admin: AdminPrincipal, q: ContactListQuery) {
+  const w = contactWhere(admin, config, q);
+  const rows = await contactPage(db, w, orderOf(q), { limit: q.size, offset: (q.page - 1) * q.size });
+  const full = admin.authority === 1;
+  return {
+    days: w.days,
+    total: rows[0]?.total ?? 0,
+    page: q.page,
+    size: q.size,
+    limited: !full,
+    data_list: rows.map((r) => rowOf(r, full)),
+  };
+}
+
+const CSV_BATCH = 1000;
+
+/** The list as searched, every page, a batch at a time (GET /api/admin/contact/list/csv/). */
+export async function* contactCsvRows(
+  db: Db,
+  config: Config,
+  admin: AdminPrincipal,
+  q: ContactListQuery,
+): AsyncGenerator<ContactRow[]> {
+  const w = contactWhere(admin, config, q);
+  const full = admin.authority === 1;
+  for (let offset = 0; ; offset += CSV_BATCH) {
+    const rows = await contactPage(db, w, orderOf(q), { limit: CSV_BATCH, offset });
+    if (rows.length) yield rows.map((r) => rowOf(r, full));
+    if (rows.length < CSV_BATCH) return;
+  }
+}
+
+// ---- a student's contact record ----
+
+async function studentRow(db: DbOrTx, userId: number) {
+  const [s] = await db
+    .select({
+      id: students.id,
+      mail1: students.mail1,
+      isEmail: students.isEmail,
+      bouncedAddress: students.mailBouncedAddress,
+      bouncedAt: students.mailBouncedAt,
+      bounceReason: students.mailBounceReason,
+    })
+    .from(students)
+    .where(eq(students.id, userId));
+  if (!s) throw notFound();
+  return s;
+}
+
+/** GET /api/admin/contact/student/?user_id: what reached the student and the calls made to them. */
+export async function studentContact(db: Db, userId: number) {
+  const s = await studentRow(db, userId);
+  const bounced =
+    s.bouncedAddress !== '' &&
+    s.bouncedAddress.toLowerCase() === s.mail1.toLowerCase() &&
+    s.bouncedAt !== null;
+  const [told, calls] = await Promise.all([
+    db
+      .select({
+        id: notices.id,
+        title: notices.title,
+        courseId: notices.courseId,
+        courseName: courses.name,
+        createdAt: notices.createdAt,
+        mail: sql<'pending' | 'sent' | 'failed' | 'none'>`coalesce((select case o.status
+          when 'failed' then 'failed' when 'pending' then 'pending' else 'sent' end
+          from mail_outbox o where o.notice_id = ${notices.id} and o.student_id = ${notices.studentId}
+          order by o.id desc limit 1), 'none')`,
+        readAt: noticeReads.readAt,
+        printedAt: noticeLetters.printedAt,
+      })
+      .from(notices)
+      .leftJoin(courses, eq(courses.id, notices.courseId))
+      .leftJoin(
+        noticeReads,
+        and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.studentId, notices.studentId)),
+      )
+      .leftJoin(
+        noticeLetters,
+        and(eq(noticeLetters.noticeId, notices.id), eq(noticeLetters.studentId, notices.studentId)),
+      )
+      .where(and(eq(notices.studentId, s.id), isNotNull(notices.applicationId)))
+      .orderBy(desc(notices.id))
+      .limit(50),
+    db
+      .select({
+        id: studentCalls.id,
+        calledAt: studentCalls.calledAt,
+        adminName: adminUsers.name,
+        outcome: studentCalls.outcome,
+        note: studentCalls.note,
+        courseId: studentCalls.courseId,
+        courseName: courses.name,
+      })
+      .from(studentCalls)
+      .leftJoin(adminUsers, eq(adminUsers.id, studentCalls.adminId))
+      .leftJoin(courses, eq(courses.id, studentCalls.courseId))
+      .where(eq(studentCalls.studentId, s.id))
+      .orderBy(desc(studentCalls.calledAt), desc(studentCalls.id))
+      .limit(100),
+  ]);
+  return {
+    user_id: s.id,
+    mail1: s.mail1,
+    is_email: s.isEmail,
+    mail_undeliverable: bounced ? { at: (s.bouncedAt as Date).toISOString(), reason: s.bounceReason } : null,
+    notices: told.map((n) => ({
+      notice_id: n.id,
+      title: n.title,
+      course_id: n.courseId,
+      course_name: n.courseName ?? '',
+      created_at: n.createdAt.toISOString(),
+      mail: n.mail,
+      read_at: n.readAt?.toISOString() ?? null,
+      letter_printed_at: n.printedAt?.toISOString() ?? null,
+    })),
+    calls: calls.map((c) => ({
+      id: c.id,
+      called_at: c.calledAt.toISOString(),
+      admin_name: c.adminName ?? '',
+      outcome: c.outcome as '1' | '2' | '3' | '4',
+      note: c.note,
+      course_id: c.courseId,
+      course_name: c.courseName ?? '',
+    })),
+  };
+}
+
+/** POST /api/admin/contact/call/add/: a telephone call recorded on the student, audited. */
+export async function addCall(db: Db, admin: AdminPrincipal, input: CallAddInput) {
+  return db.transaction(async (tx) => {
+    const s = await studentRow(tx, input.user_id);
+    const courseId = input.course_id === '' ? null : input.course_id;
+    if (courseId !== null) {
+      const [c] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+      if (!c) throw invalid('course_id', MSG.invalidValue);
+    }
+    const [made] = await tx
+      .insert(studentCalls)
+      .values({ studentId: s.id, adminId: admin.id, courseId, outcome: input.outcome, note: input.note })
+      .returning({ id: studentCalls.id });
+    if (!made) throw new Error('call insert returned nothing');
+    await audit(tx, {
+      actor: { kind: 'admin', id: admin.id },
+      action: 'call',
+      entity: 'student',
+      entityId: s.id,
+      detail: { call_id: made.id, course_id: courseId, outcome: input.outcome },
+    });
+    return { result: true as const, id: made.id };
+  });
+}
+
+// ---- letters and labels ----
+
+const letterColumns = {
+  noticeId: notices.id,
+  studentId: students.id,
+  loginId: students.loginId,
+  name: students.name,
+  postcode: students.postcode,
+  pref: students.pref,
+  streetName1: students.streetName1,
+  streetName2: students.streetName2,
+  address: students.address,
+  streetName3: students.streetName3,
+  title: notices.title,
+  content: notices.content,
+  createdAt: notices.createdAt,
+  printedAt: noticeLetters.printedAt,
+};
+
+/** The newest personal notice about each live application of the course, to whom `who` says. */
+async function courseLetters(db: Db, courseId: number, who: '' | 'nomail' | 'all') {
+  const newest = sql`${notices.id} = (select max(n2.id) from ${notices} n2 where n2.application_id = ${courseApplications.id})`;
+  return db
+    .select(letterColumns)
+    .from(courseApplications)
+    .innerJoin(notices, newest)
+    .innerJoin(students, eq(students.id, courseApplications.studentId))
+    .leftJoin(
+      noticeLetters,
+      and(eq(noticeLetters.noticeId, notices.id), eq(noticeLetters.studentId, students.id)),
+    )
+    .where(
+      and(
+        eq(courseApplications.courseId, courseId),
+        isNull(courseApplications.cancelledAt),
+        who === 'all' ? undefined : sql`(NOT ${students.isEmail} OR ${students.mail1} = '')`,
+      ),
+    )
+    .orderBy(students.loginId, students.id);
+}
+
+async function courseOf(db: DbOrTx, admin: AdminPrincipal, courseId: number) {
+  const [course] = await db
+    .select({ id: courses.id, name: courses.name, universityId: courses.universityId })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  if (!course) throw notFound();
+  assertUniversityAccess(admin, course.universityId);
+  return course;
+}
+
+/** GET /api/admin/contact/letters/: one letter per student, in the words of the my-page. */
+export async function letters(
+  db: Db,
+  config: Pick<Config, 'officeName' | 'officeAddress' | 'officePhone'>,
+  admin: AdminPrincipal,
+  q: { course_id: number; who: '' | 'nomail' | 'all' },
+) {
+  const course = await courseOf(db, admin, q.course_id);
+  const rows = await courseLetters(db, course.id, q.who);
+  return {
+    office: { name: config.officeName, address: config.officeAddress, phone: config.officePhone },
+    course_id: course.id,
+    course_name: course.name,
+    letters: rows.map(
+      (r): Letter => ({
+        notice_id: r.noticeId,
+        user_id: r.studentId,
+        login_id: r.loginId ?? '',
+        name: r.name,
+        ...addressLabel(r),
+        title: r.title,
+        body: r.content,
+        notified_at: r.createdAt.toISOString(),
+        printed_at: r.printedAt?.toISOString() ?? null,
+      }),
+    ),
+  };
+}
+
+/**
+ * POST /api/admin/contact/letters/printed/: the letters just printed, recorded as posted (who, when; a
+ * reprint moves the date). Every id must be a personal notice, or nothing is recorded.
+ */
+export async function lettersPrinted(db: Db, admin: AdminPrincipal, noticeIds: readonly number[]) {
+  const ids = [...new Set(noticeIds)];
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: notices.id, studentId: notices.studentId })
+      .from(notices)
+      .where(and(inArray(notices.id, ids), isNotNull(notices.studentId)));
+    if (found.length !== ids.length) throw invalid('notice_ids', MSG.invalidValue);
+    const now = new Date();
+    await tx
+      .insert(noticeLetters)
+      .values(
+        found.map((n) => ({
+          noticeId: n.id,
+          studentId: n.studentId as number,
+          printedAt: now,
+          printedBy: admin.id,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [noticeLetters.noticeId, noticeLetters.studentId],
+        set: { printedAt: now, printedBy: admin.id },
+      });
+    await audit(tx, {
+      actor: { kind: 'admin', id: admin.id },
+      action: 'letters_printed',
+      entity: 'notice',
+      entityId: ids.length === 1 ? ids[0] : null,
+      detail: { count: ids.length, notice_ids: ids.slice(0, 100) },
+    });
+    return { result: true as const, count: found.length };
+  });
+}
+
+const labelOf = (r: {
+  name: string;
+  loginId: string | null;
+  postcode: string;
+  pref: string;
+  streetName1: string;
+  streetName2: string;
+  address: string;
+  streetName3: string;
+}): LabelRow => ({ ...addressLabel(r), name: r.name, login_id: r.loginId ?? '' });
+
+const addressOf = {
+  name: students.name,
+  loginId: students.loginId,
+  postcode: students.postcode,
+  pref: students.pref,
+  streetName1: students.streetName1,
+  streetName2: students.streetName2,
+  address: students.address,
+  streetName3: students.streetName3,
+};
+
+/**
+ * GET /api/admin/contact/labels/csv/: the address labels of a course's letters, of its applicants, or of the
+ * list as searched. The course is checked before the download starts, so a refusal is an answer, not a broken
+ * file.
+ */
+export async function labels(
+  db: Db,
+  config: Config,
+  admin: AdminPrincipal,
+  q: LabelsQuery,
+): Promise<AsyncIterable<LabelRow[]>> {
+  if (q.source === 'contact') return contactLabels(db, contactWhere(admin, config, q));
+  if (q.course_id === '') throw invalid('course_id', CONTACT_MSG.courseRequired);
+  const course = await courseOf(db, admin, q.course_id);
+  if (q.source === 'letters') {
+    const rows = await courseLetters(db, course.id, q.who);
+    return (async function* () {
+      yield rows.map(labelOf);
+    })();
+  }
+  const rows = await db
+    .select(addressOf)
+    .from(courseApplications)
+    .innerJoin(students, eq(students.id, courseApplications.studentId))
+    .where(and(eq(courseApplications.courseId, course.id), isNull(courseApplications.cancelledAt)))
+    .orderBy(students.loginId, students.id);
+  return (async function* () {
+    yield rows.map(labelOf);
+  })();
+}
+
+/** The list's students, each once, a page at a time. */
+async function* contactLabels(db: Db, w: ContactWhere): AsyncGenerator<LabelRow[]> {
+  const seen = new Set<number>();
+  for (let offset = 0; ; offset += CSV_BATCH) {
+    const page = await contactPage(db, w, { sort: 'login_id', dir: 'asc' }, { limit: CSV_BATCH, offset });
+    const ids = page.map((r) => r.student_id).filter((id) => !seen.has(id));
+    for (const id of ids) seen.add(id);
+    if (ids.length) {
+      const rows = await db
+        .select(addressOf)
+        .from(students)
+        .where(inArray(students.id, ids))
+        .orderBy(students.loginId);
+      yield rows.map(labelOf);
+    }
+    if (page.length < CSV_BATCH) return;
+  }
+}
