@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { adminApi } from './admin-api';
 import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
-import { expect, expectAccessible, loginAdmin, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
 
 /**
  * Results on paper (issue 35 §3): the office draws a course, prints a letter for each applicant who takes
@@ -245,6 +245,15 @@ test.describe('[管理][結果通知の郵送]', () => {
     await expect(page.getByRole('button', { name: '印刷する' })).toHaveCount(0);
     await expect(page.getByTestId('letter')).toHaveCount(0);
     await expectAccessible(page);
+  });
+
+  test('[管理][結果通知の郵送] 大学の担当者は結果通知の郵送画面に入れない', async ({ page, playwright }) => {
+    const request = await adminApi(playwright);
+    const courseId = await addCourseAsAdmin(request);
+    await request.dispose();
+    await loginAdmin(page, ACCOUNTS.univ);
+    await page.goto(`/admin/course/detail/${courseId}/letters`);
+    await expect(page).toHaveURL(/\/admin\/apierror\?forbidden=1$/);
   });
 
   test('[管理][結果通知の郵送] スマートフォン幅(375px)と大きい文字で、結果通知を読める @phone', async ({
