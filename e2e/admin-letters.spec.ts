@@ -30,7 +30,8 @@ async function drawnCourse(request: APIRequestContext) {
   const courseName = `E2E郵送講座${tag}`;
   const courseId = await addCourseAsAdmin(request, { course_name: courseName, capacity: '2' });
   const applicants: Applicant[] = [];
-  for (const [i, over] of [{}, { street_name3: '芝公園ハイツ101' }, {}, { is_email: '1' }].entries()) {
+  const students: Record<string, string>[] = [{}, { street_name3: '芝公園ハイツ101' }, {}, { is_email: '1' }];
+  for (const [i, over] of students.entries()) {
     const name = `郵送 ${tag.slice(-4)}${i + 1}`;
     const loginId = await addStudentAsAdmin(request, {
       generation: '2514',
