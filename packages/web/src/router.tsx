@@ -94,11 +94,12 @@ const adminRoutes: RouteObject[] = [
             lazy: () => import('./admin/courses/course-detail-page'),
           },
           {
-            // the lottery records and the bulk certificates: authority 1 only, as the
-            // server's calls are
+            // the lottery records, the bulk certificates and the result letters: authority 1 only, as
+            // the server's calls are
             lazy: () => import('./admin/layout/require-full-authority'),
             children: [
               { path: 'detail/:id/lottery', lazy: () => import('./admin/courses/lottery-record-page') },
+              { path: 'detail/:id/letters', lazy: () => import('./admin/courses/letters-page') },
               { path: ':id/certificates', lazy: () => import('./admin/courses/certificates-page') },
             ],
           },

@@ -52,6 +52,8 @@ export const paths = {
     courseLottery: (id: Id) => `/admin/course/detail/${enc(id)}/lottery`,
     /** Every 受講済み student's 修了証 of a course, one A4 page each (authority 1). */
     courseCertificates: (id: Id) => `/admin/course/${enc(id)}/certificates`,
+    /** A course's results as letters for those without mail, one A4 page each (authority 1). */
+    courseLetters: (id: Id) => `/admin/course/detail/${enc(id)}/letters`,
     courseApplicantAdd: (id: Id) => `/admin/course/detail/add/${enc(id)}`,
     courseApplicant: (id: Id, userId: Id) => `/admin/course/detail/applicant/${enc(id)}/${enc(userId)}`,
     courseApplicantUpdate: (id: Id, userId: Id) =>

@@ -26,6 +26,7 @@ import {
   useReloadApplicants,
   useUpdateApplicantTable,
 } from './api/applicant-list';
+import { applicantLabelsUrl } from './api/letters';
 import { fullColumns, LIMITED_COLUMNS } from './applicant-columns';
 import { applicantEditing, buildTableUpdate, carriedRows, NO_ROWS, withCarried } from './applicant-table';
 import { LotteryModal } from './lottery-modal';
@@ -386,7 +387,7 @@ function PromotedAlert({ row: promoted }: { row: CourseApplicantRow }) {
   );
 }
 
-/** 申込者を追加 and 抽選; the draw waits while the table holds unsaved changes. */
+/** 申込者を追加, 抽選 and the address labels; the draw waits while the table holds unsaved changes. */
 function ApplicantTools({
   courseId,
   pending,
@@ -404,6 +405,8 @@ function ApplicantTools({
       <Button variant="secondary" onPress={onLottery} isDisabled={pending}>
         抽選
       </Button>
+      {/* every applicant's address for 差し込み印刷 (the server's CSV; the letters page has the results') */}
+      <CsvDownloadLink href={applicantLabelsUrl(courseId)} label="宛名ラベル（CSV）" />
       {pending && (
         <p className="basis-full text-std-16N-170 text-ink">
           未保存の変更があるため抽選できません。先に「更新する」か「元に戻す」を押してください。

@@ -100,6 +100,10 @@ export function IntakePanel({ courseId }: { courseId: number }) {
           <p>
             <TextLink to={paths.admin.courseLottery(courseId)}>抽選記録を見る</TextLink>
           </p>
+          {/* the results on paper, for those who take no mail (the page says when there is none yet) */}
+          <p>
+            <TextLink to={paths.admin.courseLetters(courseId)}>結果通知を郵送用に印刷</TextLink>
+          </p>
           <SettingsForm courseId={courseId} intake={data} />
         </>
       )}

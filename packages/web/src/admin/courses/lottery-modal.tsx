@@ -242,6 +242,9 @@ function LotteryDone({ courseId, done }: { courseId: number; done: LotteryResult
       <p>
         <TextLink to={paths.admin.courseLottery(courseId)}>抽選記録を見る</TextLink>
       </p>
+      <p>
+        <TextLink to={paths.admin.courseLetters(courseId)}>結果通知を郵送用に印刷</TextLink>
+      </p>
     </div>
   );
 }

@@ -1,0 +1,69 @@
+import type { Letter } from '@manabi/shared/schemas/contact';
+import { useId } from 'react';
+import { cx } from '../../ui/cx';
+import { addressee, addressLines } from './letter';
+
+export interface LetterOffice {
+  name: string;
+  address: string;
+  phone: string;
+}
+
+/**
+ * One result letter (issue 35 §3). The sheet's geometry is letters.css's: on paper an A4 portrait page whose
+ * address block shows through the window of a 長形3号 envelope once the page is folded in three; on a
+ * screen as wide as the page the same sheet; on a narrower one a card in the flow. The notice's title and
+ * body are the my-page's own words, rendered as text (never HTML), their line breaks kept.
+ */
+export function LetterSheet({
+  letter,
+  office,
+  date,
+  isPageBreak,
+}: {
+  letter: Letter;
+  office: LetterOffice;
+  /** the day it is printed, as the app writes dates */
+  date: string;
+  /** start a new paper page after this letter (every letter but the last) */
+  isPageBreak: boolean;
+}) {
+  const titleId = useId();
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="letter"
+      className={cx(
+        'm-letter flex flex-col gap-4 rounded-8 border-2 border-line bg-canvas p-4 text-ink sm:p-6',
+        isPageBreak && 'm-letter-break',
+      )}
+    >
+      {/* the sender: outside the window, at the top right of the first panel */}
+      <div className="m-letter-sender text-std-16N-170">
+        <p className="m-letter-office text-std-17B-170">{office.name}</p>
+        <p>{date}</p>
+        <p className="m-letter-id">学生番号 {letter.login_id}</p>
+      </div>
+      {/* what the post office reads through the window */}
+      <div className="m-letter-address text-std-17N-170" data-testid="letter-address">
+        {/* 〒, address 1, address 2: one line each, empty ones left out */}
+        <p className="whitespace-pre-line wrap-anywhere">{addressLines(letter).join('\n')}</p>
+        <p className="m-letter-name wrap-anywhere text-std-20B-150">{addressee(letter.name)}</p>
+      </div>
+      <h3 id={titleId} className="m-letter-title wrap-anywhere text-std-20B-150">
+        {letter.title}
+        <span className="sr-only">（{addressee(letter.name)}）</span>
+      </h3>
+      <p className="m-letter-body wrap-anywhere whitespace-pre-wrap text-std-17N-170">{letter.body}</p>
+      <div className="m-letter-foot text-std-16N-170">
+        <p>お問い合わせ先：{office.name}</p>
+        <p>{office.address}</p>
+        <p>電話 {office.phone}</p>
+      </div>
+      {/* where the envelope's window and the folds fall: dashed on a wide screen, fold marks on paper */}
+      <span aria-hidden="true" className="m-letter-window" />
+      <span aria-hidden="true" className="m-letter-fold m-letter-fold-1" />
+      <span aria-hidden="true" className="m-letter-fold m-letter-fold-2" />
+    </article>
+  );
+}
