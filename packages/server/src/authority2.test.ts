@@ -46,7 +46,17 @@ beforeAll(async () => {
   // one who has not come: a row of the door's missing list
   const absent = await makeStudent(t.db, { mail1: 'c@example.jp', phone1: '0422-55-6666' });
   await makeApplication(t.db, { courseId: course.id, studentId: absent.id, lotteryStatus: '2' });
+  // a winner with a day left to confirm who has not read the result: a row of the contact list
+  const silent = await makeStudent(t.db, { mail1: 'd@example.jp', phone1: '0422-77-8888' });
+  await makeApplication(t.db, {
+    courseId: course.id,
+    studentId: silent.id,
+    lotteryStatus: '2',
+    confirmBy: new Date(Date.now() + 86_400_000),
+  });
   url = {
+    '/api/admin/contact/list/': '/api/admin/contact/list/',
+    '/api/admin/contact/list/csv/': '/api/admin/contact/list/csv/',
     '/api/admin/courselist/': '/api/admin/courselist/?control=1',
     '/api/admin/courselist/period/': '/api/admin/courselist/period/',
     '/api/admin/course/': `/api/admin/course/?id=${course.id}`,
@@ -155,6 +165,7 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
       'tomorrow',
       'unapproved',
       'awaiting_draw',
+      'contact',
       'deadlines',
       'waitlist',
       'sessions',
@@ -201,6 +212,36 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
     csv: ['講座ID', '講座名', ...FIGURE_COLUMNS.map((c) => c.header)],
   },
   '/api/admin/course/categories/': { top: [], row: { in: '', keys: ['id', 'name'] } },
+  // the contact list (decision 065): its university's winners near a deadline, by 氏名カナ; the person's other
+  // fields are there as null ('' for login_id), and there are no mail or letter rows
+  '/api/admin/contact/list/': {
+    top: ['days', 'total', 'page', 'size', 'limited', 'data_list'],
+    row: {
+      in: 'data_list',
+      keys: [
+        'key',
+        'reason',
+        'user_id',
+        'login_id',
+        'name',
+        'name_kana',
+        'phone1',
+        'phone2',
+        'course_id',
+        'course_name',
+        'application_id',
+        'pending',
+        'deadline',
+        'notice_id',
+        'mail',
+        'read_at',
+        'letter_printed_at',
+        'mail_undeliverable',
+        'last_call',
+      ],
+    },
+  },
+  '/api/admin/contact/list/csv/': { top: [], csv: ['氏名カナ', '講座', '内容', '期限', '既読'] },
   '/api/admin/courseapplicantlist/': {
     top: ['data_list'],
     row: { in: 'data_list', keys: ['course_applicant_id', 'course_id', 'student_id', 'name_kana'] },
@@ -289,6 +330,13 @@ describe('what an authority-2 admin receives', () => {
         for (const row of rows) expect(Object.keys(row).sort(), route).toEqual([...allowed.row.keys].sort());
       }
     }
+  });
+
+  it('the contact list holds no name, number or telephone of the person for authority 2', async () => {
+    const res = await get(t.app, url['/api/admin/contact/list/']!, cast.univ);
+    for (const row of res.json().data_list)
+      expect(row).toMatchObject({ login_id: '', name: null, phone1: null, phone2: null, last_call: null });
+    expect(res.body).not.toContain('0422-77-8888');
   });
 
   it('the statistics have no admissions (the office’s) for authority 2', async () => {

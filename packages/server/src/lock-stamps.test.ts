@@ -328,6 +328,21 @@ const CALLS: Record<string, StampedCall> = {
       return { course_id: a.courseId, user_id: a.studentId, updated_at: iso(a.updatedAt) };
     },
   },
+  'POST /api/admin/courseapplicantlist/decide/': {
+    cookie: () => cast.admin,
+    stamps: ['updated_at'],
+    body: async () => {
+      const a = await applicationOn({ lotteryStatus: '2', confirmBy: new Date(Date.now() + DAY) });
+      return {
+        course_id: a.courseId,
+        user_id: a.studentId,
+        updated_at: iso(a.updatedAt),
+        decision: 'confirm',
+        channel: '2',
+        note: '電話でご本人に確認',
+      };
+    },
+  },
   'POST /api/mypage/user/contacts/update/': {
     cookie: () => cast.student,
     stamps: ['updated_at', 'updated_at1', 'updated_at2'],

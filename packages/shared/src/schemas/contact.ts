@@ -106,6 +106,7 @@ export const contactRowSchema = z.object({
   key: z.string(),
   reason: choice(CONTACT_REASON_VALUES),
   user_id: id,
+  /** '' for authority 2 */
   login_id: z.string(),
   /** null for authority 2, which sees only 氏名カナ (SPEC §6) */
   name: z.string().nullable(),

@@ -46,7 +46,7 @@ function rowOf(r: ContactRowRaw, full: boolean): ContactRow {
     key: `${r.reason}:${r.student_id}:${r.application_id ?? ''}`,
     reason: r.reason,
     user_id: r.student_id,
-    login_id: r.login_id ?? '',
+    login_id: full ? (r.login_id ?? '') : '',
     name: full ? r.name : null,
     name_kana: r.name_kana,
     phone1: full ? r.phone1 : null,

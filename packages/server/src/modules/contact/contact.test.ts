@@ -211,7 +211,7 @@ describe('the contact list', () => {
     for (const row of mine.data_list) {
       expect(row.reason).toBe('deadline');
       expect(theirs.has(row.user_id)).toBe(false);
-      expect(row).toMatchObject({ name: null, phone1: null, phone2: null, last_call: null });
+      expect(row).toMatchObject({ login_id: '', name: null, phone1: null, phone2: null, last_call: null });
       expect(row.course_id).toBe(ours.course.id);
     }
     // asking for the other university's course finds nothing, not an error that says it exists
