@@ -289,7 +289,11 @@ async function approveOrReject(
     if (!row) throw stale();
     const mailTo = approve && columns.isEmail ? columns.mail1 || columns.mail2 : '';
     if (loginId && mailTo) {
-      await enqueueMail(tx, { to: mailTo, ...approvalMail(config, { name: columns.name, loginId }) });
+      await enqueueMail(tx, {
+        to: mailTo,
+        ...approvalMail(config, { name: columns.name, loginId }),
+        studentId: row.id,
+      });
     }
     await audit(tx, {
       actor,
