@@ -57,6 +57,12 @@ export const outboxRow = (message: MailMessage) => ({
 export const reasonOf = (error: string | null) =>
   (error ?? '').replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '（宛先）').slice(0, 300);
 
+/**
+ * A student's record with no refused address: written when the student saves their contacts (they have
+ * looked at the address) or the office saves a new mail 1.
+ */
+export const BOUNCE_CLEARED = { mailBouncedAddress: '', mailBouncedAt: null, mailBounceReason: '' } as const;
+
 /** Why a delivery failed: the address was refused for good, or anything that a later try may get past. */
 export type FailureKind = 'hard' | 'temporary';
 
