@@ -80,6 +80,11 @@ describe('the day-before reminders', () => {
       .from(mailOutbox)
       .where(like(mailOutbox.subject, `%${course.name}%`));
     expect(mails.map((m) => m.to)).toEqual(['conf@example.jp']);
+    // the mail names the student and their own reminder notice
+    expect(mails[0]).toMatchObject({
+      studentId: confirmed.id,
+      noticeId: made.find((n) => n.studentId === confirmed.id)?.id,
+    });
     expect(mails[0]?.body).toMatch(/^確定 花子 様/);
     expect(mails[0]?.body).toContain('/mypage/schedule');
 

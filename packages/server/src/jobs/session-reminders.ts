@@ -92,7 +92,7 @@ async function dueSessions(db: DbOrTx, day: string): Promise<ReminderSession[]> 
 async function remind(db: Db, mail: MailContext, s: ReminderSession, now: Date): Promise<number> {
   const text = reminderText(s);
   return db.transaction(async (tx) => {
-    const made = await tx.execute<{ student_id: number }>(sql`
+    const made = await tx.execute<{ id: number; student_id: number }>(sql`
       insert into ${notices} (title, content, period_from, period_to, published_to, student_id, course_id, source_key)
       select ${text.title.slice(0, 120)}, ${text.body}, ${now.toISOString()}::timestamptz,
         ${`${s.day}T23:59:59+09:00`}::timestamptz, ${PERSONAL_NOTICE}, ${courseApplications.studentId},
@@ -100,12 +100,15 @@ async function remind(db: Db, mail: MailContext, s: ReminderSession, now: Date):
       from ${courseApplications}
       where ${and(eq(courseApplications.courseId, s.courseId), attendsCourse)}
       on conflict (source_key) do nothing
-      returning student_id`);
+      returning id, student_id`);
     // node-postgres and PGlite both answer { rows }
-    const ids = (made as unknown as { rows: { student_id: number }[] }).rows.map((r) => Number(r.student_id));
+    const rows = (made as unknown as { rows: { id: number; student_id: number }[] }).rows;
+    // each student's own reminder notice: the mail names it, so the office sees whether it went out
+    const noticeOf = new Map(rows.map((r) => [Number(r.student_id), Number(r.id)]));
+    const ids = [...noticeOf.keys()];
     if (ids.length === 0) return 0;
     const takers = await tx
-      .select({ name: students.name, mail1: students.mail1 })
+      .select({ id: students.id, name: students.name, mail1: students.mail1 })
       .from(students)
       .where(and(inArray(students.id, ids), eq(students.isEmail, true), ne(students.mail1, '')));
     if (takers.length > 0) {
@@ -116,6 +119,8 @@ async function remind(db: Db, mail: MailContext, s: ReminderSession, now: Date):
         body: [`${t.name} 様`, '', text.body, '', `今後の予定：${link}`, '', ...officeFooter(mail)].join(
           '\n',
         ),
+        studentId: t.id,
+        noticeId: noticeOf.get(t.id) ?? null,
       }));
       await tx.insert(mailOutbox).values(messages.map(outboxRow));
     }

@@ -105,8 +105,9 @@ async function writeAudited(tx: DbOrTx, write: SQLWrapper, entry: AuditEntry): P
   const m = entry.mail && outboxRow(entry.mail);
   const mailed = m
     ? sql`, mailed as (
-        insert into ${mailOutbox} ("to", subject, body, holds_secret)
-        select ${m.to}::varchar, ${m.subject}::varchar, ${m.body}::text, ${m.holdsSecret}::boolean from logged)`
+        insert into ${mailOutbox} ("to", subject, body, holds_secret, student_id, notice_id)
+        select ${m.to}::varchar, ${m.subject}::varchar, ${m.body}::text, ${m.holdsSecret}::boolean,
+          ${m.studentId}::int, ${m.noticeId}::int from logged)`
     : sql``;
   // the text is the same for every write of a kind (every value a parameter): named, it is planned once a
   // connection

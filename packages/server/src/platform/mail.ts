@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, students } from '../db/schema';
 import { preparedPerDatabase } from '../db/statements';
 
 export interface MailMessage {
@@ -12,6 +12,10 @@ export interface MailMessage {
   body: string;
   /** the body carries a secret (a password-reset link): erased from the outbox once the mail has left */
   holdsSecret?: boolean;
+  /** the student the mail is to: a refused address reaches their record (「メールが届きません」) */
+  studentId?: number | null;
+  /** the notice the mail carries, so the office can see whether it went out */
+  noticeId?: number | null;
 }
 
 /** What a mail to a student needs of the configuration: the links and footer, the length of a day. */
@@ -42,7 +46,66 @@ export const outboxRow = (message: MailMessage) => ({
   subject: message.subject,
   body: message.body,
   holdsSecret: message.holdsSecret ?? false,
+  studentId: message.studentId ?? null,
+  noticeId: message.noticeId ?? null,
 });
+
+/**
+ * A mail server's reason with any mail address in it replaced: the work list and the student's record say
+ * why, not to whom (the student's record is where an address is seen).
+ */
+export const reasonOf = (error: string | null) =>
+  (error ?? '').replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '（宛先）').slice(0, 300);
+
+/**
+ * A student's record with no refused address: written when the student saves their contacts (they have
+ * looked at the address) or the office saves a new mail 1.
+ */
+export const BOUNCE_CLEARED = { mailBouncedAddress: '', mailBouncedAt: null, mailBounceReason: '' } as const;
+
+/** Why a delivery failed: the address was refused for good, or anything that a later try may get past. */
+export type FailureKind = 'hard' | 'temporary';
+
+/** What nodemailer puts on a failed send (smtp-connection's _formatError). */
+interface SmtpFailure {
+  code?: unknown;
+  command?: unknown;
+  responseCode?: unknown;
+  response?: unknown;
+}
+
+/**
+ * A failure is 'hard' only when the recipient's server refused the recipient itself: nodemailer's
+ * EENVELOPE on the RCPT TO command with a 5xx reply (our mails have one recipient, so "all recipients were
+ * rejected" is that one). When the reply carries an enhanced status code (RFC 3463), it must name the
+ * address or the mailbox: 5.1.x (no such user, bad domain, bad syntax), or 5.2.x but 5.2.2 (a full mailbox
+ * may be emptied) and 5.2.3 (our message's size). A 5.7.x refusal on RCPT TO is a policy about us
+ * (relaying denied to an unauthenticated sender, our sender blocked): marking every student for it would
+ * be wrong, so it is temporary, as are 5xx replies to MAIL FROM or AUTH (our configuration).
+ *
+ * A 5xx reply to DATA or to the message itself is never hard: over SMTP it is one reply for the whole
+ * message (its content, its size, a spam filter), not a word about the recipient's address; only LMTP
+ * answers per recipient there, and the outbox speaks SMTP. Everything else — 4xx, connection errors,
+ * timeouts, TLS — is temporary and retried.
+ */
+export function failureKindOf(err: unknown): FailureKind {
+  const e = (typeof err === 'object' && err !== null ? err : {}) as SmtpFailure;
+  if (e.code !== 'EENVELOPE' || e.command !== 'RCPT TO') return 'temporary';
+  if (typeof e.responseCode !== 'number' || e.responseCode < 500 || e.responseCode > 599) return 'temporary';
+  const enhanced =
+    typeof e.response === 'string' ? /^\d{3}[ -]([245])\.(\d{1,3})\.(\d{1,3})\b/.exec(e.response) : null;
+  if (!enhanced) return 'hard';
+  const [, klass, subject, detail] = enhanced;
+  if (klass !== '5') return 'temporary';
+  if (subject === '1') return 'hard';
+  return subject === '2' && detail !== '2' && detail !== '3' ? 'hard' : 'temporary';
+}
+
+/** The server's own words of a failure when it answered (the reply line), else the error as text. */
+const replyOf = (err: unknown) => {
+  const response = (err as SmtpFailure | null)?.response;
+  return typeof response === 'string' && response !== '' ? response : String(err);
+};
 
 /** The body a mail keeps once it has left or been given up on: a secret-bearing one is erased. */
 const keptBody = sql`case when ${mailOutbox.holdsSecret} then ${ERASED_BODY} else ${mailOutbox.body} end`;
@@ -127,14 +190,31 @@ export class Mailer {
         });
       } catch (err) {
         const attempts = done.attempts;
+        const kind = failureKindOf(err);
+        // the error's message quotes the address: the logger's serializer masks it (platform/logging.ts)
+        this.opts.log.warn(
+          { err, id: done.id, attempts, kind, responseCode: (err as SmtpFailure | null)?.responseCode },
+          'mail delivery failed',
+        );
+        if (kind === 'hard') {
+          await bounceStatements(this.db).bounce.execute({
+            id: done.id,
+            lastError: String(err).slice(0, 1000),
+            reason: reasonOf(replyOf(err)),
+            now: new Date(),
+          });
+          // that address was refused, not the peer unwell: the next mail is worth trying now
+          row = await this.claimNext(null);
+          continue;
+        }
         const failed = attempts >= MAX_ATTEMPTS;
-        this.opts.log.warn({ err, id: done.id, attempts }, 'mail delivery failed');
         await this.db
           .update(mailOutbox)
           .set({
             status: failed ? 'failed' : 'pending',
             ...(failed ? { body: keptBody } : {}),
             lastError: String(err).slice(0, 1000),
+            failureKind: 'temporary',
             nextAttemptAt: failed ? null : new Date(Date.now() + retryDelayMs(attempts)),
           })
           .where(eq(mailOutbox.id, done.id));
@@ -212,5 +292,41 @@ const claimStatements = preparedPerDatabase((db: Db) => {
     first: claim(db, false).prepare('mail_claim'),
     // records the mail just delivered, then claims the next
     afterDone: claim(db.with(finished), true).prepare('mail_claim_after'),
+  };
+});
+
+/**
+ * A refused address, in one statement: the mail is given up at once (no retry reaches a recipient that does
+ * not exist) and, when the mail is a student's and that student's mail1 is still the refused address
+ * (case aside: the domain part is not case-sensitive, and people type either), the student's record says
+ * so. An address changed meanwhile is not marked: the new one has not been refused. The student's
+ * updated_at is left alone: the bounce is not an edit that should make an open form stale.
+ */
+const bounceStatements = preparedPerDatabase((db: Db) => {
+  const failed = db.$with('failed').as(
+    db
+      .update(mailOutbox)
+      .set({
+        status: 'failed',
+        failureKind: 'hard',
+        lastError: sql`${sql.placeholder('lastError')}`,
+        nextAttemptAt: null,
+        body: keptBody,
+      })
+      .where(eq(mailOutbox.id, sql.placeholder('id')))
+      .returning({ studentId: mailOutbox.studentId, to: mailOutbox.to }),
+  );
+  return {
+    bounce: db
+      .with(failed)
+      .update(students)
+      .set({
+        mailBouncedAddress: sql`${failed.to}`,
+        mailBouncedAt: sql.placeholder('now') as unknown as Date,
+        mailBounceReason: sql`${sql.placeholder('reason')}`,
+      })
+      .from(failed)
+      .where(and(eq(students.id, failed.studentId), sql`lower(${students.mail1}) = lower(${failed.to})`))
+      .prepare('mail_bounce'),
   };
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOutsideWard, studentCautions, studentNameKey } from './student';
+import { isOutsideWard, mailUndeliverable, studentCautions, studentNameKey } from './student';
 
 describe('student cautions (SPEC §5, not blocking)', () => {
   it('warns under 55 at the end of the fiscal year, not at 55', () => {
@@ -26,5 +26,14 @@ describe('studentNameKey', () => {
     expect(studentNameKey('山田　花子')).toBe(studentNameKey('山田 花子'));
     expect(studentNameKey('ﾔﾏﾀﾞ ﾊﾅｺ')).toBe(studentNameKey('ヤマダハナコ'));
     expect(studentNameKey('ＡＢＣ')).toBe('ABC');
+  });
+});
+
+describe('メールが届きません (decision 065)', () => {
+  it('holds while the refused address is still mail 1, whatever its case', () => {
+    expect(mailUndeliverable({ mailBouncedAddress: 'Gone@Example.jp', mail1: 'gone@example.jp' })).toBe(true);
+    expect(mailUndeliverable({ mailBouncedAddress: 'gone@example.jp', mail1: 'new@example.jp' })).toBe(false);
+    expect(mailUndeliverable({ mailBouncedAddress: '', mail1: '' })).toBe(false);
+    expect(mailUndeliverable({ mailBouncedAddress: '', mail1: 'a@example.jp' })).toBe(false);
   });
 });

@@ -43,3 +43,13 @@ export function studentCautions(
   }
   return out;
 }
+
+/** Two mail addresses are one mailbox as far as the office can tell: people type either case. */
+export const sameMailAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * 「メールが届きません」 (decision 065): the mail server refused, outright, the address that is still the
+ * student's mail 1. A new address has not been refused, so changing it ends this by itself.
+ */
+export const mailUndeliverable = (s: { mailBouncedAddress: string; mail1: string }): boolean =>
+  s.mailBouncedAddress !== '' && sameMailAddress(s.mailBouncedAddress, s.mail1);

@@ -101,6 +101,8 @@ export const mypageUserResponseSchema = z.object({
   emergency_name: z.string(),
   emergency_emereletion: z.string(),
   emergency_phone: z.string(),
+  /** (additive) mail to mail1 was refused by its mail server: the screen asks the student to check it */
+  mail_undeliverable: z.boolean(),
 });
 
 // ---- 住所変更の届出 (decision 040) ----
@@ -212,12 +214,15 @@ export const mypageAppliedItemSchema = z.object({
 });
 /**
  * GET /api/mypage/top/: SPEC's unread count and newest notices, and (additive) the applications whose
- * course has not begun, each with what to do next — so the first screen says where the student stands.
+ * course has not begun, each with what to do next — so the first screen says where the student stands —
+ * and whether mail to the student's address was refused (decision 065).
  */
 export const topResponseSchema = z.object({
   not_read_cnt: z.number().int(),
   notice_list: z.array(z.object({ id, date: ymd, title: z.string(), is_read: z.boolean() })),
   course_status_list: z.array(mypageAppliedItemSchema),
+  /** mail to mail1 was refused by its mail server (「メールが届きません」): the top page asks to check it */
+  mail_undeliverable: z.boolean(),
 });
 export const mypageAppliedListResponseSchema = z.object({
   data_list: z.array(mypageAppliedItemSchema),

@@ -23,6 +23,8 @@ export interface AlertProps {
   announce?: boolean;
   /** Focusable (tabIndex -1) so a form can move focus here. */
   focusable?: boolean;
+  /** 'lg': a message the page is about (a step the reader must take), in larger type than a note's */
+  size?: 'md' | 'lg';
   ref?: Ref<HTMLDivElement>;
 }
 
@@ -37,6 +39,7 @@ export function Alert({
   className,
   announce = true,
   focusable,
+  size = 'md',
   ref,
 }: AlertProps) {
   const role = announce ? (variant === 'error' ? 'alert' : 'status') : undefined;
@@ -46,7 +49,8 @@ export function Alert({
       role={role}
       tabIndex={focusable ? -1 : undefined}
       className={cx(
-        'rounded-8 border-2 border-l-8 px-4 py-3 text-std-16N-170 text-ink',
+        'rounded-8 border-2 border-l-8 px-4 py-3 text-ink',
+        size === 'lg' ? 'text-std-18N-160' : 'text-std-16N-170',
         variant === 'info' && 'border-info-line bg-info-tint',
         variant === 'success' && 'border-success-line bg-success-tint',
         variant === 'warning' && 'border-warning-line bg-warning-tint',
@@ -54,11 +58,11 @@ export function Alert({
         className,
       )}
     >
-      <p className="text-std-16B-170">
+      <p className={size === 'lg' ? 'text-std-20B-150' : 'text-std-16B-170'}>
         <span className={cx(variant === 'error' && 'text-error')}>【{LABEL[variant]}】</span>
         {title}
       </p>
-      {children && <div className="mt-1 space-y-1">{children}</div>}
+      {children && <div className={size === 'lg' ? 'mt-2 space-y-2' : 'mt-1 space-y-1'}>{children}</div>}
     </div>
   );
 }

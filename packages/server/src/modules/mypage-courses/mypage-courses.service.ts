@@ -440,7 +440,11 @@ export async function applyCourse(
       },
       mail:
         contact.isEmail && contact.mail1
-          ? { to: contact.mail1, ...courseMail(config, waits ? 'waitlist' : 'apply', contact.name, c) }
+          ? {
+              to: contact.mail1,
+              ...courseMail(config, waits ? 'waitlist' : 'apply', contact.name, c),
+              studentId: student.id,
+            }
           : null,
       write: applicationsInsert([
         {
@@ -503,7 +507,7 @@ export async function cancelCourse(
       detail: { course_id: courseId, login_id: student.loginId, lottery_status: a.lotteryStatus },
       mail:
         contact.isEmail && contact.mail1
-          ? { to: contact.mail1, ...courseMail(config, 'cancel', contact.name, c) }
+          ? { to: contact.mail1, ...courseMail(config, 'cancel', contact.name, c), studentId: student.id }
           : null,
       write: applicationCancel(tx, a, { now }),
     });

@@ -297,6 +297,8 @@ describe('POST mypage/courseapplication/', () => {
     expect(mails.at(-1)).toMatchObject({
       to: 'other@example.jp',
       subject: '【まなび】講座の申込みを受け付けました',
+      studentId: otherId,
+      noticeId: null,
     });
     const logs = await t.db.select().from(auditLog).where(eq(auditLog.action, 'apply'));
     expect(logs.some((l) => l.entity === 'course_application' && l.entityId === String(row!.id))).toBe(true);

@@ -1,9 +1,10 @@
 import type { NewsDetail, NewsList, TopData } from '@manabi/shared/api';
 import { todayTokyo } from '@manabi/shared/domain/dates';
+import { mailUndeliverable } from '@manabi/shared/domain/student';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { noticeCategories, noticeReads, notices } from '../../db/schema';
+import { noticeCategories, noticeReads, notices, students } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/statements';
 import { notFound } from '../../platform/errors';
 import { likeContains, placeholderSql, qualified } from '../../platform/sql';
@@ -112,6 +113,12 @@ const statements = preparedPerDatabase((db: Db) => {
       .limit(TOP_LIST_SIZE)
       .prepare('top_latest'),
     news: { '': newsPage(''), '1': newsPage('1'), '2': newsPage('2') },
+    // whether mail to the student's address was refused (decision 065): one row by its key
+    mailState: db
+      .select({ mailBouncedAddress: students.mailBouncedAddress, mail1: students.mail1 })
+      .from(students)
+      .where(eq(students.id, studentId))
+      .prepare('top_mail_state'),
   };
 });
 
@@ -125,7 +132,10 @@ const audienceValues = (student: AudienceMember, now: Date) => ({
 export async function getTop(db: Db, student: AudienceMember): Promise<TopData> {
   const now = new Date();
   const s = statements(db);
-  const rows = await s.latest.execute(audienceValues(student, now));
+  const [rows, [mail]] = await Promise.all([
+    s.latest.execute(audienceValues(student, now)),
+    s.mailState.execute({ studentId: student.id }),
+  ]);
   const current = await currentApplicationRows(db, student.id, todayTokyo(now));
   const courseStatus = current.rows.map((r) =>
     presentHistoryRow(r, now, current.firsts.get(r.course.id) ?? null),
@@ -134,6 +144,7 @@ export async function getTop(db: Db, student: AudienceMember): Promise<TopData> 
     not_read_cnt: rows[0]?.unread ?? 0,
     notice_list: rows.map(({ unread: _, ...notice }) => notice),
     course_status_list: courseStatus,
+    mail_undeliverable: mail !== undefined && mailUndeliverable(mail),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { MypageUser, ValidResult } from '@manabi/shared/api';
+import { mailUndeliverable } from '@manabi/shared/domain/student';
 import {
   type ContactsUpdateInput,
   MYPAGE_USER_MSG,
@@ -12,6 +13,7 @@ import { audit, onOwnRecord } from '../../platform/audit';
 import { hashPassword, verifyPassword } from '../../platform/crypto';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { checkPasswordThrottled } from '../../platform/login-throttle';
+import { BOUNCE_CLEARED } from '../../platform/mail';
 import { destroyUserSessions } from '../../platform/sessions';
 import { addressLine } from '../common/address';
 
@@ -36,6 +38,7 @@ export async function getUser(db: Db, studentId: number): Promise<MypageUser> {
     emergency_name: s.emergencyName,
     emergency_emereletion: s.emergencyRelation,
     emergency_phone: s.emergencyPhone,
+    mail_undeliverable: mailUndeliverable(s),
   };
 }
 
@@ -43,6 +46,8 @@ export async function getUser(db: Db, studentId: number): Promise<MypageUser> {
  * POST /api/mypage/user/contacts/update/: phone and mail 1 and 2 of the session's student, one
  * transaction. 409 (nothing written) when any of updated_at, updated_at1, updated_at2 differs from the
  * row; contacts_updated_at1 / 2 move only for the group (1: phone1, mail1; 2: phone2, mail2) that changed.
+ * A refused address's mark (「メールが届きません」) ends with any save: the student has looked at the address
+ * and says it is right, so the next mail tries it again (a new refusal marks it again).
  */
 export async function updateContacts(db: Db, studentId: number, input: ContactsUpdateInput) {
   const seen = seenAt(input.updated_at);
@@ -74,6 +79,7 @@ export async function updateContacts(db: Db, studentId: number, input: ContactsU
         mail2: input.mail2,
         ...(changed1 ? { contactsUpdatedAt1: now } : {}),
         ...(changed2 ? { contactsUpdatedAt2: now } : {}),
+        ...BOUNCE_CLEARED,
         updatedAt: now,
       })
       .where(eq(students.id, studentId));
@@ -85,6 +91,7 @@ export async function updateContacts(db: Db, studentId: number, input: ContactsU
         login_id: current.loginId,
         group1: changed1,
         group2: changed2,
+        ...(current.mailBouncedAddress !== '' ? { mail_bounce_cleared: true } : {}),
       },
     });
     return { result: true as const };

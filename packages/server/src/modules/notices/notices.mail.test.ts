@@ -132,7 +132,15 @@ describe('notice mail', () => {
     expect(text).toContain('台風のため、10月1日の講座は休講です。\n振替日は追ってお知らせします。');
     expect(text).toContain('https://example.jp/kyuko');
     expect(text).toContain(`https://manabi.example.jp/mypage/news/detail/${id}`);
-    expect((await outboxFor('まなび市民大学からのお知らせ')).map((r) => r.status)).toEqual(['sent', 'sent']);
+    const rows = await outboxFor('まなび市民大学からのお知らせ');
+    expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
+    // each mail names its student and the notice it carries
+    const mailed = await t.db
+      .select({ studentId: noticeMails.studentId })
+      .from(noticeMails)
+      .where(eq(noticeMails.noticeId, id));
+    expect(rows.map((r) => r.noticeId)).toEqual([id, id]);
+    expect(rows.map((r) => r.studentId).sort()).toEqual(mailed.map((m) => m.studentId).sort());
     expect(await t.db.select().from(noticeMails).where(eq(noticeMails.noticeId, id))).toHaveLength(2);
 
     // saving it again sends nothing more; widening the audience mails only the new recipients

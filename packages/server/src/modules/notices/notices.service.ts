@@ -489,7 +489,8 @@ export function noticeMail(config: Pick<Config, 'publicUrl'>, row: typeof notice
 /**
  * Queues the notice mail for every addressed student with a mail address (mail_1, else mail_2) who
  * accepts mail (is_email) and has not been mailed this notice before (notice_mails), in the caller's
- * transaction, as one INSERT … SELECT whatever the audience's size. Returns how many were queued.
+ * transaction, as one INSERT … SELECT whatever the audience's size; each mail names its student and the
+ * notice. Returns how many were queued.
  */
 async function queueNoticeMail(
   tx: DbOrTx,
@@ -510,9 +511,10 @@ async function queueNoticeMail(
       on conflict do nothing
       returning ${sql.identifier(noticeMails.studentId.name)} as student_id
     ), queued as (
-      insert into ${mailOutbox} (${sql.identifier(mailOutbox.to.name)}, ${sql.identifier(mailOutbox.subject.name)}, ${sql.identifier(mailOutbox.body.name)})
+      insert into ${mailOutbox} (${sql.identifier(mailOutbox.to.name)}, ${sql.identifier(mailOutbox.subject.name)}, ${sql.identifier(mailOutbox.body.name)},
+        ${sql.identifier(mailOutbox.studentId.name)}, ${sql.identifier(mailOutbox.noticeId.name)})
       select coalesce(nullif(${students.mail1}, ''), ${students.mail2}), ${subject},
-        ${students.name} || ${' 様\n\n'} || ${body}
+        ${students.name} || ${' 様\n\n'} || ${body}, ${students.id}, cast(${row.id} as integer)
       from mailed join ${students} on ${students.id} = mailed.student_id
       returning 1
     )

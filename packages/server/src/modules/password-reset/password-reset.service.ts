@@ -108,7 +108,7 @@ export async function requestReset(
       .insert(passwordResetTokens)
       .values({ studentId: student.id, tokenHash, createdAt: now, expiresAt });
     const to = mailKey(student.mail1) === address ? student.mail1 : student.mail2;
-    await enqueueMail(tx, { to, ...resetMail(config, student, token, expiresAt) });
+    await enqueueMail(tx, { to, ...resetMail(config, student, token, expiresAt), studentId: student.id });
     await audit(tx, {
       actor: { kind: 'system', id: null },
       action: 'password_reset_mail',

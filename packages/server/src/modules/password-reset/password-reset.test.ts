@@ -60,7 +60,11 @@ const loginStatus = async (login_id: string, password: string) =>
 
 describe('POST login/sendmail/', () => {
   it('mails a working link to the matching address (case and width do not matter)', async () => {
-    await makeStudent(t.db, { loginId: '25110001', name: '鈴木 一郎', mail1: 'Ichiro@Example.jp' });
+    const ichiro = await makeStudent(t.db, {
+      loginId: '25110001',
+      name: '鈴木 一郎',
+      mail1: 'Ichiro@Example.jp',
+    });
     const mails = await requestMail('25110001', 'ＩＣＨＩＲＯ＠example.JP');
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
@@ -80,6 +84,7 @@ describe('POST login/sendmail/', () => {
     const sent = await t.db.select().from(mailOutbox);
     expect(JSON.stringify(sent)).not.toContain(token);
     expect(sent.at(-1)).toMatchObject({ status: 'sent', holdsSecret: true, body: ERASED_BODY });
+    expect(sent.at(-1)?.studentId).toBe(ichiro.id);
   });
 
   it('isexpire answers result as SPEC §7 writes it: true once the link cannot be used', async () => {

@@ -203,7 +203,7 @@ export async function applyAdmission(
       })
       .returning({ id: students.id });
     if (!row) throw new Error('insert returned nothing');
-    await enqueueMail(tx, { to: input.mail1, ...admissionReceivedMail(config, name) });
+    await enqueueMail(tx, { to: input.mail1, ...admissionReceivedMail(config, name), studentId: row.id });
     await enqueueMail(tx, { to: config.officeMail, ...admissionOfficeMail(config, input, name, today) });
     await audit(tx, {
       actor: system,

@@ -1,7 +1,7 @@
 import type { LoginIdExist } from '@manabi/shared/api';
 import { APPROVAL } from '@manabi/shared/codes';
 import { todayTokyo } from '@manabi/shared/domain/dates';
-import { studentNameKey } from '@manabi/shared/domain/student';
+import { sameMailAddress, studentNameKey } from '@manabi/shared/domain/student';
 import {
   defaultGenerationId,
   STUDENT_MSG,
@@ -17,7 +17,7 @@ import { students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import { hashPassword } from '../../platform/crypto';
 import { invalid, notFound, stale } from '../../platform/errors';
-import { enqueueMail, officeFooter } from '../../platform/mail';
+import { BOUNCE_CLEARED, enqueueMail, officeFooter } from '../../platform/mail';
 import { isUniqueViolation } from '../../platform/sql';
 import { addressColumns } from '../common/address';
 import { loadStudent } from './students-detail.service';
@@ -150,6 +150,13 @@ export async function addStudent(db: Db, actor: Actor, input: StudentAddBody, to
   }
 }
 
+/**
+ * The office's save ends a refused address's mark only with a new mail 1: saving the record for another
+ * reason says nothing about the address, which the student may still have to correct.
+ */
+const bounceEnds = (current: { mailBouncedAddress: string; mail1: string }, mail1: string) =>
+  current.mailBouncedAddress !== '' && !sameMailAddress(current.mail1, mail1);
+
 /** Parses the echoed updated_at; an unreadable one can never match, so it is stale. */
 function seenAt(updatedAt: string): Date {
   const seen = new Date(updatedAt);
@@ -171,12 +178,14 @@ export async function updateStudent(db: Db, actor: Actor, input: StudentUpdateBo
       const seen = seenAt(input.updated_at);
       await lockGeneration(tx, input.generation_id);
       await assertLoginIdFree(tx, input.login_id, input.user_id);
+      const bounceCleared = bounceEnds(current, input.mail_1);
       const [row] = await tx
         .update(students)
         .set({
           ...studentColumns(input),
           ...(input.date_issue_num ? { dateIssue: input.date_issue_num } : {}),
           ...(passwordHash ? { passwordHash } : {}),
+          ...(bounceCleared ? BOUNCE_CLEARED : {}),
           updatedAt: new Date(),
         })
         .where(and(eq(students.id, input.user_id), eq(students.updatedAt, seen)))
@@ -187,7 +196,10 @@ export async function updateStudent(db: Db, actor: Actor, input: StudentUpdateBo
         action: 'update',
         entity: 'student',
         entityId: row.id,
-        detail: auditDetail(row.id, input.login_id, { password_changed: passwordHash !== undefined }),
+        detail: auditDetail(row.id, input.login_id, {
+          password_changed: passwordHash !== undefined,
+          ...(bounceCleared ? { mail_bounce_cleared: true } : {}),
+        }),
       });
       return { result: true as const, user_id: row.id, login_id: input.login_id };
     });
@@ -262,7 +274,11 @@ async function approveOrReject(
     if (current.approvalStatus === APPROVAL.APPROVED) throw notFound();
     const seen = seenAt(input.updated_at);
     if (current.updatedAt.getTime() !== seen.getTime()) throw stale();
-    const columns = contactColumns(input);
+    // an admission mail refused before approval: a corrected mail 1 ends it, as on the student form
+    const columns = {
+      ...contactColumns(input),
+      ...(bounceEnds(current, input.mail_1) ? BOUNCE_CLEARED : {}),
+    };
     let loginId: string | null = null;
     if (approve) {
       await lockGeneration(tx, input.generation_id);
@@ -289,7 +305,11 @@ async function approveOrReject(
     if (!row) throw stale();
     const mailTo = approve && columns.isEmail ? columns.mail1 || columns.mail2 : '';
     if (loginId && mailTo) {
-      await enqueueMail(tx, { to: mailTo, ...approvalMail(config, { name: columns.name, loginId }) });
+      await enqueueMail(tx, {
+        to: mailTo,
+        ...approvalMail(config, { name: columns.name, loginId }),
+        studentId: row.id,
+      });
     }
     await audit(tx, {
       actor,

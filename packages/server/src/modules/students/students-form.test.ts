@@ -405,6 +405,7 @@ describe('POST /api/admin/student/approval/', () => {
     expect(s.passwordHash).toMatch(/^\$argon2id\$/);
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'makoto@example.jp'));
     expect(mail!.subject).toBe('【まなび】入学承認のお知らせ');
+    expect(mail!.studentId).toBe(p.id);
     expect(mail!.body).toContain('高橋　誠 様');
     expect(mail!.body).toContain('学生番号：26200001');
     expect(mail!.body).toContain('/mypage/login');

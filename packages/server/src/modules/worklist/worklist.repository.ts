@@ -161,7 +161,10 @@ export async function classesOn(db: Db, scope: SQL | undefined, days: string[]) 
     );
 }
 
-/** Mail the outbox gave up on (the fifth failed attempt, platform/mail.ts), newest first (mail_outbox_failed_idx). */
+/**
+ * Mail the outbox gave up on (the fifth failed attempt, or at once when the address was refused: platform/mail.ts),
+ * newest first (mail_outbox_failed_idx).
+ */
 export async function failedMails(db: Db, limit: number) {
   const failed = sql`${mailOutbox.status} = 'failed'`;
   const [total] = await db.select({ n: count() }).from(mailOutbox).where(failed);
@@ -183,12 +186,13 @@ export async function failedMails(db: Db, limit: number) {
 /**
  * Puts one failed mail back in line: pending, its attempts counted from zero, due at once. Only a mail still
  * 'failed' is taken (a second retry of the same mail finds nothing), and never one whose body carried a secret:
- * that body was erased when the outbox gave up on it. Answers whether it was taken.
+ * that body was erased when the outbox gave up on it. The failure's kind goes with the failure. Answers whether
+ * it was taken.
  */
 export async function requeueMail(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db
     .update(mailOutbox)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: null })
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: null, failureKind: null })
     .where(
       and(eq(mailOutbox.id, id), sql`${mailOutbox.status} = 'failed'`, eq(mailOutbox.holdsSecret, false)),
     )

@@ -6,13 +6,12 @@ import {
   WORKLIST_MAILS_MAX,
   type Worklist,
 } from '@manabi/shared/schemas/worklist';
-import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { courses } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { invalid, notFound, stale } from '../../platform/errors';
+import { reasonOf } from '../../platform/mail';
 import { contactCounts, contactWhere, courseScope } from '../../repositories/contact-list';
 import {
   awaitingDraw,
@@ -34,13 +33,6 @@ import {
 const RETRY_MSG = {
   secret: 'このメールはパスワード再設定用のURLを含むため、本文を消去しました。再送できません',
 } as const;
-
-/**
- * A mail server's reason with any mail address in it replaced: the card says why, not to whom (the student's
- * record is where an address is seen).
- */
-export const reasonOf = (error: string | null) =>
-  (error ?? '').replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '（宛先）').slice(0, 300);
 
 /** The contact list's rows by reason (authority 2: deadlines only; the other two are authority 1's). */
 async function contactSummary(db: Db, config: Config, admin: AdminPrincipal, now: Date) {

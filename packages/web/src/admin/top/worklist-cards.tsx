@@ -224,7 +224,7 @@ function MailCard({ mail }: { mail: NonNullable<Worklist['mail']> }) {
       count={mail.count}
       unit="通"
       empty="届かなかったメールはありません。"
-      why="5回送っても届きませんでした。理由を確かめ、直せるものは再送してください。"
+      why="5回送っても届かなかったメールと、宛先のメールサーバーに受け取りを断られたメールです。理由を確かめ、直せるものは再送してください。"
       note={note}
     >
       <ul className="space-y-3">

@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths';
 import { LARGE_TARGET, TextLink } from '../../ui/button';
 import { LoadingOverlay } from '../../ui/loading-overlay';
 import { PageTitle } from '../../ui/page-title';
+import { MailUndeliverable } from '../mail-undeliverable';
 import { topQuery } from '../news/api/news';
 import { UnreadBadge } from '../news/unread-badge';
 import { NextClassBox } from '../schedule/next-class-box';
@@ -36,7 +37,8 @@ const MENU = [
 /**
  * /mypage/top (SPEC §2): four menu buttons (「あなたへのお知らせ」 with the unread count), the
  * participation guide link, the newest notices (GET /api/mypage/top/) and a link to the notice list; above them,
- * where the student's applications stand and what to do next, and right under them the next class.
+ * where the student's applications stand and what to do next, and right under them the next class. Above all
+ * of it, when mail to the student's address was refused, the request to check it.
  */
 export function Component() {
   const top = useQuery(topQuery());
@@ -44,6 +46,8 @@ export function Component() {
   return (
     <div className="space-y-8">
       <PageTitle>マイページ トップ</PageTitle>
+      {/* first: until the address is put right, no mail of ours reaches the student */}
+      {top.data?.mail_undeliverable && <MailUndeliverable />}
       <CourseStatusList items={top.data?.course_status_list ?? []} />
       {/* right under the statuses: with large text on a phone, anything lower is screens away */}
       <NextClassBox ready={top.status !== 'pending'} />

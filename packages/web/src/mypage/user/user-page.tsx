@@ -8,6 +8,7 @@ import { ButtonLink, TextLink } from '../../ui/button';
 import { ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
+import { MailUndeliverable } from '../mail-undeliverable';
 import { addressQuery, userQuery } from './api/user';
 
 /**
@@ -22,6 +23,7 @@ export function Component() {
   return (
     <div className="space-y-8">
       <PageTitle>利用者情報</PageTitle>
+      {user.mail_undeliverable && <MailUndeliverable />}
       <ConfirmList
         items={[
           { label: '学生番号', value: user.login_id },

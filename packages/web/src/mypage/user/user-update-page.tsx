@@ -8,6 +8,8 @@ import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { StepForm } from '../../ui/step-form';
 import { TextInput } from '../../ui/text-input';
+import { MailUndeliverable } from '../mail-undeliverable';
+import { NEWS_KEY } from '../query-keys';
 import { USER_KEY, updateContacts, userQuery } from './api/user';
 import { CancelToUser, UserDone } from './user-form-parts';
 
@@ -23,6 +25,7 @@ export function Component() {
   return (
     <div className="space-y-6">
       <PageTitle>連絡先の変更</PageTitle>
+      {user.mail_undeliverable && <MailUndeliverable withLink={false} />}
       <StepForm
         guardLeave
         schema={contactsUpdateFormSchema}
@@ -40,7 +43,11 @@ export function Component() {
             updated_at1: user.contact_updated_at1,
             updated_at2: user.contact_updated_at2,
           });
-          await queryClient.invalidateQueries({ queryKey: USER_KEY });
+          // the top page's answer says whether mail reaches the student: read again with the user's
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: USER_KEY }),
+            queryClient.invalidateQueries({ queryKey: NEWS_KEY }),
+          ]);
           return result;
         }}
         renderInput={({ control }) => (
