@@ -7,7 +7,7 @@
 import type { CallAddInput, LabelRow, LabelsQuery, Letter } from '@manabi/shared/schemas/contact';
 import { CONTACT_MSG, type ContactListQuery, type ContactRow } from '@manabi/shared/schemas/contact';
 import { MSG } from '@manabi/shared/validation/messages';
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import {
