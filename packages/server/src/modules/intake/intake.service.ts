@@ -315,36 +315,24 @@ async function liveApplicationSeen(tx: DbOrTx, courseId: number, studentId: numb
   return { course, a };
 }
 
-/** POST /api/mypage/courseconfirm/: a winner with a deadline confirms the seat (idempotent once done). */
-export async function confirmSeat(
-  db: Db,
-  mail: MailContext,
-  student: StudentPrincipal,
-  input: SeatDecisionInput,
-) {
-  return db.transaction(async (tx) => {
-    const { course, a } = await liveApplicationSeen(tx, input.course_id, student.id, input.updated_at);
-    await decideSeat(tx, mail, { kind: 'student', id: student.id }, course, a, 'confirm', new Date());
-    return { result: true as const };
-  });
-}
+/** The student's own decision on their seat, in a transaction of its own. */
+const studentDecides =
+  (decision: 'confirm' | 'decline') =>
+  (db: Db, mail: MailContext, student: StudentPrincipal, input: SeatDecisionInput) =>
+    db.transaction(async (tx) => {
+      const { course, a } = await liveApplicationSeen(tx, input.course_id, student.id, input.updated_at);
+      await decideSeat(tx, mail, { kind: 'student', id: student.id }, course, a, decision, new Date());
+      return { result: true as const };
+    });
+
+/** POST /api/mypage/courseconfirm/: a winner with a deadline confirms the seat. */
+export const confirmSeat = studentDecides('confirm');
 
 /**
  * POST /api/mypage/coursedecline/: a winner gives the seat back (辞退); the top 補欠 moves up in the same
  * transaction.
  */
-export async function declineSeat(
-  db: Db,
-  mail: MailContext,
-  student: StudentPrincipal,
-  input: SeatDecisionInput,
-) {
-  return db.transaction(async (tx) => {
-    const { course, a } = await liveApplicationSeen(tx, input.course_id, student.id, input.updated_at);
-    await decideSeat(tx, mail, { kind: 'student', id: student.id }, course, a, 'decline', new Date());
-    return { result: true as const };
-  });
-}
+export const declineSeat = studentDecides('decline');
 
 /**
  * POST /api/admin/courseapplicantlist/decide/: the office confirms or declines a winner's seat for the student
