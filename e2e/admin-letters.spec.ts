@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { adminApi } from './admin-api';
-import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
+import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, drawAsAdmin, uniqueTag } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
 
 /**
@@ -41,17 +41,7 @@ async function drawnCourse(request: APIRequestContext) {
     await addApplicantAsAdmin(request, courseId, loginId);
     applicants.push({ loginId, name, mail: 'is_email' in over });
   }
-  const drawn = await request.post('/api/admin/courseapplicantlist/lottery/', {
-    data: {
-      id: courseId,
-      win_num: '2',
-      waitlist: '1',
-      confirm_days: '',
-      tiers: [],
-      override_reason: '申込期間中の確認のため',
-    },
-  });
-  expect(drawn.status(), await drawn.text()).toBe(200);
+  await drawAsAdmin(request, courseId);
   return { courseId, courseName, applicants };
 }
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { adminApi, applicantsOf } from './admin-api';
-import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
+import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, drawAsAdmin, uniqueTag } from './data';
 import { expect, expectAccessible, loginAdmin, test } from './fixtures';
 
 // A seat confirmed or declined by the office for a student who does not use the my-page (decision 065): the
@@ -27,17 +27,7 @@ async function drawnForPhone(request: APIRequestContext) {
     });
     await addApplicantAsAdmin(request, courseId, loginId);
   }
-  const drawn = await request.post('/api/admin/courseapplicantlist/lottery/', {
-    data: {
-      id: courseId,
-      win_num: '2',
-      waitlist: '1',
-      confirm_days: '3',
-      tiers: [],
-      override_reason: '電話での確認の練習のため',
-    },
-  });
-  expect(drawn.status(), await drawn.text()).toBe(200);
+  await drawAsAdmin(request, courseId, { confirm_days: '3' });
   const rows = await applicantsOf<ApplicantRow>(request, courseId);
   return {
     courseId,

@@ -149,3 +149,26 @@ export async function addApplicantAsAdmin(
   expect(added.status(), await added.text()).toBe(200);
   return row?.user_id ?? 0;
 }
+
+/**
+ * Draws the course as the office through SPEC §7's call, while its application period is still open (so with
+ * a stated reason): 2 winners and the others ranked 補欠 unless `over` says otherwise.
+ */
+export async function drawAsAdmin(
+  request: APIRequestContext,
+  courseId: number,
+  over: Record<string, unknown> = {},
+) {
+  const drawn = await request.post('/api/admin/courseapplicantlist/lottery/', {
+    data: {
+      id: courseId,
+      win_num: '2',
+      waitlist: '1',
+      confirm_days: '',
+      tiers: [],
+      override_reason: '申込期間中の確認のため',
+      ...over,
+    },
+  });
+  expect(drawn.status(), await drawn.text()).toBe(200);
+}

@@ -156,7 +156,9 @@ export interface ContactRowRaw {
 }
 
 /** How the notice went out by mail to the student: the newest outbox row that carried it (mail_outbox_notice_idx). */
-const mailStateOf = (noticeId: SQL, studentId: SQL) => sql`coalesce((select case o.status
+export const mailStateOf = (noticeId: SQL, studentId: SQL) => sql<
+  'pending' | 'sent' | 'failed' | 'none'
+>`coalesce((select case o.status
     when 'failed' then 'failed' when 'pending' then 'pending' else 'sent' end
     from ${mailOutbox} o where o.notice_id = ${noticeId} and o.student_id = ${studentId}
     order by o.id desc limit 1), 'none')`;

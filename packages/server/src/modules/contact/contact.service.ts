@@ -4,6 +4,7 @@
  * intake module's (decideForStudent), on the student's own path.
  */
 
+import { mailUndeliverable } from '@manabi/shared/domain/student';
 import type { CallAddInput, LabelRow, LabelsQuery, Letter } from '@manabi/shared/schemas/contact';
 import { CONTACT_MSG, type ContactListQuery, type ContactRow } from '@manabi/shared/schemas/contact';
 import { MSG } from '@manabi/shared/validation/messages';
@@ -29,6 +30,7 @@ import {
   type ContactWhere,
   contactPage,
   contactWhere,
+  mailStateOf,
 } from '../../repositories/contact-list';
 import { addressLabel } from '../common/address';
 
@@ -118,7 +120,7 @@ async function studentRow(db: DbOrTx, userId: number) {
       id: students.id,
       mail1: students.mail1,
       isEmail: students.isEmail,
-      bouncedAddress: students.mailBouncedAddress,
+      mailBouncedAddress: students.mailBouncedAddress,
       bouncedAt: students.mailBouncedAt,
       bounceReason: students.mailBounceReason,
     })
@@ -131,10 +133,7 @@ async function studentRow(db: DbOrTx, userId: number) {
 /** GET /api/admin/contact/student/?user_id: what reached the student and the calls made to them. */
 export async function studentContact(db: Db, userId: number) {
   const s = await studentRow(db, userId);
-  const bounced =
-    s.bouncedAddress !== '' &&
-    s.bouncedAddress.toLowerCase() === s.mail1.toLowerCase() &&
-    s.bouncedAt !== null;
+  const bounced = mailUndeliverable(s) && s.bouncedAt !== null;
   const [told, calls] = await Promise.all([
     db
       .select({
@@ -143,10 +142,7 @@ export async function studentContact(db: Db, userId: number) {
         courseId: notices.courseId,
         courseName: courses.name,
         createdAt: notices.createdAt,
-        mail: sql<'pending' | 'sent' | 'failed' | 'none'>`coalesce((select case o.status
-          when 'failed' then 'failed' when 'pending' then 'pending' else 'sent' end
-          from mail_outbox o where o.notice_id = ${notices.id} and o.student_id = ${notices.studentId}
-          order by o.id desc limit 1), 'none')`,
+        mail: mailStateOf(sql`${notices.id}`, sql`${notices.studentId}`),
         readAt: noticeReads.readAt,
         printedAt: noticeLetters.printedAt,
       })
