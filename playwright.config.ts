@@ -3,7 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 /**
  * Browser journeys against the built app (npm run build first; npm test does it). Debian's Chromium
  * (scripts/ensure-browser.sh installs it); never `npx playwright install`.
- * Two servers, each with a fresh embedded database seeded with the demo data: the main one, and one
+ * Three servers, each with a fresh database seeded with the demo data (embedded, or a new database on the
+ * PostgreSQL server of E2E_DATABASE_URL: scripts/e2e-server.sh): the main one, and one
  * with a short idle timeout for the session-expiry journey, and one whose mail goes to an SMTP catcher the
  * password-reset journey reads (scripts/e2e-mail-server.mjs).
  */
@@ -24,7 +25,8 @@ const server = (port: number, env: Record<string, string> = {}) => ({
   // two browsers drive one embedded-database server on a shared CI machine: a late event loop there is the
   // machine's other work, not overload, so the lateness shedding (decision 022) is off; the in-flight limit
   // stays as configured
-  env: { LOG_LEVEL: 'warn', MAX_EVENT_LOOP_LAG_MS: '0', ...env },
+  // the API reference is public on a demo, whichever database seeds it (CI's journeys use PostgreSQL)
+  env: { LOG_LEVEL: 'warn', MAX_EVENT_LOOP_LAG_MS: '0', API_DOCS: 'public', ...env },
 });
 
 export default defineConfig({

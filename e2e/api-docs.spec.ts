@@ -1,6 +1,7 @@
 import { expect, expectAccessible, test } from './fixtures';
 
-// The API reference: generated from the routes' schemas; public on the embedded demo database.
+// The API reference: generated from the routes' schemas; public on a demo (API_DOCS=public, the default on the
+// embedded database; the journeys' servers set it).
 test('[API] 参照ページでSPECの呼び出しと、だれが呼べるかを読める @phone', async ({ page }) => {
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { level: 1, name: 'まなび API' })).toBeVisible();
