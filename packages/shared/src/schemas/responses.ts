@@ -771,6 +771,8 @@ export const studentAppliedCourseListResponseSchema = z.object({
       lottery_status_text: z.string(),
       how_apply: z.string(),
       how_apply_text: z.string(),
+      /** the staff member who entered the application for the student (申込者追加, the upload); '' otherwise */
+      entered_by: z.string(),
       attendance_status: z.string(),
       attendance_status_text: z.string(),
       attendance_updated_date: z.string().nullable(),

@@ -9,7 +9,7 @@ import {
 } from '@manabi/shared/schemas/student-course';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { courseApplications, courses, students } from '../../db/schema';
+import { adminUsers, courseApplications, courses, students } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import { invalid, notFound } from '../../platform/errors';
 import { likeContains } from '../../platform/sql';
@@ -41,6 +41,7 @@ type Application = typeof courseApplications.$inferSelect;
 function presentAppliedCourse(
   a: Application,
   c: { name: string; universityId: string | null },
+  enteredBy: string | null,
 ): StudentAppliedCourse {
   return {
     id: a.id,
@@ -52,6 +53,7 @@ function presentAppliedCourse(
     lottery_status_text: codeText('CD003', a.lotteryStatus),
     how_apply: a.howApply,
     how_apply_text: codeText('CD005', a.howApply),
+    entered_by: enteredBy ?? '',
     attendance_status: a.attendanceStatus,
     attendance_status_text: codeText('CD004', a.attendanceStatus),
     attendance_updated_date: a.attendanceUpdatedAt?.toISOString() ?? null,
@@ -72,9 +74,14 @@ export async function listStudentCourses(
 ): Promise<StudentAppliedCourseList> {
   await loadStudent(db, q.user_id);
   const rows = await db
-    .select({ a: courseApplications, c: { name: courses.name, universityId: courses.universityId } })
+    .select({
+      a: courseApplications,
+      c: { name: courses.name, universityId: courses.universityId },
+      enteredBy: adminUsers.name,
+    })
     .from(courseApplications)
     .innerJoin(courses, eq(courses.id, courseApplications.courseId))
+    .leftJoin(adminUsers, eq(adminUsers.id, courseApplications.enteredBy))
     .where(
       and(
         eq(courseApplications.studentId, q.user_id),
@@ -90,7 +97,9 @@ export async function listStudentCourses(
     .limit(STUDENT_COURSE_PAGE_SIZE + 1)
     .offset(q.offset_num * STUDENT_COURSE_PAGE_SIZE);
   return {
-    data_list: rows.slice(0, STUDENT_COURSE_PAGE_SIZE).map((r) => presentAppliedCourse(r.a, r.c)),
+    data_list: rows
+      .slice(0, STUDENT_COURSE_PAGE_SIZE)
+      .map((r) => presentAppliedCourse(r.a, r.c, r.enteredBy)),
     is_end: rows.length <= STUDENT_COURSE_PAGE_SIZE,
   };
 }

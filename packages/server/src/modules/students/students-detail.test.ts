@@ -2,7 +2,7 @@ import { MSG } from '@manabi/shared';
 import { STUDENT_COURSE_MSG, STUDENT_COURSE_PAGE_SIZE } from '@manabi/shared/schemas/student-course';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, courseApplications } from '../../db/schema';
+import { adminUsers, auditLog, courseApplications } from '../../db/schema';
 import { createTestApp, get, makeCast, post, type TestApp } from '../../test/app';
 import { makeApplication, makeCourse, makeStudent } from '../../test/factories';
 
@@ -138,6 +138,21 @@ describe('GET /api/admin/student/applicantCourse/list/', () => {
     expect(univCourses.data_list.map((r: { univ_id: string }) => r.univ_id)).toEqual(['U01']);
     const cancelled = (await get(t.app, q(LIST, { user_id: s.id, lottery_status: '4' }), admin)).json();
     expect(cancelled.data_list).toHaveLength(1);
+  });
+
+  it('names the staff member who entered an application for the student, and no one for their own', async () => {
+    const { s, apps } = await studentWith([{ name: '電話で受けた講座' }, { name: '本人が申し込んだ講座' }]);
+    const [office] = await t.db.select().from(adminUsers).where(eq(adminUsers.loginId, 'admin'));
+    await t.db
+      .update(courseApplications)
+      .set({ enteredBy: office!.id })
+      .where(eq(courseApplications.id, apps[0]!.id));
+    const rows = (await get(t.app, q(LIST, { user_id: s.id }), admin)).json().data_list as {
+      course_name: string;
+      entered_by: string;
+    }[];
+    const by = Object.fromEntries(rows.map((r) => [r.course_name, r.entered_by]));
+    expect(by).toEqual({ 電話で受けた講座: office!.name, 本人が申し込んだ講座: '' });
   });
 
   it('pages by offset_num with is_end', async () => {

@@ -16,6 +16,7 @@ const course = (id: number, patch: Partial<StudentAppliedCourse> = {}): StudentA
   lottery_status_text: '当選',
   how_apply: '1',
   how_apply_text: 'マイページ',
+  entered_by: '',
   attendance_status: '1',
   attendance_status_text: '未受講',
   attendance_updated_date: null,

@@ -95,7 +95,24 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
       render: (row) => <Link to={paths.admin.courseDetail(row.course_id, 1)}>{row.course_name}</Link>,
     },
     { key: 'lottery_status_text', header: '抽選状況', sortable: true, className: 'whitespace-nowrap' },
-    { key: 'how_apply_text', header: '申込方法', sortable: true, className: 'whitespace-nowrap' },
+    {
+      key: 'how_apply_text',
+      header: '申込方法',
+      sortable: true,
+      className: 'whitespace-nowrap',
+      // an application the office entered for the student names who did it
+      render: (row) => (
+        <>
+          {row.how_apply_text}
+          {row.entered_by && (
+            <>
+              <br />
+              <span className="text-std-16N-170">入力：{row.entered_by}</span>
+            </>
+          )}
+        </>
+      ),
+    },
     ...attendance,
   ];
 
