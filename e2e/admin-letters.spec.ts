@@ -215,6 +215,24 @@ test.describe('[管理][結果通知の郵送]', () => {
     );
     await expectAccessible(page);
 
+    // only those not printed yet: the one letter to the student who takes mail, and its label
+    await page.getByText('まだ印刷していないものだけ', { exact: true }).click();
+    await expect(page).toHaveURL(/\?who=all&unprinted=1$/);
+    await expect(page.getByTestId('letters-count')).toHaveText('結果通知 1通');
+    await expect(sheets).toHaveCount(1);
+    await expect(sheets.filter({ hasText: `${mailTaker?.name} 様` })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: '宛名ラベル（CSV）' })).toHaveAttribute(
+      'href',
+      new RegExp(`source=letters&course_id=${courseId}&who=all&unprinted=1$`),
+    );
+    // of those who take no mail, every letter is printed
+    await page.getByText('メールを受け取らない方', { exact: true }).click();
+    await expect(page).toHaveURL(/\?unprinted=1$/);
+    await expect(page.getByText('まだ印刷していない結果通知はありません。', { exact: false })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByText('すべて', { exact: true }).click();
+    await expect(page).not.toHaveURL(/unprinted/);
+
     // the applicant tab gives every applicant's labels
     await page.getByRole('link', { name: '申込者一覧へ' }).click();
     const labels = page.waitForEvent('download');

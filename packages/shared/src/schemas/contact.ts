@@ -210,10 +210,14 @@ export type ProxyDecisionForm = z.input<typeof proxyDecisionBodySchema>;
 /** Whose letters: those who take no mail (the default), or every applicant told. */
 export const LETTER_AUDIENCES = { nomail: 'メールを受け取らない方', all: '全員' } as const;
 
+/** '1': only the letters not printed yet (those a reprint would post twice are left out). */
+const unprinted = () => choice(['', '1']).prefault('');
+
 /** GET /api/admin/contact/letters/ */
 export const lettersQuerySchema = z.object({
   course_id: recordId(),
   who: choice(['', 'nomail', 'all']).prefault(''),
+  unprinted: unprinted(),
 });
 
 export const letterSchema = z.object({
@@ -257,6 +261,8 @@ export const LABEL_SOURCES = ['letters', 'applicants', 'contact'] as const;
 export const labelsQuerySchema = contactSearchSchema.extend({
   source: choice(LABEL_SOURCES),
   who: choice(['', 'nomail', 'all']).prefault(''),
+  /** with source=letters: the labels of the letters not printed yet */
+  unprinted: unprinted(),
 });
 export type LabelsQuery = z.output<typeof labelsQuerySchema>;
 

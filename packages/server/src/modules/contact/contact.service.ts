@@ -247,8 +247,15 @@ const letterColumns = {
   printedAt: noticeLetters.printedAt,
 };
 
-/** The newest personal notice about each live application of the course, to whom `who` says. */
-async function courseLetters(db: Db, courseId: number, who: '' | 'nomail' | 'all') {
+/**
+ * The newest personal notice about each live application of the course, to whom `who` says; with
+ * `unprinted`, only those whose letter has not been printed.
+ */
+async function courseLetters(
+  db: Db,
+  courseId: number,
+  q: { who: '' | 'nomail' | 'all'; unprinted: '' | '1' },
+) {
   const newest = sql`${notices.id} = (select max(n2.id) from ${notices} n2 where n2.application_id = ${courseApplications.id})`;
   return db
     .select(letterColumns)
@@ -263,7 +270,8 @@ async function courseLetters(db: Db, courseId: number, who: '' | 'nomail' | 'all
       and(
         eq(courseApplications.courseId, courseId),
         isNull(courseApplications.cancelledAt),
-        who === 'all' ? undefined : sql`(NOT ${students.isEmail} OR ${students.mail1} = '')`,
+        q.who === 'all' ? undefined : sql`(NOT ${students.isEmail} OR ${students.mail1} = '')`,
+        q.unprinted === '1' ? isNull(noticeLetters.printedAt) : undefined,
       ),
     )
     .orderBy(students.loginId, students.id);
@@ -284,10 +292,10 @@ export async function letters(
   db: Db,
   config: Pick<Config, 'officeName' | 'officeAddress' | 'officePhone'>,
   admin: AdminPrincipal,
-  q: { course_id: number; who: '' | 'nomail' | 'all' },
+  q: { course_id: number; who: '' | 'nomail' | 'all'; unprinted: '' | '1' },
 ) {
   const course = await courseOf(db, admin, q.course_id);
-  const rows = await courseLetters(db, course.id, q.who);
+  const rows = await courseLetters(db, course.id, q);
   return {
     office: { name: config.officeName, address: config.officeAddress, phone: config.officePhone },
     course_id: course.id,
@@ -383,7 +391,7 @@ export async function labels(
   if (q.course_id === '') throw invalid('course_id', CONTACT_MSG.courseRequired);
   const course = await courseOf(db, admin, q.course_id);
   if (q.source === 'letters') {
-    const rows = await courseLetters(db, course.id, q.who);
+    const rows = await courseLetters(db, course.id, q);
     return (async function* () {
       yield rows.map(labelOf);
     })();

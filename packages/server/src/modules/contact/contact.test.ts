@@ -182,6 +182,18 @@ describe('the contact list', () => {
       cast.admin,
     );
     expect(printed.json()).toEqual({ result: true, count: 2 });
+    // the ones not printed yet: none of these, but the others of everyone told
+    const unprinted = (q: string) =>
+      get(t.app, `${LETTERS}?course_id=${ours.course.id}&unprinted=1${q}`, cast.admin);
+    expect((await unprinted('')).json().letters).toHaveLength(0);
+    expect((await unprinted('&who=all')).json().letters).toHaveLength(2);
+    const unprintedLabels = await get(
+      t.app,
+      `${LABELS}?source=letters&course_id=${ours.course.id}&who=all&unprinted=1`,
+      cast.admin,
+    );
+    expect(unprintedLabels.body.trimEnd().split('\r\n')).toHaveLength(3);
+    expect((await unprinted('2')).statusCode).toBe(422);
     expect((await list(`reason=letter&course_id=${ours.course.id}`)).total).toBe(0);
     const again = (await get(t.app, `${LETTERS}?course_id=${ours.course.id}`, cast.admin)).json();
     expect(again.letters.every((l: { printed_at: string | null }) => l.printed_at !== null)).toBe(true);

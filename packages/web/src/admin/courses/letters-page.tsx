@@ -36,14 +36,23 @@ export function Component() {
   const courseId = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null;
   const [params, setParams] = useSearchParams();
   const who: LetterAudience = params.get('who') === 'all' ? 'all' : 'nomail';
+  const unprinted = params.get('unprinted') === '1';
   const query = useQuery({
-    ...lettersQuery(courseId ?? 0, who),
+    ...lettersQuery(courseId ?? 0, who, unprinted),
     enabled: courseId !== null,
     // the choice stays on screen (and keeps the keyboard focus) while the other letters load
     placeholderData: (previous) => previous,
   });
   const printed = useLettersPrinted();
   const [outcome, setOutcome] = useState<PrintOutcome | null>(null);
+  /** The page's choices in its URL (a reload shows the same letters). */
+  const choose = (next: { who: LetterAudience; unprinted: boolean }) => {
+    setOutcome(null);
+    const search: Record<string, string> = {};
+    if (next.who === 'all') search.who = 'all';
+    if (next.unprinted) search.unprinted = '1';
+    setParams(search, { replace: true });
+  };
   const outcomeRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (outcome) outcomeRef.current?.focus();
@@ -81,10 +90,7 @@ export function Component() {
         </p>
         <RadioGroup
           value={who}
-          onChange={(value) => {
-            setOutcome(null);
-            setParams(value === 'all' ? { who: 'all' } : {}, { replace: true });
-          }}
+          onChange={(value) => choose({ who: value as LetterAudience, unprinted })}
           className="flex flex-col gap-2"
         >
           <Label elementType="span" className="text-std-17B-170 text-ink">
@@ -96,6 +102,19 @@ export function Component() {
                 {label}
               </RadioItem>
             ))}
+          </div>
+        </RadioGroup>
+        <RadioGroup
+          value={unprinted ? 'unprinted' : 'every'}
+          onChange={(value) => choose({ who, unprinted: value === 'unprinted' })}
+          className="flex flex-col gap-2"
+        >
+          <Label elementType="span" className="text-std-17B-170 text-ink">
+            印刷の記録
+          </Label>
+          <div className="flex flex-wrap gap-x-6">
+            <RadioItem value="every">すべて</RadioItem>
+            <RadioItem value="unprinted">まだ印刷していないものだけ</RadioItem>
           </div>
         </RadioGroup>
 
@@ -112,9 +131,11 @@ export function Component() {
         {letters.length === 0 && !isLoading ? (
           <Alert announce={false} title="印刷する結果通知はありません">
             <p>
-              {who === 'nomail'
-                ? 'この講座には、メールを受け取らない方へのお知らせがまだありません。抽選のあとに、ここで印刷できます。'
-                : 'この講座では、まだ結果をお知らせしていません。抽選のあとに、ここで印刷できます。'}
+              {unprinted
+                ? 'まだ印刷していない結果通知はありません。印刷したものをもう一度印刷するときは、「すべて」を選んでください。'
+                : who === 'nomail'
+                  ? 'この講座には、メールを受け取らない方へのお知らせがまだありません。抽選のあとに、ここで印刷できます。'
+                  : 'この講座では、まだ結果をお知らせしていません。抽選のあとに、ここで印刷できます。'}
             </p>
           </Alert>
         ) : (
@@ -132,7 +153,7 @@ export function Component() {
                 印刷する
               </Button>
               <CsvDownloadLink
-                href={letterLabelsUrl(courseId, who)}
+                href={letterLabelsUrl(courseId, who, unprinted)}
                 label="宛名ラベル（CSV）"
                 isPreparing={isLoading}
               />

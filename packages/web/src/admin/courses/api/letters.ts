@@ -17,13 +17,18 @@ export type LetterAudience = 'nomail' | 'all';
 type LabelsQuery = CallInput<typeof endpoints.adminContact.labels>;
 
 /**
- * GET /api/admin/contact/letters/?course_id=&who= — a missing course goes to /admin/404. Read afresh: the
+ * GET /api/admin/contact/letters/?course_id=&who=&unprinted= — a missing course goes to /admin/404. Read afresh: the
  * page says which letters were printed, and another admin may have printed some a moment ago.
  */
-export const lettersQuery = (courseId: number, who: LetterAudience) =>
+export const lettersQuery = (courseId: number, who: LetterAudience, unprinted: boolean) =>
   queryOptions({
-    queryKey: [...KEY, courseId, who],
-    queryFn: () => call(endpoints.adminContact.letters, { course_id: String(courseId), who }),
+    queryKey: [...KEY, courseId, who, unprinted],
+    queryFn: () =>
+      call(endpoints.adminContact.letters, {
+        course_id: String(courseId),
+        who,
+        unprinted: unprinted ? '1' : '',
+      }),
     meta: { notFoundTo: paths.admin.notFound() },
     staleTime: 0,
   });
@@ -53,8 +58,8 @@ export function useLettersPrinted() {
 const labelsUrl = (query: LabelsQuery) => withQuery(endpoints.adminContact.labels.path, query);
 
 /** The address labels of the same letters the page shows. */
-export const letterLabelsUrl = (courseId: number, who: LetterAudience) =>
-  labelsUrl({ source: 'letters', course_id: String(courseId), who });
+export const letterLabelsUrl = (courseId: number, who: LetterAudience, unprinted: boolean) =>
+  labelsUrl({ source: 'letters', course_id: String(courseId), who, unprinted: unprinted ? '1' : '' });
 
 /** The address labels of every applicant of the course (the applicant tab). */
 export const applicantLabelsUrl = (courseId: number) =>
