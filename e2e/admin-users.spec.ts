@@ -97,6 +97,7 @@ test('[管理][管理者] 管理者を新規登録する（未登録の大学ID�
   await expect(other).toHaveURL(/\/admin\/top$/);
   await expect(other.getByRole('navigation', { name: '管理メニュー' }).getByRole('link')).toHaveText([
     'トップ',
+    '連絡が必要な学生',
     '講座管理',
     '受付（出席の記録）',
     '統計・年次報告',

@@ -1,8 +1,11 @@
 import { MSG } from '@manabi/shared/validation/messages';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
 
-/** The four entries of the authority-1 menu (admin/layout/admin-menu.ts, SPEC §2 "Admin area"). */
-const FULL_MENU = ['学生管理', '講座管理', '管理者管理', 'お知らせ管理'];
+/**
+ * Entries of the authority-1 menu (admin/layout/admin-menu.ts): SPEC §2 "Admin area"'s four and the contact
+ * list of decision 065.
+ */
+const FULL_MENU = ['連絡が必要な学生', '学生管理', '講座管理', '管理者管理', 'お知らせ管理'];
 
 test.describe('[管理][ログイン]', () => {
   test('[管理][ログイン] 正しいIDでログインし、ログアウトする', async ({ page }) => {
@@ -16,9 +19,10 @@ test.describe('[管理][ログイン]', () => {
 
     await expect(page).toHaveURL(/\/admin\/top$/);
     await expect(page.getByRole('heading', { level: 1, name: '管理画面トップ' })).toBeVisible();
-    const main = page.getByRole('main');
+    // the menu's cards (the work list above them links to some of the same screens)
+    const menu = page.getByRole('main').getByRole('region', { name: 'メニュー' });
     for (const label of FULL_MENU) {
-      await expect(main.getByRole('link', { name: new RegExp(`^${label}`) })).toBeVisible();
+      await expect(menu.getByRole('link', { name: new RegExp(`^${label}`) })).toBeVisible();
     }
     const sideMenu = page.getByRole('navigation', { name: '管理メニュー' });
     for (const label of ['トップ', ...FULL_MENU]) {
@@ -113,11 +117,16 @@ test.describe('[管理][権限]', () => {
     await expect(main.getByRole('link', { name: /^受付（出席の記録）/ })).toContainText('自分の大学の講座');
     // and the numbers of its courses
     await expect(main.getByRole('link', { name: /^統計・年次報告/ })).toContainText('自分の大学の講座');
+    // and the winners of its courses who have not read their result
+    await expect(
+      main.getByRole('region', { name: 'メニュー' }).getByRole('link', { name: /^連絡が必要な学生/ }),
+    ).toContainText('自分の大学の講座');
     // the menu's cards (the work list above it has links of its own)
-    await expect(main.getByRole('region', { name: 'メニュー' }).getByRole('link')).toHaveCount(3);
+    await expect(main.getByRole('region', { name: 'メニュー' }).getByRole('link')).toHaveCount(4);
     const sideMenu = page.getByRole('navigation', { name: '管理メニュー' });
     await expect(sideMenu.getByRole('link')).toHaveText([
       'トップ',
+      '連絡が必要な学生',
       '講座管理',
       '受付（出席の記録）',
       '統計・年次報告',
@@ -149,7 +158,7 @@ test.describe('[管理][権限]', () => {
     await expect(page.getByRole('main').getByRole('link', { name: /^講座管理/ })).toContainText(
       '講座の登録・申込者の管理・抽選を行います。',
     );
-    await expect(page.getByRole('region', { name: 'メニュー' }).getByRole('link')).toHaveCount(6);
+    await expect(page.getByRole('region', { name: 'メニュー' }).getByRole('link')).toHaveCount(7);
   });
 });
 

@@ -41,10 +41,11 @@ test('[マイページ][メール] 届かなかったメールを事務局が確
   await loginAdmin(page);
   const courseId = await addCourseAsAdmin(page.request, { course_name: `届かない講座${tag}` });
   const bounced = `bounce-${tag}@example.jp`;
+  const name = `届かない ${tag.slice(-4)}`;
   const loginId = await addStudentAsAdmin(page.request, {
     generation: '2613',
     password: PASSWORD,
-    fields: { mail_1: bounced, mail_1_confirm: bounced, is_email: '1' },
+    fields: { name, mail_1: bounced, mail_1_confirm: bounced, is_email: '1' },
   });
   await addApplicantAsAdmin(page.request, courseId, loginId);
   const subject = `【まなび】教室変更のお知らせ ${tag}`;
@@ -81,6 +82,18 @@ test('[マイページ][メール] 届かなかったメールを事務局が確
   const item = mail.getByRole('listitem').filter({ hasText: subject });
   await expect(item.getByText(/^理由：.*550 5\.1\.1 User unknown/)).toBeVisible();
   await expect(mail).not.toContainText(bounced);
+  await expectAccessible(page);
+
+  // the student is on the call list (「メールが届きません」) until the address is changed, and so says their page
+  await page.goto('/admin/contact?reason=mail');
+  const row = page
+    .getByRole('table', { name: '連絡が必要な学生' })
+    .getByRole('row')
+    .filter({ hasText: name });
+  await expect(row.getByText('メールが届きません').first()).toBeVisible();
+  await row.getByRole('link', { name }).click();
+  const record = page.getByRole('region', { name: '連絡の記録' });
+  await expect(record.getByText(/550 5\.1\.1 User unknown/)).toBeVisible();
   await expectAccessible(page);
   await page.request.get('/api/auth/admin/logout/');
 

@@ -80,6 +80,8 @@ const adminRoutes: RouteObject[] = [
       { path: 'top', lazy: () => import('./admin/top/top-page') },
       { path: '404', lazy: () => import('./admin/errors/not-found-page') },
       { path: 'checkin', lazy: () => import('./admin/checkin/checkin-page') }, // class days
+      // both authorities: authority 2 reads its university's deadline rows, 氏名カナ only
+      { path: 'contact', lazy: () => import('./admin/contact/contact-list-page') },
       // both authorities: the server scopes authority 2's numbers to its university
       { path: 'statistics', lazy: () => import('./admin/statistics/statistics-page') },
       {

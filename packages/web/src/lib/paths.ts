@@ -61,6 +61,8 @@ export const paths = {
     courseApplicantCancel: (id: Id, userId: Id) =>
       `/admin/course/detail/applicant/cancel/${enc(id)}/${enc(userId)}`,
 
+    /** 「連絡が必要な学生」: whom to call or write to before a result is missed (both authorities). */
+    contactList: () => '/admin/contact',
     /** The door: today's classes, the QR scanner and 学生番号 entry (both authorities). */
     checkin: () => '/admin/checkin',
     /** The programme in numbers and the yearly report (both authorities; authority 2 reads its university's). */

@@ -18,6 +18,14 @@ export interface AdminMenuEntry {
 
 export const ADMIN_MENU: readonly AdminMenuEntry[] = [
   {
+    // both authorities; the server gives authority 2 its university's deadline rows, 氏名カナ only
+    label: '連絡が必要な学生',
+    to: paths.admin.contactList(),
+    description: '結果を見ていない当選者、メールが届かない学生、郵送が必要な学生に電話や郵送で連絡します。',
+    limitedDescription: '自分の大学の講座で、確定の期限が近いのに結果を見ていない当選者を確認します。',
+    fullOnly: false,
+  },
+  {
     label: '学生管理',
     to: paths.admin.studentList(),
     description: '学生の承認・情報の変更・受講状況の更新を行います。',

@@ -11,6 +11,7 @@ import { BackLinks } from '../layout/back-links';
 import { DetailTabs } from '../layout/detail-tabs';
 import { AddressRequestPanel } from './address-request-panel';
 import { useStudentDetail } from './api/student-detail';
+import { StudentContactSection } from './student-contact-section';
 import { StudentCoursesTab } from './student-courses-tab';
 
 const yesNo = (flag: string, yes: string, no: string) => (flag === '1' ? yes : no);
@@ -86,6 +87,7 @@ export function Component() {
         edit={{ to: paths.admin.studentForm('update', student.user_id), label: '学生情報を変更' }}
         list={<StudentCoursesTab userId={student.user_id} studentName={student.name} />}
       />
+      <StudentContactSection key={student.user_id} student={student} />
       <BackLinks listTo={paths.admin.studentList()} listLabel="学生一覧へ戻る" />
     </div>
   );

@@ -89,6 +89,7 @@ function Cards({ w }: { w: Worklist }) {
         )}
         <CourseLinks courses={dl.courses} unit="人" status="2" />
       </Card>
+      <ContactCard contact={w.contact} />
       <Card
         id="waitlist"
         title="繰り上げを待つ補欠"
@@ -116,6 +117,36 @@ function Cards({ w }: { w: Worklist }) {
       {w.mail && <MailCard mail={w.mail} />}
       {w.jobs && <JobsCard jobs={w.jobs} />}
     </>
+  );
+}
+
+/** The contact list's rows by reason, each to the list showing that reason (decision 065). */
+function ContactCard({ contact }: { contact: Worklist['contact'] }) {
+  const reasons = [
+    { reason: 'deadline', count: contact.deadline, text: '確定の期限が近く、結果を見ていない当選者' },
+    { reason: 'mail', count: contact.mail, text: 'メールが届かない学生' },
+    { reason: 'letter', count: contact.letter, text: 'メールを受け取らず、郵送が必要な結果' },
+  ].filter((r): r is { reason: string; count: number; text: string } => r.count !== null && r.count > 0);
+  const total = reasons.reduce((sum, r) => sum + r.count, 0);
+  return (
+    <Card
+      id="contact"
+      title="連絡が必要な学生"
+      count={total}
+      unit="件"
+      empty="いま電話や郵送で連絡が必要な学生はいません。"
+      why="画面やメールでは結果が届いていない学生です。電話や郵送で確実にお伝えしてください。"
+    >
+      <ul className="space-y-1">
+        {reasons.map((r) => (
+          <li key={r.reason}>
+            <TextLink to={`${paths.admin.contactList()}?reason=${r.reason}`}>{r.text}</TextLink>（{r.count}
+            件）
+          </li>
+        ))}
+      </ul>
+      <TextLink to={paths.admin.contactList()}>連絡が必要な学生を一覧で見る</TextLink>
+    </Card>
   );
 }
 
