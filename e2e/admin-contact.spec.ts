@@ -65,7 +65,7 @@ test('[管理][連絡] 結果を見ていない当選者に電話し、結果を
   await expect(row.getByText('マイページ：未読')).toBeVisible();
   await expect(row.getByText('メール：メールなし')).toBeVisible();
   await expect(row.getByRole('link', { name: '03-1111-2514' })).toHaveAttribute('href', 'tel:0311112514');
-  await expect(row.getByText('なし', { exact: true })).toBeVisible();
+  await expect(row.getByText('電話：なし', { exact: true })).toBeVisible();
   await expectAccessible(page);
 
   // a call: 不在, with a note; the row then says so

@@ -368,7 +368,7 @@ function TableBody<Row>({
                   key={column.key}
                   scope="row"
                   style={sticky.style}
-                  className={cx('px-4 py-3 text-std-16B-170', sticky.className, column.className)}
+                  className={cx('px-4 py-3 align-top text-std-16B-170', sticky.className, column.className)}
                 >
                   {content}
                 </th>

@@ -54,17 +54,10 @@ function LastCall({ row }: { row: ContactRow }) {
 }
 
 function columnsFor(limited: boolean, onCall: (row: ContactRow) => void): Column<ContactRow>[] {
-  const reason: Column<ContactRow> = {
-    key: 'reason',
-    header: '連絡の理由',
-    sortable: !limited,
-    className: 'min-w-[9rem]',
-    render: (row) => CONTACT_REASONS[row.reason],
-  };
   const course: Column<ContactRow> = {
     key: 'course_name',
     header: '講座・連絡すること',
-    className: 'min-w-[12rem]',
+    className: 'min-w-[12rem] max-w-[16rem] wrap-anywhere',
     render: (row) => (
       <>
         {row.course_id === null ? (
@@ -81,7 +74,7 @@ function columnsFor(limited: boolean, onCall: (row: ContactRow) => void): Column
     key: 'deadline',
     header: '確定の期限',
     sortable: true,
-    className: 'whitespace-nowrap',
+    className: 'min-w-[7rem] max-w-[8rem]',
     render: (row) => (row.deadline ? formatDateTimeJa(row.deadline) : '—'),
   };
   if (limited) {
@@ -89,57 +82,58 @@ function columnsFor(limited: boolean, onCall: (row: ContactRow) => void): Column
       { key: 'name_kana', header: '氏名カナ', sortable: true, isRowHeader: true, className: 'min-w-[8rem]' },
       course,
       deadline,
-      { key: 'read_at', header: 'お知らせ', render: (row) => <Delivery row={row} /> },
+      {
+        key: 'read_at',
+        header: 'お知らせ',
+        className: 'min-w-[9rem]',
+        render: (row) => <Delivery row={row} />,
+      },
     ];
   }
+  // five columns, so the list reads without sideways scrolling on an office screen: the student number and the
+  // phones go with the name, the last call under what reached the student
   return [
-    reason,
-    { key: 'login_id', header: '学生番号', sortable: true, className: 'whitespace-nowrap' },
+    {
+      key: 'reason',
+      header: '連絡の理由',
+      sortable: true,
+      className: 'min-w-[6rem] max-w-[8rem]',
+      render: (row) => CONTACT_REASONS[row.reason],
+    },
     {
       key: 'name_kana',
-      header: '氏名',
+      header: '氏名・電話番号',
       sortable: true,
       isRowHeader: true,
-      className: 'min-w-[8rem]',
+      className: 'min-w-[8rem] max-w-[11rem] wrap-anywhere',
       render: (row) => (
         <>
           <Link to={paths.admin.studentDetail(row.user_id)}>{row.name}</Link>
-          <br />
-          <span className="text-std-16N-170">{row.name_kana}</span>
+          <span className="block text-std-16N-170">{row.name_kana}</span>
+          <span className="block text-std-16N-170">{row.login_id}</span>
+          <ul>
+            {[row.phone1, row.phone2]
+              .filter((p): p is string => Boolean(p))
+              .map((p) => (
+                <li key={p} className="whitespace-nowrap">
+                  <PhoneLink phone={p} />
+                </li>
+              ))}
+          </ul>
         </>
-      ),
-    },
-    {
-      key: 'phone1',
-      header: '電話番号',
-      className: 'whitespace-nowrap',
-      render: (row) => (
-        <ul>
-          {[row.phone1, row.phone2]
-            .filter((p): p is string => Boolean(p))
-            .map((p) => (
-              <li key={p}>
-                <PhoneLink phone={p} />
-              </li>
-            ))}
-        </ul>
       ),
     },
     course,
     deadline,
     {
-      key: 'read_at',
-      header: 'お知らせ',
-      className: 'min-w-[10rem]',
-      render: (row) => <Delivery row={row} />,
-    },
-    {
       key: 'last_call',
-      header: '最後の電話',
-      className: 'min-w-[10rem]',
+      header: 'お知らせ・最後の電話',
+      className: 'min-w-[10rem] max-w-[13rem]',
       render: (row) => (
         <div className="space-y-2">
+          <Delivery row={row} />
           <p>
+            電話：
             <LastCall row={row} />
           </p>
           <Button
