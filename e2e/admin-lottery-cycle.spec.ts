@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminApi, applicantsOf, courseIdOf } from './admin-api';
-import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
+import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, drawAsAdmin, uniqueTag } from './data';
 import { expect, expectAccessible, loginAdmin, loginStudent, pageTab, test } from './fixtures';
 
 // The intake cycle's admin screens: the lottery modal's options, the lottery records and their
@@ -44,17 +44,7 @@ async function drawnCourse(request: APIRequestContext, count: number) {
     });
     expect(added.status(), await added.text()).toBe(200);
   }
-  const drawn = await request.post('/api/admin/courseapplicantlist/lottery/', {
-    data: {
-      id: courseId,
-      win_num: '2',
-      waitlist: '1',
-      confirm_days: '',
-      tiers: [],
-      override_reason: '申込期間中の確認のため',
-    },
-  });
-  expect(drawn.status(), await drawn.text()).toBe(200);
+  await drawAsAdmin(request, courseId);
   return { courseId, courseName };
 }
 

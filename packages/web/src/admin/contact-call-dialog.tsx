@@ -10,6 +10,7 @@ import { isApiError } from '../lib/api';
 import { Button } from '../ui/button';
 import { RadioGroup } from '../ui/choice-fields';
 import { ConfirmList } from '../ui/confirm-list';
+import { placeFieldErrors } from '../ui/field-errors';
 import { Modal } from '../ui/modal';
 import { TextArea } from '../ui/text-input';
 import { useAddCall } from './contact-call-api';
@@ -78,12 +79,7 @@ export function ContactCallDialog({
       close(true);
     } catch (error) {
       if (!isApiError(error) || !error.isFieldError) return;
-      let first: Field | null = null;
-      for (const item of error.errList) {
-        const name = FIELDS.find((f) => f === item.name) ?? 'note';
-        form.setError(name, { type: 'server', message: item.msg });
-        first ??= name;
-      }
+      const first = placeFieldErrors(form.setError, error.errList, FIELDS, 'note');
       if (first) form.setFocus(first);
     }
   });

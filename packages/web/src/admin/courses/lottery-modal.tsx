@@ -21,6 +21,7 @@ import { Alert } from '../../ui/alert';
 import { Button, TextLink } from '../../ui/button';
 import { Checkbox } from '../../ui/choice-fields';
 import { ConfirmList } from '../../ui/confirm-list';
+import { placeFieldErrors } from '../../ui/field-errors';
 import { FieldRegistryProvider } from '../../ui/field-parts';
 import { Modal } from '../../ui/modal';
 import { TextArea, TextInput } from '../../ui/text-input';
@@ -166,7 +167,8 @@ export function LotteryModal({ courseId, isOpen, onClose, undrawnCount }: Lotter
       setDone(await lottery.mutateAsync(lotteryBody(courseId, values, periodOpen)));
     } catch (error) {
       if (isApiError(error) && error.isFieldError) {
-        const first = showFieldErrors(form, error.errList);
+        // a refusal the form has no field for is about 当選者数
+        const first = placeFieldErrors(form.setError, error.errList, FIELDS, 'win_num');
         // the period may have been changed meanwhile: show the reason field when the server asks for it
         if (first === 'override_reason') await preview.refetch();
         setStep('form');
@@ -399,18 +401,4 @@ function LotteryFooter({
       確認へ進む
     </Button>
   );
-}
-
-/** Puts the server's refusals on their fields (an unknown name on 当選者数); answers the first field. */
-function showFieldErrors(
-  form: UseFormReturn<LotteryModalForm>,
-  errList: readonly { name: string; msg: string }[],
-): Field | null {
-  let first: Field | null = null;
-  for (const item of errList) {
-    const name = FIELDS.find((f) => f === item.name) ?? 'win_num';
-    form.setError(name, { type: 'server', message: item.msg });
-    first ??= name;
-  }
-  return first;
 }

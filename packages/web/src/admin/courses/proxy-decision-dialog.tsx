@@ -13,6 +13,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { RadioGroup } from '../../ui/choice-fields';
 import { ConfirmList } from '../../ui/confirm-list';
+import { placeFieldErrors } from '../../ui/field-errors';
 import { Modal } from '../../ui/modal';
 import { TextArea } from '../../ui/text-input';
 import { useProxyDecision } from './api/applicants';
@@ -70,13 +71,8 @@ export function ProxyDecisionDialog({
       close(values.decision as 'confirm' | 'decline');
     } catch (error) {
       if (!isApiError(error) || !error.isFieldError) return;
-      let first: Field | null = null;
-      for (const item of error.errList) {
-        // the seat's own refusals (not a winner, nothing to confirm) are about the choice made
-        const name = FIELDS.find((f) => f === item.name) ?? 'decision';
-        form.setError(name, { type: 'server', message: item.msg });
-        first ??= name;
-      }
+      // the seat's own refusals (not a winner, nothing to confirm) are about the choice made
+      const first = placeFieldErrors(form.setError, error.errList, FIELDS, 'decision');
       if (first) form.setFocus(first);
     }
   });
