@@ -134,7 +134,11 @@ test('[管理][連絡][権限] 大学の担当者は自校の講座の当選者�
   playwright,
 }) => {
   const request = await adminApi(playwright);
-  const { courseId, courseName } = await drawnWithoutMail(request, { univ_id: 'U01' });
+  // the university's own course, run by it (the course list's journey expects that of every U01 course)
+  const { courseId, courseName } = await drawnWithoutMail(request, {
+    univ_id: 'U01',
+    organ: 'みなと学院大学',
+  });
   await request.dispose();
 
   await loginAdmin(page, ACCOUNTS.univ);

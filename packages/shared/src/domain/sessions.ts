@@ -53,3 +53,62 @@ export function weeklySessions(
     room: times.room ?? '',
   }));
 }
+
+/** A dated session as stored: day 'YYYY-MM-DD', times 'HH:MM', room ('' when none). */
+type Session = SessionDraft;
+
+const sessionKey = (s: Session) => `${s.day} ${s.start} ${s.end} ${s.room}`;
+const sessionLine = (s: Session, thisYear: string) =>
+  `・${sessionWhenJa(s, thisYear)}${s.room ? `　${s.room}` : ''}`;
+
+/**
+ * What an edit of the course's class days changed that its students still have ahead of them: the classes
+ * from `today` on that are no longer there (`before`) and those that are new or moved (`after`), each
+ * 「・12月5日（土）10:00〜12:00　201教室」. Renumbering, order and past classes (a correction of the record)
+ * are not changes a student needs to hear of. Both empty: nothing to tell.
+ */
+export function upcomingClassChanges(
+  before: readonly Session[],
+  after: readonly Session[],
+  today: string,
+): { before: string[]; after: string[] } {
+  const ahead = (list: readonly Session[]) =>
+    [...list].filter((s) => s.day >= today).sort((a, b) => sessionKey(a).localeCompare(sessionKey(b)));
+  const left = ahead(before);
+  const right = ahead(after);
+  const rightKeys = right.map(sessionKey);
+  const leftKeys = left.map(sessionKey);
+  const thisYear = today.slice(0, 4);
+  // a multiset difference: a class held twice at the same time would still count once each
+  const minus = (list: Session[], keys: string[]) => {
+    const pool = [...keys];
+    return list.filter((s) => {
+      const i = pool.indexOf(sessionKey(s));
+      if (i === -1) return true;
+      pool.splice(i, 1);
+      return false;
+    });
+  };
+  return {
+    before: minus(left, rightKeys).map((s) => sessionLine(s, thisYear)),
+    after: minus(right, leftKeys).map((s) => sessionLine(s, thisYear)),
+  };
+}
+
+/** The personal notice (and mail) to a course's students when its class days change. */
+export function classChangeMessage(
+  courseName: string,
+  changes: { before: string[]; after: string[] },
+): { title: string; body: string } {
+  const part = (heading: string, lines: string[]) => (lines.length ? [heading, ...lines, ''] : []);
+  return {
+    title: `【日程変更】「${courseName}」の授業の日程が変わりました`,
+    body: [
+      `受講される講座「${courseName}」の授業の日程が、次のとおり変わりました。`,
+      '',
+      ...part('【取りやめ・変更前の授業】', changes.before),
+      ...part('【新しい日時・教室】', changes.after),
+      'すべての日程は、マイページの「申込状況」から講座の詳細でご確認いただけます。ご都合が合わなくなった場合は、事務局までご連絡ください。',
+    ].join('\n'),
+  };
+}

@@ -2,12 +2,16 @@
  * Dated sessions in the course form (decision 028): authored, read back, kept by a client that
  * does not know them, refused with the field named when wrong, and shown to authority 2 as well.
  */
+
+import { LOTTERY } from '@manabi/shared/codes';
+import { todayTokyo } from '@manabi/shared/domain/dates';
+import { addDays } from '@manabi/shared/domain/sessions';
 import { SESSION_MSG } from '@manabi/shared/schemas/course-session';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseSessions, courses } from '../../db/schema';
+import { courseSessions, courses, mailOutbox, notices } from '../../db/schema';
 import { createTestApp, get, makeCast, post, type TestApp } from '../../test/app';
-import { makeCourse } from '../../test/factories';
+import { makeApplication, makeCourse, makeStudent } from '../../test/factories';
 
 let t: TestApp;
 let admin: string;
@@ -152,5 +156,126 @@ describe('a course’s dated sessions', () => {
     expect((await get(t.app, `/api/admin/course/?id=${course.id}`)).statusCode).toBe(401);
     const other = await makeCourse(t.db, { universityId: 'U09' });
     expect((await get(t.app, `/api/admin/course/?id=${other.id}`, univ)).statusCode).toBe(403);
+  });
+});
+
+describe('a change of class days still ahead', () => {
+  const ahead = (days: number, room = '201') => ({
+    day: addDays(todayTokyo(), days),
+    start: '10:00',
+    end: '12:00',
+    room,
+  });
+
+  it('tells every live winner once, on the my-page and by mail to those who take it; not the others', async () => {
+    const past = { day: addDays(todayTokyo(), -7), start: '10:00', end: '12:00', room: '201' };
+    const { id } = (
+      await post(
+        t.app,
+        '/api/admin/course/add/',
+        body({ course_name: '日程が変わる講座', sessions: [past, ahead(7), ahead(14)] }),
+        admin,
+      )
+    ).json();
+    const who = async (
+      over: Partial<Parameters<typeof makeStudent>[1]>,
+      status: string,
+      cancelled = false,
+    ) => {
+      const s = await makeStudent(t.db, { passwordHash: null, ...over });
+      const a = await makeApplication(t.db, {
+        courseId: id,
+        studentId: s.id,
+        lotteryStatus: status,
+        cancelledAt: cancelled ? new Date() : null,
+      });
+      return { student: s.id, application: a.id };
+    };
+    const withMail = await who({ isEmail: true, mail1: 'class-change@example.jp' }, LOTTERY.WON);
+    const noMail = await who({ isEmail: false }, LOTTERY.WON);
+    const waiting = await who({ isEmail: true }, LOTTERY.WAITLISTED);
+    const gone = await who({ isEmail: true }, LOTTERY.WON, true);
+    const told = async () =>
+      t.db
+        .select()
+        .from(notices)
+        .where(inArray(notices.studentId, [withMail.student, noMail.student, waiting.student, gone.student]));
+
+    // the same classes sent back, and a past class corrected: nobody is told
+    const given = await detail(id);
+    const same = await post(t.app, '/api/admin/course/update/', { ...given, category: [] }, admin);
+    expect(same.statusCode).toBe(200);
+    const corrected = await post(
+      t.app,
+      '/api/admin/course/update/',
+      { ...(await detail(id)), category: [], sessions: [{ ...past, room: '202' }, ahead(7), ahead(14)] },
+      admin,
+    );
+    expect(corrected.statusCode).toBe(200);
+    expect(await told()).toHaveLength(0);
+
+    // the second class ahead moves a day and to another room
+    const moved = await post(
+      t.app,
+      '/api/admin/course/update/',
+      {
+        ...(await detail(id)),
+        category: [],
+        sessions: [{ ...past, room: '202' }, ahead(7), ahead(15, '会議室A')],
+      },
+      admin,
+    );
+    expect(moved.statusCode).toBe(200);
+    const rows = await told();
+    expect(rows.map((n) => n.studentId).sort()).toEqual([withMail.student, noMail.student].sort());
+    const mine = rows.find((n) => n.studentId === withMail.student)!;
+    expect(mine).toMatchObject({
+      courseId: id,
+      applicationId: withMail.application,
+      title: '【日程変更】「日程が変わる講座」の授業の日程が変わりました',
+    });
+    expect(mine.content).toContain('会議室A');
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        inArray(
+          mailOutbox.noticeId,
+          rows.map((n) => n.id),
+        ),
+      );
+    expect(mails.map((m) => [m.to, m.studentId, m.noticeId])).toEqual([
+      ['class-change@example.jp', withMail.student, mine.id],
+    ]);
+    expect(mails[0]!.subject).toBe(`【まなび】${mine.title}`);
+    expect(mails[0]!.body).toContain(mine.content);
+    // the winner who takes no mail is owed a letter: the office's contact list says so
+    const owed = (await get(t.app, `/api/admin/contact/list/?reason=letter&course_id=${id}`, admin)).json();
+    expect(owed.data_list.map((r: { user_id: number; pending: string }) => [r.user_id, r.pending])).toEqual([
+      [noMail.student, mine.title],
+    ]);
+  });
+
+  it('writes nothing, and tells nobody, when the update is refused', async () => {
+    const { id } = (
+      await post(
+        t.app,
+        '/api/admin/course/add/',
+        body({ course_name: '断られる変更', sessions: [ahead(7)] }),
+        admin,
+      )
+    ).json();
+    const s = await makeStudent(t.db, { passwordHash: null, isEmail: true });
+    await makeApplication(t.db, { courseId: id, studentId: s.id, lotteryStatus: LOTTERY.WON });
+    const given = await detail(id);
+    const staleAnswer = await post(
+      t.app,
+      '/api/admin/course/update/',
+      { ...given, category: [], updated_at: '2020-01-01T00:00:00.000Z', sessions: [ahead(8)] },
+      admin,
+    );
+    expect(staleAnswer.statusCode).toBe(409);
+    expect(await t.db.select().from(notices).where(eq(notices.studentId, s.id))).toHaveLength(0);
+    expect((await detail(id)).sessions.map((x: { day: string }) => x.day)).toEqual([ahead(7).day]);
   });
 });

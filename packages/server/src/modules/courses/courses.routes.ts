@@ -18,7 +18,7 @@ import {
  * authority 1 only (SPEC §6).
  */
 export async function courseRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
   const { adminCourses: courses } = api;
 
   route(app, courses.list, async (req) => listCourses(db, adminOf(req), req.query));
@@ -28,5 +28,5 @@ export async function courseRoutes(app: FastifyInstance): Promise<void> {
   route(app, courses.picker, async (req) => pickCourses(db, adminOf(req), req.query));
   route(app, courses.categories, async () => listCourseCategories(db));
   route(app, courses.add, async (req) => addCourse(db, req.actor, req.body));
-  route(app, courses.update, async (req) => updateCourse(db, req.actor, req.body));
+  route(app, courses.update, async (req) => updateCourse(db, config, req.actor, req.body));
 }

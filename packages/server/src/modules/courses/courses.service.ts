@@ -3,6 +3,7 @@ import type { CourseList, PeriodDefaults } from '@manabi/shared/api';
 import { LOTTERY } from '@manabi/shared/codes';
 import { COURSE_STATES, type CourseState, courseState } from '@manabi/shared/domain/course-state';
 import { todayTokyo } from '@manabi/shared/domain/dates';
+import { classChangeMessage, type SessionDraft, upcomingClassChanges } from '@manabi/shared/domain/sessions';
 import {
   COURSE_LIST_PAGE_SIZE,
   COURSE_PICKER_PAGE_SIZE,
@@ -40,10 +41,12 @@ import { type Actor, audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { AppError, invalid, notFound, stale } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
+import type { MailContext } from '../../platform/mail';
 import { likeContains, likePrefix, qualified, sqlLiteral } from '../../platform/sql';
 import { codeTaken, siteIs, toColumns } from '../../repositories/course-columns';
 import { saveSessions, sessionsOf } from '../../repositories/course-sessions';
 import { courseStateSql, stateColumns, stateFilter } from '../../repositories/course-state';
+import { tellCourseWinners } from '../../repositories/personal-notices';
 import { presentAdminCourse, presentCourseListRow } from './courses.presenter';
 
 /** Tokyo midnight of a YYYY-MM-DD date, and of the day after. */
@@ -307,8 +310,8 @@ const auditDetail = (id: number, input: CourseAddBody, categoryIds: number[]) =>
 
 /**
  * A course row written by `write` (which answers its id and its checked categories), then its category
- * links, its sessions and its audit entry, in one transaction; a course code already taken is the code
- * field's error.
+ * links, its sessions (with `sessionsChanged` told the ones they replace) and its audit entry, in one
+ * transaction; a course code already taken is the code field's error.
  */
 async function saveCourse(
   db: Db,
@@ -316,12 +319,15 @@ async function saveCourse(
   action: 'create' | 'update',
   input: CourseAddBody,
   write: (tx: Tx) => Promise<{ id: number; categoryIds: number[] }>,
+  sessionsChanged?: (tx: Tx, id: number, before: SessionDraft[]) => Promise<void>,
 ) {
   try {
     return await db.transaction(async (tx) => {
       const { id, categoryIds } = await write(tx);
       await linkCategories(tx, id, categoryIds);
+      const before = sessionsChanged && input.sessions !== undefined ? await sessionsOf(tx, id) : null;
       await saveSessions(tx, id, input.sessions);
+      if (sessionsChanged && before) await sessionsChanged(tx, id, before);
       await audit(tx, {
         actor,
         action,
@@ -346,23 +352,46 @@ export function addCourse(db: Db, actor: Actor, input: CourseAddBody) {
   });
 }
 
-/** Optimistic locking: the update applies only if updated_at is still the one the editor loaded. */
-export function updateCourse(db: Db, actor: Actor, input: CourseUpdateBody) {
-  return saveCourse(db, actor, 'update', input, async (tx) => {
-    const seen = new Date(input.updated_at);
-    const [current] = await tx
-      .select({ id: courses.id, updatedAt: courses.updatedAt })
-      .from(courses)
-      .where(eq(courses.id, input.id));
-    if (!current) throw notFound();
-    if (Number.isNaN(seen.getTime())) throw stale();
-    const categoryIds = await checkReferences(tx, input, input.id);
-    const [row] = await tx
-      .update(courses)
-      .set({ ...toColumns(input), updatedAt: new Date() })
-      .where(and(eq(courses.id, input.id), eq(courses.updatedAt, seen)))
-      .returning({ id: courses.id });
-    if (!row) throw stale();
-    return { id: row.id, categoryIds };
-  });
+/**
+ * Optimistic locking: the update applies only if updated_at is still the one the editor loaded. When the
+ * classes still ahead change (moved, added, taken away, another room), every live winner is told, on the
+ * my-page and by mail, in the same transaction (decision 065).
+ */
+export function updateCourse(
+  db: Db,
+  mail: MailContext,
+  actor: Actor,
+  input: CourseUpdateBody,
+  now = new Date(),
+) {
+  const tellClassChanges = async (tx: Tx, id: number, before: SessionDraft[]) => {
+    const changes = upcomingClassChanges(before, input.sessions ?? [], todayTokyo(now));
+    if (changes.before.length === 0 && changes.after.length === 0) return;
+    const message = classChangeMessage(input.course_name, changes);
+    await tellCourseWinners(tx, mail, id, message, `class-change:${id}:${now.getTime()}`, now);
+  };
+  return saveCourse(
+    db,
+    actor,
+    'update',
+    input,
+    async (tx) => {
+      const seen = new Date(input.updated_at);
+      const [current] = await tx
+        .select({ id: courses.id, updatedAt: courses.updatedAt })
+        .from(courses)
+        .where(eq(courses.id, input.id));
+      if (!current) throw notFound();
+      if (Number.isNaN(seen.getTime())) throw stale();
+      const categoryIds = await checkReferences(tx, input, input.id);
+      const [row] = await tx
+        .update(courses)
+        .set({ ...toColumns(input), updatedAt: new Date() })
+        .where(and(eq(courses.id, input.id), eq(courses.updatedAt, seen)))
+        .returning({ id: courses.id });
+      if (!row) throw stale();
+      return { id: row.id, categoryIds };
+    },
+    tellClassChanges,
+  );
 }

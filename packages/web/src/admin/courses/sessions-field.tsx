@@ -38,6 +38,9 @@ export function SessionsField({ form }: { form: CourseFormApi }) {
       <p className="text-std-16N-170 text-ink-muted">
         日付を登録すると、受講する方の「今後の予定」とカレンダーに表示され、前日にお知らせが届きます。第1回が出欠表の1回目、第2回が2回目…に対応します。登録しない場合は「開催日時」の文字だけが表示されます。
       </p>
+      <p className="text-std-16N-170 text-ink-muted">
+        これからの授業の日付・時刻・教室を変えて更新すると、当選した方に「日程変更」のお知らせが届きます（メールを受け取る方にはメールでも）。メールを受け取らない方は「連絡が必要な学生」に郵送の対象として表示されます。
+      </p>
 
       <WeeklyMaker allTimes={allTimes} onMake={replace} />
 
