@@ -11,13 +11,19 @@ export interface ListPage {
   dir: 'asc' | 'desc';
 }
 
-/** The paging part of a list call's query string (no dir without a sort). */
+/** The sort part of a list call's or its CSV's query string (no dir without a sort). */
+export const sortQuery = (p: Pick<ListPage, 'sort' | 'dir'>) => ({
+  sort: p.sort ?? '',
+  dir: p.sort ? p.dir : ('' as const),
+});
+
+/** The paging part of a list call's query string. */
 export const pageQuery = <Sort extends string = string>(p: ListPage) => ({
   page: p.page,
   size: p.size,
+  ...sortQuery(p),
   // a table sorts only by the columns its list call names (the server refuses any other key)
   sort: (p.sort ?? '') as Sort | '',
-  dir: p.sort ? p.dir : ('' as const),
 });
 
 /** A DataTable's state (useTableUrlState) as a list call's paging. */

@@ -6,7 +6,6 @@ import {
   CONTACT_REASONS,
   type ContactRow,
   contactSearchSchema,
-  MAIL_STATES,
 } from '@manabi/shared/schemas/contact';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,6 +20,7 @@ import type { Column } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { TextInput } from '../../ui/text-input';
 import { ContactCallDialog, PhoneLink } from '../contact-call-dialog';
+import { deliveryLines } from '../contact-words';
 import { CoursePickerField } from '../course-picker';
 import { ListSearchForm, ServerListTable, useServerList } from '../server-list';
 import { contactCsvUrl, contactLabelsUrl, contactListQuery, emptyContactSearch } from './api/contact-list';
@@ -31,11 +31,7 @@ const REASON_OPTIONS = Object.entries(CONTACT_REASONS).map(([value, label]) => (
 function Delivery({ row }: { row: ContactRow }) {
   return (
     <ul className="space-y-1">
-      {row.mail && <li>メール：{MAIL_STATES[row.mail]}</li>}
-      {row.notice_id !== null && (
-        <li>{row.read_at ? `既読（${formatDateTimeJa(row.read_at)}）` : 'マイページ：未読'}</li>
-      )}
-      {row.letter_printed_at && <li>郵送：{formatDateTimeJa(row.letter_printed_at)} 印刷</li>}
+      {row.notice_id !== null && deliveryLines(row).map((line) => <li key={line}>{line}</li>)}
       {row.mail_undeliverable && <li className="font-bold text-error">メールが届きません</li>}
     </ul>
   );

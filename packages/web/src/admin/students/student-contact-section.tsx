@@ -1,12 +1,13 @@
 import type { Student } from '@manabi/shared/api';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
-import { CALL_OUTCOMES, MAIL_STATES } from '@manabi/shared/schemas/contact';
+import { CALL_OUTCOMES } from '@manabi/shared/schemas/contact';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { ContactCallDialog } from '../contact-call-dialog';
+import { deliveryLines } from '../contact-words';
 import { studentContactQuery } from './api/student-contact';
 
 /**
@@ -76,11 +77,7 @@ export function StudentContactSection({ student }: { student: Student }) {
               {c.notices.map((n) => (
                 <li key={n.notice_id} className="wrap-anywhere rounded-8 border border-line p-3">
                   <p className="text-std-17B-170">{n.title}</p>
-                  <p>
-                    {formatDateTimeJa(n.created_at)}　メール：{MAIL_STATES[n.mail]}　マイページ：
-                    {n.read_at ? `既読（${formatDateTimeJa(n.read_at)}）` : '未読'}
-                    {n.letter_printed_at && `　郵送：${formatDateTimeJa(n.letter_printed_at)} 印刷`}
-                  </p>
+                  <p>{[formatDateTimeJa(n.created_at), ...deliveryLines(n)].join('　')}</p>
                 </li>
               ))}
             </ul>

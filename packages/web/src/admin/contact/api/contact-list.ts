@@ -3,7 +3,7 @@ import { contactSearchSchema } from '@manabi/shared/schemas/contact';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call, type SortOf, withQuery } from '../../../lib/api';
-import { type ListPage, pageQuery } from '../../../lib/list-search';
+import { type ListPage, pageQuery, sortQuery } from '../../../lib/list-search';
 import { parseSearch } from '../../../lib/search-state';
 import { CONTACT_KEY } from '../../contact-call-api';
 
@@ -36,14 +36,9 @@ export const contactListQuery = (search: ContactSearchValues, page: ListPage) =>
     staleTime: 0,
   });
 
-const sortOf = (sort: Pick<ListPage, 'sort' | 'dir'>) => ({
-  sort: sort.sort ?? '',
-  dir: sort.sort ? sort.dir : '',
-});
-
 /** GET /api/admin/contact/list/csv/: the whole search in the table's order, streamed by the server. */
 export const contactCsvUrl = (search: ContactSearchValues, sort: Pick<ListPage, 'sort' | 'dir'>) =>
-  withQuery(endpoints.adminContact.csv.path, { ...search, ...sortOf(sort) });
+  withQuery(endpoints.adminContact.csv.path, { ...search, ...sortQuery(sort) });
 
 /** GET /api/admin/contact/labels/csv/?source=contact: the address labels of the same search (authority 1). */
 export const contactLabelsUrl = (search: ContactSearchValues) =>

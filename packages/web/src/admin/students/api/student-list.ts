@@ -4,7 +4,7 @@ import { type StudentSearchField, studentSearchSchema } from '@manabi/shared/sch
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call, isApiError, type SortOf, withQuery } from '../../../lib/api';
-import { type ListPage, pageQuery } from '../../../lib/list-search';
+import { type ListPage, pageQuery, sortQuery } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
 import { parseSearch } from '../../../lib/search-state';
 
@@ -46,11 +46,7 @@ export const unapprovalCountQuery = () =>
  * the server streams (`student_yyyymmddhhmmss.csv`). A link target: the browser downloads it.
  */
 export const studentCsvUrl = (search: StudentSearch, sort: Pick<StudentPage, 'sort' | 'dir'>) =>
-  withQuery('/api/admin/student/list/csv/', {
-    ...search,
-    sort: sort.sort ?? '',
-    dir: sort.sort ? sort.dir : '',
-  });
+  withQuery('/api/admin/student/list/csv/', { ...search, ...sortQuery(sort) });
 
 /** A refused file is a 422 carrying `{ result: false, msg }`: resolved, so the msg lands on the file field. */
 function refusedAnswer(error: unknown): UploadResult {
