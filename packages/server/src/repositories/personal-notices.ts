@@ -12,6 +12,15 @@ import { type MailContext, officeFooter } from '../platform/mail';
 import { sqlLiteral } from '../platform/sql';
 
 /**
+ * What follows a personal notice's words in its mail, each on a line of its own: where the student sees
+ * their applications, then how to reach the office.
+ */
+export function personalMailTail(mail: MailContext): string {
+  const appliedUrl = new URL('/mypage/course/applied', mail.publicUrl).toString();
+  return ['', `申込状況の確認：${appliedUrl}`, '', ...officeFooter(mail)].map((l) => `\n${l}`).join('');
+}
+
+/**
  * Tells the course's live winners (not cancelled) `message`. `sourceKey` names the occasion; with the
  * application's id it is each notice's unique key, so a statement retried tells nobody twice.
  */
@@ -23,8 +32,7 @@ export async function tellCourseWinners(
   sourceKey: string,
   at: Date,
 ): Promise<void> {
-  const appliedUrl = new URL('/mypage/course/applied', mail.publicUrl).toString();
-  const tail = ['', `申込状況の確認：${appliedUrl}`, '', ...officeFooter(mail)].map((l) => `\n${l}`).join('');
+  const tail = personalMailTail(mail);
   const title = message.title.slice(0, 120);
   const key = sql`${sourceKey}::text || ':' || told.id`;
   await tx.execute(sql`with told as (

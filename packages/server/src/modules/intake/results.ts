@@ -8,10 +8,11 @@ import { type FirstClass, type IntakeMessageKind, intakeMessage } from '@manabi/
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseApplications, courses, lotteryRuns, mailOutbox, notices, students } from '../../db/schema';
-import { type MailContext, officeFooter, outboxRow } from '../../platform/mail';
+import { type MailContext, outboxRow } from '../../platform/mail';
 import { arrayLiteral, sqlLiteral } from '../../platform/sql';
 import type { Application, Course } from '../../repositories/course-applications';
 import { firstClassOf } from '../../repositories/course-sessions';
+import { personalMailTail } from '../../repositories/personal-notices';
 import { deadline } from './settings';
 
 /**
@@ -61,19 +62,10 @@ export async function tellStudent(
     .from(students)
     .where(eq(students.id, studentId));
   if (!s?.isEmail || !s.mail1) return;
-  const appliedUrl = new URL('/mypage/course/applied', mail.publicUrl).toString();
   const row = outboxRow({
     to: s.mail1,
     subject: `【まなび】${text.title}`,
-    body: [
-      `${s.name} 様`,
-      '',
-      text.body,
-      '',
-      `申込状況の確認：${appliedUrl}`,
-      '',
-      ...officeFooter(mail),
-    ].join('\n'),
+    body: `${s.name} 様\n\n${text.body}${personalMailTail(mail)}`,
   });
   // tied to the student and the notice: how the office sees whether this result went out by mail
   await tx.insert(mailOutbox).values({ ...row, studentId, noticeId: made.id });
@@ -127,9 +119,7 @@ async function tellResults(
       when ${sqlLiteral(LOTTERY.WON)} then ${arrayLiteral(texts.won[part])}::text[]
       when ${sqlLiteral(LOTTERY.WAITLISTED)} then ${arrayLiteral(texts.waitlisted[part])}::text[]
       else ${arrayLiteral(texts.lost[part])}::text[] end, coalesce(e.waitlist_rank::text, ''))`;
-  const appliedUrl = new URL('/mypage/course/applied', mail.publicUrl).toString();
-  // the mail's lines after the notice's body, each on a line of its own (as tellStudent joins them)
-  const tail = ['', `申込状況の確認：${appliedUrl}`, '', ...officeFooter(mail)].map((l) => `\n${l}`).join('');
+  const tail = personalMailTail(mail);
   const key = sql`'lottery:' || ${String(run.id)}::text || ':' || drawn.id`;
   await tx.execute(sql`with drawn as (
       select a.id, a.student_id, e.place as ord, ${words('title')} as title, ${words('body')} as body
