@@ -170,6 +170,8 @@ const adminRoutes: RouteObject[] = [
                 path: 'detail/:noticeId',
                 lazy: () => import('./admin/notices/notice-detail-page'),
               },
+              // ranked above detail/:mode/:noticeId: a static segment outranks a parameter
+              { path: 'detail/:noticeId/letters', lazy: () => import('./admin/notices/notice-letters-page') },
               {
                 path: 'detail/:mode/:noticeId',
                 loader: allow('mode', FORM_MODES, ADMIN_404),

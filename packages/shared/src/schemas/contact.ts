@@ -19,6 +19,7 @@ export const CONTACT_MSG = {
   note: '記録の内容を入力してください',
   proxyNote: '確認した内容（どなたと、何を）を入力してください',
   courseRequired: '講座を指定してください',
+  sourceRequired: '講座かお知らせのどちらか一方を指定してください',
   notAWinner: 'この申込は当選ではないため、確定・辞退できません',
   nothingToConfirm: 'この申込には確定するものがありません（確定済み、または確定が不要です）',
   tooMany: '一度に記録できるのは2,000通までです',
@@ -93,7 +94,7 @@ export const MAIL_STATES = {
   none: 'メールなし',
 } as const;
 export type MailState = keyof typeof MAIL_STATES;
-const mailState = choice(Object.keys(MAIL_STATES) as [MailState, ...MailState[]]);
+export const mailState = choice(Object.keys(MAIL_STATES) as [MailState, ...MailState[]]);
 
 const lastCallSchema = z.object({
   called_at: iso,
@@ -207,18 +208,36 @@ export type ProxyDecisionForm = z.input<typeof proxyDecisionBodySchema>;
 
 // ---- letters and labels ----
 
-/** Whose letters: those who take no mail (the default), or every applicant told. */
+/**
+ * Whose letters. A course's results: those who take no mail (the default), or every applicant told. A notice
+ * (decision 065): of those who have not read it, those its mail did not reach (none sent, or refused), or all.
+ */
 export const LETTER_AUDIENCES = { nomail: 'メールを受け取らない方', all: '全員' } as const;
+export const NOTICE_LETTER_AUDIENCES = {
+  nomail: 'まだ読んでいない方のうち、メールが届いていない方',
+  all: 'まだ読んでいない方全員',
+} as const;
 
 /** '1': only the letters not printed yet (those a reprint would post twice are left out). */
 const unprinted = () => choice(['', '1']).prefault('');
 
-/** GET /api/admin/contact/letters/ */
-export const lettersQuerySchema = z.object({
-  course_id: recordId(),
-  who: choice(['', 'nomail', 'all']).prefault(''),
-  unprinted: unprinted(),
-});
+/** Exactly one of course_id (a course's results) and notice_id (a notice to many). */
+function oneSource(value: { course_id: '' | number; notice_id: '' | number }, ctx: z.RefinementCtx) {
+  if ((value.course_id === '') === (value.notice_id === '')) {
+    ctx.addIssue({ code: 'custom', message: CONTACT_MSG.sourceRequired, path: ['course_id'], input: '' });
+  }
+}
+
+/** GET /api/admin/contact/letters/: a course's results, or a notice to many (notice_id). */
+export const lettersQuerySchema = z
+  .object({
+    course_id: optionalId(),
+    notice_id: optionalId(),
+    who: choice(['', 'nomail', 'all']).prefault(''),
+    unprinted: unprinted(),
+  })
+  .superRefine(oneSource);
+export type LettersQuery = z.output<typeof lettersQuerySchema>;
 
 export const letterSchema = z.object({
   notice_id: id,
@@ -240,18 +259,41 @@ export type Letter = z.output<typeof letterSchema>;
 
 export const lettersResponseSchema = z.object({
   office: z.object({ name: z.string(), address: z.string(), phone: z.string() }),
-  course_id: id,
+  /** the course whose results these are, else null */
+  course_id: id.nullable(),
   course_name: z.string(),
+  /** the notice these letters carry (a notice to many), else null */
+  notice_id: id.nullable(),
+  notice_title: z.string(),
+  /** how many letters the choice holds; `letters` are its first LETTERS_MAX */
+  total: z.number().int(),
   letters: z.array(letterSchema),
 });
 
-/** POST /api/admin/contact/letters/printed/: the letters just printed, recorded (who, when). */
-export const lettersPrintedBodySchema = z.object({
-  notice_ids: z
-    .array(recordId(), { error: MSG.invalidValue })
-    .min(1, { error: MSG.invalidValue })
-    .max(LETTERS_MAX, { error: CONTACT_MSG.tooMany }),
-});
+/**
+ * POST /api/admin/contact/letters/printed/: the letters just printed, recorded (who, when): personal notices
+ * by `notice_ids`, and the letters of a notice to many by `letters` (the notice and the student); at least one.
+ */
+export const lettersPrintedBodySchema = z
+  .object({
+    notice_ids: z
+      .array(recordId(), { error: MSG.invalidValue })
+      .max(LETTERS_MAX, { error: CONTACT_MSG.tooMany })
+      .prefault([]),
+    letters: z
+      .array(z.object({ notice_id: recordId(), user_id: recordId() }, { error: MSG.invalidValue }), {
+        error: MSG.invalidValue,
+      })
+      .max(LETTERS_MAX, { error: CONTACT_MSG.tooMany })
+      .prefault([]),
+  })
+  .superRefine((value, ctx) => {
+    if (value.notice_ids.length + value.letters.length === 0)
+      ctx.addIssue({ code: 'custom', message: MSG.invalidValue, path: ['notice_ids'], input: [] });
+    else if (value.notice_ids.length + value.letters.length > LETTERS_MAX)
+      ctx.addIssue({ code: 'custom', message: CONTACT_MSG.tooMany, path: ['notice_ids'], input: [] });
+  });
+export type LettersPrintedInput = z.output<typeof lettersPrintedBodySchema>;
 export const lettersPrintedResponseSchema = z.object({ result: z.literal(true), count: z.number().int() });
 
 /** Whose labels: a course's letters, a course's applicants, or the contact list as searched. */
@@ -260,6 +302,8 @@ export const LABEL_SOURCES = ['letters', 'applicants', 'contact'] as const;
 /** GET /api/admin/contact/labels/csv/ */
 export const labelsQuerySchema = contactSearchSchema.extend({
   source: choice(LABEL_SOURCES),
+  /** with source=letters: the letters of a notice to many, instead of a course's */
+  notice_id: optionalId(),
   who: choice(['', 'nomail', 'all']).prefault(''),
   /** with source=letters: the labels of the letters not printed yet */
   unprinted: unprinted(),

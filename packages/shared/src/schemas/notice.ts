@@ -49,7 +49,8 @@ const flag = (defaultValue: '0' | '1') =>
  * The notice form (SPEC §5): category, title ≤ 120, content ≤ 1000, reference URLs ≤ 250 (http/https),
  * remarks ≤ 250, period YYYY-MM-DDTHH:MM with the end not before the start, publish state (CD007), target
  * (CD008): 2 needs generation_id (≤ 4, 0 or positive integer), 3 needs course_id (lottery_status CD003
- * optional: '' = every applicant); is_email 1 needs email_title ≤ 30.
+ * optional: '' = every applicant); is_email 1 needs email_title ≤ 30. is_important (beyond SPEC, decision 065)
+ * '1' marks it 「重要」; left out it is '0', so SPEC's form needs nothing new.
  */
 export const noticeFormSchema = z
   .object({
@@ -71,6 +72,7 @@ export const noticeFormSchema = z
     lottery_status: codeOf('CD003', { required: false }),
     is_email: flag('1'),
     email_title: text({ max: NOTICE_MAIL_TITLE_MAX }),
+    is_important: flag('0'),
   })
   .superRefine(notBefore('period_to', 'period_from'))
   .superRefine((value, ctx) => {

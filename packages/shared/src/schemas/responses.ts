@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { COURSE_STATES } from '../domain/course-state';
 import { errItemSchema } from './common';
+import { mailState } from './contact';
 
 const id = z.number().int();
 const ymd = z.string().describe('YYYY-MM-DD');
@@ -65,6 +66,8 @@ export const newsListResponseSchema = z.object({
       category_name: z.string().nullable(),
       is_read: z.boolean(),
       published_to: publishedTo,
+      /** 「重要」 (decision 065) */
+      is_important: z.boolean(),
     }),
   ),
   ...paged,
@@ -80,6 +83,7 @@ export const newsDetailResponseSchema = z.object({
   date: ymd,
   published_to: publishedTo,
   is_read: z.boolean(),
+  is_important: z.boolean(),
 });
 
 // ---- my-page user ----
@@ -219,7 +223,9 @@ export const mypageAppliedItemSchema = z.object({
  */
 export const topResponseSchema = z.object({
   not_read_cnt: z.number().int(),
-  notice_list: z.array(z.object({ id, date: ymd, title: z.string(), is_read: z.boolean() })),
+  notice_list: z.array(
+    z.object({ id, date: ymd, title: z.string(), is_read: z.boolean(), is_important: z.boolean() }),
+  ),
   course_status_list: z.array(mypageAppliedItemSchema),
   /** mail to mail1 was refused by its mail server (「メールが届きません」): the top page asks to check it */
   mail_undeliverable: z.boolean(),
@@ -390,6 +396,8 @@ export const noticeRowSchema = z.object({
   is_control: z.string(),
   published_to: z.string(),
   created_at: z.string(),
+  /** 「重要」 (decision 065): '1' or '0' */
+  is_important: flag,
 });
 export const noticeListResponseSchema = z.object({ data_list: z.array(noticeRowSchema), ...serverPage });
 export const noticeSchema = z.object({
@@ -415,6 +423,7 @@ export const noticeSchema = z.object({
   lottery_status: z.string().nullable(),
   is_email: flag,
   email_title: z.string(),
+  is_important: flag,
   updated_at: iso,
 });
 /**
@@ -435,6 +444,10 @@ export const publisherListResponseSchema = z.object({
       name_kana: z.string(),
       lottery_status: z.string().nullable(),
       read_time: z.string().nullable(),
+      /** how the notice's mail went to the student (decision 065): 'none' when none was sent */
+      mail: mailState,
+      /** when its letter was printed for the student, else null */
+      letter_printed_at: iso.nullable(),
     }),
   ),
   ...serverPage,

@@ -83,6 +83,8 @@ export const paths = {
 
     noticeList: () => '/admin/notification',
     noticeDetail: (noticeId: Id) => `/admin/notification/detail/${enc(noticeId)}`,
+    /** A notice to many as letters for those it has not reached, one A4 page each. */
+    noticeLetters: (noticeId: Id) => `/admin/notification/detail/${enc(noticeId)}/letters`,
     /** New notice: `noticeForm('new')` (notice id 0). */
     noticeForm: (mode: FormMode, noticeId: Id = 0) => `/admin/notification/detail/${mode}/${enc(noticeId)}`,
     categoryList: () => '/admin/notification/category',

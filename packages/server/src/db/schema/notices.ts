@@ -52,6 +52,11 @@ export const notices = pgTable(
     lotteryStatus: varchar('lottery_status', { length: 1 }),
     isEmail: boolean('is_email').notNull().default(false),
     emailTitle: varchar('email_title', { length: 30 }).notNull().default(''),
+    /**
+     * 「重要」 (decision 065): the my-page marks it, and the office follows who has read it, whom its mail
+     * reached and whom to post it to, as for a personal result.
+     */
+    isImportant: boolean('is_important').notNull().default(false),
     createdBy: integer('created_by').references(() => adminUsers.id),
     /** published_to 4: a personal notice to this one student (the intake cycle's results, decision 015) */
     studentId: integer('student_id').references(() => students.id),
@@ -72,6 +77,8 @@ export const notices = pgTable(
     index('notices_category_idx').on(t.categoryId),
     index('notices_student_idx').on(t.studentId).where(sql`${t.studentId} IS NOT NULL`),
     index('notices_application_idx').on(t.applicationId, t.id).where(sql`${t.applicationId} IS NOT NULL`),
+    // the work list's important notices still in their period: few, newest first
+    index('notices_important_idx').on(t.id).where(sql`${t.isImportant}`),
   ],
 );
 

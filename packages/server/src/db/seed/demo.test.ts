@@ -121,6 +121,18 @@ describe('demo data', () => {
     expect(cats!.n).toBeGreaterThanOrEqual(2);
   });
 
+  it('has a notice to everyone marked 重要 that students without mail have not read (its letters)', async () => {
+    const [important] = await t.db
+      .select({ id: notices.id, p: notices.publishedTo })
+      .from(notices)
+      .where(eq(notices.isImportant, true));
+    expect(important?.p).toBe(1);
+    const admin = await loginAsAdmin(t.app);
+    const letters = await get(t.app, `/api/admin/contact/letters/?notice_id=${important!.id}`, admin);
+    expect(letters.statusCode).toBe(200);
+    expect(letters.json().total).toBeGreaterThan(0);
+  });
+
   describe('the cycle a newcomer can try (README)', () => {
     const courseId = async (code: string) =>
       (await t.db.select({ id: courses.id }).from(courses).where(eq(courses.code, code)))[0]!.id;

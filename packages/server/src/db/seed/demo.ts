@@ -501,6 +501,8 @@ async function seedNotices(tx: Tx, sid: (loginId: string) => number, cid: (code:
           '12月29日から1月3日まで、事務局の窓口はお休みします。\nお急ぎの方はマイページのお問い合わせをご利用ください。',
         periodFrom: at(-2),
         publishedTo: 1,
+        // 重要 (decision 065): the publisher list follows who has not read it, and it can be posted
+        isImportant: true,
       },
       {
         categoryId: noticeCats[1]!.id,

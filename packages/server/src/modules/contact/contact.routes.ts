@@ -40,7 +40,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'no-store');
     return letters(db, config, adminOf(req), req.query);
   });
-  route(app, c.lettersPrinted, async (req) => lettersPrinted(db, adminOf(req), req.body.notice_ids));
+  route(app, c.lettersPrinted, async (req) => lettersPrinted(db, adminOf(req), req.body));
   route(app, c.labels, async (req, reply) =>
     sendCsv(reply, LABEL_CSV, await labels(db, config, adminOf(req), req.query)),
   );

@@ -4,11 +4,24 @@
  * intake module's (decideForStudent), on the student's own path.
  */
 
+import { PERSONAL_NOTICE } from '@manabi/shared/codes';
 import { mailUndeliverable } from '@manabi/shared/domain/student';
-import type { CallAddInput, LabelRow, LabelsQuery, Letter } from '@manabi/shared/schemas/contact';
-import { CONTACT_MSG, type ContactListQuery, type ContactRow } from '@manabi/shared/schemas/contact';
+import type {
+  CallAddInput,
+  LabelRow,
+  LabelsQuery,
+  Letter,
+  LettersPrintedInput,
+  LettersQuery,
+} from '@manabi/shared/schemas/contact';
+import {
+  CONTACT_MSG,
+  type ContactListQuery,
+  type ContactRow,
+  LETTERS_MAX,
+} from '@manabi/shared/schemas/contact';
 import { MSG } from '@manabi/shared/validation/messages';
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -25,6 +38,7 @@ import { audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { invalid, notFound } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
+import { qualified } from '../../platform/sql';
 import {
   type ContactRowRaw,
   type ContactWhere,
@@ -33,6 +47,13 @@ import {
   mailStateOf,
 } from '../../repositories/contact-list';
 import { addressLabel } from '../common/address';
+import {
+  addressedTo,
+  audienceStudents,
+  noticeColumns,
+  noticeValues,
+  studentColumns,
+} from '../notices/notices.audience';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
@@ -287,19 +308,81 @@ async function courseOf(db: DbOrTx, admin: AdminPrincipal, courseId: number) {
   return course;
 }
 
+/** A notice the office wrote (to everyone, a generation or a course's applicants); 404 otherwise. */
+async function officeNoticeOf(db: DbOrTx, noticeId: number) {
+  const [notice] = await db
+    .select()
+    .from(notices)
+    .where(and(eq(notices.id, noticeId), ne(notices.publishedTo, PERSONAL_NOTICE)));
+  if (!notice) throw notFound();
+  return notice;
+}
+
+/**
+ * The letters of a notice to many (decision 065): one per addressed student who has not read it — with
+ * `nomail`, only those its mail did not reach (none sent, or refused) — the first LETTERS_MAX in 学生番号
+ * order, with how many there are in all. A letter printed and the notice read later no longer need one.
+ */
+async function lettersOfNotice(
+  db: Db,
+  notice: typeof notices.$inferSelect,
+  q: { who: '' | 'nomail' | 'all'; unprinted: '' | '1' },
+) {
+  const mail = mailStateOf(sql`${notice.id}::int`, qualified(students, students.id));
+  const rows = await db
+    .select({
+      ...letterColumns,
+      noticeId: sql<number>`${notice.id}::int`.mapWith(Number),
+      title: sql<string>`${notice.title}::text`,
+      content: sql<string>`${notice.content}::text`,
+      createdAt: sql<Date>`${notice.createdAt}::timestamptz`.mapWith(notices.createdAt),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(students)
+    .leftJoin(
+      noticeLetters,
+      and(eq(noticeLetters.noticeId, notice.id), eq(noticeLetters.studentId, students.id)),
+    )
+    .where(
+      and(
+        audienceStudents,
+        addressedTo(noticeValues(notice), studentColumns),
+        sql`not exists (select 1 from ${noticeReads} r where r.notice_id = ${notice.id}::int and r.student_id = ${qualified(students, students.id)})`,
+        q.who === 'all' ? undefined : sql`${mail} in ('none', 'failed')`,
+        q.unprinted === '1' ? isNull(noticeLetters.printedAt) : undefined,
+      ),
+    )
+    .orderBy(students.loginId, students.id)
+    .limit(LETTERS_MAX);
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+/** A course's letters or a notice's, as asked (exactly one source: the query schema's rule). */
+async function lettersOf(db: Db, admin: AdminPrincipal, q: LettersQuery) {
+  if (q.notice_id !== '') {
+    const notice = await officeNoticeOf(db, q.notice_id);
+    return { course: null, notice, ...(await lettersOfNotice(db, notice, q)) };
+  }
+  const course = await courseOf(db, admin, q.course_id as number);
+  const rows = await courseLetters(db, course.id, q);
+  return { course, notice: null, rows, total: rows.length };
+}
+
 /** GET /api/admin/contact/letters/: one letter per student, in the words of the my-page. */
 export async function letters(
   db: Db,
   config: Pick<Config, 'officeName' | 'officeAddress' | 'officePhone'>,
   admin: AdminPrincipal,
-  q: { course_id: number; who: '' | 'nomail' | 'all'; unprinted: '' | '1' },
+  q: LettersQuery,
 ) {
-  const course = await courseOf(db, admin, q.course_id);
-  const rows = await courseLetters(db, course.id, q);
+  const { course, notice, rows, total } = await lettersOf(db, admin, q);
   return {
     office: { name: config.officeName, address: config.officeAddress, phone: config.officePhone },
-    course_id: course.id,
-    course_name: course.name,
+    course_id: course?.id ?? null,
+    course_name: course?.name ?? '',
+    notice_id: notice?.id ?? null,
+    notice_title: notice?.title ?? '',
+    total,
     letters: rows.map(
       (r): Letter => ({
         notice_id: r.noticeId,
@@ -318,40 +401,65 @@ export async function letters(
 
 /**
  * POST /api/admin/contact/letters/printed/: the letters just printed, recorded as posted (who, when; a
- * reprint moves the date). Every id must be a personal notice, or nothing is recorded.
+ * reprint moves the date). Each id of `notice_ids` must be a personal notice, and each of `letters` a notice
+ * addressed to that student (a personal one to them, or one to many reaching them); else nothing is recorded.
  */
-export async function lettersPrinted(db: Db, admin: AdminPrincipal, noticeIds: readonly number[]) {
-  const ids = [...new Set(noticeIds)];
+export async function lettersPrinted(db: Db, admin: AdminPrincipal, input: LettersPrintedInput) {
+  const personal = [...new Set(input.notice_ids)];
+  const pairs = [...new Map(input.letters.map((l) => [`${l.notice_id}:${l.user_id}`, l])).values()];
   return db.transaction(async (tx) => {
-    const found = await tx
-      .select({ id: notices.id, studentId: notices.studentId })
-      .from(notices)
-      .where(and(inArray(notices.id, ids), isNotNull(notices.studentId)));
-    if (found.length !== ids.length) throw invalid('notice_ids', MSG.invalidValue);
+    const found = personal.length
+      ? await tx
+          .select({ id: notices.id, studentId: notices.studentId })
+          .from(notices)
+          .where(and(inArray(notices.id, personal), isNotNull(notices.studentId)))
+      : [];
+    if (found.length !== personal.length) throw invalid('notice_ids', MSG.invalidValue);
+    if (pairs.length && (await addressedPairs(tx, pairs)) !== pairs.length)
+      throw invalid('letters', MSG.invalidValue);
+    const rows = [
+      ...found.map((n) => ({ noticeId: n.id, studentId: n.studentId as number })),
+      ...pairs.map((l) => ({ noticeId: l.notice_id, studentId: l.user_id })),
+    ];
     const now = new Date();
     await tx
       .insert(noticeLetters)
-      .values(
-        found.map((n) => ({
-          noticeId: n.id,
-          studentId: n.studentId as number,
-          printedAt: now,
-          printedBy: admin.id,
-        })),
-      )
+      .values(rows.map((r) => ({ ...r, printedAt: now, printedBy: admin.id })))
       .onConflictDoUpdate({
         target: [noticeLetters.noticeId, noticeLetters.studentId],
         set: { printedAt: now, printedBy: admin.id },
       });
+    const noticeIds = [...new Set(rows.map((r) => r.noticeId))];
     await audit(tx, {
       actor: { kind: 'admin', id: admin.id },
       action: 'letters_printed',
       entity: 'notice',
-      entityId: ids.length === 1 ? ids[0] : null,
-      detail: { count: ids.length, notice_ids: ids.slice(0, 100) },
+      entityId: noticeIds.length === 1 ? noticeIds[0] : null,
+      detail: { count: rows.length, notice_ids: noticeIds.slice(0, 100) },
     });
-    return { result: true as const, count: found.length };
+    return { result: true as const, count: rows.length };
   });
+}
+
+/** How many of the (notice, student) pairs are a notice addressed to that student: one statement. */
+async function addressedPairs(tx: DbOrTx, pairs: readonly { notice_id: number; user_id: number }[]) {
+  const noticeIds = pairs.map((p) => p.notice_id);
+  const studentIds = pairs.map((p) => p.user_id);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(
+      sql`unnest(${sql.param(noticeIds)}::int[], ${sql.param(studentIds)}::int[]) as p(notice_id, student_id)
+        join ${notices} on ${notices.id} = p.notice_id
+        join ${students} on ${students.id} = p.student_id`,
+    )
+    .where(
+      and(
+        addressedTo(noticeColumns, studentColumns),
+        // a personal notice reaches its student whatever their login; a notice to many, the my-page's users
+        or(eq(notices.publishedTo, PERSONAL_NOTICE), audienceStudents),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 const labelOf = (r: {
@@ -388,14 +496,15 @@ export async function labels(
   q: LabelsQuery,
 ): Promise<AsyncIterable<LabelRow[]>> {
   if (q.source === 'contact') return contactLabels(db, contactWhere(admin, config, q));
-  if (q.course_id === '') throw invalid('course_id', CONTACT_MSG.courseRequired);
-  const course = await courseOf(db, admin, q.course_id);
   if (q.source === 'letters') {
-    const rows = await courseLetters(db, course.id, q);
+    if ((q.course_id === '') === (q.notice_id === '')) throw invalid('course_id', CONTACT_MSG.sourceRequired);
+    const { rows } = await lettersOf(db, admin, q);
     return (async function* () {
       yield rows.map(labelOf);
     })();
   }
+  if (q.course_id === '') throw invalid('course_id', CONTACT_MSG.courseRequired);
+  const course = await courseOf(db, admin, q.course_id);
   const rows = await db
     .select(addressOf)
     .from(courseApplications)

@@ -48,6 +48,7 @@ const newsColumns = (studentId: number | SQL) => ({
   category_name: noticeCategories.name,
   is_read: isRead(studentId),
   published_to: notices.publishedTo,
+  is_important: notices.isImportant,
   total: sql<number>`count(*) over ()`.mapWith(Number),
 });
 
@@ -105,6 +106,7 @@ const statements = preparedPerDatabase((db: Db) => {
         date: noticeDate,
         title: notices.title,
         is_read: isRead(studentId),
+        is_important: notices.isImportant,
         unread: sql<number>`(${unread})`.mapWith(Number),
       })
       .from(notices)
@@ -214,6 +216,7 @@ export async function getNews(db: Db, student: AudienceMember, id: number): Prom
       date: noticeDate,
       published_to: notices.publishedTo,
       is_read: isRead(student.id),
+      is_important: notices.isImportant,
     })
     .from(notices)
     .leftJoin(noticeCategories, eq(noticeCategories.id, notices.categoryId))
@@ -230,6 +233,7 @@ export async function getNews(db: Db, student: AudienceMember, id: number): Prom
     date: row.date,
     published_to: publishedTo(row.published_to),
     is_read: row.is_read,
+    is_important: row.is_important,
   };
 }
 

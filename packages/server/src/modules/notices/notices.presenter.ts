@@ -20,7 +20,7 @@ export const presentNoticeCourseRow = (
 export const presentNoticeRow = (
   row: Pick<
     NoticeRecord,
-    'id' | 'title' | 'periodFrom' | 'periodTo' | 'isControl' | 'publishedTo' | 'createdAt'
+    'id' | 'title' | 'periodFrom' | 'periodTo' | 'isControl' | 'publishedTo' | 'createdAt' | 'isImportant'
   > & { categoryName: string | null },
 ): NoticeRow => ({
   id: row.id,
@@ -33,6 +33,7 @@ export const presentNoticeRow = (
   is_control: row.isControl,
   published_to: String(row.publishedTo),
   created_at: row.createdAt.toISOString(),
+  is_important: row.isImportant ? '1' : '0',
 });
 
 /** SPEC §3 Notice (refarence_url1..3 as the spec spells it); target fields only for their target. */
@@ -63,6 +64,8 @@ export const presentPublisherRow = (row: {
   nameKana: string;
   lotteryStatus: string | null;
   readAt: Date | null;
+  mail: PublisherRow['mail'];
+  printedAt: Date | null;
 }): PublisherRow => ({
   id: row.id,
   login_id: row.loginId ?? '',
@@ -70,4 +73,6 @@ export const presentPublisherRow = (row: {
   name_kana: row.nameKana,
   lottery_status: row.lotteryStatus,
   read_time: iso(row.readAt),
+  mail: row.mail,
+  letter_printed_at: iso(row.printedAt),
 });

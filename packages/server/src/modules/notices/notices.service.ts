@@ -41,6 +41,7 @@ import {
   courses,
   mailOutbox,
   noticeCategories,
+  noticeLetters,
   noticeMails,
   noticeReads,
   notices,
@@ -50,6 +51,7 @@ import { type Actor, audit } from '../../platform/audit';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { NO_REPLY } from '../../platform/mail';
 import { keyContains, likeContains, likePrefix, paged, qualified } from '../../platform/sql';
+import { mailStateOf } from '../../repositories/contact-list';
 import { siteIs } from '../../repositories/course-columns';
 import {
   addressedTo,
@@ -176,6 +178,7 @@ export async function listNotices(db: Db, q: NoticeListQueryParsed): Promise<Not
         isControl: notices.isControl,
         publishedTo: notices.publishedTo,
         createdAt: notices.createdAt,
+        isImportant: notices.isImportant,
         total: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(notices)
@@ -250,6 +253,7 @@ async function columnsOf(tx: DbOrTx, input: NoticeForm) {
       target === PUBLISHED_TO.COURSE && input.lottery_status !== '' ? input.lottery_status : null,
     isEmail: input.is_email === '1',
     emailTitle: input.email_title,
+    isImportant: input.is_important === '1',
   };
 }
 
@@ -261,6 +265,7 @@ const auditDetail = (row: typeof notices.$inferSelect, mailQueued: number) => ({
   course_id: row.courseId,
   lottery_status: row.lotteryStatus,
   is_email: row.isEmail,
+  is_important: row.isImportant,
   mail_queued: mailQueued,
 });
 
@@ -406,7 +411,8 @@ const PUBLISHER_SORTS: Record<PublisherListSort, AnyPgColumn> = {
  * GET /api/admin/notice/publisherList/: the students the notice is addressed to (notices.audience.ts,
  * the my-page's own rule) among those who can use the my-page, with their read time and, for a course
  * target, their lottery status. Publish state and period are not applied: a non-public or out-of-period
- * notice lists who it is addressed to (decision 008). One query a page, paged as the notice list.
+ * notice lists who it is addressed to (decision 008). Each row says how the notice's mail went to the student
+ * and whether its letter was printed (decision 065). One query a page, paged as the notice list.
  */
 export async function listPublishers(db: Db, q: PublisherListQueryParsed): Promise<PublisherList> {
   const [notice] = await db.select().from(notices).where(eq(notices.id, q.id));
@@ -436,10 +442,16 @@ export async function listPublishers(db: Db, q: PublisherListQueryParsed): Promi
         nameKana: students.nameKana,
         lotteryStatus: isCourse ? courseApplications.lotteryStatus : sql<string | null>`null`,
         readAt: noticeReads.readAt,
+        mail: mailStateOf(sql`${notice.id}::int`, qualified(students, students.id)),
+        printedAt: noticeLetters.printedAt,
         total: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(students)
       .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notice.id), eq(noticeReads.studentId, students.id)))
+      .leftJoin(
+        noticeLetters,
+        and(eq(noticeLetters.noticeId, notice.id), eq(noticeLetters.studentId, students.id)),
+      )
       .$dynamic();
     return (isCourse ? base.leftJoin(courseApplications, liveApplicationOf(notice.courseId)) : base)
       .where(where)

@@ -205,6 +205,8 @@ describe('notice add, detail, update', () => {
       lottery_status: '2',
       is_email: '0',
       email_title: '件名',
+      // SPEC's form does not send it: not important
+      is_important: '0',
       updated_at: expect.any(String),
     } satisfies Notice);
     const [logged] = await t.db
@@ -249,6 +251,7 @@ describe('notice add, detail, update', () => {
         expect.any(String) as unknown as string,
       ],
       [{ published_to: '4' }, 'published_to', expect.any(String) as unknown as string],
+      [{ is_important: '2' }, 'is_important', MSG.invalidChoice],
     ];
     for (const [over, name, msg] of cases) {
       const res = await post(t.app, '/api/admin/notice/add/', form(over), admin);
@@ -393,6 +396,9 @@ describe('publisher list = the my-page audience', () => {
       name_kana: expect.any(String),
       lottery_status: null,
       read_time: null,
+      // a notice written by the factory sent no mail, and no letter was printed
+      mail: 'none',
+      letter_printed_at: null,
     });
   });
 

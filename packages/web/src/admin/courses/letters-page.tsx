@@ -1,213 +1,44 @@
-import './letters.css';
-import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
-import { LETTER_AUDIENCES, type Letter } from '@manabi/shared/schemas/contact';
-import { useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useRef, useState } from 'react';
-import { Label, RadioGroup } from 'react-aria-components';
-import { Navigate, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../../lib/api';
+import { LETTER_AUDIENCES } from '@manabi/shared/schemas/contact';
+import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { Alert } from '../../ui/alert';
-import { Button, TextLink } from '../../ui/button';
-import { CsvDownloadLink } from '../../ui/csv-download';
-import { FullPageSpinner } from '../../ui/full-page-spinner';
-import { PageTitle } from '../../ui/page-title';
-import { RadioItem } from '../../ui/radio-item';
-import { type LetterAudience, letterLabelsUrl, lettersQuery, useLettersPrinted } from './api/letters';
-import { lettersCountText } from './letter';
-import { LetterSheet } from './letter-sheet';
-
-const AUDIENCES = Object.entries(LETTER_AUDIENCES) as [LetterAudience, string][];
-
-/** What happened to the last 印刷する: recorded (how many), or refused by the server. */
-type PrintOutcome = { kind: 'recorded'; count: number } | { kind: 'refused'; message: string };
+import { TextLink } from '../../ui/button';
+import { LettersPrint } from '../letters-print';
 
 /**
- * /admin/course/detail/{id}/letters (issue 35 §3, decision 065): a course's results on paper for the
- * students who take no mail (or everyone told), one A4 letter each, the address placed for a 長形3号
- * window envelope. 印刷する opens the browser's printing and then records the letters shown as printed
- * (who and when); 宛名ラベル（CSV） gives the same letters' addresses for 差し込み印刷. Whose letters is in
- * the URL (?who=all), so a reload shows the same ones. Authority 1 only (the router's guard; the server
- * answers 403 too). On paper only the letters: everything else is data-print="hide" or the app's chrome,
- * which the print stylesheet hides.
+ * /admin/course/detail/{id}/letters (decision 065): a course's results on paper for the students who take no
+ * mail (or everyone told), one A4 letter each. Authority 1 only (the router's guard; the server answers 403
+ * too).
  */
 export function Component() {
   const raw = useParams().id ?? '';
   const courseId = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null;
-  const [params, setParams] = useSearchParams();
-  const who: LetterAudience = params.get('who') === 'all' ? 'all' : 'nomail';
-  const unprinted = params.get('unprinted') === '1';
-  const query = useQuery({
-    ...lettersQuery(courseId ?? 0, who, unprinted),
-    enabled: courseId !== null,
-    // the choice stays on screen (and keeps the keyboard focus) while the other letters load
-    placeholderData: (previous) => previous,
-  });
-  const printed = useLettersPrinted();
-  const [outcome, setOutcome] = useState<PrintOutcome | null>(null);
-  /** The page's choices in its URL (a reload shows the same letters). */
-  const choose = (next: { who: LetterAudience; unprinted: boolean }) => {
-    setOutcome(null);
-    const search: Record<string, string> = {};
-    if (next.who === 'all') search.who = 'all';
-    if (next.unprinted) search.unprinted = '1';
-    setParams(search, { replace: true });
-  };
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
-
   if (courseId === null) return <Navigate to={paths.admin.notFound()} replace />;
-  const data = query.data;
-  if (!data) return <FullPageSpinner />;
-  const isLoading = query.isPlaceholderData;
-  const letters = data.letters;
-  const today = formatDateJa(todayTokyo());
-
-  const print = async (shown: readonly Letter[]) => {
-    setOutcome(null);
-    // the browser's printing returns once the person has printed (or closed it); the letters shown are
-    // then recorded, so the contact list stops asking for them
-    window.print();
-    try {
-      const count = await printed.mutateAsync(shown.map((l) => l.notice_id));
-      setOutcome({ kind: 'recorded', count });
-    } catch (error) {
-      // other errors have gone to their page (SPEC §8)
-      if (isApiError(error) && error.status === 422)
-        setOutcome({ kind: 'refused', message: error.errList[0]?.msg ?? error.message });
-    }
-  };
-
   return (
-    <div>
-      <div data-print="hide" className="space-y-6">
-        <PageTitle>結果通知の郵送</PageTitle>
-        <p className="text-std-20B-150 text-ink">{data.course_name}</p>
+    <LettersPrint
+      source={{ course_id: courseId }}
+      title="結果通知の郵送"
+      noun="結果通知"
+      audiences={LETTER_AUDIENCES}
+      intro={
         <p>
           抽選結果などのお知らせを、郵送用に1人1枚（A4縦）で印刷します。三つ折りにして長形3号の窓付き封筒に入れると、宛名が窓から見えます。
         </p>
-        <RadioGroup
-          value={who}
-          onChange={(value) => choose({ who: value as LetterAudience, unprinted })}
-          className="flex flex-col gap-2"
-        >
-          <Label elementType="span" className="text-std-17B-170 text-ink">
-            印刷する方
-          </Label>
-          <div className="flex flex-wrap gap-x-6">
-            {AUDIENCES.map(([value, label]) => (
-              <RadioItem key={value} value={value}>
-                {label}
-              </RadioItem>
-            ))}
-          </div>
-        </RadioGroup>
-        <RadioGroup
-          value={unprinted ? 'unprinted' : 'every'}
-          onChange={(value) => choose({ who, unprinted: value === 'unprinted' })}
-          className="flex flex-col gap-2"
-        >
-          <Label elementType="span" className="text-std-17B-170 text-ink">
-            印刷の記録
-          </Label>
-          <div className="flex flex-wrap gap-x-6">
-            <RadioItem value="every">すべて</RadioItem>
-            <RadioItem value="unprinted">まだ印刷していないものだけ</RadioItem>
-          </div>
-        </RadioGroup>
-
-        <div aria-live="polite" aria-atomic="true">
-          {isLoading ? (
-            <p>読み込み中...</p>
-          ) : (
-            <p className="text-std-17B-170" data-testid="letters-count">
-              結果通知 {lettersCountText(letters)}
-            </p>
-          )}
-        </div>
-
-        {letters.length === 0 && !isLoading ? (
-          <Alert announce={false} title="印刷する結果通知はありません">
-            <p>
-              {unprinted
-                ? 'まだ印刷していない結果通知はありません。印刷したものをもう一度印刷するときは、「すべて」を選んでください。'
-                : who === 'nomail'
-                  ? 'この講座には、メールを受け取らない方へのお知らせがまだありません。抽選のあとに、ここで印刷できます。'
-                  : 'この講座では、まだ結果をお知らせしていません。抽選のあとに、ここで印刷できます。'}
-            </p>
-          </Alert>
-        ) : (
-          <>
-            <p>
-              「印刷する」を押すと印刷の画面が開きます。用紙はA4、倍率は100%のままで印刷してください。印刷の画面を閉じると、表示している結果通知を「印刷済み」として記録します。
-            </p>
-            <div className="flex flex-wrap gap-4">
-              <Button
-                onPress={() => void print(letters)}
-                isDisabled={isLoading}
-                isPending={printed.isPending}
-                pendingLabel="記録中..."
-              >
-                印刷する
-              </Button>
-              <CsvDownloadLink
-                href={letterLabelsUrl(courseId, who, unprinted)}
-                label="宛名ラベル（CSV）"
-                isPreparing={isLoading}
-              />
-            </div>
-          </>
-        )}
-
-        <div ref={outcomeRef} tabIndex={-1} className="outline-none">
-          {outcome?.kind === 'recorded' && (
-            <Alert variant="success" title="印刷済みとして記録しました">
-              <p>{outcome.count.toLocaleString('ja-JP')}通の結果通知を「印刷済み」にしました。</p>
-            </Alert>
-          )}
-          {outcome?.kind === 'refused' && (
-            <Alert variant="error" title="印刷済みとして記録できませんでした">
-              <p>{outcome.message}</p>
-            </Alert>
-          )}
-        </div>
-      </div>
-
-      {letters.length > 0 && !isLoading && (
-        // not a <section>: the print stylesheet keeps a section on one page, and this one holds every letter
-        <div className="m-letters mt-8">
-          <h2 data-print="hide" className="text-std-20B-150 text-ink">
-            印刷される結果通知
-          </h2>
-          <p data-print="hide" className="m-letters-legend mt-2">
-            点線の枠は封筒の窓の位置、横の点線は折り目の位置です（どちらも印刷されません）。
-          </p>
-          {letters.map((letter, index) => (
-            <Fragment key={letter.notice_id}>
-              <p data-print="hide" className="mt-6 mb-2 text-std-16B-170 text-ink">
-                {letter.printed_at ? `印刷済み（${formatDateJa(letter.printed_at)}）` : '未印刷'}
-              </p>
-              <LetterSheet
-                letter={letter}
-                office={data.office}
-                date={today}
-                isPageBreak={index < letters.length - 1}
-              />
-            </Fragment>
-          ))}
-        </div>
-      )}
-
-      <ul data-print="hide" className="mt-8 flex flex-col gap-3 sm:flex-row sm:gap-8">
-        <li>
-          <TextLink to={paths.admin.courseDetail(courseId, 1)}>講座詳細へ戻る</TextLink>
-        </li>
-        <li>
-          <TextLink to={paths.admin.courseDetail(courseId, 2)}>申込者一覧へ</TextLink>
-        </li>
-      </ul>
-    </div>
+      }
+      emptyText={({ who }) =>
+        who === 'nomail'
+          ? 'この講座には、メールを受け取らない方へのお知らせがまだありません。抽選のあとに、ここで印刷できます。'
+          : 'この講座では、まだ結果をお知らせしていません。抽選のあとに、ここで印刷できます。'
+      }
+      links={
+        <>
+          <li>
+            <TextLink to={paths.admin.courseDetail(courseId, 1)}>講座詳細へ戻る</TextLink>
+          </li>
+          <li>
+            <TextLink to={paths.admin.courseDetail(courseId, 2)}>申込者一覧へ</TextLink>
+          </li>
+        </>
+      }
+    />
   );
 }

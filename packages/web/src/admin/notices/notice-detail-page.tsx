@@ -13,7 +13,8 @@ import { PageTitle } from '../../ui/page-title';
 import { BackLinks } from '../layout/back-links';
 import { DetailTabs } from '../layout/detail-tabs';
 import { useNoticeDetail } from './api/notices';
-import { ALL_APPLICANTS, audienceText, EMAIL_OPTIONS } from './notice-values';
+import { ImportantMark } from './important-mark';
+import { ALL_APPLICANTS, audienceText, EMAIL_OPTIONS, IMPORTANT_OPTIONS } from './notice-values';
 import { PublisherTab } from './publisher-tab';
 
 /** A stored URL as a link whose text is the URL itself (text only, never HTML). */
@@ -65,6 +66,7 @@ function noticeItems(n: Notice): ConfirmItem[] {
     { label: '届く人', value: audienceText(n) },
     { label: 'メール', value: optionLabel(EMAIL_OPTIONS, n.is_email) },
     ...(n.is_email === '1' ? [{ label: 'メールの件名', value: n.email_title }] : []),
+    { label: '重要度', value: optionLabel(IMPORTANT_OPTIONS, n.is_important) },
     { label: '作成日時', value: formatDateTimeJa(n.created_at) },
     { label: '更新日時', value: formatDateTimeJa(n.updated_at) },
   ];
@@ -91,7 +93,10 @@ function NoticeDetail({ noticeId }: { noticeId: number }) {
   return (
     <div className="space-y-8">
       <PageTitle>お知らせ詳細</PageTitle>
-      <p className="break-words text-std-20B-150 text-ink">{notice.title}</p>
+      <p className="break-words text-std-20B-150 text-ink">
+        {notice.is_important === '1' && <ImportantMark />}
+        {notice.title}
+      </p>
       <DetailTabs
         label="お知らせ詳細の表示切替"
         tab={tab}

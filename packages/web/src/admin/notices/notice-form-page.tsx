@@ -34,6 +34,7 @@ import {
   EMAIL_OPTIONS,
   formatLocalDateTimeJa,
   hiddenFieldResets,
+  IMPORTANT_OPTIONS,
   type NoticeFormValues,
   noticeBody,
   noticeFormDefaults,
@@ -168,6 +169,7 @@ function confirmItems(values: NoticeForm, categoryOptions: Option[]) {
       : []),
     { label: 'メール', value: optionLabel(EMAIL_OPTIONS, values.is_email) },
     ...(values.is_email === '1' ? [{ label: 'メールの件名', value: values.email_title }] : []),
+    { label: '重要度', value: optionLabel(IMPORTANT_OPTIONS, values.is_important) },
   ];
 }
 
@@ -256,6 +258,14 @@ function NoticeFields({ form, categoryOptions }: { form: FormApi; categoryOption
           width="full"
         />
       )}
+      <RadioGroup
+        control={form.control}
+        name="is_important"
+        label="重要度"
+        isRequired
+        options={IMPORTANT_OPTIONS}
+        description="「重要」にすると、マイページで目立つように表示し、配信先一覧で既読とメールの届き方を確かめて、届いていない方へ郵送できます。"
+      />
     </>
   );
 }

@@ -21,6 +21,7 @@ import { categoryListQuery } from '../category-list';
 import { CoursePickerField } from '../course-picker';
 import { ListSearchForm, ServerListTable, useServerList } from '../server-list';
 import { emptyNoticeSearch, fetchNoticesForCsv, NOTICE_CSV_MAX_ROWS, noticeListQuery } from './api/notices';
+import { ImportantMark } from './important-mark';
 
 /** The search form's schema: the shared list query without the paging the table supplies. */
 const searchSchema = noticeListQuerySchema.omit({ page: true, size: true, sort: true, dir: true });
@@ -32,7 +33,12 @@ const columns: Column<NoticeRow>[] = [
     sortable: true,
     isRowHeader: true,
     className: 'min-w-[12rem]',
-    render: (row) => <Link to={paths.admin.noticeDetail(row.id)}>{row.title}</Link>,
+    render: (row) => (
+      <>
+        {row.is_important === '1' && <ImportantMark />}
+        <Link to={paths.admin.noticeDetail(row.id)}>{row.title}</Link>
+      </>
+    ),
   },
   {
     key: 'category_name',
@@ -87,6 +93,7 @@ const CSV_HEADER = [
   '公開状態',
   '配信先',
   '作成日',
+  '重要度',
 ];
 const csvRow = (n: NoticeRow) => [
   n.id,
@@ -97,6 +104,7 @@ const csvRow = (n: NoticeRow) => [
   codeText('CD007', n.is_control),
   codeText('CD008', n.published_to),
   formatDateJa(n.created_at),
+  n.is_important === '1' ? '重要' : '通常',
 ];
 
 /**

@@ -39,6 +39,7 @@ const stored = (patch: Partial<Notice> = {}): Notice => ({
   lottery_status: '2',
   is_email: '0',
   email_title: '',
+  is_important: '0',
   updated_at: '2026-03-01T00:00:00.000Z',
   ...patch,
 });
@@ -51,6 +52,13 @@ describe('noticeFormDefaults', () => {
     expect(values.is_email).toBe('1');
     expect(values.email_title).toBe(DEFAULT_NOTICE_MAIL_TITLE);
     expect(values.lottery_status).toBe('');
+    expect(values.is_important).toBe('0');
+  });
+
+  it('keeps a stored notice 重要 through the form and sends it back', () => {
+    const values = noticeFormDefaults(stored({ is_important: '1' }));
+    expect(values.is_important).toBe('1');
+    expect(noticeBody(noticeFormSchema.parse(values)).is_important).toBe('1');
   });
 
   it('reads a stored notice: refarence_url → reference_url, Tokyo wall clock, ids as text', () => {

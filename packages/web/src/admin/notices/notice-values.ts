@@ -23,6 +23,12 @@ export const EMAIL_OPTIONS = [
   { value: '0', label: '知らせない' },
 ] as const;
 
+/** is_important choices (decision 065). */
+export const IMPORTANT_OPTIONS = [
+  { value: '0', label: '通常' },
+  { value: '1', label: '重要' },
+] as const;
+
 /** The empty lottery-status choice of a course target: every live applicant. */
 export const ALL_APPLICANTS = 'すべての申込者';
 
@@ -69,6 +75,7 @@ export function noticeFormDefaults(notice?: Notice): NoticeFormValues {
       lottery_status: '',
       is_email: '1',
       email_title: DEFAULT_NOTICE_MAIL_TITLE,
+      is_important: '0',
     };
   }
   return {
@@ -90,6 +97,7 @@ export function noticeFormDefaults(notice?: Notice): NoticeFormValues {
     lottery_status: notice.lottery_status ?? '',
     is_email: notice.is_email === '1' ? '1' : '0',
     email_title: notice.email_title || DEFAULT_NOTICE_MAIL_TITLE,
+    is_important: notice.is_important,
   };
 }
 
@@ -119,6 +127,7 @@ export function noticeBody(values: NoticeForm): NoticeBody {
     lottery_status: isCourse ? values.lottery_status : '',
     is_email: values.is_email,
     email_title: values.is_email === '1' ? values.email_title : '',
+    is_important: values.is_important,
   };
 }
 

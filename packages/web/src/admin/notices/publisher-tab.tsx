@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Notice, PublisherRow } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
-import { formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { formatDateJa, formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { MAIL_STATES } from '@manabi/shared/schemas/contact';
 import {
   PUBLISHED_TO,
   PUBLISHER_SEARCH_NAME_MAX,
@@ -10,6 +11,9 @@ import {
 } from '@manabi/shared/schemas/notice';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { paths } from '../../lib/paths';
+import { Alert } from '../../ui/alert';
+import { TextLink } from '../../ui/button';
 import { Select } from '../../ui/choice-fields';
 import type { Option } from '../../ui/code-options';
 import type { Column } from '../../ui/data-table';
@@ -39,13 +43,18 @@ const READ_OPTIONS: Option[] = [
 
 const UNREAD = '未読';
 
+/** The letter's record: when it was printed, else nothing. */
+const letterText = (row: PublisherRow) =>
+  row.letter_printed_at ? `印刷済み（${formatDateJa(row.letter_printed_at)}）` : '';
+
 /** The table's URL parameters are prefixed, so they never mix with the search fields. */
 const TABLE_PREFIX = 'p';
 
 /**
  * Tab 2 of /admin/notification/detail/{noticeId} (SPEC §2): the notice's audience — every student it is
- * addressed to, whatever its publish state and period (decision 008) — with each one's read time, a search
- * (student number, names, read or not), a server-paged sortable table and the CSV. Conditions in the URL.
+ * addressed to, whatever its publish state and period (decision 008) — with each one's read time, how its
+ * mail went and whether a letter was printed (decision 065), a search (student number, names, read or not), a
+ * server-paged sortable table and the CSV. Conditions in the URL.
  */
 export function PublisherTab({ notice }: { notice: Notice }) {
   const { search, table, page, searchWith } = useServerList({
@@ -81,15 +90,27 @@ export function PublisherTab({ notice }: { notice: Notice }) {
       className: 'whitespace-nowrap',
       render: (row) => (row.read_time ? formatDateTimeJa(row.read_time) : UNREAD),
     },
+    { key: 'mail', header: 'メール', className: 'whitespace-nowrap', render: (row) => MAIL_STATES[row.mail] },
+    { key: 'letter_printed_at', header: '郵送', className: 'whitespace-nowrap', render: letterText },
   ];
 
-  const csvHeader = ['学生番号', '氏名', '氏名カナ', ...(isCourse ? ['抽選状況'] : []), '既読日時'];
+  const csvHeader = [
+    '学生番号',
+    '氏名',
+    '氏名カナ',
+    ...(isCourse ? ['抽選状況'] : []),
+    '既読日時',
+    'メール',
+    '郵送',
+  ];
   const csvRow = (r: PublisherRow) => [
     r.login_id,
     r.name,
     r.name_kana,
     ...(isCourse ? [codeText('CD003', r.lottery_status)] : []),
     r.read_time ? formatDateTimeJa(r.read_time) : UNREAD,
+    MAIL_STATES[r.mail],
+    letterText(r),
   ];
 
   return (
@@ -98,6 +119,7 @@ export function PublisherTab({ notice }: { notice: Notice }) {
         配信先：{audienceText(notice)}
         {notice.is_control !== '1' && '（非公開のため、まだ学生には表示されていません）'}
       </p>
+      <LettersLink notice={notice} />
       <ListSearchForm form={form} values={search} empty={emptyPublisherSearch} onSubmit={submit}>
         <TextInput
           control={form.control}
@@ -139,5 +161,23 @@ export function PublisherTab({ notice }: { notice: Notice }) {
         }}
       />
     </div>
+  );
+}
+
+/**
+ * The way to post the notice to those it has not reached (decision 065): said first for a notice marked
+ * 重要, offered quietly for the others.
+ */
+function LettersLink({ notice }: { notice: Notice }) {
+  const link = <TextLink to={paths.admin.noticeLetters(notice.id)}>郵送用に印刷する</TextLink>;
+  if (notice.is_important !== '1')
+    return <p className="text-std-16N-170 text-ink">まだ読んでいない方へ郵送するとき：{link}</p>;
+  return (
+    <Alert announce={false} title="重要なお知らせです">
+      <p>
+        「既読状況」で未読の方を探し、「メール」で届き方を確かめてください。メールが届いていない方には、郵送できます。
+      </p>
+      <p className="mt-2">{link}</p>
+    </Alert>
   );
 }

@@ -7,6 +7,7 @@ import { TextLink } from '../../ui/button';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { newsDetailQuery, useAddRead } from './api/news';
+import { ImportantBadge } from './unread-badge';
 
 /**
  * /mypage/news/detail/{id} (SPEC §2): the notice as plain text (never HTML), its reference links, and a
@@ -35,7 +36,8 @@ export function Component() {
 
   return (
     <article className="space-y-6">
-      <p className="flex flex-wrap gap-4 text-std-16N-170 text-ink">
+      <p className="flex flex-wrap items-baseline gap-4 text-std-16N-170 text-ink">
+        {notice.is_important && <ImportantBadge />}
         <span>{formatDateJa(notice.date)}</span>
         {notice.category_name && <span>［{notice.category_name}］</span>}
       </p>

@@ -12,7 +12,7 @@ import { PageTitle } from '../../ui/page-title';
 import { Tabs } from '../../ui/tabs';
 import { activeConditions, dateRangeText, ResultsSection, SearchBox } from '../layout/mypage-search';
 import { type NewsFilter, newsListQuery } from './api/news';
-import { UnreadBadge } from './unread-badge';
+import { ImportantBadge, UnreadBadge } from './unread-badge';
 
 const TITLES = { '1': 'みなさんへのお知らせ', '2': 'あなたへのお知らせ' } as const;
 const NewsSearchForm = lazy(() => import('./news-search-form').then((m) => ({ default: m.NewsSearchForm })));
@@ -88,6 +88,7 @@ function NewsRow({ item }: { item: NewsListItem }) {
     <li className="flex flex-col gap-1 py-4 sm:flex-row sm:items-baseline sm:gap-6">
       <span className="shrink-0 whitespace-nowrap text-std-16N-170 text-ink">{formatDateJa(item.date)}</span>
       <span className="flex flex-wrap items-baseline gap-2">
+        {item.is_important && <ImportantBadge />}
         {!item.is_read && <UnreadBadge />}
         {item.category_name && <span className="text-std-16N-170 text-ink">［{item.category_name}］</span>}
         <Link to={paths.mypage.newsDetail(item.id)} className={cx('text-std-18N-160', LARGE_TARGET)}>

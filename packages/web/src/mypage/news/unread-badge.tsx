@@ -6,3 +6,15 @@ export function UnreadBadge() {
     </span>
   );
 }
+
+/**
+ * 「重要」 marker of a notice the office marked so (decision 065): filled, so it stands apart from 未読, and
+ * in words, so it needs no colour to be understood.
+ */
+export function ImportantBadge() {
+  return (
+    <span className="inline-block rounded-4 border-2 border-error-line bg-error-line px-2 text-std-16B-170 text-canvas">
+      重要
+    </span>
+  );
+}

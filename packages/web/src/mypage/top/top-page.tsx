@@ -7,7 +7,7 @@ import { LoadingOverlay } from '../../ui/loading-overlay';
 import { PageTitle } from '../../ui/page-title';
 import { MailUndeliverable } from '../mail-undeliverable';
 import { topQuery } from '../news/api/news';
-import { UnreadBadge } from '../news/unread-badge';
+import { ImportantBadge, UnreadBadge } from '../news/unread-badge';
 import { NextClassBox } from '../schedule/next-class-box';
 import { CourseStatusList } from './course-status';
 
@@ -90,6 +90,7 @@ export function Component() {
               <li key={notice.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-baseline sm:gap-6">
                 <span className="shrink-0 whitespace-nowrap">{formatDateJa(notice.date)}</span>
                 <span className="flex flex-wrap items-baseline gap-2">
+                  {notice.is_important && <ImportantBadge />}
                   {!notice.is_read && <UnreadBadge />}
                   <Link to={paths.mypage.newsDetail(notice.id)} className={LARGE_TARGET}>
                     {notice.title}

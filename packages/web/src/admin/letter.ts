@@ -1,7 +1,7 @@
 import type { Letter } from '@manabi/shared/schemas/contact';
 
 /**
- * The words of a result letter (issue 35 §3) that are not the notice's own: the address block a window
+ * The words of a letter (decision 065) that are not the notice's own: the address block a window
  * envelope shows, and the counts of the print page. Pure, so the lines the post office reads are tested.
  */
 

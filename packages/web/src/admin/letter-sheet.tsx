@@ -1,6 +1,6 @@
 import type { Letter } from '@manabi/shared/schemas/contact';
 import { useId } from 'react';
-import { cx } from '../../ui/cx';
+import { cx } from '../ui/cx';
 import { addressee, addressLines } from './letter';
 
 export interface LetterOffice {
@@ -10,7 +10,7 @@ export interface LetterOffice {
 }
 
 /**
- * One result letter (issue 35 §3). The sheet's geometry is letters.css's: on paper an A4 portrait page whose
+ * One letter (decision 065): a result, or a notice to many. The sheet's geometry is letters.css's: on paper an A4 portrait page whose
  * address block shows through the window of a 長形3号 envelope once the page is folded in three; on a
  * screen as wide as the page the same sheet; on a narrower one a card in the flow. The notice's title and
  * body are the my-page's own words, rendered as text (never HTML), their line breaks kept.

@@ -1,0 +1,2 @@
+ALTER TABLE "notices" ADD COLUMN "is_important" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "notices_important_idx" ON "notices" USING btree ("id") WHERE "notices"."is_important";
