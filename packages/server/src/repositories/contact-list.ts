@@ -164,6 +164,34 @@ export const mailStateOf = (noticeId: SQL, studentId: SQL) => sql<
     order by o.id desc limit 1), 'none')`;
 
 /**
+ * How one notice went to each of the given students: its mail (mailStateOf) and when its letter was printed.
+ * For a page of a list whose rows were chosen first (the publisher list): one statement, a look-up each.
+ */
+export async function noticeDelivery(
+  db: DbOrTx,
+  noticeId: number,
+  studentIds: readonly number[],
+): Promise<Map<number, { mail: 'pending' | 'sent' | 'failed' | 'none'; printedAt: Date | null }>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await execRows<{
+    id: number;
+    mail: 'pending' | 'sent' | 'failed' | 'none';
+    printed_at: Date | string | null;
+  }>(
+    db,
+    sql`select s.id, ${mailStateOf(sql`${noticeId}::int`, sql`s.id`)} as mail, l.printed_at
+      from unnest(${sql.param(studentIds)}::int[]) as s(id)
+      left join ${noticeLetters} l on l.notice_id = ${noticeId}::int and l.student_id = s.id`,
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      { mail: r.mail, printedAt: r.printed_at === null ? null : new Date(r.printed_at) },
+    ]),
+  );
+}
+
+/**
  * One page of the list with the whole search's count. The rows are chosen and ordered on their keys alone;
  * the student, the course, the notice's delivery and the newest call are read for the page's rows only.
  */

@@ -28,6 +28,7 @@ import {
   adminUsers,
   courseApplications,
   courses,
+  mailOutbox,
   noticeLetters,
   noticeReads,
   notices,
@@ -328,7 +329,13 @@ async function lettersOfNotice(
   notice: typeof notices.$inferSelect,
   q: { who: '' | 'nomail' | 'all'; unprinted: '' | '1' },
 ) {
-  const mail = mailStateOf(sql`${notice.id}::int`, qualified(students, students.id));
+  const student = qualified(students, students.id);
+  // both as NOT EXISTS, so PostgreSQL reads the notice's reads and mails once (anti-joins) rather than
+  // asking for each of a whole roster; a notice to many is mailed at most once a student (notice_mails), so
+  // "no mail that is queued or sent" is mailStateOf's none or failed
+  const unread = sql`not exists (select 1 from ${noticeReads} r where r.notice_id = ${notice.id}::int and r.student_id = ${student})`;
+  const unreached = sql`not exists (select 1 from ${mailOutbox} o
+    where o.notice_id = ${notice.id}::int and o.student_id = ${student} and o.status <> 'failed')`;
   const rows = await db
     .select({
       ...letterColumns,
@@ -347,8 +354,8 @@ async function lettersOfNotice(
       and(
         audienceStudents,
         addressedTo(noticeValues(notice), studentColumns),
-        sql`not exists (select 1 from ${noticeReads} r where r.notice_id = ${notice.id}::int and r.student_id = ${qualified(students, students.id)})`,
-        q.who === 'all' ? undefined : sql`${mail} in ('none', 'failed')`,
+        unread,
+        q.who === 'all' ? undefined : unreached,
         q.unprinted === '1' ? isNull(noticeLetters.printedAt) : undefined,
       ),
     )

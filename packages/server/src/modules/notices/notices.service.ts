@@ -41,7 +41,6 @@ import {
   courses,
   mailOutbox,
   noticeCategories,
-  noticeLetters,
   noticeMails,
   noticeReads,
   notices,
@@ -51,7 +50,7 @@ import { type Actor, audit } from '../../platform/audit';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { NO_REPLY } from '../../platform/mail';
 import { keyContains, likeContains, likePrefix, paged, qualified } from '../../platform/sql';
-import { mailStateOf } from '../../repositories/contact-list';
+import { noticeDelivery } from '../../repositories/contact-list';
 import { siteIs } from '../../repositories/course-columns';
 import {
   addressedTo,
@@ -442,16 +441,10 @@ export async function listPublishers(db: Db, q: PublisherListQueryParsed): Promi
         nameKana: students.nameKana,
         lotteryStatus: isCourse ? courseApplications.lotteryStatus : sql<string | null>`null`,
         readAt: noticeReads.readAt,
-        mail: mailStateOf(sql`${notice.id}::int`, qualified(students, students.id)),
-        printedAt: noticeLetters.printedAt,
         total: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(students)
       .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notice.id), eq(noticeReads.studentId, students.id)))
-      .leftJoin(
-        noticeLetters,
-        and(eq(noticeLetters.noticeId, notice.id), eq(noticeLetters.studentId, students.id)),
-      )
       .$dynamic();
     return (isCourse ? base.leftJoin(courseApplications, liveApplicationOf(notice.courseId)) : base)
       .where(where)
@@ -459,7 +452,20 @@ export async function listPublishers(db: Db, q: PublisherListQueryParsed): Promi
       .limit(limit)
       .offset(offset);
   });
-  return { data_list: rows.map(presentPublisherRow), total, page, size: q.size };
+  // how the notice went to the page's students, read for them alone (the count runs over the whole audience)
+  const delivery = await noticeDelivery(
+    db,
+    notice.id,
+    rows.map((r) => r.id),
+  );
+  return {
+    data_list: rows.map((r) =>
+      presentPublisherRow({ ...r, ...(delivery.get(r.id) ?? { mail: 'none', printedAt: null }) }),
+    ),
+    total,
+    page,
+    size: q.size,
+  };
 }
 
 // ---- 7. the notice mail ----
