@@ -16,7 +16,10 @@ const PASSWORD = 'imppass01';
 
 /** Picks a radio choice the way a user does: a click on its visible label (the radio is visually hidden). */
 const pick = (page: Page, group: string, label: string) =>
-  page.getByRole('radiogroup', { name: new RegExp(group) }).getByText(label, { exact: true }).click();
+  page
+    .getByRole('radiogroup', { name: new RegExp(group) })
+    .getByText(label, { exact: true })
+    .click();
 
 /** A field by its label, whether or not it carries the 「必須」 badge. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*(必須)?$`));
@@ -51,7 +54,9 @@ test('[管理][お知らせ] 重要なお知らせを作り、読んでいない
   // the office writes it, marked 重要, to the generation, by mail
   await loginAdmin(page);
   await page.goto('/admin/notification/detail/new/0');
-  await expect(page.getByRole('radiogroup', { name: /重要度/ }).getByRole('radio', { name: '通常' })).toBeChecked();
+  await expect(
+    page.getByRole('radiogroup', { name: /重要度/ }).getByRole('radio', { name: '通常' }),
+  ).toBeChecked();
   await field(page, 'タイトル').fill(title);
   await field(page, '本文').fill('受講証の更新をお願いします。\n3月末までに窓口へお越しください。');
   await pick(page, '配信先', '期生');
@@ -100,14 +105,18 @@ test('[管理][お知らせ] 重要なお知らせを作り、読んでいない
   await expect(page).toHaveURL(new RegExp(`/admin/notification/detail/${noticeId}/letters$`));
   await expect(page.getByRole('heading', { level: 1, name: 'お知らせの郵送' })).toBeVisible();
   await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'まだ読んでいない方のうち、メールが届いていない方' })).toBeChecked();
+  await expect(
+    page.getByRole('radio', { name: 'まだ読んでいない方のうち、メールが届いていない方' }),
+  ).toBeChecked();
   await expect(page.getByTestId('letters-count')).toHaveText('お知らせ 2通');
   const sheets = page.getByTestId('letter');
   await expect(sheets).toHaveCount(2);
   for (const [i, loginId] of unreached.entries()) {
     await expect(sheets.nth(i).getByText(`学生番号 ${loginId}`, { exact: true })).toBeVisible();
     await expect(sheets.nth(i).getByRole('heading', { level: 3 })).toContainText(title);
-    await expect(sheets.nth(i).getByText('3月末までに窓口へお越しください。', { exact: false })).toBeVisible();
+    await expect(
+      sheets.nth(i).getByText('3月末までに窓口へお越しください。', { exact: false }),
+    ).toBeVisible();
   }
   await expectAccessible(page);
 
@@ -146,7 +155,10 @@ test('[管理][お知らせ] 重要なお知らせを作り、読んでいない
   await expect(rowOf(unreached[0] as string)).toBeVisible();
 });
 
-test('[管理][お知らせ] お知らせの郵送画面をスマートフォン幅(375px)で読む @phone', async ({ page, playwright }) => {
+test('[管理][お知らせ] お知らせの郵送画面をスマートフォン幅(375px)で読む @phone', async ({
+  page,
+  playwright,
+}) => {
   const request = await adminApi(playwright);
   const list = await request.get('/api/admin/notice/list/?title=%E5%B9%B4%E6%9C%AB%E5%B9%B4%E5%A7%8B');
   const noticeId = ((await list.json()) as { data_list: { id: number }[] }).data_list[0]?.id;
