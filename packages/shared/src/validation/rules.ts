@@ -17,6 +17,7 @@ import { tokyoParts } from '../domain/dates';
 import { FORBIDDEN_CONTROL } from './json-input';
 import { type LengthUnit, MSG } from './messages';
 import { charCount, formatPostcode, normalizeDigits, normalizeHyphens, toHalfWidth } from './normalize';
+import { CONTROL_SINGLE_LINE, checkDate } from './plain-checks';
 
 /** What every field builder returns: a string schema whose input may be undefined. */
 export type FieldSchema = z.ZodPrefault<z.ZodString>;
@@ -32,8 +33,6 @@ interface BaseOptions {
 }
 
 /** Control characters per kind of field (json-input.ts refuses the rest for every field). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
 const CONTROL_MULTILINE = FORBIDDEN_CONTROL;
 
 function base({
@@ -249,28 +248,6 @@ export function phoneNoHyphen({ required = false }: { required?: boolean } = {})
 }
 
 // ---- dates ----
-
-function daysInMonth(y: number, m: number): number {
-  return m === 2
-    ? y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
-      ? 29
-      : 28
-    : [4, 6, 9, 11].includes(m)
-      ? 30
-      : 31;
-}
-
-/** null when valid, else the message. The year may have 5+ digits only to say "too late". */
-function checkDate(v: string, withTime: boolean): string | null {
-  const re = withTime ? /^(\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/ : /^(\d{4,})-(\d{2})-(\d{2})$/;
-  const m = re.exec(v);
-  if (!m) return MSG.dateInvalid;
-  const [y, mo, d, h = 0, mi = 0] = m.slice(1).map(Number) as [number, number, number, number?, number?];
-  if (y > 9999) return MSG.dateMax;
-  if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59)
-    return MSG.dateInvalid;
-  return null;
-}
 
 const withDate = (s: z.ZodString, withTime: boolean) =>
   s.superRefine((v, ctx) => {

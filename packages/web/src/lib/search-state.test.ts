@@ -4,7 +4,8 @@ import { newsListQuerySchema } from '@manabi/shared/schemas/news';
 import { publisherListQuerySchema } from '@manabi/shared/schemas/notice';
 import { studentSearchSchema } from '@manabi/shared/schemas/student-list';
 import { describe, expect, it } from 'vitest';
-import { parseSearch, patchedParams, searchParamsOf } from './search-state';
+import { parseSearch } from './search-state';
+import { patchedParams, searchParamsOf } from './url-search';
 
 const url = (query: string) => new URLSearchParams(query);
 

@@ -1,6 +1,6 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback } from 'react';
 import { z } from 'zod';
+import { type UrlValue, useUrlSearch } from './url-search';
 
 /**
  * The one way a list keeps its search in the URL (documenso: table state in the URL), so reload, 戻る and a
@@ -11,13 +11,10 @@ import { z } from 'zod';
  */
 
 /** `?tab=` of a detail page whose second tab is a list (routed tabs): '1' or '2', anything else '1'. */
-export const detailTabSchema = z.object({ tab: z.enum(['1', '2']).default('1') });
+export const detailTabSchema = z.object({ tab: z.enum(['1', '2', '3']).default('1') });
 
 /** A zod object schema of a list's query (only its fields are used: whole-object refinements are not). */
 export type SearchSchema = z.ZodObject;
-
-/** A value as a search form hands it over: empty ones ('' / null / undefined / []) stay out of the URL. */
-type UrlValue = string | number | boolean | readonly string[] | null | undefined;
 
 /** The conditions of a new search of `S` (any of its fields). */
 export type SearchInput<S extends SearchSchema> = { [K in keyof z.output<S>]?: UrlValue };
@@ -32,7 +29,7 @@ function fallbackOf(field: z.ZodType): unknown {
 
 /**
  * The search in `params`, every field parsed by the schema or set to its default (pure). A field whose
- * default is a list reads every value of its repeated key (what {@link searchParamsOf} writes).
+ * default is a list reads every value of its repeated key (what url-search's searchParamsOf writes).
  */
 export function parseSearch<S extends SearchSchema>(schema: S, params: URLSearchParams): z.output<S> {
   const values: Record<string, unknown> = {};
@@ -45,84 +42,11 @@ export function parseSearch<S extends SearchSchema>(schema: S, params: URLSearch
   return values as z.output<S>;
 }
 
-export interface SearchUrlOptions {
-  /** Parameters put first whatever the search (e.g. the detail page's `tab`). */
-  base?: Record<string, string>;
-  /** Parameters copied from the current URL after the search (e.g. the table's page size and sort). */
-  keep?: readonly string[];
-  /** Fields written even when empty, because '' is a choice that differs from their default (「すべて」). */
-  keepEmpty?: readonly string[];
-}
-
 /**
- * The URL of a new search (pure): `base`, then the non-empty values (an array repeats its key), then the
- * `keep` parameters of `current`. No page: a new search starts on page 1.
- */
-export function searchParamsOf(
-  values: Record<string, UrlValue>,
-  current: URLSearchParams,
-  { base, keep = [], keepEmpty = [] }: SearchUrlOptions = {},
-): URLSearchParams {
-  const next = new URLSearchParams(base);
-  for (const [key, value] of Object.entries(values)) {
-    if (Array.isArray(value)) for (const item of value) next.append(key, item);
-    else if (value === '' && keepEmpty.includes(key)) next.set(key, '');
-    else if (value !== null && value !== undefined && value !== '') next.set(key, String(value));
-  }
-  for (const key of keep) {
-    const value = current.get(key);
-    if (value) next.set(key, value);
-  }
-  return next;
-}
-
-/** A change of some parameters (null removes one), the rest of the URL kept (pure). */
-export function patchedParams(
-  current: URLSearchParams,
-  patch: Record<string, string | null>,
-): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) next.delete(key);
-    else next.set(key, value);
-  }
-  return next;
-}
-
-/**
- * A list's search in the URL, typed by its schema:
- * - `values`: the parsed search (see {@link parseSearch}); `has(key)` tells whether the URL carries it.
- * - `submit(values, options?)`: a new search on page 1 ({@link searchParamsOf}); returns false when the URL
- *   would not change (the same search again), so the caller can read the rows again.
- * - `clear()`: no conditions at all. `goTo(page)`: another page of the same search, from the top.
- * - `patch(changes)`: the table's own state (sort, page size…), replacing the history entry.
+ * A list's search in the URL, typed by its schema ({@link useUrlSearch} with {@link parseSearch}): `values`,
+ * `has`, `submit`, `clear`, `goTo`, `patch`.
  */
 export function useSearchState<S extends SearchSchema>(schema: S) {
-  const [params, setParams] = useSearchParams();
-  const values = useMemo(() => parseSearch(schema, params), [schema, params]);
-  const has = useCallback((key: keyof z.output<S> & string) => params.has(key), [params]);
-  const submit = useCallback(
-    (next: SearchInput<S>, options?: SearchUrlOptions): boolean => {
-      const url = searchParamsOf(next as Record<string, UrlValue>, params, options);
-      if (url.toString() === params.toString()) return false;
-      setParams(url);
-      return true;
-    },
-    [params, setParams],
-  );
-  const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
-  const goTo = useCallback(
-    (page: number) => {
-      setParams(patchedParams(params, { page: String(page) }));
-      window.scrollTo({ top: 0 });
-    },
-    [params, setParams],
-  );
-  const patch = useCallback(
-    (changes: Record<string, string | null>) =>
-      // functional update: several patches in one event all land
-      setParams((prev) => patchedParams(prev, changes), { replace: true, preventScrollReset: true }),
-    [setParams],
-  );
-  return { values, has, submit, clear, goTo, patch };
+  const read = useCallback((params: URLSearchParams) => parseSearch(schema, params), [schema]);
+  return useUrlSearch<z.output<S>, SearchInput<S>>(read);
 }

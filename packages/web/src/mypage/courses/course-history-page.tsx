@@ -1,10 +1,10 @@
 import type { MypageAppliedItem } from '@manabi/shared/api';
-import { mypageCourseListQuerySchema } from '@manabi/shared/schemas/mypage-course';
+import { readCourseListSearch } from '@manabi/shared/domain/course-list-search';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
-import { useSearchState } from '../../lib/search-state';
+import { useUrlSearch } from '../../lib/url-search';
 import { LARGE_TARGET } from '../../ui/button';
 import { optionLabel } from '../../ui/code-options';
 import { cx } from '../../ui/cx';
@@ -37,7 +37,7 @@ const HistorySearchForm = lazy(() =>
  */
 export function Component() {
   const tab: Tab = useLocation().pathname.endsWith('/attended') ? 'attended' : 'applied';
-  const { values, submit, clear, goTo } = useSearchState(mypageCourseListQuerySchema);
+  const { values, submit, clear, goTo } = useUrlSearch(readCourseListSearch);
   const filter = courseFilterOf(values);
   // the lottery ticks only apply to the applied list
   const effective: CourseListFilter =

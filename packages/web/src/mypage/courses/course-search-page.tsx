@@ -1,9 +1,9 @@
-import { mypageCourseListQuerySchema } from '@manabi/shared/schemas/mypage-course';
+import { readCourseListSearch } from '@manabi/shared/domain/course-list-search';
 import { useQuery } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { useSearchState } from '../../lib/search-state';
+import { useUrlSearch } from '../../lib/url-search';
 import { PageTitle } from '../../ui/page-title';
 import { Tabs } from '../../ui/tabs';
 import { ResultsSection, SearchBox } from '../layout/mypage-search';
@@ -27,7 +27,7 @@ const CourseSearchForm = lazy(() =>
 export function Component() {
   // the router sends any other kind to notfound
   const kind: CourseSearchKind = useParams().kind === 'before' ? 'before' : 'accepting';
-  const { values, submit, clear, goTo } = useSearchState(mypageCourseListQuerySchema);
+  const { values, submit, clear, goTo } = useUrlSearch(readCourseListSearch);
   const filter = courseFilterOf(values);
   const list = useQuery(courseSearchQuery(kind, filter));
   const data = list.data;
