@@ -223,7 +223,8 @@ test('[管理][講座] 存在しない講座は404ページへ', async ({ page }
   await expect(page).toHaveURL(/\/admin\/404$/);
   await page.goto('/admin/course/edit/999999');
   await expect(page).toHaveURL(/\/admin\/404$/);
-  await page.goto('/admin/course/detail/1/3');
+  // tabs 1–3 (3: 操作の記録); any other is no page
+  await page.goto('/admin/course/detail/1/4');
   await expect(page).toHaveURL(/\/admin\/404$/);
 });
 

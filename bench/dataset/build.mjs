@@ -7,7 +7,7 @@
 import { CATEGORIES, NOTICE_CATEGORIES, ORGANS, STRIDE } from './plan.mjs';
 
 const BATCH = 10_000;
-const BIG_TABLES = ['students', 'courses', 'course_applications', 'notices', 'notice_reads'];
+const BIG_TABLES = ['students', 'courses', 'course_applications', 'notices', 'notice_reads', 'audit_log'];
 
 /** INSERT INTO table (columns…) SELECT … FROM unnest($1::type[], …), in batches; `extra` adds computed columns. */
 async function insertColumns(db, table, columns, extra = {}, extraParams = []) {
@@ -296,6 +296,51 @@ async function loadNotices(db, plan) {
   );
 }
 
+/**
+ * The audit log (decision 067): `counts.audit` entries over the last four years, one statement. Each names a
+ * student (spread over the roster) and most a course; the acts in the proportions an office sees (applies and
+ * check-ins most). Written with the columns of the schema it finds, so an older commit's bench still builds.
+ */
+async function loadAudit(db, plan) {
+  const { rows } = await db.query(
+    `select count(*)::int as n from information_schema.columns where table_name = 'audit_log' and column_name = 'via'`,
+  );
+  const viewer = rows[0]?.n > 0;
+  const acts = [
+    'apply',
+    'check_in',
+    'check_in',
+    'check_in',
+    'cancel',
+    'update',
+    'call',
+    'promote',
+    'lapse',
+    'create',
+  ];
+  await db.query(
+    `insert into audit_log (actor_kind, actor_id, action, entity, entity_id, detail, created_at
+        ${viewer ? ', student_id, course_id, via, route' : ''})
+     select case when g % 10 in (0, 4) then 'student' when g % 10 = 8 then 'system' else 'admin' end,
+            case when g % 10 in (0, 4) then s when g % 10 = 8 then null else 1 end,
+            ($3::text[])[1 + g % 10],
+            case when g % 10 in (5, 9) then 'student' else 'course_application' end,
+            (g % 499984 + 1)::text,
+            jsonb_build_object('course_id', c, 'student_id', s),
+            now() - interval '1 minute' * ((g::bigint * 104729) % 2102400)
+        ${
+          viewer
+            ? `, s, case when g % 10 in (5, 9) then null else c end,
+            case when g % 10 = 8 then 'job' when g % 3 = 0 then 'api' else 'screen' end,
+            case when g % 10 = 8 then null else '/api/bench/' end`
+            : ''
+        }
+     from (select g, 1 + (g::bigint * 7919) % $1::int as s, 1 + g % $2::int as c
+           from generate_series(1, $4::int) as g) x`,
+    [plan.counts.students, plan.counts.courses, acts, plan.counts.audit],
+  );
+}
+
 async function finish(db, plan, indexDefs) {
   for (const def of indexDefs) await db.query(def);
   for (const table of [
@@ -336,6 +381,7 @@ export async function buildDataset(db, plan, passwords, log = console.log) {
   await step(`${plan.courses.cols.id.length} courses`, () => loadCourses(db, plan));
   await step('applications', () => loadApplications(db, plan));
   await step('notices and reads', () => loadNotices(db, plan));
+  await step('audit log', () => loadAudit(db, plan));
   await step(`rebuild ${indexDefs.length} indexes`, () => finish(db, plan, indexDefs));
   await db.query(`set session_replication_role = origin`);
   // the load ran with triggers off: what triggers keep (migration 0007's exact student counts) is made here
@@ -350,6 +396,7 @@ export async function buildDataset(db, plan, passwords, log = console.log) {
     (select count(*) from course_applications)::int as applications,
     (select count(*) from notices)::int as notices,
     (select count(*) from notice_reads)::int as reads,
+    (select count(*) from audit_log)::int as audit,
     (select count(*) from course_applications where course_id = $1)::int as big_course_applicants,
     (select count(*) from students where street_name1 = (select street_name1 from students group by 1 order by count(*) desc limit 1))::int as biggest_town`,
     [plan.fixtures.bigCourseId],

@@ -34,6 +34,8 @@ export function countsAt(scale) {
     // issue 17, five a student over the last year
     personalPerStudent: 5,
     reads: n(1_000_000, 5_000),
+    // a few years of the audit log (decision 067): applies, check-ins, the office's changes, jobs
+    audit: n(1_000_000, 10_000),
   };
 }
 

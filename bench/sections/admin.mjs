@@ -12,6 +12,10 @@ export function adminReads(fixtures) {
   const fy = fiscalYearOf(fixtures.builtAt);
   const stats = (read, q = '') => `/api/admin/statistics/${read}/?fy=${fy}${q}`;
   const list = (q) => `/api/admin/student/list/?${new URLSearchParams(q)}`;
+  const audit = (q) => `/api/admin/audit/list/?${new URLSearchParams(q)}`;
+  // a month of the log, two months back from the dataset's "now" (Tokyo days)
+  const day = (daysBack) =>
+    new Date(Date.parse(fixtures.builtAt) + 9 * 3_600_000 - daysBack * 86_400_000).toISOString().slice(0, 10);
   return [
     { key: 'name', label: 'student list: name contains 佐藤', path: list({ name: '佐藤' }) },
     {
@@ -62,6 +66,27 @@ export function adminReads(fixtures) {
       label: `statistics: who the students are, FY${fy}`,
       path: stats('students'),
       bar: 300,
+    },
+    // the audit log readable (decision 067): 1,000,000 entries at scale 1; the count stops at 10,001
+    { key: 'auditNewest', label: 'audit log: the newest page', path: audit({}), bar: 100 },
+    { key: 'auditStudent', label: 'audit log: one student', path: audit({ user_id: '1' }), bar: 100 },
+    {
+      key: 'auditCourse',
+      label: 'audit log: the biggest course',
+      path: audit({ course_id: String(fixtures.bigCourseId) }),
+      bar: 100,
+    },
+    {
+      key: 'auditAct',
+      label: 'audit log: check-ins, page 100 of 50',
+      path: audit({ action: 'check_in', page: '100', size: '50' }),
+      bar: 100,
+    },
+    {
+      key: 'auditMonth',
+      label: 'audit log: a month, two months back',
+      path: audit({ date_from: day(60), date_to: day(30) }),
+      bar: 100,
     },
     {
       key: 'statsTrends',

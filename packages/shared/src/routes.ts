@@ -1,5 +1,6 @@
 import { adminApplicants, adminCheckin, adminCourses, adminIntake } from './routes/admin-courses';
 import {
+  adminAudit,
   adminContact,
   adminNotices,
   adminStatistics,
@@ -31,6 +32,7 @@ export const api = {
   adminStudents,
   adminWorklist,
   adminContact,
+  adminAudit,
   adminStatistics,
   adminUsers,
   adminNotices,

@@ -92,7 +92,7 @@ const adminRoutes: RouteObject[] = [
           { path: 'edit/:id', lazy: () => import('./admin/courses/course-form-page') },
           {
             path: 'detail/:id/:type',
-            loader: allow('type', ['1', '2'], ADMIN_404),
+            loader: allow('type', ['1', '2', '3'], ADMIN_404),
             lazy: () => import('./admin/courses/course-detail-page'),
           },
           {
@@ -127,6 +127,7 @@ const adminRoutes: RouteObject[] = [
         // SPEC §6: authority 2 is sent to /admin/apierror from these sections (the server also answers 403).
         lazy: () => import('./admin/layout/require-full-authority'),
         children: [
+          { path: 'audit', lazy: () => import('./admin/audit/audit-page') },
           {
             path: 'admin',
             children: [

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { addressChangeRoutes } from './address-changes/address-changes.routes';
 import { adminUserRoutes } from './admins/admins.routes'; // admin users
 import { applicantRoutes } from './applicants/applicants.routes';
+import { auditRoutes } from './audit/audit.routes'; // the audit log, readable
 import { authRoutes } from './auth/auth.routes';
 import { categoryRoutes } from './categories/categories.routes';
 import { certificateRoutes } from './certificates/certificates.routes'; // class days
@@ -50,4 +51,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(worklistRoutes); // the office's work list
   await app.register(statisticsRoutes); // the programme in numbers
   await app.register(contactRoutes); // reaching every student
+  await app.register(auditRoutes); // the audit log, readable
 }

@@ -1,65 +1,21 @@
+import type { AuditAction, AuditEntity } from '@manabi/shared/schemas/audit';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { auditLog, mailOutbox } from '../db/schema';
 import { executeNamed } from '../db/statements';
 import { enqueueMail, type MailMessage, outboxRow } from './mail';
+import { requestScope } from './request-scope';
 
 export interface Actor {
   kind: 'admin' | 'student' | 'system';
   id: number | null;
 }
 
-/** What the audit log records: a closed list, so a report can rely on every value it may meet. */
-export const AUDIT_ACTIONS = [
-  'create',
-  'update',
-  'update_batch',
-  'cancel',
-  'apply',
-  'lottery',
-  'upload',
-  'admission',
-  'approve',
-  'reject',
-  'update_contacts',
-  'password_change',
-  'password_reset',
-  'password_reset_mail',
-  // the intake cycle (decision 015)
-  'intake_settings',
-  'promote',
-  'confirm',
-  'decline',
-  'lapse',
-  // class days: a student's calendar feed address made (or replaced) and revoked
-  'calendar_feed',
-  'calendar_feed_revoke',
-  // QR check-in at the venue: every scan, refused ones too
-  'check_in',
-  'check_in_refused',
-  // 住所変更の届出 (decision 040): the student's request, the office's approval or return
-  'address_request',
-  'address_approve',
-  'address_return',
-  // the work list (decision 057): a mail the outbox gave up on, put back in line by the office
-  'mail_retry',
-  // reaching students offline (decision 065): a telephone call recorded, letters printed for posting
-  'call',
-  'letters_printed',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** The kinds of record an audit row is about. */
-export const AUDIT_ENTITIES = [
-  'admin_user',
-  'course',
-  'course_application',
-  'mail',
-  'notice',
-  'notice_category',
-  'student',
-] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+/**
+ * What the audit log records, and the kinds of record it is about: closed lists, written once with their
+ * words (shared/schemas/audit.ts), so the viewer and a report can rely on every value they may meet.
+ */
+export type { AuditAction, AuditEntity } from '@manabi/shared/schemas/audit';
 
 /** A student acting on their own record (contacts, password, address, feed): actor and subject alike. */
 export const onOwnRecord = (studentId: number) =>
@@ -73,6 +29,12 @@ export interface AuditEntry {
   /** the record it is about (with `write`: the written row's id) */
   entityId?: string | number | null;
   detail?: Record<string, unknown>;
+  /**
+   * The student and the course the entry is about, for their timelines (decision 067), where neither the
+   * entity nor the detail's student_id / course_id nor a student's own act says it.
+   */
+  studentId?: number | null;
+  courseId?: number | null;
   /** a mail about the same act, queued in the same transaction */
   mail?: MailMessage | null;
 }
@@ -116,9 +78,10 @@ async function writeAudited(tx: DbOrTx, write: SQLWrapper, entry: AuditEntry): P
     sql`
     with written as (${write.getSQL()}),
     logged as (
-      insert into ${auditLog} (actor_kind, actor_id, action, entity, entity_id, detail)
+      insert into ${auditLog} (actor_kind, actor_id, action, entity, entity_id, detail, student_id, course_id, via, route)
       select ${e.actorKind}::varchar, ${e.actorId}::int, ${e.action}::varchar, ${e.entity}::varchar, written.id::text,
-        ${e.detail === null ? null : JSON.stringify(e.detail)}::jsonb
+        ${e.detail === null ? null : JSON.stringify(e.detail)}::jsonb, ${e.studentId}::int, ${e.courseId}::int,
+        ${e.via}::varchar, ${e.route}::varchar
       from written
       returning id)${mailed}
     select id from written`,
@@ -127,11 +90,55 @@ async function writeAudited(tx: DbOrTx, write: SQLWrapper, entry: AuditEntry): P
   return row === undefined ? undefined : Number(row.id);
 }
 
-const auditRow = ({ actor, action, entity, entityId, detail }: AuditEntry) => ({
-  actorKind: actor.kind,
-  actorId: actor.id,
-  action,
-  entity,
-  entityId: entityId === null || entityId === undefined ? null : String(entityId),
-  detail: detail ?? null,
-});
+/** A whole number the detail holds (as JSON keeps it, or as text), else null. */
+const idIn = (value: unknown): number | null => {
+  const n = typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * The row of an entry. Whom it is about is the entry's own say, else the record (a student's, a course's),
+ * else the ids the detail names, else — a student acting — the student (migration 0026 filled the entries
+ * written before by the same rule). How it came is the request's scope; outside one, a job's.
+ */
+function auditRow({ actor, action, entity, entityId, detail, studentId, courseId }: AuditEntry) {
+  const own = entityId === null || entityId === undefined ? null : idIn(String(entityId));
+  const scope = requestScope();
+  return {
+    actorKind: actor.kind,
+    actorId: actor.id,
+    action,
+    entity,
+    entityId: entityId === null || entityId === undefined ? null : String(entityId),
+    detail: detail ?? null,
+    studentId:
+      studentId ??
+      (entity === 'student' ? own : null) ??
+      idIn(detail?.student_id) ??
+      (actor.kind === 'student' ? actor.id : null),
+    courseId: courseId ?? (entity === 'course' ? own : null) ?? idIn(detail?.course_id),
+    via: scope?.via ?? 'job',
+    route: scope?.route ?? null,
+  };
+}
+
+/** A value as the log keeps it: an instant as ISO text, nothing as null. */
+const kept = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : (v ?? null));
+
+/**
+ * What an update changed, for its entry (decision 067): `changes` holds each listed field that differs as
+ * [before, after]; `changed_fields` names each `withheld` field that differs without its values — a person's
+ * contact data and the like, which the log does not keep.
+ */
+export function changesOf(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  fields: { shown: readonly string[]; withheld?: readonly string[] },
+): { changes: Record<string, [unknown, unknown]>; changed_fields?: string[] } {
+  const differs = (k: string) =>
+    k in after && JSON.stringify(kept(before[k])) !== JSON.stringify(kept(after[k]));
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const k of fields.shown) if (differs(k)) changes[k] = [kept(before[k]), kept(after[k])];
+  const withheld = (fields.withheld ?? []).filter(differs);
+  return withheld.length ? { changes, changed_fields: withheld } : { changes };
+}

@@ -11,6 +11,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { inRequestScope, viaOf } from './request-scope';
 
 type Part<D, K extends string> = D extends { [P in K]: infer S } ? S : undefined;
 
@@ -78,6 +79,11 @@ export function route<D extends RouteDef, X extends Responses = Record<never, z.
       ...(contract.params ? { params: contract.params } : {}),
       response: { 200: contract.response, ...responses },
     } as SchemaOf<D, X>,
-    handler,
+    // the audit log says through which route, and from a page or another client, each act came
+    handler: function (this: FastifyInstance, req, reply) {
+      return inRequestScope({ via: viaOf(req.headers), route: contract.path }, () =>
+        handler.call(this, req, reply),
+      );
+    } as ContractHandler<D, X>,
   });
 }

@@ -6,6 +6,7 @@
 import type { CourseApplicantRow, CourseApplicantRowLimited, SessionAttendance, StudentRow } from '../api';
 import { codeText } from '../codes';
 import { SESSION_NUMBERS } from '../schemas/applicant';
+import type { AuditRow } from '../schemas/audit';
 import {
   CALL_OUTCOMES,
   CONTACT_REASONS,
@@ -13,6 +14,7 @@ import {
   type LabelRow,
   MAIL_STATES,
 } from '../schemas/contact';
+import { auditActionText, auditActorText, auditDetailLines, auditViaText } from './audit-text';
 import { type CsvCell, escapeCsvCell } from './csv';
 import { formatDateJa, formatDateTimeJa } from './dates';
 
@@ -136,5 +138,20 @@ export const LABEL_CSV: CsvExport<LabelRow> = {
     { header: '住所2', value: (r) => r.address2 },
     { header: '氏名', value: (r) => r.name },
     { header: '学生番号', value: (r) => r.login_id },
+  ],
+};
+
+/** The audit viewer's search (decision 067), newest first. */
+export const AUDIT_CSV: CsvExport<AuditRow> = {
+  prefix: 'audit',
+  columns: [
+    { header: '日時', value: (r) => formatDateTimeJa(r.at) },
+    { header: '操作した人', value: auditActorText },
+    { header: '操作', value: auditActionText },
+    { header: '学生番号', value: (r) => r.student?.login_id ?? '' },
+    { header: '氏名', value: (r) => r.student?.name ?? '' },
+    { header: '講座', value: (r) => r.course?.name ?? '' },
+    { header: '経路', value: (r) => auditViaText(r.via) },
+    { header: '内容', value: (r) => auditDetailLines(r.detail).join(' / ') },
   ],
 };

@@ -10,6 +10,7 @@ import {
   adminUserPasswordBodySchema,
   adminUserUpdateBodySchema,
 } from '../schemas/admin-user';
+import { auditListQuerySchema, auditListResponseSchema, auditSearchSchema } from '../schemas/audit';
 import {
   categoryAddBodySchema,
   categoryDetailQuerySchema,
@@ -316,6 +317,18 @@ export const adminContact = {
   }),
   labels: defineRoute(endpoints.adminContact.labels, {
     query: labelsQuerySchema,
+    response: csvResponseSchema,
+  }),
+};
+
+/** The audit log, readable (decision 067): authority 1 only, paged on the server; the CSV of a search, streamed. */
+export const adminAudit = {
+  list: defineRoute(endpoints.adminAudit.list, {
+    query: auditListQuerySchema,
+    response: auditListResponseSchema,
+  }),
+  csv: defineRoute(endpoints.adminAudit.csv, {
+    query: auditSearchSchema,
     response: csvResponseSchema,
   }),
 };

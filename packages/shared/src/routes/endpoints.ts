@@ -163,6 +163,10 @@ export const endpoints = {
       labels: 'GET /api/admin/contact/labels/csv/',
     }),
   },
+  adminAudit: guarded('authority1', {
+    list: 'GET /api/admin/audit/list/',
+    csv: 'GET /api/admin/audit/list/csv/',
+  }),
   adminStatistics: guarded('admin', {
     summary: 'GET /api/admin/statistics/summary/',
     groups: 'GET /api/admin/statistics/groups/',

@@ -16,8 +16,8 @@ function withParams(path: string, params: Record<string, string | undefined | fa
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Tabs of the admin course detail page (SPEC §2: 1 = course detail, 2 = applicant list). */
-export type CourseDetailType = 1 | 2;
+/** Tabs of the admin course detail page (SPEC §2: 1 = course detail, 2 = applicant list; 3 = 操作の記録). */
+export type CourseDetailType = 1 | 2 | 3;
 /** Form modes used by admin register/edit routes. */
 export type FormMode = 'new' | 'update';
 /** Notice lists of the my-page (SPEC §2: 1 = to everyone, 2 = to the user). */
@@ -63,6 +63,12 @@ export const paths = {
 
     /** 「連絡が必要な学生」: whom to call or write to before a result is missed (both authorities). */
     contactList: () => '/admin/contact',
+    /** The audit log (authority 1): `student` opens it on one student's entries, `course` on a course's. */
+    audit: (opts: { student?: Id; course?: Id } = {}) =>
+      withParams('/admin/audit', {
+        user_id: opts.student === undefined ? undefined : String(opts.student),
+        course_id: opts.course === undefined ? undefined : String(opts.course),
+      }),
     /** The door: today's classes, the QR scanner and 学生番号 entry (both authorities). */
     checkin: () => '/admin/checkin',
     /** The programme in numbers and the yearly report (both authorities; authority 2 reads its university's). */

@@ -170,10 +170,23 @@ export const auditLog = pgTable(
     entityId: varchar('entity_id', { length: 50 }),
     detail: jsonb('detail'),
     createdAt: tstz('created_at').notNull().defaultNow(),
+    /** the student the entry is about (their record, one of their applications, their own act), else null */
+    studentId: integer('student_id'),
+    /** the course the entry is about (the course, one of its applications), else null */
+    courseId: integer('course_id'),
+    /** how the act came: 'screen' (our pages, a same-origin browser call), 'api' (any other client), 'job' */
+    via: varchar('via', { length: 10 }),
+    /** the API route the act came through ('/api/admin/student/update/'), null for a job */
+    route: varchar('route', { length: 100 }),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_created_idx').on(t.createdAt),
+    // the audit viewer (decision 067): newest first, by who it is about or who did it, or by the act
+    index('audit_log_student_idx').on(t.studentId, t.id).where(sql`${t.studentId} IS NOT NULL`),
+    index('audit_log_course_idx').on(t.courseId, t.id).where(sql`${t.courseId} IS NOT NULL`),
+    index('audit_log_actor_idx').on(t.actorKind, t.actorId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
   ],
 );
 

@@ -16,7 +16,7 @@ import { and, asc, eq, gte, ilike, inArray, isNull, like, lte, notExists, type S
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { adminUsers, courseApplications, courses, students } from '../../db/schema';
-import { type Actor, audit } from '../../platform/audit';
+import { type Actor, audit, changesOf } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
@@ -546,6 +546,28 @@ async function actedFor(
 
 // ---- 7. detail update ----
 
+/** An application as its update's entry compares it: the seat, the attendance of each class, the units. */
+const applicantState = (a: {
+  lotteryStatus: string;
+  attendanceStatus: string;
+  acquisitionUnit: number;
+  remarks: string;
+  attendance: readonly string[];
+}) => ({
+  lotteryStatus: a.lotteryStatus,
+  attendanceStatus: a.attendanceStatus,
+  acquisitionUnit: a.acquisitionUnit,
+  remarks: a.remarks,
+  ...Object.fromEntries(SESSION_NUMBERS.map((n) => [`attendance${n}`, a.attendance[n - 1] ?? null])),
+});
+const APPLICANT_CHANGES = [
+  'lotteryStatus',
+  'attendanceStatus',
+  'acquisitionUnit',
+  'remarks',
+  ...SESSION_NUMBERS.map((n) => `attendance${n}`),
+];
+
 export async function updateApplicant(
   db: Db,
   mail: MailContext,
@@ -583,10 +605,13 @@ export async function updateApplicant(
       action: 'update',
       entity: ENTITY,
       entityId: row.id,
+      studentId: row.studentId,
+      courseId: course.id,
       detail: {
         lottery_status: row.lotteryStatus,
         attendance_status: row.attendanceStatus,
         acquisition_unit: row.acquisitionUnit,
+        ...changesOf(applicantState(current), applicantState(row), { shown: APPLICANT_CHANGES }),
       },
     });
     await settleCourse(tx, mail, actor, course);

@@ -497,12 +497,19 @@ describe('POST /api/admin/courseapplicantdetail/update/', () => {
     });
     expect(after.attendance).toEqual(ATT_ARR('1'));
     expect(after.attendanceUpdatedAt).not.toBeNull();
-    expect(
-      await t.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.action, 'update'), eq(auditLog.entityId, String(a.id)))),
-    ).toHaveLength(1);
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'update'), eq(auditLog.entityId, String(a.id))));
+    expect(entries).toHaveLength(1);
+    // the entry says what changed, before → after, and whose application of which course
+    expect(entries[0]).toMatchObject({ studentId: a.studentId, courseId: a.courseId });
+    expect((entries[0]!.detail as { changes: Record<string, unknown> }).changes).toMatchObject({
+      lotteryStatus: [a.lotteryStatus, '2'],
+      acquisitionUnit: [a.acquisitionUnit, 12],
+      remarks: [a.remarks, '窓口で変更'],
+      attendance1: [a.attendance[0], '1'],
+    });
   });
 
   it('validates (15 sessions required, remarks ≤500, units ≤99999, cancel only by cancel) and writes nothing', async () => {

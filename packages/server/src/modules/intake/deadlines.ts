@@ -28,6 +28,7 @@ export async function lapseDue(
       action: 'lapse',
       entity: 'course_application',
       entityId: a.id,
+      studentId: a.studentId,
       detail: {
         course_id: course.id,
         confirm_by: a.confirmBy?.toISOString(),

@@ -281,6 +281,7 @@ async function decideSeat(
     action: decision,
     entity: 'course_application',
     entityId: a.id,
+    studentId: a.studentId,
     detail: {
       course_id: course.id,
       ...(byOffice && { for_student: a.studentId, channel: byOffice.channel, note: byOffice.note }),

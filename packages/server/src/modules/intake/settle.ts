@@ -73,6 +73,7 @@ export async function promote(
     action: 'promote',
     entity: 'course_application',
     entityId: row.id,
+    studentId: row.studentId,
     detail: {
       course_id: course.id,
       waitlist_rank: application.waitlistRank,

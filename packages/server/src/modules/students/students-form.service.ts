@@ -14,7 +14,7 @@ import { and, eq, like, max, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { students } from '../../db/schema';
-import { type Actor, audit } from '../../platform/audit';
+import { type Actor, audit, changesOf } from '../../platform/audit';
 import { hashPassword } from '../../platform/crypto';
 import { invalid, notFound, stale } from '../../platform/errors';
 import { BOUNCE_CLEARED, enqueueMail, officeFooter } from '../../platform/mail';
@@ -95,6 +95,44 @@ function studentColumns(input: StudentFields) {
     isRejection: input.is_rejection === '1',
   };
 }
+
+/**
+ * What an update's entry says changed: the record's standing with its values, the person's data by field name
+ * only (the log keeps no contact data).
+ */
+const STUDENT_CHANGES = {
+  shown: [
+    'loginId',
+    'generationId',
+    'totalUnits',
+    'isGraduation',
+    'isRejection',
+    'isEmail',
+    'isAttendance',
+    'studentType',
+  ],
+  withheld: [
+    'name',
+    'nameKana',
+    'postcode',
+    'pref',
+    'streetName1',
+    'streetName2',
+    'address',
+    'streetName3',
+    'birthday',
+    'gender',
+    'phone1',
+    'phone2',
+    'mail1',
+    'mail2',
+    'emergencyName',
+    'emergencyRelation',
+    'emergencyPhone',
+    'filingDate',
+    'remarks',
+  ],
+} as const;
 
 /** What the audit log keeps of a student write: who, never contact data or the password. */
 const auditDetail = (id: number, loginId: string | null, extra: Record<string, unknown> = {}) => ({
@@ -179,10 +217,11 @@ export async function updateStudent(db: Db, actor: Actor, input: StudentUpdateBo
       await lockGeneration(tx, input.generation_id);
       await assertLoginIdFree(tx, input.login_id, input.user_id);
       const bounceCleared = bounceEnds(current, input.mail_1);
+      const columns = studentColumns(input);
       const [row] = await tx
         .update(students)
         .set({
-          ...studentColumns(input),
+          ...columns,
           ...(input.date_issue_num ? { dateIssue: input.date_issue_num } : {}),
           ...(passwordHash ? { passwordHash } : {}),
           ...(bounceCleared ? BOUNCE_CLEARED : {}),
@@ -197,6 +236,7 @@ export async function updateStudent(db: Db, actor: Actor, input: StudentUpdateBo
         entity: 'student',
         entityId: row.id,
         detail: auditDetail(row.id, input.login_id, {
+          ...changesOf(current, columns, STUDENT_CHANGES),
           password_changed: passwordHash !== undefined,
           ...(bounceCleared ? { mail_bounce_cleared: true } : {}),
         }),

@@ -341,6 +341,16 @@ describe('POST /api/admin/student/update/', () => {
     });
     expect(after.passwordHash).toBe(s.passwordHash);
     expect(after.dateIssue).toBe(s.dateIssue);
+    // the entry: the record's standing before → after, the person's data by field name only
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'update'), eq(auditLog.entityId, String(s.id))));
+    expect(entry!.detail).toMatchObject({
+      changes: { totalUnits: [s.totalUnits, 12] },
+      changed_fields: ['name', 'streetName1'],
+    });
+    expect(JSON.stringify(entry!.detail)).not.toContain('三郎');
     expect(after.updatedAt.getTime()).toBeGreaterThan(s.updatedAt.getTime());
 
     const again = await update(after, { password: 'newpass123', password2: 'newpass123' });

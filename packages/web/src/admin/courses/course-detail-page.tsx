@@ -10,6 +10,7 @@ import { optionLabel } from '../../ui/code-options';
 import { type ConfirmItem, ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
+import { AuditTimeline } from '../audit-timeline';
 import { BackLinks } from '../layout/back-links';
 import { DetailTabs } from '../layout/detail-tabs';
 import { attendedCountQuery } from './api/applicant-list';
@@ -26,12 +27,12 @@ import { sessionsSummary } from './sessions-field';
 export function Component() {
   const { id, type } = useParams();
   const courseId = Number(id);
-  const tab = type === '2' ? '2' : '1';
+  const tab = type === '2' ? '2' : type === '3' ? '3' : '1';
   const user = useSessionUser();
   const isFull = user.authority === 1;
   const detail = useCourseDetail(courseId);
   const course = detail.data;
-  const title = tab === '2' ? '申込者一覧' : '講座詳細';
+  const title = tab === '2' ? '申込者一覧' : tab === '3' && isFull ? '操作の記録' : '講座詳細';
 
   if (!course) return <FullPageSpinner />;
   return (
@@ -52,6 +53,15 @@ export function Component() {
             {isFull && 'is_lottery' in course && course.is_lottery && <IntakePanel courseId={course.id} />}
             <ConfirmList items={courseItems(course)} />
           </>
+        }
+        // the course's 操作の記録 is authority 1's, as the audit log is
+        third={
+          isFull
+            ? {
+                tab: { label: '操作の記録', href: paths.admin.courseDetail(course.id, 3) },
+                content: <AuditTimeline about={{ course: course.id }} />,
+              }
+            : undefined
         }
         edit={isFull ? { to: paths.admin.courseEdit(course.id), label: '講座情報を変更' } : undefined}
         list={<ApplicantListTab courseId={course.id} isFull={isFull} sessionCount={course.all_times} />}

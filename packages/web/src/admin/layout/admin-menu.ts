@@ -56,6 +56,12 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
     fullOnly: false,
   },
   {
+    label: '操作の記録',
+    to: paths.admin.audit(),
+    description: 'いつ、だれが、どの学生や講座に何をしたかを確かめます。',
+    fullOnly: true,
+  },
+  {
     label: '管理者管理',
     to: paths.admin.adminList(),
     description: '管理画面を使う職員のアカウントを管理します。',

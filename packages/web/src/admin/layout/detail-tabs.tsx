@@ -10,9 +10,11 @@ interface DetailTab {
 export interface DetailTabsProps {
   /** Names the tab list (「…の表示切替」). */
   label: string;
-  /** The tab in the route: '1' the record itself, '2' the list that belongs to it. */
-  tab: '1' | '2';
+  /** The tab in the route: '1' the record itself, '2' the list that belongs to it, '3' the `third`. */
+  tab: '1' | '2' | '3';
   tabs: [DetailTab, DetailTab];
+  /** A third tab (the record's 操作の記録, for authority 1), when this admin may see it. */
+  third?: { tab: DetailTab; content: ReactNode };
   /** Tab 1: the record (read-only). */
   detail: ReactNode;
   /** The change button under the record, when this admin may change it. */
@@ -21,15 +23,24 @@ export interface DetailTabsProps {
   list: ReactNode;
 }
 
-/** A record's detail screen in two routed tabs: the record with its change button, and its list. */
-export function DetailTabs({ label, tab, tabs, detail, edit, list }: DetailTabsProps) {
+/**
+ * A record's detail screen in routed tabs: the record with its change button, its list, and a third when
+ * given. Asked for a third tab that is not given, it shows the record.
+ */
+export function DetailTabs({ label, tab, tabs, third, detail, edit, list }: DetailTabsProps) {
+  const shown = tab === '3' && !third ? '1' : tab;
   return (
     <Tabs
       label={label}
-      selectedKey={tab}
-      items={tabs.map((item, index) => ({ id: String(index + 1), ...item }))}
+      selectedKey={shown}
+      items={[...tabs, ...(third ? [third.tab] : [])].map((item, index) => ({
+        id: String(index + 1),
+        ...item,
+      }))}
     >
-      {tab === '1' ? (
+      {shown === '3' && third ? (
+        third.content
+      ) : shown === '1' ? (
         <div className="space-y-6">
           {detail}
           {edit && (

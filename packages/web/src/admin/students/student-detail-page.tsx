@@ -7,6 +7,7 @@ import { detailTabSchema, useSearchState } from '../../lib/search-state';
 import { type ConfirmItem, ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
+import { AuditTimeline } from '../audit-timeline';
 import { BackLinks } from '../layout/back-links';
 import { DetailTabs } from '../layout/detail-tabs';
 import { AddressRequestPanel } from './address-request-panel';
@@ -84,6 +85,10 @@ export function Component() {
             <ConfirmList items={studentItems(student)} />
           </>
         }
+        third={{
+          tab: { label: '操作の記録', href: `${paths.admin.studentDetail(student.user_id)}?tab=3` },
+          content: <AuditTimeline about={{ student: student.user_id }} />,
+        }}
         edit={{ to: paths.admin.studentForm('update', student.user_id), label: '学生情報を変更' }}
         list={<StudentCoursesTab userId={student.user_id} studentName={student.name} />}
       />
