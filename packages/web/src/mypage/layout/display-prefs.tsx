@@ -1,6 +1,14 @@
-import { lazy, type ReactNode, Suspense, useId, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { Button } from '../../ui/button';
-import { PrefsChoices } from './display-prefs-choices';
 
 /**
  * 「背景色」(白・青・黒) and 「文字サイズ」(標準・大きい) choices of the my-page header (SPEC §2).
@@ -12,14 +20,34 @@ import { PrefsChoices } from './display-prefs-choices';
  */
 export function DisplayPrefs() {
   const isWide = useSyncExternalStore(watchWideScreen, isWideScreen);
+  const [Choices, setChoices] = useState(() => inlineChoices);
+  useEffect(() => {
+    if (isWide && !Choices) void loadChoices().then(setChoices);
+  }, [isWide, Choices]);
   // a phone would only hide them: five radio buttons are a good part of the header's first render there
-  if (!isWide) return null;
-  return <PrefsChoices className="flex flex-wrap items-center gap-x-6 gap-y-1 max-sm:hidden" />;
+  if (!isWide || !Choices) return null;
+  return <Choices className="flex flex-wrap items-center gap-x-6 gap-y-1 max-sm:hidden" />;
 }
 
 /** Tailwind's `sm` and up, where the choices are shown inline. */
 const WIDE_SCREEN = '(min-width: 40rem)';
 const isWideScreen = () => window.matchMedia(WIDE_SCREEN).matches;
+
+/**
+ * The inline choices' code (react-aria's radio group), fetched with the page on a wide screen, where they are
+ * drawn, and never on a phone, whose first load then does not evaluate it (decision 068): the popover that
+ * shows them there brings its own copy when first wanted. Started as this module is read, so on a wide screen
+ * it is there before the header's first render and nothing moves.
+ */
+type ChoicesComponent = typeof import('./display-prefs-choices').PrefsChoices;
+let inlineChoices: ChoicesComponent | null = null;
+const loadChoices = () =>
+  import('./display-prefs-choices').then((m) => {
+    inlineChoices = m.PrefsChoices;
+    // a function, so setState stores the component rather than calling it
+    return () => m.PrefsChoices;
+  });
+if (isWideScreen()) void loadChoices();
 function watchWideScreen(onChange: () => void): () => void {
   const query = window.matchMedia(WIDE_SCREEN);
   query.addEventListener('change', onChange);
