@@ -56,6 +56,29 @@ describe('an audit entry in words', () => {
     ]);
   });
 
+  it('reads a course’s fields as the course form names them', () => {
+    expect(
+      auditDetailLines(
+        {
+          status: '1',
+          changes: { name: ['江戸の町', '江戸の町と暮らし'], capacity: [30, 40], status: ['2', '1'] },
+          changed_fields: ['content'],
+        },
+        'course',
+      ),
+    ).toEqual([
+      '公開状態：公開',
+      '講座名：江戸の町 → 江戸の町と暮らし',
+      '定員：30 → 40',
+      '公開状態：非公開 → 公開',
+      '変更した項目：内容（内容は記録していません）',
+    ]);
+    // the same field of a student is the person's name
+    expect(auditDetailLines({ changed_fields: ['name'] }, 'student')).toEqual([
+      '変更した項目：氏名（内容は記録していません）',
+    ]);
+  });
+
   it('names the act, with its record where the act alone would not say what changed', () => {
     expect(auditActionText({ action: 'update', entity: 'course_application' })).toBe('申込の変更');
     expect(auditActionText({ action: 'create', entity: 'student' })).toBe('学生の登録');

@@ -102,10 +102,44 @@ const FIELD_WORDS: Record<string, string> = {
   acquisitionUnit: '取得単位',
 };
 
-/** The word of a field, 第N回の出欠 for a class's attendance. */
-const wordOf = (field: string): string => {
+/** A course's fields, where their names mean something else on a student (name, status…). */
+const COURSE_WORDS: Record<string, string> = {
+  code: '講座ID',
+  name: '講座名',
+  content: '内容',
+  organ: '実施団体',
+  universityId: '大学ID',
+  periodFrom: '申込期間（開始）',
+  periodTo: '申込期間（終了）',
+  capacity: '定員',
+  minimum: '最少人数',
+  period: '開催日時',
+  allTimes: '回数',
+  tuitionFee: '受講料',
+  tuitionFee1: '受講料（補助）',
+  materialCost: '教材費',
+  venue: '会場',
+  streetAddress: '所在地',
+  isCancelable: 'キャンセル',
+  unit: '単位',
+  imageUrl: '画像URL',
+  status: '公開状態',
+  attendee: '対象',
+  keyword: 'キーワード',
+  permalink: '公開ページURL',
+  howToApply: '申込方法',
+  applyUrl: '申込URL',
+  applyUrlText: '申込URLの表示文字',
+  isLottery: '抽選',
+  remind: '前日のお知らせ',
+  bring: '持ち物',
+};
+
+/** The word of a field of the record `entity`, 第N回の出欠 for a class's attendance. */
+const wordOf = (field: string, entity?: AuditRow['entity']): string => {
   const session = /^attendance(\d+)$/.exec(field);
-  return session ? `第${session[1]}回の出欠` : (FIELD_WORDS[field] ?? field);
+  if (session) return `第${session[1]}回の出欠`;
+  return (entity === 'course' ? COURSE_WORDS[field] : undefined) ?? FIELD_WORDS[field] ?? field;
 };
 
 /** Fields whose value is a code of a code list. */
@@ -123,13 +157,18 @@ const CODE_FIELDS: Record<string, CodeListId> = {
   attendanceStatus: 'CD004',
   studentType: 'CD009',
 };
+/** A course's `status` is CD007 (public or not); an outbox's is a word of its own. */
+const COURSE_CODES: Record<string, CodeListId> = { status: 'CD007' };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-function valueText(field: string, value: unknown): string {
+function valueText(field: string, value: unknown, entity?: AuditRow['entity']): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'はい' : 'いいえ';
-  const code = CODE_FIELDS[field] ?? (/^attendance\d+$/.test(field) ? 'CD006' : undefined);
+  const code =
+    (entity === 'course' ? COURSE_CODES[field] : undefined) ??
+    CODE_FIELDS[field] ??
+    (/^attendance\d+$/.test(field) ? 'CD006' : undefined);
   if (code && (typeof value === 'string' || typeof value === 'number'))
     return codeText(code, value) || String(value);
   if (field === 'outcome' && typeof value === 'string' && value in CALL_OUTCOMES)
@@ -148,19 +187,23 @@ const isPair = (v: unknown): v is [unknown, unknown] => Array.isArray(v) && v.le
  * The entry's detail, one 「項目：値」 a field, in the order it was written; an update's `changes` one
  * 「項目：前 → 後」 each, and its `changed_fields` (a person's data, kept without values) in one line.
  */
-export function auditDetailLines(detail: AuditRow['detail']): string[] {
+export function auditDetailLines(detail: AuditRow['detail'], entity?: AuditRow['entity']): string[] {
   if (!detail) return [];
+  const word = (field: string) => wordOf(field, entity);
   return Object.entries(detail).flatMap(([field, value]): string[] => {
     if (SHOWN_ELSEWHERE.has(field)) return [];
     if (field === 'changes' && value && typeof value === 'object' && !Array.isArray(value))
       return Object.entries(value)
         .filter(([, pair]) => isPair(pair))
-        .map(([f, [before, after]]) => `${wordOf(f)}：${valueText(f, before)} → ${valueText(f, after)}`);
+        .map(
+          ([f, [before, after]]) =>
+            `${word(f)}：${valueText(f, before, entity)} → ${valueText(f, after, entity)}`,
+        );
     if (field === 'changed_fields' && Array.isArray(value))
       return value.length
-        ? [`変更した項目：${value.map((f) => wordOf(String(f))).join('、')}（内容は記録していません）`]
+        ? [`変更した項目：${value.map((f) => word(String(f))).join('、')}（内容は記録していません）`]
         : [];
-    return [`${wordOf(field)}：${valueText(field, value)}`];
+    return [`${word(field)}：${valueText(field, value, entity)}`];
   });
 }
 

@@ -152,6 +152,6 @@ export const AUDIT_CSV: CsvExport<AuditRow> = {
     { header: '氏名', value: (r) => r.student?.name ?? '' },
     { header: '講座', value: (r) => r.course?.name ?? '' },
     { header: '経路', value: (r) => auditViaText(r.via) },
-    { header: '内容', value: (r) => auditDetailLines(r.detail).join(' / ') },
+    { header: '内容', value: (r) => auditDetailLines(r.detail, r.entity).join(' / ') },
   ],
 };

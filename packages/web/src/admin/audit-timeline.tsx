@@ -68,7 +68,7 @@ export const auditColumns: Column<AuditRow>[] = [
     header: '内容',
     className: 'min-w-[12rem] wrap-anywhere',
     render: (row) => {
-      const lines = auditDetailLines(row.detail);
+      const lines = auditDetailLines(row.detail, row.entity);
       return lines.length ? (
         <ul className="space-y-1">
           {lines.map((line) => (

@@ -37,7 +37,7 @@ import {
   courses,
   universities,
 } from '../../db/schema';
-import { type Actor, audit } from '../../platform/audit';
+import { type Actor, audit, changesOf } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { AppError, invalid, notFound, stale } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
@@ -298,6 +298,43 @@ async function linkCategories(tx: DbOrTx, courseId: number, categoryIds: number[
   }
 }
 
+/** What an update's entry says changed: the short fields with their values, the long texts by name only. */
+const COURSE_CHANGES = {
+  shown: [
+    'code',
+    'name',
+    'organ',
+    'universityId',
+    'periodFrom',
+    'periodTo',
+    'capacity',
+    'minimum',
+    'period',
+    'allTimes',
+    'tuitionFee',
+    'tuitionFee1',
+    'materialCost',
+    'venue',
+    'streetAddress',
+    'isCancelable',
+    'unit',
+    'status',
+    'isLottery',
+    'remind',
+  ],
+  withheld: [
+    'content',
+    'attendee',
+    'keyword',
+    'bring',
+    'howToApply',
+    'imageUrl',
+    'permalink',
+    'applyUrl',
+    'applyUrlText',
+  ],
+} as const;
+
 const auditDetail = (id: number, input: CourseAddBody, categoryIds: number[]) => ({
   id,
   course_id: input.course_id,
@@ -318,12 +355,12 @@ async function saveCourse(
   actor: Actor,
   action: 'create' | 'update',
   input: CourseAddBody,
-  write: (tx: Tx) => Promise<{ id: number; categoryIds: number[] }>,
+  write: (tx: Tx) => Promise<{ id: number; categoryIds: number[]; changed?: Record<string, unknown> }>,
   sessionsChanged?: (tx: Tx, id: number, before: SessionDraft[]) => Promise<void>,
 ) {
   try {
     return await db.transaction(async (tx) => {
-      const { id, categoryIds } = await write(tx);
+      const { id, categoryIds, changed } = await write(tx);
       await linkCategories(tx, id, categoryIds);
       const before = sessionsChanged && input.sessions !== undefined ? await sessionsOf(tx, id) : null;
       await saveSessions(tx, id, input.sessions);
@@ -333,7 +370,7 @@ async function saveCourse(
         action,
         entity: 'course',
         entityId: id,
-        detail: auditDetail(id, input, categoryIds),
+        detail: { ...auditDetail(id, input, categoryIds), ...changed },
       });
       return { result: true as const, id };
     });
@@ -377,20 +414,19 @@ export function updateCourse(
     input,
     async (tx) => {
       const seen = new Date(input.updated_at);
-      const [current] = await tx
-        .select({ id: courses.id, updatedAt: courses.updatedAt })
-        .from(courses)
-        .where(eq(courses.id, input.id));
+      const [current] = await tx.select().from(courses).where(eq(courses.id, input.id));
       if (!current) throw notFound();
       if (Number.isNaN(seen.getTime())) throw stale();
       const categoryIds = await checkReferences(tx, input, input.id);
+      const columns = toColumns(input);
       const [row] = await tx
         .update(courses)
-        .set({ ...toColumns(input), updatedAt: new Date() })
+        .set({ ...columns, updatedAt: new Date() })
         .where(and(eq(courses.id, input.id), eq(courses.updatedAt, seen)))
         .returning({ id: courses.id });
       if (!row) throw stale();
-      return { id: row.id, categoryIds };
+      // the row read above is the one replaced: the update matched its updated_at
+      return { id: row.id, categoryIds, changed: changesOf(current, columns, COURSE_CHANGES) };
     },
     tellClassChanges,
   );

@@ -1,5 +1,5 @@
 import { MSG } from '@manabi/shared';
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, courseCategories, courseCategoryLinks, courses } from '../../db/schema';
 import { stripHtml } from '../../repositories/course-columns';
@@ -560,6 +560,17 @@ describe('POST /api/admin/course/add/ and /update/', () => {
       category: [{ id: catIds[1], name: '健康' }],
     });
     expect(after.updated_at).not.toBe(seen.updated_at);
+    // the entry says what changed, before → after (the long texts by name only)
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'update')));
+    expect(entry).toMatchObject({
+      courseId: id,
+      detail: expect.objectContaining({
+        changes: { name: [seen.course_name, '更新後の講座'], status: [seen.status, '2'] },
+      }),
+    });
 
     const auditsBefore = await auditCount();
     const late = await post(
