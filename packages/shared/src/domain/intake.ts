@@ -4,7 +4,7 @@
  * One place, so the my-page, the mail and the personal notice say the same thing.
  */
 
-import { formatDateJa } from './dates';
+import { formatDateJa, tokyoParts, tokyoWeekday } from './dates';
 
 /** Priority tiers the office may rank before the random order, highest first. */
 export const LOTTERY_TIERS = ['previous_loser', 'first_timer', 'ward_resident'] as const;
@@ -22,18 +22,8 @@ export const CONFIRM_DAYS_MAX = 60;
 /** 「2026年11月30日（月）23時59分」 in Asia/Tokyo. */
 export function deadlineText(iso: string | Date): string {
   const d = typeof iso === 'string' ? new Date(iso) : iso;
-  const parts = new Intl.DateTimeFormat('ja-JP', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    weekday: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(d);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}年${part('month')}月${part('day')}日（${part('weekday')}）${part('hour')}時${part('minute')}分`;
+  const p = tokyoParts(d);
+  return `${Number(p.year)}年${Number(p.month)}月${Number(p.day)}日（${tokyoWeekday(d)}）${Number(p.hour)}時${p.minute}分`;
 }
 
 export type IntakeMessageKind =

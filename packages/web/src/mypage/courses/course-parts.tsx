@@ -1,4 +1,4 @@
-import { formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { formatDateTimeJa, groupDigits } from '@manabi/shared/domain/dates';
 import { useState } from 'react';
 import { cx } from '../../ui/cx';
 import { activeConditions, dateRangeText, type SearchCondition } from '../layout/mypage-search';
@@ -73,7 +73,7 @@ export function applicationPeriodText(periodF: string, periodT: string): string 
 
 /** Yen with thousands separators: 3000 → 「3,000円」. */
 export function yenText(value: number | null): string {
-  return value === null ? '' : `${value.toLocaleString('ja-JP')}円`;
+  return value === null ? '' : `${groupDigits(value)}円`;
 }
 
 /** A value for a read-only list: empty → 「－」 (a student page never says 「未入力」). */
@@ -83,7 +83,7 @@ export function orDash(value: string | null | undefined): string {
 
 /** A number with its unit (「20名」); null → 「－」. */
 export function withUnit(value: number | null, unit: string): string {
-  return value === null ? '－' : `${value.toLocaleString('ja-JP')}${unit}`;
+  return value === null ? '－' : `${groupDigits(value)}${unit}`;
 }
 
 /** 受講料: 0 → 「無料」, null → 「－」, else 「3,000円」. */
