@@ -65,16 +65,24 @@ beforeAll(async () => {
   who.declines = (
     await makeStudent(t.db, { ...base, loginId: '26990003', mail1: 'c@example.jp', isEmail: false })
   ).id;
-  who.failed = (await makeStudent(t.db, { ...base, loginId: '26990004', mail1: 'd@example.jp' })).id;
+  // kept out of the save's mail, so the outbox's own delivery cannot race the refusal written below
+  who.failed = (
+    await makeStudent(t.db, { ...base, loginId: '26990004', mail1: 'd@example.jp', isEmail: false })
+  ).id;
   who.reader = (await makeStudent(t.db, { ...base, loginId: '26990005', mail1: 'e@example.jp' })).id;
   const res = await post(t.app, '/api/admin/notice/add/', form(), cast.admin);
   expect(res.statusCode, res.body).toBe(200);
   noticeId = res.json().id;
-  // the mail server refused one address (the outbox's own record of it)
-  await t.db
-    .update(mailOutbox)
-    .set({ status: 'failed' })
-    .where(and(eq(mailOutbox.noticeId, noticeId), eq(mailOutbox.studentId, who.failed)));
+  // the mail server refused one address: its outbox row, as the mailer leaves a hard bounce
+  await t.db.insert(mailOutbox).values({
+    to: 'd@example.jp',
+    subject: '受講証の更新',
+    body: '…',
+    status: 'failed',
+    failureKind: 'hard',
+    studentId: who.failed,
+    noticeId,
+  });
 });
 afterAll(() => t.close());
 
