@@ -65,6 +65,10 @@ export const AUDIT_ACTOR_KINDS = { admin: '事務局', student: '学生本人', 
 /** How the act came, in words. */
 export const AUDIT_VIA = { screen: '画面', api: 'API', job: '自動処理' } as const;
 
+/** The keys of a table of words, as a choice of the API's values. */
+const keysOf = <T extends Record<string, string>>(words: T) =>
+  choice(Object.keys(words) as [keyof T & string, ...(keyof T & string)[]]);
+
 export const AUDIT_PAGE_SIZES = ['10', '50', '100'] as const;
 /** The count stops here: past it the page says 「10,000件以上」 (a count of a million rows is not a page's work). */
 export const AUDIT_COUNT_CAP = 10_000;
@@ -107,15 +111,15 @@ const personSchema = z.object({ id, login_id: z.string(), name: z.string() }).nu
 export const auditRowSchema = z.object({
   id,
   at: iso,
-  actor_kind: choice(['admin', 'student', 'system']),
+  actor_kind: keysOf(AUDIT_ACTOR_KINDS),
   /** the staff member's or the student's name ('' for a job or a record no longer there) */
   actor_name: z.string(),
-  action: choice(AUDIT_ACTION_VALUES),
-  entity: choice(Object.keys(AUDIT_ENTITY_WORDS) as [AuditEntity, ...AuditEntity[]]),
+  action: keysOf(AUDIT_ACTION_WORDS),
+  entity: keysOf(AUDIT_ENTITY_WORDS),
   entity_id: z.string().nullable(),
   student: personSchema,
   course: z.object({ id, name: z.string() }).nullable(),
-  via: choice(['screen', 'api', 'job']).nullable(),
+  via: keysOf(AUDIT_VIA).nullable(),
   route: z.string().nullable(),
   /** what the entry recorded, as it was written (fields differ by act) */
   detail: z.record(z.string(), z.unknown()).nullable(),
