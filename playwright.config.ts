@@ -25,8 +25,9 @@ const server = (port: number, env: Record<string, string> = {}) => ({
   // two browsers drive one embedded-database server on a shared CI machine: a late event loop there is the
   // machine's other work, not overload, so the lateness shedding (decision 022) is off; the in-flight limit
   // stays as configured
-  // the API reference is public on a demo, whichever database seeds it (CI's journeys use PostgreSQL)
-  env: { LOG_LEVEL: 'warn', MAX_EVENT_LOOP_LAG_MS: '0', API_DOCS: 'public', ...env },
+  // the API reference is public on a demo, whichever database seeds it (CI's journeys use PostgreSQL); every
+  // request is logged, as in production, so scripts/log-scan.mjs reads a whole run's log for personal data
+  env: { LOG_LEVEL: 'info', MAX_EVENT_LOOP_LAG_MS: '0', API_DOCS: 'public', ...env },
 });
 
 export default defineConfig({

@@ -129,7 +129,9 @@ test('[管理][講座] 講座をCSVでインポートし、テンプレートを
   await dialog
     .getByLabel(/CSVファイル/)
     .setInputFiles(csvFile('courses.csv', `${header}\r\n${row.join(',')}\r\n`));
-  await dialog.getByRole('button', { name: 'アップロード' }).click();
+  await dialog.getByRole('button', { name: '内容を確認する' }).click();
+  await expect(dialog.getByRole('table', { name: '新しく登録する行' })).toContainText(NEW_NAME);
+  await dialog.getByRole('button', { name: 'この内容で登録する' }).click();
   await expect(dialog).toContainText('1件の講座を登録しました。');
   // the footer's 閉じる (the title bar's × has the same name)
   await dialog.getByRole('button', { name: '閉じる' }).last().click();

@@ -5,7 +5,16 @@ import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures
  * Entries of the authority-1 menu (admin/layout/admin-menu.ts): SPEC §2 "Admin area"'s four, the contact
  * list of decision 065 and the audit log of decision 067.
  */
-const FULL_MENU = ['連絡が必要な学生', '学生管理', '講座管理', '操作の記録', '管理者管理', 'お知らせ管理'];
+const FULL_MENU = [
+  '連絡が必要な学生',
+  '学生管理',
+  '講座管理',
+  '入金・返金',
+  '操作の記録',
+  '個人情報の保存期間',
+  '管理者管理',
+  'お知らせ管理',
+];
 
 test.describe('[管理][ログイン]', () => {
   test('[管理][ログイン] 正しいIDでログインし、ログアウトする', async ({ page }) => {
@@ -158,7 +167,7 @@ test.describe('[管理][権限]', () => {
     await expect(page.getByRole('main').getByRole('link', { name: /^講座管理/ })).toContainText(
       '講座の登録・申込者の管理・抽選を行います。',
     );
-    await expect(page.getByRole('region', { name: 'メニュー' }).getByRole('link')).toHaveCount(8);
+    await expect(page.getByRole('region', { name: 'メニュー' }).getByRole('link')).toHaveCount(10);
   });
 });
 

@@ -50,3 +50,66 @@ test('[マイページ][最初の表示] ログインしていない人にはト
   await expect(page.getByRole('heading', { level: 1, name: 'マイページ ログイン' })).toBeVisible();
   await expectAccessible(page);
 });
+
+/**
+ * decision 079: a page's first Intl call loads ICU's data, tens of milliseconds of a phone's main thread at
+ * the first paint. The student's main screens draw without it: dates are Tokyo arithmetic (decision 068) and
+ * react-aria's locale is the app's own ja-JP, not checked against ICU (packages/web/preact.ts).
+ */
+test('[マイページ][最初の表示] 主な画面は Intl（ICU）を使わずに描かれる', async ({ page }) => {
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    (window as unknown as { __intlCalls: string[] }).__intlCalls = calls;
+    const intl = Intl as unknown as Record<string, unknown>;
+    for (const name of [
+      'DateTimeFormat',
+      'NumberFormat',
+      'Collator',
+      'Locale',
+      'PluralRules',
+      'ListFormat',
+    ]) {
+      const original = intl[name] as (new (...args: unknown[]) => object) & Record<string, unknown>;
+      intl[name] = new Proxy(original, {
+        construct(target, args) {
+          calls.push(`new Intl.${name}`);
+          return new target(...args);
+        },
+        get(target, key) {
+          if (key === 'supportedLocalesOf') calls.push(`Intl.${name}.supportedLocalesOf`);
+          return target[key as string];
+        },
+      });
+    }
+    for (const [proto, method] of [
+      [Number.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleDateString'],
+      [String.prototype, 'localeCompare'],
+    ] as const) {
+      const original = (proto as unknown as Record<string, (...a: unknown[]) => unknown>)[method];
+      (proto as unknown as Record<string, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
+        calls.push(method);
+        return original?.apply(this, args);
+      };
+    }
+  });
+  const intlCalls = () => page.evaluate(() => (window as unknown as { __intlCalls: string[] }).__intlCalls);
+
+  await page.goto('/mypage/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'マイページ ログイン' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+  expect(await intlCalls()).toEqual([]);
+
+  await loginStudent(page);
+  for (const [path, h1] of [
+    ['/mypage/top', 'マイページ トップ'],
+    ['/mypage/course/search/accepting', '講座を探す'],
+    ['/mypage/course/applied', '申込状況・受講履歴'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: h1 })).toBeVisible();
+    await expect(page.locator('#shell')).toHaveCount(0);
+    expect(await intlCalls(), path).toEqual([]);
+  }
+});

@@ -12,4 +12,8 @@ if [[ -n "${E2E_DATABASE_URL:-}" ]]; then
   psql -q -v ON_ERROR_STOP=1 "$E2E_DATABASE_URL" -c "drop database if exists $db with (force)" -c "create database $db"
   export DATABASE_URL="${E2E_DATABASE_URL%/*}/$db"
 fi
+# the whole log, for scripts/log-scan.mjs (no personal data in it) and for reading after a failure
+log=.e2e/server-$port.log
+mkdir -p .e2e
+exec > >(tee "$log") 2>&1
 PORT=$port HOST=127.0.0.1 DATA_DIR=$dir SEED_DEMO=1 exec node packages/server/dist/main.js

@@ -12,3 +12,5 @@ echo "== build"
 npm run -s build
 echo "== browser journeys"
 npx playwright test
+echo "== the journeys' server logs hold no personal data of the demo students"
+node scripts/log-scan.mjs

@@ -29,6 +29,13 @@ export function adminReads(fixtures) {
       label: 'duplicate screen, a student of the biggest town',
       path: `/api/admin/student/duplicate/?user_id=${fixtures.dupTargetId}`,
     },
+    // a student's likely duplicates, scored live through the GIN index of the match keys (decision 069)
+    {
+      key: 'candidates',
+      label: 'likely duplicates of one student (a common name)',
+      path: `/api/admin/student/duplicate/candidates/?user_id=${fixtures.dupTargetId}`,
+      bar: 100,
+    },
     {
       key: 'applicants',
       label: `applicant list of the biggest course (id ${fixtures.bigCourseId})`,

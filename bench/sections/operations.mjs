@@ -43,11 +43,31 @@ async function freeGeneration(call, adminCookie) {
   throw new Error('no free generation for the upload');
 }
 
+/**
+ * The student upload of 10,000 new rows, and first its preview (decision 070) of the same file: what the
+ * screen does, 「内容を確認する」 then 「この内容で登録する」 with the preview's hash. The preview writes nothing,
+ * so the upload after it still registers every row.
+ */
 export async function prepareStudentUpload(base, adminCookie) {
   const call = api(base);
   const generation = await freeGeneration(call, adminCookie);
   const body = { student: dataUrl(studentCsv(generation)), student_type: '1' };
+  const preview = {
+    label: 'student CSV preview, 10,000 rows',
+    run: async () => {
+      const r = await call.call('/api/admin/student/upload/preview/', {
+        method: 'POST',
+        cookie: adminCookie,
+        body,
+      });
+      if (r.json?.counts?.new !== 10_000)
+        throw new Error(`student preview: ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
+      body.preview_hash = r.json.preview_hash;
+      return { rows: 10_000, detail: `new ${r.json.counts.new}` };
+    },
+  };
   return {
+    preview,
     label: 'student CSV upload, 10,000 rows',
     run: async () => {
       const r = await call.call('/api/admin/student/upload/', { method: 'POST', cookie: adminCookie, body });
@@ -168,6 +188,30 @@ export function wholeApplicantList(base, adminCookie, fixtures) {
       let rows = 0;
       for (let i = 0; i < 10; i++) rows = (await call.get(path, adminCookie)).data_list.length;
       return { rows };
+    },
+  };
+}
+
+/**
+ * The roster's likely duplicates scanned at once (decision 069): 「今すぐ確認し直す」, then the list read
+ * every 200 ms until the scan is done. The time is the scan's; the stall probe and the app's own loop delay
+ * say whether the app kept answering meanwhile.
+ */
+export function duplicateScan(base, adminCookie) {
+  const call = api(base);
+  return {
+    label: 'duplicate scan of the whole roster (今すぐ確認し直す)',
+    run: async () => {
+      await call.call('/api/admin/student/duplicate/scan/', {
+        method: 'POST',
+        cookie: adminCookie,
+        body: {},
+      });
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 200));
+        const page = await call.get('/api/admin/student/duplicate/pairs/?size=10', adminCookie);
+        if (!page.scan.pending) return { rows: page.scan.compared, detail: `${page.total} pairs` };
+      }
     },
   };
 }

@@ -8,6 +8,7 @@ import { rssWatch } from '../lib/app.mjs';
 import { startProbe } from '../lib/load.mjs';
 import { browserExport, streamedExport, studentDownloadPath } from './downloads.mjs';
 import {
+  duplicateScan,
   prepareApplicantUpload,
   prepareLargestUpload,
   prepareLottery,
@@ -19,8 +20,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function runStall({ app, fixtures, adminCookie, log }) {
   const streamed = await studentDownloadPath(app.base, adminCookie);
+  const upload = await prepareStudentUpload(app.base, adminCookie);
   const ops = [
-    ['upload', await prepareStudentUpload(app.base, adminCookie)],
+    // the preview first: the upload then sends its hash, as the screen does
+    ['preview', upload.preview],
+    ['upload', upload],
     // the largest body an upload may send: its reading must not hold the other calls
     ['largestUpload', prepareLargestUpload(app.base, adminCookie)],
     ['applicantUpload', await prepareApplicantUpload(app.base, adminCookie, fixtures)],
@@ -31,6 +35,7 @@ export async function runStall({ app, fixtures, adminCookie, log }) {
     // before the lottery, which draws the biggest course's applicants
     ['wholeList', wholeApplicantList(app.base, adminCookie, fixtures)],
     ['lottery', await prepareLottery(app.base, adminCookie, fixtures)],
+    ['duplicateScan', duplicateScan(app.base, adminCookie)],
   ].filter(([, op]) => op);
   const probe = await startProbe({ port: app.port });
   await sleep(2000);

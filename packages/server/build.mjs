@@ -1,9 +1,19 @@
 // Bundles the server (and @manabi/shared, which ships as TypeScript) into dist/. Dependencies stay external.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).flatMap((d) => [d, `${d}/*`]);
+
+// the commit a backup's header names as the app's version (none outside a git checkout)
+let commit = '';
+try {
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
+} catch {}
 
 const result = await build({
   entryPoints: ['src/main.ts', 'src/cli.ts'],
@@ -15,6 +25,7 @@ const result = await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
+  define: { 'process.env.MANABI_COMMIT': JSON.stringify(commit) },
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },

@@ -67,6 +67,29 @@ const PATCHES: readonly Patch[] = [
     ],
   },
   {
+    file: '/react-aria/dist/private/i18n/useDefaultLocale.mjs',
+    why:
+      'Not a React DOM difference but a cost: at load, react-aria checks the browser’s language with ' +
+      'Intl.DateTimeFormat.supportedLocalesOf. A page’s first Intl call loads ICU (10–40 ms of main thread ' +
+      'on this machine, several times that on a phone), and nothing else on a my-page screen needs it: the ' +
+      'app formats its dates without Intl (decision 068) and renders under I18nProvider locale="ja-JP" ' +
+      '(app-root.tsx), so the default is Japanese here too (decision 079).',
+    edits: [
+      [
+        "    try {\n        Intl.DateTimeFormat.supportedLocalesOf([\n            locale\n        ]);\n    } catch  {\n        locale = 'en-US';\n    }",
+        "    locale = 'ja-JP';",
+      ],
+    ],
+  },
+  {
+    file: '/react-aria/dist/private/i18n/utils.mjs',
+    why:
+      'The same cost: I18nProvider asks whether its locale is written right to left through ' +
+      'new Intl.Locale(locale).maximize(), which loads ICU. Japanese is written left to right, which ' +
+      'react-aria’s own fallback (the language’s name) already answers without ICU (decision 079).',
+    edits: [['    if (Intl.Locale) {', "    if (Intl.Locale && localeString.split('-')[0] !== 'ja') {"]],
+  },
+  {
     file: '/recharts/es6/container/Surface.js',
     why:
       'A chart’s accessibility layer makes its <svg> one tab stop with tabIndex 0. React writes the prop as ' +

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Db, PoolStats } from './db/client';
 import { registerModules } from './modules';
 import { loggerOptions } from './platform/logging';
 import actor from './plugins/app/actor';
@@ -12,6 +12,7 @@ import errors from './plugins/app/errors';
 import guards from './plugins/app/guards';
 import loadShedding from './plugins/app/load-shedding';
 import mailDelivery from './plugins/app/mail-delivery';
+import metrics from './plugins/app/metrics';
 import requestLogging from './plugins/app/request-logging';
 import validation from './plugins/app/validation';
 import web from './plugins/app/web';
@@ -25,24 +26,31 @@ z.config(z.locales.ja());
 export interface BuildOptions {
   config: Config;
   db: Db;
+  /** the reads that may lag (decision 073): a replica's handle; `db` when there is none */
+  readDb?: Db;
   /** serve the built web app (off in API tests) */
   serveWeb?: boolean;
   logger?: boolean;
   /** where log lines go (tests read them); default stdout */
   logStream?: NodeJS.WritableStream;
+  /** the database's connections, for /metrics (Database.poolStats) */
+  poolStats?: () => PoolStats;
 }
 
 /**
  * Builds the app without listening: tests call `inject`, main.ts calls `listen`. Each concern is a plugin
  * (plugins/external wrap a library, plugins/app are ours); the order is the order of their hooks on every
- * request: headers, cookies, rate limits, load shedding, CSRF, then the route's guard.
+ * request: headers, cookies, rate limits, load shedding, CSRF, then the route's guard. The metrics plugin
+ * comes first so that its count sees every answer, the refused ones included.
  */
 export async function buildApp({
   config,
   db,
+  readDb = db,
   serveWeb = true,
   logger = true,
   logStream,
+  poolStats,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -59,7 +67,8 @@ export async function buildApp({
     // SPEC §7 writes some calls without the final slash and most with it: both spellings reach the route
     routerOptions: { ignoreTrailingSlash: true },
   });
-  await app.register(deps, { config, db });
+  await app.register(deps, { config, db, readDb });
+  await app.register(metrics, { poolStats });
   await app.register(validation);
   await app.register(securityHeaders);
   await app.register(cookie);

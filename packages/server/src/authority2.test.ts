@@ -7,7 +7,7 @@ import { todayTokyo } from '@manabi/shared/domain/dates';
 import { FIGURE_COLUMNS } from '@manabi/shared/domain/statistics-csv';
 import { courseFiguresSchema } from '@manabi/shared/schemas/statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseSessions } from './db/schema';
+import { courseSessions, payments } from './db/schema';
 import { type Cast, createTestApp, get, makeCast, post, type TestApp } from './test/app';
 import { makeApplication, makeCourse, makeStudent } from './test/factories';
 
@@ -41,7 +41,27 @@ beforeAll(async () => {
     .insert(courseSessions)
     .values({ courseId: course.id, no: 1, day: todayTokyo(), startsAt: '00:00', endsAt: '23:59' });
   const confirmed = await makeStudent(t.db, { mail1: 'b@example.jp', phone1: '0422-33-4444' });
-  await makeApplication(t.db, { courseId: course.id, studentId: confirmed.id, lotteryStatus: '2' });
+  const seat = await makeApplication(t.db, {
+    courseId: course.id,
+    studentId: confirmed.id,
+    lotteryStatus: '2',
+    amountDue: 3000,
+  });
+  // a payment of that seat, with the office's note and the bank's payer name (the office's alone)
+  const [payment] = await t.db
+    .insert(payments)
+    .values({
+      applicationId: seat.id,
+      courseId: course.id,
+      studentId: confirmed.id,
+      amount: 3000,
+      paidOn: todayTokyo(),
+      method: 'bank',
+      receiptNo: 'R-900001',
+      note: '事務局のメモ',
+      payerName: 'ﾔﾏﾀﾞ ﾀﾛｳ',
+    })
+    .returning();
   attendee = confirmed.loginId ?? '';
   // one who has not come: a row of the door's missing list
   const absent = await makeStudent(t.db, { mail1: 'c@example.jp', phone1: '0422-55-6666' });
@@ -68,6 +88,9 @@ beforeAll(async () => {
     '/api/admin/checkin/courses/': '/api/admin/checkin/courses/',
     '/api/admin/checkin/missing/': `/api/admin/checkin/missing/?course_id=${course.id}&session_no=1`,
     '/api/admin/worklist/': '/api/admin/worklist/',
+    '/api/admin/payment/list/': `/api/admin/payment/list/?course_id=${course.id}`,
+    '/api/admin/payment/receipt/': `/api/admin/payment/receipt/?payment_id=${payment!.id}`,
+    '/api/admin/course/fee/': `/api/admin/course/fee/?course_id=${course.id}`,
     '/api/admin/statistics/summary/': '/api/admin/statistics/summary/?fy=2026',
     '/api/admin/statistics/groups/': '/api/admin/statistics/groups/?fy=2026',
     '/api/admin/statistics/sessions/': '/api/admin/statistics/sessions/?fy=2026',
@@ -152,6 +175,61 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
       ],
     },
   },
+  // a course's fee rule and its amounts (decision 077): read-only, nothing about a student
+  // its own courses' payments: each seat's state and its payments, never the office's notes (see below)
+  '/api/admin/payment/list/': {
+    top: ['course_id', 'course_name', 'required', 'total', 'page', 'per_page', 'totals', 'list'],
+    row: {
+      in: 'list',
+      keys: [
+        'application_id',
+        'user_id',
+        'login_id',
+        'name',
+        'name_kana',
+        'lottery_status',
+        'lottery_status_text',
+        'cancelled',
+        'amount_due',
+        'pay_by',
+        'paid_at',
+        'net',
+        'outstanding',
+        'state',
+        'refund_owed',
+        'payments',
+      ],
+    },
+  },
+  '/api/admin/payment/receipt/': {
+    top: [
+      'payment_id',
+      'receipt_no',
+      'paid_on',
+      'payer',
+      'login_id',
+      'amount',
+      'course_name',
+      'purpose',
+      'method',
+    ],
+  },
+  '/api/admin/course/fee/': {
+    top: [
+      'course_id',
+      'required',
+      'how_to_pay',
+      'pay_days',
+      'pay_by_date',
+      'auto_lapse',
+      'refund_days',
+      'refund_note',
+      'tuition_fee',
+      'tuition_fee1',
+      'material_cost',
+      'updated_at',
+    ],
+  },
   // who the door is still waiting for: the names to check against, no phone or other contact
   '/api/admin/checkin/missing/': {
     top: ['session_no', 'total', 'data_list'],
@@ -168,6 +246,7 @@ const ALLOWED: Record<string, { top: string[]; row?: { in: string; keys: string[
       'contact',
       'deadlines',
       'waitlist',
+      'unpaid',
       'sessions',
       'mail',
       'jobs',
@@ -330,6 +409,19 @@ describe('what an authority-2 admin receives', () => {
         for (const row of rows) expect(Object.keys(row).sort(), route).toEqual([...allowed.row.keys].sort());
       }
     }
+  });
+
+  it('a payment shows a partner university what was paid, not the office’s note or the bank’s payer name', async () => {
+    const seats = (await get(t.app, url['/api/admin/payment/list/']!, cast.univ)).json().list;
+    const paid = seats.flatMap((s: { payments: object[] }) => s.payments);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ amount: 3000, receipt_no: 'R-900001', note: '', payer_name: '' });
+    // the office sees them
+    const office = (await get(t.app, url['/api/admin/payment/list/']!, cast.admin)).json().list;
+    expect(office.flatMap((s: { payments: object[] }) => s.payments)[0]).toMatchObject({
+      note: '事務局のメモ',
+      payer_name: 'ﾔﾏﾀﾞ ﾀﾛｳ',
+    });
   });
 
   it('the contact list holds no name, number or telephone of the person for authority 2', async () => {

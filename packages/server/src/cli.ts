@@ -4,6 +4,7 @@ import { asciiMax, asciiPassword, codeOf, mailAddress, maxLen, required } from '
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadConfig } from './config';
+import { BackupRefusal, backup, describeCounts, describeTarget, restore } from './db/backup';
 import { openDatabase } from './db/client';
 import { adminUsers } from './db/schema';
 import { seedDemoIfEmpty } from './db/seed/demo';
@@ -26,7 +27,11 @@ const adminUserCliSchema = z.object({
 const USAGE = `Usage:
   npm run seed:demo
   npm run admin:create -- --login-id ID --name NAME --email MAIL [--authority 1|2 --university U01]
-      (the password is asked for, or read from ADMIN_PASSWORD)`;
+      (the password is asked for, or read from ADMIN_PASSWORD)
+  npm run backup -- FILE              the database (DATABASE_URL, or the embedded one in DATA_DIR) to FILE
+  npm run restore -- FILE [--force]   FILE into an empty database; --force replaces what is there
+Exit codes: 0 done, 1 failed, 2 usage, 3 refused because of the database (in use, not empty, nothing
+to back up, FILE exists), 4 refused because of the file (not a backup, damaged, newer schema, other kind).`;
 
 async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
   const config = loadConfig();
@@ -111,6 +116,60 @@ async function adminCreate(argv: string[]) {
   });
 }
 
+/** The app's version in a backup's header: the package's, and the commit it was built from when known. */
+function appVersion(): string {
+  const commit = process.env.MANABI_COMMIT;
+  return commit ? `0.0.0+${commit}` : '0.0.0';
+}
+
+async function backupCommand(argv: string[]) {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
+  const [file] = positionals;
+  if (!file || positionals.length > 1) usage();
+  const config = loadConfig();
+  const header = await backup(config, file, {
+    migrationsDir: migrationsDir(config.migrationsDir),
+    appVersion: appVersion(),
+  });
+  console.log(`Backed up ${describeTarget(config)} to ${file}`);
+  console.log(`  schema: ${header.schema.migrations} migrations, the last ${header.schema.lastTag}`);
+  console.log(`  holds: ${describeCounts(header.counts)}`);
+  console.log(`  ${header.payload.bytes} bytes, sha256 ${header.payload.sha256}`);
+  console.log("It holds residents' personal data: keep it encrypted, off this machine.");
+}
+
+async function restoreCommand(argv: string[]) {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { force: { type: 'boolean', default: false } },
+  });
+  const [file] = positionals;
+  if (!file || positionals.length > 1) usage();
+  const config = loadConfig();
+  const result = await restore(config, file, {
+    migrationsDir: migrationsDir(config.migrationsDir),
+    force: values.force,
+  });
+  const { header } = result;
+  console.log(
+    `Restored ${file} (taken ${header.createdAt}, Manabi ${header.appVersion}) into ${describeTarget(config)}`,
+  );
+  if (result.replaced) console.log(`  replaced: ${result.replaced}`);
+  if (result.keptAside)
+    console.log(`  the replaced files are kept in ${result.keptAside}: delete them once you are sure`);
+  console.log(`  holds: ${describeCounts(header.counts)}`);
+  console.log(
+    `  schema: ${header.schema.migrations} migrations in the backup, ${result.schema.migrations} now (the last ${result.schema.lastTag})`,
+  );
+  console.log('Everyone logs in again: sessions and password-reset links were not restored.');
+}
+
+function usage(): never {
+  console.error(USAGE);
+  process.exit(2);
+}
+
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   if (command === 'seed-demo') {
@@ -118,13 +177,20 @@ async function main() {
     console.log(seeded ? 'Demo data seeded.' : 'The database already has data: nothing seeded.');
   } else if (command === 'admin-create') {
     await adminCreate(rest);
+  } else if (command === 'backup') {
+    await backupCommand(rest);
+  } else if (command === 'restore') {
+    await restoreCommand(rest);
   } else {
-    console.error(USAGE);
-    process.exit(2);
+    usage();
   }
 }
 
 main().catch((err) => {
+  if (err instanceof BackupRefusal) {
+    console.error(err.message);
+    process.exit(err.exitCode);
+  }
   console.error(err);
   process.exit(1);
 });

@@ -4,6 +4,13 @@ export interface Config {
   host: string;
   /** PostgreSQL server; unset → embedded PGlite in dataDir */
   databaseUrl: string | undefined;
+  /**
+   * A streaming replica of that server for the reads that may lag: statistics, the large CSV exports, the
+   * audit viewer (decision 073); unset → they read from DATABASE_URL like everything else
+   */
+  replicaDatabaseUrl: string | undefined;
+  /** a replica further behind than about this is not read from (0 = no lag check) */
+  replicaMaxLagSeconds: number;
   dataDir: string;
   /** seed demo data on an empty embedded database at start */
   seedDemo: boolean;
@@ -47,13 +54,25 @@ export interface Config {
   /** API calls worked on at once; one more is answered 503 with Retry-After at once; 0 = no limit */
   maxInFlight: number;
   maxEventLoopLagMs: number;
+  /**
+   * Who may read /metrics (decision 075): a caller presenting `Authorization: Bearer <token>`, or one whose
+   * TCP peer address is in the list. Neither set → /metrics does not exist (404) and nothing is collected.
+   */
+  metricsToken: string | undefined;
+  metricsAllow: string[];
+  /** On SIGTERM, how long /api/ready answers 503 while calls are still served, before the app closes */
+  shutdownDrainSeconds: number;
 }
+
+/** A setting that cannot work as given: main.ts prints the message alone and exits. */
+export class ConfigError extends Error {}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  if (!Number.isFinite(n) || n < 0)
+    throw new ConfigError(`${name} must be a non-negative number, got "${raw}"`);
   return n;
 }
 
@@ -66,30 +85,55 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
 const IPV4_OR_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
 const IPV6_OR_CIDR = /^[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
 
+/** A comma-separated list of addresses/CIDRs (TRUST_PROXY's, METRICS_ALLOW's); `what` names it in the error. */
+function addressList(raw: string, what: string): string[] {
+  const list = raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = list.find((a) => !IPV4_OR_CIDR.test(a) && !IPV6_OR_CIDR.test(a));
+  if (bad !== undefined) throw new ConfigError(`${what}, got "${bad}"`);
+  return list;
+}
+
 /** TRUST_PROXY: unset/0/false → false; N → N hops (true/yes/on → 1); else a comma-separated address list. */
 export function trustProxy(raw: string | undefined): false | number | string[] {
   const v = (raw ?? '').trim().toLowerCase();
   if (v === '' || v === '0' || v === 'false' || v === 'no' || v === 'off') return false;
   if (v === 'true' || v === 'yes' || v === 'on') return 1;
   if (/^\d+$/.test(v)) return Number(v);
-  const list = v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const bad = list.find((a) => !IPV4_OR_CIDR.test(a) && !IPV6_OR_CIDR.test(a));
-  if (bad !== undefined) {
-    throw new Error(`TRUST_PROXY must be a hop count or proxy addresses/CIDRs, got "${bad}"`);
+  return addressList(v, 'TRUST_PROXY must be a hop count or proxy addresses/CIDRs');
+}
+
+/** The shortest METRICS_TOKEN taken: a guessable bearer token would make the metrics public. */
+const METRICS_TOKEN_MIN = 16;
+
+function metricsToken(raw: string | undefined): string | undefined {
+  const token = (raw ?? '').trim();
+  if (token === '') return undefined;
+  if (token.length < METRICS_TOKEN_MIN) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters`);
   }
-  return list;
+  return token;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 3000);
   const databaseUrl = env.DATABASE_URL || undefined;
+  const replicaDatabaseUrl = env.REPLICA_DATABASE_URL || undefined;
+  if (replicaDatabaseUrl && !databaseUrl) {
+    throw new ConfigError(
+      'REPLICA_DATABASE_URL is set but DATABASE_URL is not: a read replica copies a PostgreSQL server, and ' +
+        'without DATABASE_URL Manabi runs on its embedded database. Set DATABASE_URL to the primary, or unset ' +
+        'REPLICA_DATABASE_URL.',
+    );
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl,
+    replicaDatabaseUrl,
+    replicaMaxLagSeconds: int(env, 'REPLICA_MAX_LAG_SECONDS', 10),
     dataDir: env.DATA_DIR ?? './data',
     seedDemo: bool(env, 'SEED_DEMO', databaseUrl === undefined),
     sessionIdleSeconds: int(env, 'SESSION_IDLE_SECONDS', 30 * 60),
@@ -129,5 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxInFlight: int(env, 'MAX_IN_FLIGHT', databaseUrl ? 128 : 32),
     // an event loop late by more than this at two samples in a row sheds calls too (decision 022)
     maxEventLoopLagMs: int(env, 'MAX_EVENT_LOOP_LAG_MS', 100),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsAllow: addressList(env.METRICS_ALLOW ?? '', 'METRICS_ALLOW must be addresses/CIDRs'),
+    shutdownDrainSeconds: int(env, 'SHUTDOWN_DRAIN_SECONDS', 0),
   };
 }

@@ -141,8 +141,100 @@ const NEW_ADDRESS = {
 };
 const ADDRESS_REQUEST = '/api/mypage/user/address/request/';
 
+/** The student a withdrawal's good request withdraws: a new one each time, logged in by its body(). */
+let leaving = '';
+
+/** A charged seat with one payment recorded through the API: the payment's id and stamp. */
+async function paidSeat(): Promise<{ id: number; updated_at: string }> {
+  const course = await makeCourse(t.db);
+  const student = await makeStudent(t.db);
+  const app = await makeApplication(t.db, {
+    courseId: course.id,
+    studentId: student.id,
+    lotteryStatus: '2',
+    amountDue: 3500,
+  });
+  const res = await post(
+    t.app,
+    '/api/admin/payment/add/',
+    {
+      application_id: app.id,
+      amount: '3500',
+      paid_on: '2026-05-01',
+      method: 'bank',
+      receipt_no: '',
+      note: '',
+    },
+    cast.admin,
+  );
+  const list = (await get(t.app, `/api/admin/payment/list/?course_id=${course.id}`, cast.admin)).json();
+  const row = list.list[0].payments.find((p: { id: number }) => p.id === res.json().payment_id);
+  return { id: row.id, updated_at: row.updated_at };
+}
+
 /** Every call with a lock stamp, and how to make a good request to it. */
 const CALLS: Record<string, StampedCall> = {
+  'POST /api/admin/payment/update/': {
+    cookie: () => cast.admin,
+    stamps: ['updated_at'],
+    body: async () => {
+      const p = await paidSeat();
+      return {
+        payment_id: p.id,
+        amount: '3000',
+        paid_on: '2026-05-01',
+        method: 'bank',
+        receipt_no: '',
+        note: '',
+        reason: '金額の訂正',
+        updated_at: p.updated_at,
+      };
+    },
+  },
+  'POST /api/admin/payment/void/': {
+    cookie: () => cast.admin,
+    stamps: ['updated_at'],
+    body: async () => {
+      const p = await paidSeat();
+      return { payment_id: p.id, reason: '二重の記録', updated_at: p.updated_at };
+    },
+  },
+  'POST /api/admin/student/withdraw/': {
+    cookie: () => cast.admin,
+    stamps: ['updated_at'],
+    body: async () => {
+      const s = await makeStudent(t.db);
+      const seen = (
+        await get(t.app, `/api/admin/student/withdraw/preview/?user_id=${s.id}`, cast.admin)
+      ).json();
+      return { user_id: s.id, updated_at: seen.updated_at, reason: '' };
+    },
+  },
+  'POST /api/mypage/user/withdraw/': {
+    cookie: () => leaving,
+    stamps: ['updated_at'],
+    body: async () => {
+      const s = await makeStudent(t.db, { password: 'leaving01' });
+      leaving = await loginAsStudent(t.app, s.loginId as string, 'leaving01');
+      const seen = (await get(t.app, '/api/mypage/user/withdraw/', leaving)).json();
+      return { updated_at: seen.updated_at, understood: '1', password: 'leaving01' };
+    },
+  },
+  'POST /api/admin/retention/update/': {
+    cookie: () => cast.admin,
+    stamps: ['updated_at'],
+    body: async () => {
+      const p = (await get(t.app, '/api/admin/retention/', cast.admin)).json();
+      return {
+        withdrawn_years: String(p.withdrawn_years),
+        graduated_years: String(p.graduated_years),
+        rejected_years: String(p.rejected_years),
+        merged_years: String(p.merged_years),
+        auto: p.auto,
+        updated_at: p.updated_at,
+      };
+    },
+  },
   'POST /api/admin/notice/category/update/': {
     cookie: () => cast.admin,
     stamps: ['updated_at'],
@@ -316,6 +408,28 @@ const CALLS: Record<string, StampedCall> = {
         auto_promote: '0',
         promote_until: '',
         tiers: [],
+        updated_at: seen.updated_at,
+      };
+    },
+  },
+  'POST /api/admin/course/fee/update/': {
+    cookie: () => cast.admin,
+    stamps: ['updated_at'],
+    emptyMeansNone: true,
+    body: async () => {
+      const c = await makeCourse(t.db);
+      const seen = (await get(t.app, `/api/admin/course/fee/?course_id=${c.id}`, cast.admin)).json();
+      // '' is the stamp of a rule never saved: sent back as given, it is accepted
+      expect(seen.updated_at).toBe('');
+      return {
+        course_id: c.id,
+        required: '1',
+        how_to_pay: '窓口でお支払いください',
+        pay_days: '7',
+        pay_by_date: '',
+        auto_lapse: '1',
+        refund_days: '',
+        refund_note: '',
         updated_at: seen.updated_at,
       };
     },

@@ -1,9 +1,18 @@
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
 import { type RunningServer, startServer } from './server';
 
 async function main() {
-  const config = loadConfig();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`\n${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
   let server: RunningServer;
   try {
     server = await startServer(config);

@@ -7,13 +7,18 @@ import { runDeadlineJob } from './jobs/intake-deadlines';
 import { startJobRunner } from './jobs/runner';
 import { runReminderJob } from './jobs/session-reminders';
 import { syncCodeMaster } from './modules/common/common.service';
+import { runRetentionJob } from './modules/lifecycle/retention.service';
+import { runDuplicateScan } from './modules/students/students-match.service';
 import { migrationsDir } from './platform/paths';
 import { purgeExpiredSessions } from './platform/sessions';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
-  /** Stops the jobs, the app (its open calls answered) and the database, in that order. */
+  /**
+   * Says it is going (/api/ready answers 503), stops the jobs and, for SHUTDOWN_DRAIN_SECONDS, keeps serving
+   * while the load balancer takes it out of rotation; then the app (its open calls answered) and the database.
+   */
   stop(): Promise<void>;
 }
 
@@ -39,7 +44,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     throw err;
   }
 
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    readDb: database.readDb,
+    poolStats: database.poolStats,
+  });
+  // the replica's outages and returns go to the app's log, one line each (decision 073)
+  database.replica?.start(app.log);
   app.deps.mailer.start();
   // what was queued before this start (the demo's draw results) goes out now; without SMTP each mail is only
   // logged, at once, so those lines come before the ready line rather than burying it
@@ -64,9 +76,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
         run: async () =>
           flushIfAny(await runReminderJob(database.db, config, { reminderHour: config.reminderHour })),
       },
+      // the roster's likely duplicates (decision 069): once a day, or when the office asks
+      { name: 'duplicates', run: () => runDuplicateScan(database.db) },
+      // personal data past the office's retention rule (decision 072): once a month, if the office lets it
+      { name: 'retention', run: () => runRetentionJob(database.db) },
     ],
     config.jobIntervalSeconds,
     app.log,
+    (job, ok) => app.metrics.jobRound(job, ok),
   );
 
   // a burst of new connections while the event loop is busy waits in the kernel's accept queue; past it, the
@@ -78,13 +95,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
     app,
     database,
     async stop() {
+      app.deps.lifecycle.draining = true;
       clearInterval(housekeeping);
-      await jobs.stop();
+      await Promise.all([jobs.stop(), drain(config.shutdownDrainSeconds)]);
       await app.close();
       await database.close();
     },
   };
 }
+
+const drain = (seconds: number) =>
+  seconds > 0 ? new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000)) : Promise.resolve();
 
 /** The accept queue: connections the kernel has made but the app not yet taken. */
 const LISTEN_BACKLOG = 4096;

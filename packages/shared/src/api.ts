@@ -31,6 +31,7 @@ import type {
   courseListQuerySchema,
   coursePickerQuerySchema,
 } from './schemas/course';
+import type { courseFeeResponseSchema, courseFeeUpdateBodySchema } from './schemas/course-fee';
 import type { courseApplicantUploadBodySchema } from './schemas/course-upload';
 import type { inquiryBodySchema } from './schemas/inquiry';
 import type {
@@ -84,6 +85,7 @@ import type {
   courseCategoryItemSchema,
   courseListResponseSchema,
   coursePickerResponseSchema,
+  coursePreviewResponseSchema,
   isExpireResponseSchema,
   loginIdExistResponseSchema,
   loginIdNextResponseSchema,
@@ -115,6 +117,7 @@ import type {
   studentApprovalResponseSchema,
   studentDuplicatesResponseSchema,
   studentListResponseSchema,
+  studentPreviewResponseSchema,
   studentSchema,
   studentWriteResponseSchema,
   topResponseSchema,
@@ -185,6 +188,9 @@ export type WriteResult = Out<typeof writtenResponseSchema>;
  * `{ result: false, msg }` (errorBodySchema) whose msg goes on the file field.
  */
 export type UploadResult = Out<typeof uploadResponseSchema> | { result: false; msg: string };
+/** What an upload would do (decision 070): the preview calls' answer. */
+export type StudentUploadPreview = Out<typeof studentPreviewResponseSchema>;
+export type CourseUploadPreview = Out<typeof coursePreviewResponseSchema>;
 /** Password checks and changes (SPEC §7 adminuser/password, login/passwordsetting). */
 export type PasswordCheckResult = Out<typeof passwordCheckResponseSchema>;
 
@@ -249,6 +255,8 @@ export type IntakeSettings = Out<typeof intakeResponseSchema>;
 export type IntakeCounts = IntakeSettings['counts'];
 /** POST /api/admin/course/intake/update/ (409 stale, 422 err_list). */
 export type IntakeUpdateBody = ApiInput<typeof intakeUpdateBodySchema>;
+export type CourseFeeUpdateBody = ApiInput<typeof courseFeeUpdateBodySchema>;
+export type CourseFeeRule = Out<typeof courseFeeResponseSchema>;
 /** GET /api/admin/lottery/runs/?id — a course's draws, newest first. */
 export type LotteryRunList = Out<typeof lotteryRunListResponseSchema>;
 export type LotteryRunSummary = LotteryRunList['data_list'][number];

@@ -28,8 +28,9 @@ const e = (d_value: string, d_text: string, is_init = false): CodeEntry => ({ d_
 export const CODE_LISTS: Readonly<Record<CodeListId, readonly CodeEntry[]>> = {
   // admin authority
   CD001: [e('1', '全権限（事務局）', true), e('2', '大学担当（閲覧・出欠のみ）')],
-  // student approval status (SPEC §4: 1 approved, 2 rejected, other pending)
-  CD002: [e('0', '承認待ち', true), e('1', '承認済み'), e('2', '却下')],
+  // student approval status (SPEC §4: 1 approved, 2 rejected, other pending); 3: merged into another record
+  // (decision 071), which logs nobody in and is no one's to approve
+  CD002: [e('0', '承認待ち', true), e('1', '承認済み'), e('2', '却下'), e('3', '統合済み'), e('4', '退会')],
   // lottery status
   CD003: [
     e('1', '抽選待ち', true),
@@ -61,7 +62,7 @@ export const CODE_LISTS: Readonly<Record<CodeListId, readonly CodeEntry[]>> = {
 };
 
 export const AUTHORITY = { FULL: '1', UNIVERSITY: '2' } as const;
-export const APPROVAL = { PENDING: '0', APPROVED: '1', REJECTED: '2' } as const;
+export const APPROVAL = { PENDING: '0', APPROVED: '1', REJECTED: '2', MERGED: '3', WITHDRAWN: '4' } as const;
 export const LOTTERY = {
   PENDING: '1',
   WON: '2',

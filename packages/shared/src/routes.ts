@@ -1,4 +1,11 @@
-import { adminApplicants, adminCheckin, adminCourses, adminIntake } from './routes/admin-courses';
+import {
+  adminApplicants,
+  adminCheckin,
+  adminCourseFee,
+  adminCourses,
+  adminIntake,
+} from './routes/admin-courses';
+import { adminRetention } from './routes/admin-lifecycle';
 import {
   adminAudit,
   adminContact,
@@ -8,6 +15,7 @@ import {
   adminUsers,
   adminWorklist,
 } from './routes/admin-office';
+import { adminPayments } from './routes/admin-payments';
 import type { Endpoint, RouteDef } from './routes/define';
 import type { endpoints } from './routes/endpoints';
 import { mypage } from './routes/mypage';
@@ -28,6 +36,7 @@ export const api = {
   adminCourses,
   adminApplicants,
   adminIntake,
+  adminCourseFee,
   adminCheckin,
   adminStudents,
   adminWorklist,
@@ -36,6 +45,8 @@ export const api = {
   adminStatistics,
   adminUsers,
   adminNotices,
+  adminRetention,
+  adminPayments,
 } as const satisfies { [A in keyof typeof endpoints]: { [K in keyof (typeof endpoints)[A]]: RouteDef } };
 
 type Api = typeof api;

@@ -84,6 +84,7 @@ const adminRoutes: RouteObject[] = [
       { path: 'contact', lazy: () => import('./admin/contact/contact-list-page') },
       // both authorities: the server scopes authority 2's numbers to its university
       { path: 'statistics', lazy: () => import('./admin/statistics/statistics-page') },
+      { path: 'payments/receipt/:paymentId', lazy: () => import('./admin/payments/receipt-page') },
       {
         path: 'course',
         children: [
@@ -105,6 +106,7 @@ const adminRoutes: RouteObject[] = [
               { path: ':id/certificates', lazy: () => import('./admin/courses/certificates-page') },
             ],
           },
+          { path: 'detail/:id/payments', lazy: () => import('./admin/payments/course-payments-page') },
           {
             path: 'detail/add/:id',
             lazy: () => import('./admin/courses/applicant-add-page'),
@@ -128,6 +130,8 @@ const adminRoutes: RouteObject[] = [
         lazy: () => import('./admin/layout/require-full-authority'),
         children: [
           { path: 'audit', lazy: () => import('./admin/audit/audit-page') },
+          { path: 'payments', lazy: () => import('./admin/payments/payments-page') },
+          { path: 'retention', lazy: () => import('./admin/students/retention-page') },
           {
             path: 'admin',
             children: [
@@ -160,7 +164,13 @@ const adminRoutes: RouteObject[] = [
                 path: 'duplicate/:userId',
                 lazy: () => import('./admin/students/student-duplicate-page'),
               },
+              { path: 'duplicates', lazy: () => import('./admin/students/duplicate-pairs-page') },
+              // ranked above merge/:keepId/:otherId: a static segment outranks a parameter
+              { path: 'merge/undo/:id', lazy: () => import('./admin/students/merge-undo-page') },
+              { path: 'merge/:keepId/:otherId', lazy: () => import('./admin/students/student-merge-page') },
               { path: 'address', lazy: () => import('./admin/students/address-request-list-page') },
+              { path: 'withdraw/:userId', lazy: () => import('./admin/students/student-withdraw-page') },
+              { path: 'disclosure/:userId', lazy: () => import('./admin/students/disclosure-page') },
             ],
           },
           {
@@ -203,6 +213,7 @@ const mypageRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: 'passwordsetting/:token', lazy: () => import('./mypage/auth/password-setting-page') },
       { path: 'admission', lazy: () => import('./mypage/admission/admission-page') },
       { path: 'inquiry', lazy: () => import('./mypage/inquiry/inquiry-page') },
+      { path: 'withdrawn', lazy: () => import('./mypage/auth/withdrawn-page') },
       { path: 'error', lazy: () => import('./mypage/errors/logout-error-page') },
       { path: 'apierror', lazy: () => import('./mypage/errors/api-error-page') },
     ],
@@ -238,6 +249,7 @@ const mypageRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: 'user/update', lazy: () => import('./mypage/user/user-update-page') },
       { path: 'user/password', lazy: () => import('./mypage/user/user-password-page') },
       { path: 'user/address', lazy: () => import('./mypage/user/user-address-page') },
+      { path: 'user/withdraw', lazy: () => import('./mypage/user/user-withdraw-page') },
       {
         path: 'course/search/:kind',
         loader: allow('kind', ['accepting', 'before'], MYPAGE_404),
@@ -247,6 +259,7 @@ const mypageRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: 'course/attended', lazy: () => import('./mypage/courses/course-history-page') },
       { path: 'certificate/:courseId', lazy: () => import('./mypage/certificate/certificate-page') }, // class days
       { path: 'transcript', lazy: () => import('./mypage/certificate/transcript-page') }, // class days
+      { path: 'receipt/:paymentId', lazy: () => import('./mypage/courses/receipt-page') }, // fees
       {
         path: 'course/detail/:id',
         lazy: () => import('./mypage/courses/course-detail-page'),

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PgliteThread } from './pglite-thread';
+import { type ReplicaOptions, ReplicaReadPool } from './read-replica';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,10 +19,29 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * The handle of the reads that may lag (decision 073): a streaming replica's pool that falls back to the
+   * primary's while the replica is out of use; `db` itself without a replica (and always on PGlite).
+   */
+  readDb: Db;
+  /** the replica's route, when one is configured: its state, and `start(log)` once the app's log exists */
+  replica?: ReplicaReadPool;
   kind: 'pglite' | 'postgres';
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's files as a gzipped tarball (PGlite only): what a backup of it holds. */
+  dumpDataDir?(): Promise<Blob>;
+  /** What the connections are doing now, read without a query (the metrics' gauges, decision 075). */
+  poolStats(): PoolStats;
 }
+
+/**
+ * PostgreSQL: pg-pool's own counts (open connections, idle ones, checkouts waiting for one) and its maximum.
+ * PGlite: the statements sent to its thread and not yet answered, the running one included — its only queue.
+ */
+export type PoolStats =
+  | { kind: 'postgres'; total: number; idle: number; waiting: number; max: number }
+  | { kind: 'pglite'; pending: number };
 
 export class DataDirLockedError extends Error {}
 
@@ -29,7 +49,7 @@ export class DataDirLockedError extends Error {}
  * Two processes on one PGlite directory silently lose writes, so the embedded database takes a lock
  * file and a second process refuses to start. A lock left by a dead process is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, 'manabi.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -63,9 +83,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Embedded PostgreSQL (PGlite) on its own thread. `dataDir` undefined → in memory (tests). */
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
-  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+/**
+ * Embedded PostgreSQL (PGlite) on its own thread. `dataDir` undefined → in memory (tests). `locked`: the
+ * caller already holds the directory's lock (a restore holds it across opening, replacing and reopening).
+ */
+export async function openPglite(
+  dataDir?: string,
+  loadDataDir?: Blob,
+  { locked = false }: { locked?: boolean } = {},
+): Promise<Database> {
+  const unlock = dataDir && !locked ? lockDataDir(dataDir) : () => {};
   try {
     // on a thread of its own (decision 025): the app's event loop answers while a statement runs
     const client = await PgliteThread.create({
@@ -75,12 +102,15 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
     return {
       db,
+      readDb: db,
       kind: 'pglite',
       migrate: (migrationsFolder) => migratePglite(db as never, { migrationsFolder }),
+      dumpDataDir: () => client.dumpDataDir('gzip'),
       async close() {
         await client.close();
         unlock();
       },
+      poolStats: () => ({ kind: 'pglite', pending: client.pendingCount }),
     };
   } catch (err) {
     unlock();
@@ -100,6 +130,8 @@ export interface PoolOptions {
    * checkout's): where the hot named statements can be prepared, so a fresh connection answers as an old one.
    */
   onConnect?: (client: pg.PoolClient) => void;
+  /** a streaming replica for the reads that may lag (decision 073) */
+  replica?: ReplicaOptions;
 }
 
 export async function openPostgres(
@@ -107,7 +139,7 @@ export async function openPostgres(
   max = 10,
   onIdleClientError: (err: Error) => void = (err) =>
     console.error('PostgreSQL: idle connection lost:', err.message),
-  { min = 0, onConnect }: PoolOptions = {},
+  { min = 0, onConnect, replica: replicaOptions }: PoolOptions = {},
 ): Promise<Database> {
   const warm = Math.min(min, max);
   const pool = new pg.Pool({ connectionString: url, max, min: warm });
@@ -118,8 +150,11 @@ export async function openPostgres(
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const keepWarm = warm > 0 ? keepWarmConnections(pool, warm, onIdleClientError) : undefined;
   await keepWarm?.fill();
+  const replica = replicaOptions ? new ReplicaReadPool(pool, replicaOptions) : undefined;
   return {
     db,
+    readDb: replica ? (drizzlePg({ client: replica as never, schema }) as unknown as Db) : db,
+    replica,
     kind: 'postgres',
     async migrate(migrationsFolder) {
       // several app processes may start at once: one migrates, the others wait on the lock
@@ -134,8 +169,16 @@ export async function openPostgres(
     },
     close: async () => {
       keepWarm?.stop();
+      await replica?.stop();
       await pool.end();
     },
+    poolStats: () => ({
+      kind: 'postgres',
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
   };
 }
 
@@ -178,7 +221,17 @@ function keepWarmConnections(pool: pg.Pool, min: number, onError: (err: Error) =
 /** How many connections a server process keeps open while idle: all it may use (the pool's max, 10). */
 export const POOL_MIN = 10;
 
-export const openDatabase = (cfg: { databaseUrl?: string; dataDir: string }, pool: PoolOptions = {}) =>
-  cfg.databaseUrl ? openPostgres(cfg.databaseUrl, undefined, undefined, pool) : openPglite(cfg.dataDir);
+export const openDatabase = (
+  cfg: { databaseUrl?: string; dataDir: string; replicaDatabaseUrl?: string; replicaMaxLagSeconds?: number },
+  pool: PoolOptions = {},
+) =>
+  cfg.databaseUrl
+    ? openPostgres(cfg.databaseUrl, undefined, undefined, {
+        ...pool,
+        replica: cfg.replicaDatabaseUrl
+          ? { url: cfg.replicaDatabaseUrl, maxLagSeconds: cfg.replicaMaxLagSeconds }
+          : undefined,
+      })
+    : openPglite(cfg.dataDir);
 
 export const ping = (db: Db) => db.execute(sql`select 1`);

@@ -88,6 +88,11 @@ export class PgliteThread implements Queryable {
     })();
   }
 
+  /** Statements and transaction steps sent to the thread and not yet answered (the metrics read it). */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
   private call<T>(message: Record<string, unknown>): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;

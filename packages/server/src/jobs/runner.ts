@@ -4,6 +4,7 @@
  * recorded (job_runs), and the next job still runs — and is tried again next round. The record is what the
  * work list's 「止まっている自動処理」 card reads.
  */
+import type { JobName } from '@manabi/shared/schemas/worklist';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobRuns } from '../db/schema';
@@ -11,7 +12,7 @@ import { serializeError } from '../platform/logging';
 
 export interface Job {
   /** job_runs.job: what the work list names it by */
-  name: 'deadlines' | 'reminders';
+  name: JobName;
   run: () => Promise<unknown>;
 }
 
@@ -20,6 +21,8 @@ export interface JobRunner {
 }
 
 type JobLog = { error: (obj: object, msg: string) => void };
+/** Told each job's outcome as its round ends (the metrics' rounds by job and outcome). */
+type RoundObserver = (job: Job['name'], ok: boolean) => void;
 
 /** The longest reason kept: enough for a database's or a mail server's sentence, not for a stack. */
 const REASON_MAX = 300;
@@ -56,7 +59,12 @@ export async function recordJobRound(
 }
 
 /** One round: each job in turn, its outcome recorded; a failure (of the job or of its record) is logged. */
-export async function runJobRound(db: Db, jobs: readonly Job[], log: JobLog): Promise<void> {
+export async function runJobRound(
+  db: Db,
+  jobs: readonly Job[],
+  log: JobLog,
+  observe: RoundObserver = () => {},
+): Promise<void> {
   for (const job of jobs) {
     let failure: unknown;
     try {
@@ -65,6 +73,7 @@ export async function runJobRound(db: Db, jobs: readonly Job[], log: JobLog): Pr
       failure = err ?? new Error('unknown failure');
       log.error({ err, job: job.name }, 'job round failed');
     }
+    observe(job.name, failure === undefined);
     await recordJobRound(db, job.name, failure).catch((err) =>
       log.error({ err, job: job.name }, 'job round could not be recorded'),
     );
@@ -76,11 +85,12 @@ export function startJobRunner(
   jobs: readonly Job[],
   intervalSeconds: number,
   log: JobLog,
+  observe?: RoundObserver,
 ): JobRunner {
   let running: Promise<unknown> | null = null;
   const round = () => {
     if (running) return;
-    running = runJobRound(db, jobs, log).finally(() => {
+    running = runJobRound(db, jobs, log, observe).finally(() => {
       running = null;
     });
   };

@@ -97,6 +97,14 @@ const idIn = (value: unknown): number | null => {
 };
 
 /**
+ * Appends several entries in one statement (no mail): the acts of one write on many records, each entry
+ * about its own record, student and course, so each shows on its timeline.
+ */
+export async function auditMany(tx: DbOrTx, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length > 0) await tx.insert(auditLog).values(entries.map(auditRow));
+}
+
+/**
  * The row of an entry. Whom it is about is the entry's own say, else the record (a student's, a course's),
  * else the ids the detail names, else — a student acting — the student (migration 0026 filled the entries
  * written before by the same rule). How it came is the request's scope; outside one, a job's.

@@ -4,9 +4,19 @@ import type { Db } from '../db/client';
 import type { Mailer } from './mail';
 
 export interface Deps {
+  /** the primary: every write, and every read that decides or shows what was just written */
   db: Db;
+  /**
+   * The reads that may be a few seconds old (decision 073): statistics, the roster's and the audit log's CSV,
+   * the audit viewer. A streaming replica's handle when REPLICA_DATABASE_URL is set, else `db`. Only the
+   * routes of modules/statistics, modules/audit and students-list's CSV take it (read-replica.test.ts holds
+   * the list).
+   */
+  readDb: Db;
   config: Config;
   mailer: Mailer;
+  /** set by the server's stop(): /api/ready answers 503 from then on, so a load balancer drains us */
+  lifecycle: { draining: boolean };
 }
 
 export interface AdminPrincipal {

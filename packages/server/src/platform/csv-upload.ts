@@ -36,6 +36,13 @@ export const CSV_UPLOAD_MSG = {
   moreErrors: (n: number) => `ほか${n}件`,
 } as const;
 
+/** A row's problem: row, column header ('' for the row as a whole), message (decision 070's preview lists them). */
+export interface RowIssue {
+  line: number;
+  column: string;
+  message: string;
+}
+
 /** What the upload caller shows: the file could not be read (or had no usable rows). */
 export class CsvUploadError extends Error {
   override readonly name = 'CsvUploadError';
@@ -46,6 +53,8 @@ export interface CsvColumns<F extends string> {
   columns: Readonly<Record<string, F>>;
   /** headers a file may leave out; their field reads '' */
   optional?: readonly string[];
+  /** told the fields the file has a column for, once its header is read */
+  onHeader?: (fields: ReadonlySet<F>) => void;
 }
 
 export interface CsvRow<F extends string> {
@@ -89,21 +98,23 @@ const FAST_SLICE = 32 * 1024;
 const ROW_SLICE = 10_000;
 
 /**
- * data URL → bytes; refuses anything but base64 of a CSV media type, and more than maxBytes. The data URL
- * may come as the pieces the body reader decoded it from: it is read `slice` characters at a time (a
- * multiple of 4, so that each slice decodes on its own) and never joined whole.
+ * data URL → bytes; refuses anything but base64 of a CSV media type (of any media type with `anyMediaType`:
+ * a bank's transfer file comes as .txt, .dat or nothing), and more than maxBytes. The data URL may come as the
+ * pieces the body reader decoded it from: it is read `slice` characters at a time (a multiple of 4, so that
+ * each slice decodes on its own) and never joined whole.
  */
 export async function decodeDataUrl(
   dataUrl: TextPieces,
   maxBytes: number = CSV_MAX_BYTES,
   slice: number = SLICE,
+  { anyMediaType = false }: { anyMediaType?: boolean } = {},
 ): Promise<Buffer> {
   const m = DATA_URL.exec(headOf(dataUrl, 512));
   if (!m) throw new CsvUploadError(CSV_UPLOAD_MSG.notDataUrl);
   const mediaType = (m[1] ?? '').trim().toLowerCase();
   const params = (m[2] ?? '').toLowerCase().split(';');
   if (!params.includes('base64')) throw new CsvUploadError(CSV_UPLOAD_MSG.notDataUrl);
-  if (!CSV_MEDIA_TYPES.has(mediaType)) throw new CsvUploadError(CSV_UPLOAD_MSG.notCsv);
+  if (!anyMediaType && !CSV_MEDIA_TYPES.has(mediaType)) throw new CsvUploadError(CSV_UPLOAD_MSG.notCsv);
   const start = m[0].length;
   const length = lengthOf(dataUrl) - start;
   // the size is known before decoding: no buffer is made for a file that is refused anyway
@@ -400,6 +411,7 @@ export async function* csvRowChunks<F extends string>(
           positions = headerPositions(record, spec);
           const found = positions;
           columnOf = fields.map((f) => found.get(f) ?? -1);
+          spec.onHeader?.(new Set(found.keys()));
         } catch (e) {
           headerFault = e;
         }
@@ -430,9 +442,18 @@ export async function* csvRowChunks<F extends string>(
   if (rowCount === 0) throw new CsvUploadError(CSV_UPLOAD_MSG.noRows);
 }
 
-/** The file's text: data URL (or its pieces) → bytes → text (the bytes are let go of once decoded). */
-export async function readCsvText(dataUrl: TextPieces, maxBytes: number = CSV_MAX_BYTES): Promise<string[]> {
-  return decodeCsvText(await decodeDataUrl(dataUrl, maxBytes));
+/**
+ * The file's text: data URL (or its pieces) → bytes → text (the bytes are let go of once decoded). `seen`
+ * is handed the bytes a slice at a time first (the preview's digest, decision 070).
+ */
+export async function readCsvText(
+  dataUrl: TextPieces,
+  maxBytes: number = CSV_MAX_BYTES,
+  seen?: (slice: Buffer) => void,
+): Promise<string[]> {
+  const bytes = await decodeDataUrl(dataUrl, maxBytes);
+  if (seen) await eachSlice(bytes.length, SLICE, (from, to) => seen(bytes.subarray(from, to)));
+  return decodeCsvText(bytes);
 }
 
 /** The whole read at once: data URL → bytes → text → rows. */
@@ -469,6 +490,8 @@ export interface UploadAnswer {
   result: boolean;
   msg: string;
   count?: number;
+  /** a refusal's status when it is not 422: 409 when the outcome differs from the preview's (decision 070) */
+  status?: 409;
 }
 
 export const refused = (msg: string): UploadAnswer => ({ result: false, msg });
@@ -487,25 +510,35 @@ export async function readRows<F extends string>(
   }
 }
 
-/** 「3行目（学生番号）：数字8桁で入力してください」 for each schema issue of a row. */
-export function issueMessages(
+/** Each schema issue of a row as row, column header ('' when it is no column's) and message. */
+export function issueEntries(
   line: number,
   issues: readonly z.core.$ZodIssue[],
   headerOf: (field: string) => string | undefined,
-): string[] {
+): RowIssue[] {
   const seen = new Set<string>();
-  const out: string[] = [];
+  const out: RowIssue[] = [];
   for (const issue of issues) {
     // a list's item is its own column when the file has one per item (授業日n ← sessions[n-1])
     const item = typeof issue.path[1] === 'number' ? `${String(issue.path[0])}${issue.path[1] + 1}` : null;
     const field = (item && headerOf(item) ? item : null) ?? String(issue.path[0] ?? '');
     if (seen.has(field)) continue; // one message per cell, like a form field
     seen.add(field);
-    const header = headerOf(field);
-    out.push(header ? `${line}行目（${header}）：${issue.message}` : atLine(line, issue.message));
+    out.push({ line, column: headerOf(field) ?? '', message: issue.message });
   }
   return out;
 }
+
+/** 「3行目（学生番号）：数字8桁で入力してください」, or 「3行目：…」 for the row as a whole. */
+export const issueText = ({ line, column, message }: RowIssue): string =>
+  column ? `${line}行目（${column}）：${message}` : atLine(line, message);
+
+/** 「3行目（学生番号）：数字8桁で入力してください」 for each schema issue of a row. */
+export const issueMessages = (
+  line: number,
+  issues: readonly z.core.$ZodIssue[],
+  headerOf: (field: string) => string | undefined,
+): string[] => issueEntries(line, issues, headerOf).map(issueText);
 
 export const headerOfField = (columns: Readonly<Record<string, string>>) => {
   const byField = new Map(Object.entries(columns).map(([header, field]) => [field, header]));
@@ -527,16 +560,27 @@ export function firstLines<T>(rows: readonly { line: number; key: T | null }[]) 
 
 /**
  * A refused file (unreadable, or rows that cannot be registered; nothing written) answers 422 with the
- * SPEC's `{ result: false, msg }` and the same message on the file field as every validation answer.
+ * SPEC's `{ result: false, msg }` and the same message on the file field as every validation answer; one
+ * whose outcome is no longer the preview's answers 409 the same way (decision 070).
  */
 export function uploadReply(reply: FastifyReply, field: string, a: UploadAnswer) {
-  if (a.result) return { ...a, result: true as const };
-  return reply.code(422).send({
+  if (a.result)
+    return { result: true as const, msg: a.msg, ...(a.count === undefined ? {} : { count: a.count }) };
+  return reply.code(a.status ?? 422).send({
     result: false,
     msg: a.msg,
-    code: 'VALIDATION',
+    code: a.status === 409 ? 'CONFLICT' : 'VALIDATION',
     message: a.msg,
     is_valid: false,
     err_list: [{ name: field, msg: a.msg }],
   });
+}
+
+/** A preview's answer, or its file's refusal sent as uploadReply sends it (decision 070). */
+export function previewReply<P extends { preview_hash: string }>(
+  reply: FastifyReply,
+  field: string,
+  a: P | UploadAnswer,
+): P | FastifyReply {
+  return 'preview_hash' in a ? a : (uploadReply(reply, field, { ...a, result: false }) as FastifyReply);
 }

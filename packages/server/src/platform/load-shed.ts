@@ -6,6 +6,15 @@ export const BUSY_BODY = {
   message: 'ただいま大変混み合っています。少し時間をおいてから、もう一度お試しください。',
 } as const;
 
+/** Why a call was refused: the in-flight limit reached, or the event loop late. */
+export type ShedReason = 'in_flight' | 'event_loop';
+
+/**
+ * The probes a monitor or load balancer reads are never refused: under overload they must still say the
+ * process is alive, and a busy process taken out of rotation by its own 503 sends its load to the others.
+ */
+const NEVER_REFUSED = new Set(['/api/health', '/api/ready']);
+
 /** How often the event loop's lateness is sampled, and how many late samples in a row mean saturated. */
 const LAG_SAMPLE_MS = 20;
 const LATE_SAMPLES = 2;
@@ -22,8 +31,8 @@ const LATE_SAMPLES = 2;
  * The lateness is sampled from the moment the app is ready, so the long tasks of building it (compiling
  * the routes' schemas) do not refuse the first calls after a start.
  *
- * `/api/health` is never refused (monitors must see the app alive), and a path no route matched is not
- * counted. The in-flight place is released when the response is finished or the client went away,
+ * `/api/health` and `/api/ready` are never refused (NEVER_REFUSED), and a path no route matched is not
+ * counted; nor is anything outside /api (pages, files, /metrics). Each refusal is told to `onRefused`. The in-flight place is released when the response is finished or the client went away,
  * whichever comes first, exactly once. `maxInFlight` 0 switches both off.
  */
 export function installLoadShedding(
@@ -32,7 +41,13 @@ export function installLoadShedding(
     maxInFlight,
     maxLagMs = 0,
     retryAfterSeconds = 1,
-  }: { maxInFlight: number; maxLagMs?: number; retryAfterSeconds?: number },
+    onRefused = () => {},
+  }: {
+    maxInFlight: number;
+    maxLagMs?: number;
+    retryAfterSeconds?: number;
+    onRefused?: (reason: ShedReason) => void;
+  },
 ): { inFlight: () => number; lagging: () => boolean } {
   let inFlight = 0;
   let lateSamples = 0;
@@ -55,8 +70,10 @@ export function installLoadShedding(
   if (maxInFlight > 0) {
     app.addHook('onRequest', async (req, reply) => {
       const route = req.routeOptions.url;
-      if (route === undefined || !route.startsWith('/api/') || route === '/api/health') return;
-      if (inFlight >= maxInFlight || lagging()) {
+      if (route === undefined || !route.startsWith('/api/') || NEVER_REFUSED.has(route)) return;
+      const full = inFlight >= maxInFlight;
+      if (full || lagging()) {
+        onRefused(full ? 'in_flight' : 'event_loop');
         reply.header('retry-after', String(retryAfterSeconds)).code(503);
         return reply.send(BUSY_BODY);
       }

@@ -16,12 +16,19 @@ import type { SessionKind } from './sessions';
  * in one process or many: the database decides). A right password clears the count; a wrong one leaves
  * its failure counted; the attempt that reaches the maximum wrote the lock when it was counted.
  */
+/**
+ * How a throttled check ended, for the metrics: success, failure (a wrong password), locked (a wrong
+ * password that reached the maximum and locked the id) or refused (not checked: the id was locked).
+ */
+export type ThrottleOutcome = 'success' | 'failure' | 'locked' | 'refused';
+
 export async function checkPasswordThrottled(
   db: Db,
   cfg: Config,
   kind: SessionKind,
   loginId: string,
   verify: () => Promise<boolean>,
+  observe: (outcome: ThrottleOutcome) => void = () => {},
 ): Promise<boolean> {
   const now = new Date();
   const max = Math.max(1, cfg.loginMaxFailures);
@@ -49,13 +56,21 @@ export async function checkPasswordThrottled(
         or (${t.lockedUntil} is null and ${t.updatedAt} <= ${staleBefore})`,
     })
     .returning({ failures: t.failures });
-  if (!reserved) throw await lockedError(db, cfg, kind, loginId);
+  if (!reserved) {
+    observe('refused');
+    throw await lockedError(db, cfg, kind, loginId);
+  }
 
   if (await verify()) {
     await db.delete(t).where(and(eq(t.kind, kind), eq(t.loginId, loginId)));
+    observe('success');
     return true;
   }
-  if (reserved.failures >= max) throw new AppError('LOCKED', MSG.accountLocked(cfg.loginLockMinutes));
+  if (reserved.failures >= max) {
+    observe('locked');
+    throw new AppError('LOCKED', MSG.accountLocked(cfg.loginLockMinutes));
+  }
+  observe('failure');
   return false;
 }
 

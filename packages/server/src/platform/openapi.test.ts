@@ -74,6 +74,37 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it("describes the uploads' optional preview_hash and the preview calls' answers (decision 070)", async () => {
+    const doc = (await get(t.app, '/api/openapi.json', cast.admin)).json() as {
+      paths: Record<
+        string,
+        {
+          post: {
+            requestBody: { content: Record<string, { schema: unknown }> };
+            responses: Record<string, unknown>;
+          };
+        }
+      >;
+    };
+    for (const path of ['/api/admin/student/upload/', '/api/admin/course/courseupload']) {
+      const body = doc.paths[path]!.post.requestBody.content['application/json']!.schema as {
+        properties: Record<string, { description?: string }>;
+        required?: string[];
+      };
+      expect(body.properties.preview_hash?.description, path).toContain('409');
+      expect(body.required ?? [], path).not.toContain('preview_hash');
+    }
+    for (const path of ['/api/admin/student/upload/preview/', '/api/admin/course/courseupload/preview/']) {
+      const ok = JSON.stringify(doc.paths[path]!.post.responses['200']);
+      for (const key of ['preview_hash', 'counts', 'changes', 'errors', 'new_rows', 'errors_truncated']) {
+        expect(ok, `${path} ${key}`).toContain(key);
+      }
+    }
+    expect(JSON.stringify(doc.paths['/api/admin/student/upload/preview/']!.post.responses['200'])).toContain(
+      'match_login_id',
+    );
+  });
+
   it('with API_DOCS=admin: admins only (401 without a session, 403 for a student)', async () => {
     expect((await get(t.app, '/api/openapi.json')).statusCode).toBe(401);
     expect((await get(t.app, '/api/openapi.json', cast.student)).statusCode).toBe(403);

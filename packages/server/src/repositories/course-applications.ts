@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { ATTENDANCE, LOTTERY } from '@manabi/shared/codes';
+import { APPROVAL, ATTENDANCE, LOTTERY } from '@manabi/shared/codes';
 import {
   and,
   asc,
@@ -18,7 +18,14 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { courseApplications, courseIntake, courseSessions, courses, students } from '../db/schema';
+import {
+  courseApplications,
+  courseFees,
+  courseIntake,
+  courseSessions,
+  courses,
+  students,
+} from '../db/schema';
 import { executeNamed, preparedInTransaction } from '../db/statements';
 import { seenAt, stale } from '../platform/errors';
 import { anyOf, arrayLiteral, qualified, sqlLiteral, unplanned } from '../platform/sql';
@@ -95,25 +102,33 @@ const studentTurnStatement = preparedInTransaction('student_turn', (tx) => {
   const courseId = sql.placeholder('courseId');
   const studentId = sql.placeholder('studentId');
   const live = liveApplicationQuery(tx, courseId, studentId).as('live');
-  return tx
-    .select({
-      contact: {
-        loginId: students.loginId,
-        name: students.name,
-        mail1: students.mail1,
-        isEmail: students.isEmail,
-      },
-      seats: sql<number>`(select count(*) from ${courseApplications} where ${seatHeld(courseId)})`.mapWith(
-        Number,
-      ),
-      // every column of the application, as a nested object (null when there is none)
-      live: Object.fromEntries(APPLICATION_FIELDS.map((k) => [k, live[k]])) as {
-        [K in ApplicationField]: (typeof live)[K];
-      },
-    })
-    .from(students)
-    .leftJoinLateral(live, sql`true`)
-    .where(eq(students.id, studentId));
+  return (
+    tx
+      .select({
+        contact: {
+          loginId: students.loginId,
+          name: students.name,
+          mail1: students.mail1,
+          isEmail: students.isEmail,
+        },
+        seats: sql<number>`(select count(*) from ${courseApplications} where ${seatHeld(courseId)})`.mapWith(
+          Number,
+        ),
+        // every column of the application, as a nested object (null when there is none)
+        live: Object.fromEntries(APPLICATION_FIELDS.map((k) => [k, live[k]])) as {
+          [K in ApplicationField]: (typeof live)[K];
+        },
+      })
+      .from(students)
+      .leftJoinLateral(live, sql`true`)
+      // the student's row held (KEY SHARE: a contact edit goes on) for the transaction: a merge of this record
+      // (decision 071) waits for this apply or cancel to end, or this one waits for the merge and then finds
+      // the record no longer approved, and answers as for a student who is not there
+      .where(
+        and(eq(students.id, studentId), sql`${students.approvalStatus} = ${sqlLiteral(APPROVAL.APPROVED)}`),
+      )
+      .for('key share', { of: students })
+  );
 });
 
 /** The application the office works on: the live one, else the latest cancelled one. */
@@ -570,11 +585,11 @@ export async function promoteApplication(
   return row;
 }
 
-/** A winner's seat given back (辞退): declined by the student, or lapsed past the deadline. */
+/** A winner's seat given back (辞退): declined by the student, lapsed past the deadline, or lapsed unpaid. */
 export async function declineApplication(
   tx: DbOrTx,
   id: number,
-  reason: 'declined' | 'lapsed',
+  reason: 'declined' | 'lapsed' | 'unpaid',
   now: Date,
   byOffice?: OfficeDecision,
 ): Promise<Application> {
@@ -640,19 +655,42 @@ export async function dueWinners(tx: DbOrTx, courseId: number, now: Date): Promi
     .for('update');
 }
 
-/** Courses with a winner past the deadline (the deadline job's scan, on the partial index). */
-export async function coursesWithDueDeadlines(db: DbOrTx, now = new Date(), limit = 50): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ id: courseApplications.courseId })
+/**
+ * The course's live winners past their pay-by deadline and not paid, their rows locked. The caller holds the
+ * course lock, so a payment committed before it took the lock is seen here (paid_at set) and keeps its seat.
+ */
+export async function unpaidWinners(tx: DbOrTx, courseId: number, now: Date): Promise<Application[]> {
+  return tx
+    .select()
     .from(courseApplications)
     .where(
       and(
-        eq(courseApplications.lotteryStatus, LOTTERY.WON),
-        isNull(courseApplications.confirmedAt),
+        ofCourse(courseId),
         live,
-        sql`${courseApplications.confirmBy} <= ${now}`,
+        eq(courseApplications.lotteryStatus, LOTTERY.WON),
+        isNull(courseApplications.paidAt),
+        sql`${courseApplications.payBy} <= ${now}`,
       ),
     )
-    .limit(limit);
-  return rows.map((r) => r.id);
+    .for('update');
+}
+
+/**
+ * Courses with a winner past the deadline (the deadline job's scan, on the partial index), and courses whose
+ * fee rule lapses unpaid seats by itself with a winner unpaid past the pay-by deadline (on the pay-by index).
+ */
+export async function coursesWithDueDeadlines(db: DbOrTx, now = new Date(), limit = 50): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(sql`
+    (select distinct ${courseApplications.courseId} as id from ${courseApplications}
+      where ${courseApplications.lotteryStatus} = ${LOTTERY.WON} and ${courseApplications.confirmedAt} is null
+        and ${courseApplications.cancelledAt} is null and ${courseApplications.confirmBy} <= ${now}
+      limit ${limit})
+    union
+    (select distinct a.course_id as id from ${courseApplications} a
+      join ${courseFees} f on f.course_id = a.course_id and f.required and f.auto_lapse
+      where a.lottery_status = ${LOTTERY.WON} and a.paid_at is null and a.cancelled_at is null
+        and a.pay_by is not null and a.pay_by <= ${now}
+      limit ${limit})`);
+  // node-postgres and PGlite both answer { rows }
+  return (rows as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
 }

@@ -7,6 +7,7 @@ import {
   courseCatalogVersion,
   courseCategories,
   courseCategoryLinks,
+  courseFees,
   courseIntake,
   courses,
 } from '../db/schema';
@@ -16,7 +17,7 @@ import { type SessionOut, sessionList } from './course-sessions';
 
 /**
  * The my-page course catalogue (decision 023): the public courses whose application window has
- * not ended, with their category names and waitlist setting, held in memory per database. Course search
+ * not ended, with their category names, waitlist setting and fee rule, held in memory per database. Course search
  * and detail are 60 % of what students ask; every student sees the same courses, so the process reads them
  * once per change instead of once per request. What is the student's own (their applications, a course's
  * seat count) is still read per request, by named prepared statements that also read the catalogue's
@@ -32,6 +33,8 @@ export interface CatalogEntry {
   categories: string[];
   /** the course's intake keeps a waitlist (course_intake.waitlist; no row = no waitlist) */
   waitlist: boolean;
+  /** its fee rule (course_fees; null = nothing asked before the first class, decision 077) */
+  fees: typeof courseFees.$inferSelect | null;
   /** its dated sessions (a change to them raises the catalogue's version too) */
   sessions: SessionOut[];
   /** lower-cased name, keyword and content, for the keyword search (ILIKE folds case the same way) */
@@ -76,6 +79,7 @@ function prepare(db: Db) {
         course: courses,
         categories: categoryNames,
         waitlist: courseIntake.waitlist,
+        fees: courseFees,
         sessions: sessionList,
       })
       .from(courseCatalogVersion)
@@ -87,6 +91,7 @@ function prepare(db: Db) {
         ),
       )
       .leftJoin(courseIntake, eq(courseIntake.courseId, courses.id))
+      .leftJoin(courseFees, eq(courseFees.courseId, courses.id))
       .prepare('catalog_load'),
     /** The version and the student's live applications (course → application id), for a search page. */
     applications: db
@@ -146,6 +151,7 @@ async function load(state: State, now: Date): Promise<Catalog> {
       course: c,
       categories: r.categories ?? [],
       waitlist: r.waitlist ?? false,
+      fees: r.fees,
       sessions: r.sessions ?? [],
       text: [lower(c.name), lower(c.keyword), lower(c.content)],
       organ: lower(c.organ),

@@ -1,4 +1,5 @@
 import { ATTENDANCE, LOTTERY } from '@manabi/shared/codes';
+import { PAYMENT_KIND } from '@manabi/shared/domain/fees';
 import type { FirstClass } from '@manabi/shared/domain/intake';
 import {
   and,
@@ -14,7 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { courseApplications, courseSessions, courses } from '../db/schema';
+import { courseApplications, courseFees, courseSessions, courses, payments } from '../db/schema';
 import { preparedPerDatabase } from '../db/statements';
 import { sqlLiteral } from '../platform/sql';
 import { earnedUnit } from './course-applications';
@@ -50,6 +51,17 @@ export const historyColumns = {
     confirmBy: courseApplications.confirmBy,
     confirmedAt: courseApplications.confirmedAt,
     updatedAt: courseApplications.updatedAt,
+    // a charged seat (decision 077): its charge, its net payments and how to pay (none read for the rest)
+    amountDue: courseApplications.amountDue,
+    payBy: courseApplications.payBy,
+    paidAt: courseApplications.paidAt,
+    netPaid: sql<number>`case when ${courseApplications.amountDue} is null then 0 else (
+      select coalesce(sum(case when p.kind = ${sqlLiteral(PAYMENT_KIND.REFUNDED)} then -p.amount else p.amount end), 0)
+      from ${payments} p where p.application_id = ${courseApplications.id} and p.voided_at is null) end`.mapWith(
+      Number,
+    ),
+    howToPay: sql<string | null>`case when ${courseApplications.amountDue} is null then null else (
+      select f.how_to_pay from ${courseFees} f where f.course_id = ${courseApplications.courseId}) end`,
   },
   total: sql<number>`count(*) over ()`.mapWith(Number),
 };

@@ -2,19 +2,33 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Db } from '../db/client';
-import { createTestDatabase } from './db';
+import type { ReplicaOptions } from '../db/read-replica';
+import { createTestDatabase, type TestDatabase } from './db';
 import { makeAdmin, makeStudent } from './factories';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  database: TestDatabase;
   config: Config;
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** a read replica's options (decision 073; PostgreSQL only) */
+  replica?: ReplicaOptions;
+  /** the handle of the reads that may lag, made from the test's database; default its `readDb` */
+  readDb?: (database: TestDatabase) => Db;
+  /** the app logs here (at LOG_LEVEL) when given; else it does not log */
+  logStream?: NodeJS.WritableStream;
+}
+
 /** The real app on a throwaway database (no listen: requests go through `inject`). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { replica, readDb, logStream }: TestAppOptions = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase({ replica });
   // no load shedding unless a test asks: the invariant tests fire a hundred calls at once on purpose
   const config = loadConfig({
     SEED_DEMO: '0',
@@ -22,11 +36,22 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     MAX_IN_FLIGHT: '0',
     ...env,
   } as NodeJS.ProcessEnv);
-  const app = await buildApp({ config, db: database.db, serveWeb: false, logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    readDb: readDb ? readDb(database) : database.readDb,
+    serveWeb: false,
+    logger: logStream !== undefined,
+    logStream,
+    poolStats: database.poolStats,
+  });
   await app.ready();
+  // as server.ts does: the replica's state changes go to the app's log
+  database.replica?.start(app.log);
   return {
     app,
     db: database.db,
+    database,
     config,
     async close() {
       await app.close();

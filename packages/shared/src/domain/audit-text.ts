@@ -53,6 +53,18 @@ const FIELD_WORDS: Record<string, string> = {
   run_id: '抽選の記録番号',
   auto_promote: '自動の繰り上げ',
   promote_until: '繰り上げの期限',
+  amount_due: '支払う金額',
+  pay_by: '支払いの期限',
+  refund_due: '規定による返金額',
+  net_paid: '入金済みの額',
+  charged: '支払いを求めた申込の数',
+  required: '受講前の支払い',
+  how_to_pay: '支払いの方法',
+  pay_days: '支払いの期限（日数）',
+  pay_by_date: '支払いの期限（日付）',
+  auto_lapse: '未入金の自動辞退',
+  refund_days: '返金の期限（日数）',
+  refund_note: '返金についての補足',
   password_changed: 'パスワードの変更',
   is_rejection: 'ログインの停止',
   authority: '権限',
@@ -69,6 +81,16 @@ const FIELD_WORDS: Record<string, string> = {
   request_id: '届出の番号',
   course_ids: '講座',
   mail_bounce_cleared: '「メールが届きません」の解除',
+  other_id: '別人とした学生の番号（ID）',
+  merge_id: '統合の番号',
+  kept_id: '残した学生（ID）',
+  merged_id: '統合した学生（ID）',
+  kept_name: '残した学生',
+  fields: '統合した側の値にした項目',
+  applications_moved: '移した申込',
+  cancelled_ids: '重複で取り消した申込',
+  promoted_ids: '繰り上がった申込',
+  download: 'ファイルでダウンロード',
   // the record's own fields, as an update's `changes` and `changed_fields` name them
   loginId: '学生番号',
   generationId: '期生ID',
@@ -100,6 +122,22 @@ const FIELD_WORDS: Record<string, string> = {
   lotteryStatus: '抽選状況',
   attendanceStatus: '受講状況',
   acquisitionUnit: '取得単位',
+  // a notice's, a category's and an admin account's fields
+  categoryId: 'カテゴリ',
+  periodFrom: '掲載期間（開始）',
+  periodTo: '掲載期間（終了）',
+  isControl: '公開状態',
+  publishedTo: '配信先',
+  courseId: '講座',
+  emailTitle: 'メールの件名',
+  isImportant: '重要',
+  content: '本文',
+  referenceUrl1: '参考URL1',
+  referenceUrl2: '参考URL2',
+  referenceUrl3: '参考URL3',
+  sortNumber: '表示順',
+  universityId: '大学',
+  email: 'メールアドレス',
 };
 
 /** A course's fields, where their names mean something else on a student (name, status…). */
@@ -156,6 +194,8 @@ const CODE_FIELDS: Record<string, CodeListId> = {
   lotteryStatus: 'CD003',
   attendanceStatus: 'CD004',
   studentType: 'CD009',
+  isControl: 'CD007',
+  publishedTo: 'CD008',
 };
 /** A course's `status` is CD007 (public or not); an outbox's is a word of its own. */
 const COURSE_CODES: Record<string, CodeListId> = { status: 'CD007' };
@@ -177,7 +217,11 @@ function valueText(field: string, value: unknown, entity?: AuditRow['entity']): 
     return PROXY_CHANNELS[value as keyof typeof PROXY_CHANNELS];
   if (typeof value === 'string') return ISO_INSTANT.test(value) ? formatDateTimeJa(value) : value;
   if (typeof value === 'number') return value.toLocaleString('ja-JP');
-  if (Array.isArray(value)) return `${value.length.toLocaleString('ja-JP')}件`;
+  // a list of words (the fields a merge took) reads as them; a list of ids as how many
+  if (Array.isArray(value))
+    return value.length > 0 && value.every((v) => typeof v === 'string')
+      ? value.join('、')
+      : `${value.length.toLocaleString('ja-JP')}件`;
   return JSON.stringify(value);
 }
 

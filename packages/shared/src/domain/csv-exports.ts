@@ -14,6 +14,7 @@ import {
   type LabelRow,
   MAIL_STATES,
 } from '../schemas/contact';
+import type { PaymentReportRow } from '../schemas/payments';
 import { auditActionText, auditActorText, auditDetailLines, auditViaText } from './audit-text';
 import { type CsvCell, escapeCsvCell } from './csv';
 import { formatDateJa, formatDateTimeJa } from './dates';
@@ -153,5 +154,20 @@ export const AUDIT_CSV: CsvExport<AuditRow> = {
     { header: '講座', value: (r) => r.course?.name ?? '' },
     { header: '経路', value: (r) => auditViaText(r.via) },
     { header: '内容', value: (r) => auditDetailLines(r.detail, r.entity).join(' / ') },
+  ],
+};
+
+/** 「入金の集計」 (decision 078): one fiscal year, a row per course, yen as whole numbers (Excel sums them). */
+export const PAYMENT_REPORT_CSV: CsvExport<PaymentReportRow & { fiscal_year: number }> = {
+  prefix: 'payments',
+  columns: [
+    { header: '年度', value: (r) => r.fiscal_year },
+    { header: '講座ID', value: (r) => r.course_id },
+    { header: '講座名', value: (r) => r.course_name },
+    { header: '請求した席', value: (r) => r.seats },
+    { header: '請求額（円）', value: (r) => r.due },
+    { header: '入金額（円）', value: (r) => r.collected },
+    { header: '返金額（円）', value: (r) => r.refunded },
+    { header: '未収額（円）', value: (r) => r.outstanding },
   ],
 };

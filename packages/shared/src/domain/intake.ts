@@ -5,6 +5,7 @@
  */
 
 import { formatDateJa, tokyoParts, tokyoWeekday } from './dates';
+import { payByText, yenText } from './fees';
 
 /** Priority tiers the office may rank before the random order, highest first. */
 export const LOTTERY_TIERS = ['previous_loser', 'first_timer', 'ward_resident'] as const;
@@ -32,6 +33,10 @@ export type IntakeMessageKind =
   | 'lost'
   | 'promoted'
   | 'lapsed'
+  /** the seat lapsed unpaid past its pay-by deadline (辞退（未入金）) */
+  | 'unpaid'
+  /** a seat already won is asked to pay (the office turned payment on for the course) */
+  | 'charged'
   /** the office confirmed or declined the seat for the student (by telephone, at the counter, by post) */
   | 'confirmedByOffice'
   | 'declinedByOffice';
@@ -61,6 +66,32 @@ export interface IntakeMessageInput {
   firstClass?: FirstClass | null;
   /** how the office heard the student's wish (「お電話」「窓口」「郵送・FAX」), for a decision taken for them */
   channel?: string;
+  /** what a charged seat costs and by when (a course that asks payment before the first class) */
+  fee?: SeatFee | null;
+}
+
+/** A charged seat: its amount (受講料＋教材費), its pay-by deadline (ISO; none when the rule names no day), how to pay. */
+export interface SeatFee {
+  amount: number;
+  payBy: string | null;
+  howToPay: string;
+  /** whether an unpaid seat lapses by itself at the deadline */
+  autoLapse?: boolean;
+}
+
+/** The lines of a result that tell a charged seat what to pay, how and by when. */
+export function feeLines(fee: SeatFee | null | undefined): string[] {
+  if (!fee || fee.amount <= 0) return [];
+  const how = fee.howToPay.trim();
+  return [
+    fee.payBy
+      ? `受講料と教材費あわせて${yenText(fee.amount)}を、${payByText(fee.payBy)}お支払いください。`
+      : `受講料と教材費あわせて${yenText(fee.amount)}をお支払いください。`,
+    ...(how ? [`お支払いの方法：${how}`] : []),
+    ...(fee.payBy && fee.autoLapse !== false
+      ? ['期限までにお支払いが確認できないときは辞退したものとして扱い、補欠の方に順番をお譲りします。']
+      : []),
+  ];
 }
 
 const CONFIRM_HOW = 'マイページの「申込状況」から、この講座の「受講を確定する」を押してください。';
@@ -73,6 +104,7 @@ export function intakeMessage({
   waitlistRank,
   firstClass,
   channel,
+  fee,
 }: IntakeMessageInput): {
   title: string;
   body: string;
@@ -92,12 +124,14 @@ export function intakeMessage({
     case 'won':
       return {
         title: `【抽選結果】「${courseName}」に当選しました`,
-        body: ['抽選の結果、当選しました。', ...confirm].join('\n'),
+        body: ['抽選の結果、当選しました。', ...confirm, ...feeLines(fee)].join('\n'),
       };
     case 'promoted':
       return {
         title: `【繰り上げ当選】「${courseName}」を受講できるようになりました`,
-        body: ['席が空いたため、補欠から繰り上げて当選となりました。', ...confirm].join('\n'),
+        body: ['席が空いたため、補欠から繰り上げて当選となりました。', ...confirm, ...feeLines(fee)].join(
+          '\n',
+        ),
       };
     case 'waitlisted':
       return {
@@ -139,6 +173,23 @@ export function intakeMessage({
         body: [
           '受講確定の期限までに確定の手続きがなかったため、辞退したものとして扱いました。',
           'お心当たりのない場合は、事務局までお問い合わせください。',
+        ].join('\n'),
+      };
+    case 'charged':
+      return {
+        title: `【お支払いのお願い】「${courseName}」の受講料について`,
+        body: [
+          `当選している「${courseName}」は、初回の授業の前にお支払いが必要になりました。`,
+          ...feeLines(fee),
+          'お支払いの状況は、マイページの「申込状況」でご確認いただけます。',
+        ].join('\n'),
+      };
+    case 'unpaid':
+      return {
+        title: `【お支払い期限切れ】「${courseName}」を辞退扱いとしました`,
+        body: [
+          'お支払いの期限までに入金が確認できなかったため、辞退したものとして扱い、補欠の方に順番をお譲りしました。',
+          'すでにお支払いになった場合や、お心当たりのない場合は、事務局までお問い合わせください。',
         ].join('\n'),
       };
   }

@@ -24,7 +24,16 @@ import {
   coursePickerQuerySchema,
   courseUpdateBodySchema,
 } from '../schemas/course';
-import { courseApplicantUploadBodySchema, courseUploadBodySchema } from '../schemas/course-upload';
+import {
+  courseFeeQuerySchema,
+  courseFeeResponseSchema,
+  courseFeeUpdateBodySchema,
+} from '../schemas/course-fee';
+import {
+  courseApplicantUploadBodySchema,
+  courseUploadBodySchema,
+  courseUploadPreviewBodySchema,
+} from '../schemas/course-upload';
 import {
   intakeQuerySchema,
   intakeResponseSchema,
@@ -45,6 +54,7 @@ import {
   courseCategoriesResponseSchema,
   courseListResponseSchema,
   coursePickerResponseSchema,
+  coursePreviewResponseSchema,
   csvResponseSchema,
   lotteryPreviewResponseSchema,
   lotteryResponseSchema,
@@ -92,6 +102,11 @@ export const adminCourses = {
   courseUpload: defineRoute(endpoints.adminCourses.courseUpload, {
     body: courseUploadBodySchema,
     response: uploadResponseSchema,
+  }),
+  /** beyond SPEC §7 (decision 070): what the course import of this file would do, nothing written */
+  courseUploadPreview: defineRoute(endpoints.adminCourses.courseUploadPreview, {
+    body: courseUploadPreviewBodySchema,
+    response: coursePreviewResponseSchema,
   }),
   certificates: defineRoute(endpoints.adminCourses.certificates, {
     query: certificateQuerySchema,
@@ -168,6 +183,18 @@ export const adminIntake = {
   }),
   promote: defineRoute(endpoints.adminIntake.promote, {
     body: promoteBodySchema,
+    response: resultResponseSchema,
+  }),
+};
+
+/** A course's fee rule (decision 077): read by any admin of the course, written by authority 1. */
+export const adminCourseFee = {
+  rule: defineRoute(endpoints.adminCourseFee.rule, {
+    query: courseFeeQuerySchema,
+    response: courseFeeResponseSchema,
+  }),
+  update: defineRoute(endpoints.adminCourseFee.update, {
+    body: courseFeeUpdateBodySchema,
     response: resultResponseSchema,
   }),
 };

@@ -31,6 +31,20 @@ import {
   studentContactResponseSchema,
 } from '../schemas/contact';
 import {
+  candidatesQuerySchema,
+  candidatesResponseSchema,
+  dismissPairBodySchema,
+  duplicatePairsQuerySchema,
+  duplicatePairsResponseSchema,
+  duplicateScanResponseSchema,
+} from '../schemas/duplicates';
+import {
+  adminWithdrawBodySchema,
+  withdrawPreviewQuerySchema,
+  withdrawPreviewResponseSchema,
+  withdrawResponseSchema,
+} from '../schemas/lifecycle';
+import {
   noticeAddBodySchema,
   noticeAudienceQuerySchema,
   noticeCourseQuerySchema,
@@ -63,6 +77,7 @@ import {
   studentApprovalResponseSchema,
   studentDuplicatesResponseSchema,
   studentListResponseSchema,
+  studentPreviewResponseSchema,
   studentSchema,
   studentWriteResponseSchema,
   unapprovalCountResponseSchema,
@@ -88,11 +103,21 @@ import {
   studentUpdateBodySchema,
 } from '../schemas/student';
 import { studentCourseListQuerySchema, studentCourseUpdateBodySchema } from '../schemas/student-course';
+import { disclosureQuerySchema, disclosureResponseSchema } from '../schemas/student-disclosure';
 import {
   studentDuplicateQuerySchema,
   studentListQuerySchema,
   studentUploadBodySchema,
+  studentUploadPreviewBodySchema,
 } from '../schemas/student-list';
+import {
+  mergeBodySchema,
+  mergeDetailResponseSchema,
+  mergeIdSchema,
+  mergePreviewQuerySchema,
+  mergePreviewResponseSchema,
+  mergeResponseSchema,
+} from '../schemas/student-merge';
 import { mailRetryBodySchema, worklistResponseSchema } from '../schemas/worklist';
 import { defineRoute } from './define';
 import { endpoints } from './endpoints';
@@ -114,6 +139,39 @@ export const adminStudents = {
   duplicate: defineRoute(endpoints.adminStudents.duplicate, {
     query: studentDuplicateQuerySchema,
     response: studentDuplicatesResponseSchema,
+  }),
+  /** beyond SPEC §7 (decision 069): likely duplicates, scored with their reasons */
+  candidates: defineRoute(endpoints.adminStudents.candidates, {
+    query: candidatesQuerySchema,
+    response: candidatesResponseSchema,
+  }),
+  pairs: defineRoute(endpoints.adminStudents.pairs, {
+    query: duplicatePairsQuerySchema,
+    response: duplicatePairsResponseSchema,
+  }),
+  dismiss: defineRoute(endpoints.adminStudents.dismiss, {
+    body: dismissPairBodySchema,
+    response: resultResponseSchema,
+  }),
+  scan: defineRoute(endpoints.adminStudents.scan, { response: duplicateScanResponseSchema }),
+  /** beyond SPEC §7 (decision 071): one person entered twice becomes one record, and back */
+  mergePreview: defineRoute(endpoints.adminStudents.mergePreview, {
+    query: mergePreviewQuerySchema,
+    response: mergePreviewResponseSchema,
+  }),
+  merge: defineRoute(endpoints.adminStudents.merge, { body: mergeBodySchema, response: mergeResponseSchema }),
+  mergeDetail: defineRoute(endpoints.adminStudents.mergeDetail, {
+    query: mergeIdSchema,
+    response: mergeDetailResponseSchema,
+  }),
+  mergeUndo: defineRoute(endpoints.adminStudents.mergeUndo, {
+    body: mergeIdSchema,
+    response: resultResponseSchema,
+  }),
+  /** beyond SPEC §7 (decision 076): everything held about one student, as one document (or its file) */
+  disclosure: defineRoute(endpoints.adminStudents.disclosure, {
+    query: disclosureQuerySchema,
+    response: disclosureResponseSchema,
   }),
   upload: defineRoute(endpoints.adminStudents.upload, {
     body: studentUploadBodySchema,
@@ -163,6 +221,20 @@ export const adminStudents = {
   addressDecide: defineRoute(endpoints.adminStudents.addressDecide, {
     body: addressDecisionBodySchema,
     response: resultResponseSchema,
+  }),
+  /** beyond SPEC §7 (decision 070): what the upload of this file would do, nothing written */
+  uploadPreview: defineRoute(endpoints.adminStudents.uploadPreview, {
+    body: studentUploadPreviewBodySchema,
+    response: studentPreviewResponseSchema,
+  }),
+  /** beyond SPEC §7 (decision 072): what withdrawing the student would cancel, and the withdrawal */
+  withdrawPreview: defineRoute(endpoints.adminStudents.withdrawPreview, {
+    query: withdrawPreviewQuerySchema,
+    response: withdrawPreviewResponseSchema,
+  }),
+  withdraw: defineRoute(endpoints.adminStudents.withdraw, {
+    body: adminWithdrawBodySchema,
+    response: withdrawResponseSchema,
   }),
 };
 

@@ -45,6 +45,7 @@ export const endpoints = {
     codeMasterList: 'GET /api/common/codemasterlist/',
     postcode: 'GET /api/common/postcode/:code',
     health: 'GET /api/health',
+    ready: 'GET /api/ready',
     calendarFeed: 'GET /api/calendar/:token.ics',
   }),
   publicForms: guarded('public', {
@@ -81,6 +82,10 @@ export const endpoints = {
     checkinCode: 'GET /api/mypage/checkin-code/',
     certificate: 'GET /api/mypage/certificate/',
     transcript: 'GET /api/mypage/transcript/',
+    withdrawView: 'GET /api/mypage/user/withdraw/',
+    withdraw: 'POST /api/mypage/user/withdraw/',
+    receipts: 'GET /api/mypage/receipts/',
+    receipt: 'GET /api/mypage/receipt/',
   }),
   adminCourses: {
     ...guarded('admin', {
@@ -95,6 +100,7 @@ export const endpoints = {
       update: 'POST /api/admin/course/update/',
       applicantUpload: 'POST /api/admin/course/courseapplicantupload',
       courseUpload: 'POST /api/admin/course/courseupload',
+      courseUploadPreview: 'POST /api/admin/course/courseupload/preview/',
       certificates: 'GET /api/admin/course/certificates/',
     }),
   },
@@ -122,6 +128,11 @@ export const endpoints = {
     verify: 'GET /api/admin/lottery/run/verify/',
     promote: 'POST /api/admin/courseapplicantlist/promote/',
   }),
+  /** a course's fee rule (decision 077): any admin reads (authority 2 its own university's), authority 1 writes */
+  adminCourseFee: {
+    ...guarded('admin', { rule: 'GET /api/admin/course/fee/' }),
+    ...guarded('authority1', { update: 'POST /api/admin/course/fee/update/' }),
+  },
   adminCheckin: guarded('admin', {
     courses: 'GET /api/admin/checkin/courses/',
     missing: 'GET /api/admin/checkin/missing/',
@@ -132,6 +143,15 @@ export const endpoints = {
     csv: 'GET /api/admin/student/list/csv/',
     unapprovalCount: 'GET /api/admin/student/unapploval/count/',
     duplicate: 'GET /api/admin/student/duplicate/',
+    candidates: 'GET /api/admin/student/duplicate/candidates/',
+    pairs: 'GET /api/admin/student/duplicate/pairs/',
+    dismiss: 'POST /api/admin/student/duplicate/dismiss/',
+    scan: 'POST /api/admin/student/duplicate/scan/',
+    mergePreview: 'GET /api/admin/student/merge/preview/',
+    merge: 'POST /api/admin/student/merge/',
+    mergeDetail: 'GET /api/admin/student/merge/detail/',
+    mergeUndo: 'POST /api/admin/student/merge/undo/',
+    disclosure: 'GET /api/admin/student/disclosure/',
     upload: 'POST /api/admin/student/upload/',
     detail: 'GET /api/admin/student/detail/',
     courseList: 'GET /api/admin/student/applicantCourse/list/',
@@ -144,7 +164,33 @@ export const endpoints = {
     address: 'GET /api/admin/student/address/',
     addressList: 'GET /api/admin/student/address/list/',
     addressDecide: 'POST /api/admin/student/address/decide/',
+    uploadPreview: 'POST /api/admin/student/upload/preview/',
+    withdrawPreview: 'GET /api/admin/student/withdraw/preview/',
+    withdraw: 'POST /api/admin/student/withdraw/',
   }),
+  adminRetention: guarded('authority1', {
+    policy: 'GET /api/admin/retention/',
+    update: 'POST /api/admin/retention/update/',
+    candidates: 'GET /api/admin/retention/candidates/',
+    run: 'POST /api/admin/retention/run/',
+  }),
+  adminPayments: {
+    ...guarded('admin', {
+      list: 'GET /api/admin/payment/list/',
+      receipt: 'GET /api/admin/payment/receipt/',
+    }),
+    ...guarded('authority1', {
+      add: 'POST /api/admin/payment/add/',
+      bulk: 'POST /api/admin/payment/add/bulk/',
+      update: 'POST /api/admin/payment/update/',
+      void: 'POST /api/admin/payment/void/',
+      refund: 'POST /api/admin/payment/refund/',
+      bankPreview: 'POST /api/admin/payment/bank/preview/',
+      bankApply: 'POST /api/admin/payment/bank/apply/',
+      report: 'GET /api/admin/payment/report/',
+      reportCsv: 'GET /api/admin/payment/report/csv/',
+    }),
+  },
   adminWorklist: {
     ...guarded('admin', { list: 'GET /api/admin/worklist/' }),
     ...guarded('authority1', { mailRetry: 'POST /api/admin/worklist/mail/retry/' }),

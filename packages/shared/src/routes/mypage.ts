@@ -4,6 +4,11 @@ import { certificateQuerySchema, certificateSchema, transcriptResponseSchema } f
 import { checkinCodeResponseSchema } from '../schemas/checkin';
 import { seatDecisionBodySchema } from '../schemas/intake';
 import {
+  mypageWithdrawBodySchema,
+  withdrawPreviewResponseSchema,
+  withdrawResponseSchema,
+} from '../schemas/lifecycle';
+import {
   courseApplicationBodySchema,
   courseCancelBodySchema,
   mypageCourseListQuerySchema,
@@ -11,6 +16,7 @@ import {
 } from '../schemas/mypage-course';
 import { contactsUpdateBodySchema, passwordUpdateBodySchema } from '../schemas/mypage-user';
 import { addReadBodySchema, newsDetailQuerySchema, newsListQuerySchema } from '../schemas/news';
+import { myReceiptsResponseSchema, receiptQuerySchema, receiptResponseSchema } from '../schemas/payments';
 import {
   calendarFeedIssuedResponseSchema,
   courseCancelViewResponseSchema,
@@ -128,4 +134,16 @@ export const mypage = {
     response: certificateSchema,
   }),
   transcript: defineRoute(endpoints.mypage.transcript, { response: transcriptResponseSchema }),
+  // 退会 (decision 072): what it would cancel, then the withdrawal, confirmed twice
+  withdrawView: defineRoute(endpoints.mypage.withdrawView, { response: withdrawPreviewResponseSchema }),
+  withdraw: defineRoute(endpoints.mypage.withdraw, {
+    body: mypageWithdrawBodySchema,
+    response: withdrawResponseSchema,
+  }),
+  // 領収書 (decision 078): the student's own receipts only
+  receipts: defineRoute(endpoints.mypage.receipts, { response: myReceiptsResponseSchema }),
+  receipt: defineRoute(endpoints.mypage.receipt, {
+    query: receiptQuerySchema,
+    response: receiptResponseSchema,
+  }),
 };

@@ -17,6 +17,7 @@ import {
   isExpireResponseSchema,
   passwordCheckResponseSchema,
   postcodeResponseSchema,
+  readyResponseSchema,
   resultResponseSchema,
   sessionInfoSchema,
   sessionUserSchema,
@@ -63,6 +64,8 @@ export const common = {
     response: postcodeResponseSchema,
   }),
   health: defineRoute(endpoints.common.health, { response: healthResponseSchema }),
+  /** for a load balancer: 503 while shutting down, or while the database is silent or behind the code */
+  ready: defineRoute(endpoints.common.ready, { response: readyResponseSchema }),
   /** a student's calendar feed, read by a calendar service: the secret in the path is the only key */
   calendarFeed: defineRoute(endpoints.common.calendarFeed, {
     params: calendarFeedParamsSchema,

@@ -34,6 +34,8 @@ export const AUDIT_ACTION_WORDS = {
   confirm: '受講の確定',
   decline: '辞退',
   lapse: '期限切れの辞退',
+  lapse_unpaid: '未入金による辞退',
+  fee_rule: '受講料の支払いの設定',
   calendar_feed: 'カレンダー連携の作成',
   calendar_feed_revoke: 'カレンダー連携の停止',
   check_in: '受付（出席）',
@@ -44,6 +46,18 @@ export const AUDIT_ACTION_WORDS = {
   mail_retry: 'メールの再送',
   call: '電話連絡の記録',
   letters_printed: '郵送の印刷',
+  duplicate_dismiss: '重複ではない（別人）と記録',
+  merge: '学生の統合',
+  merge_undo: '学生の統合の取り消し',
+  withdraw: '退会',
+  retention_policy: '個人情報の保存期間の変更',
+  anonymize: '個人情報の消去（保存期間の経過）',
+  disclose: '保有個人情報の開示',
+  payment_record: '入金の記録',
+  payment_correct: '入金の訂正',
+  payment_void: '入金の取り消し',
+  refund: '返金の記録',
+  bank_import: '銀行の入金明細の取り込み',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_WORDS;
 const AUDIT_ACTION_VALUES = Object.keys(AUDIT_ACTION_WORDS) as [AuditAction, ...AuditAction[]];
@@ -57,6 +71,8 @@ export const AUDIT_ENTITY_WORDS = {
   notice: 'お知らせ',
   notice_category: 'お知らせのカテゴリ',
   student: '学生',
+  retention_policy: '個人情報の保存期間',
+  payment: '入金・返金',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_WORDS;
 

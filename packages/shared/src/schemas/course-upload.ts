@@ -10,14 +10,19 @@ import { normalizeName } from '../validation/normalize';
 import { digitsOnly, required, text } from '../validation/rules';
 import { APPLICANT_REMARKS_MAX } from './applicant';
 import { COURSE_SESSIONS_MAX } from './course-session';
+import { previewHashSchema } from './import-preview';
 
 /** The file as FileReader.readAsDataURL gives it; size and format are checked by the server as it reads. */
 const csvDataUrl = () => z.string({ error: MSG.fileRequired }).min(1, { error: MSG.fileRequired });
 
 /** POST /api/admin/course/courseapplicantupload */
 export const courseApplicantUploadBodySchema = z.object({ course_applicant: csvDataUrl() });
-/** POST /api/admin/course/courseupload */
-export const courseUploadBodySchema = z.object({ course: csvDataUrl() });
+/** POST /api/admin/course/courseupload/preview/: what the course import of this file would do (decision 070) */
+export const courseUploadPreviewBodySchema = z.object({ course: csvDataUrl() });
+/** POST /api/admin/course/courseupload, with the optional preview_hash of decision 070 */
+export const courseUploadBodySchema = courseUploadPreviewBodySchema.extend({
+  preview_hash: previewHashSchema.optional(),
+});
 
 export const UPLOAD_MSG = {
   courseNotFound: '講座IDが見つかりません',

@@ -52,6 +52,17 @@ export const postcodeResponseSchema = z.object({
   results: z.array(z.object({ prefecture: z.string(), city: z.string(), town: z.string() })),
 });
 export const healthResponseSchema = z.object({ status: z.string(), database: z.string() });
+/** Why a process is not ready: going away, its database silent or failing, or behind the code's migrations. */
+export const NOT_READY_REASONS = [
+  'shutting_down',
+  'database_timeout',
+  'database_unreachable',
+  'migrations_behind',
+] as const;
+export const readyResponseSchema = z.union([
+  z.object({ status: z.literal('ready') }),
+  z.object({ status: z.literal('not_ready'), reason: z.enum(NOT_READY_REASONS) }),
+]);
 
 // ---- my-page news ----
 
@@ -182,6 +193,32 @@ export const mypageCourseListResponseSchema = z.object({
   data_list: z.array(mypageCourseSearchItemSchema),
   ...paged,
 });
+/**
+ * A seat charged under its course's fee rule (decision 077): what it costs, what is paid, by when and how,
+ * with the words the screens show.
+ */
+export const seatFeeSchema = z.object({
+  /** 受講料＋教材費 of this seat, yen */
+  amount: z.number().int(),
+  /** payments received less refunds, yen */
+  net_paid: z.number().int(),
+  /** what is still to pay (0 when paid), yen */
+  remaining: z.number().int(),
+  state: z.enum(['none', 'unpaid', 'partial', 'paid', 'over']),
+  /** 未入金 / 一部入金 / 入金済み / 過入金 */
+  state_text: z.string(),
+  /** the pay-by deadline, null when the rule names none */
+  pay_by: iso.nullable(),
+  /** 「12月10日（木）までに」, '' when none */
+  pay_by_text: z.string(),
+  /** the office's words: bank details, the counter, at the first class */
+  how_to_pay: z.string(),
+  /** 「あと1,500円」 for a partial payment, else '' */
+  remaining_text: z.string(),
+  paid_at: iso.nullable(),
+  /** 「入金を確認しました（12月3日）」 once paid, else '' */
+  paid_text: z.string(),
+});
 /** Where the student's application stands in the intake cycle (decision 015), and what to do next. */
 const seatFields = {
   /** false for a first-come course (先着順): its seat is 「受講が決まりました」, not won in a draw */
@@ -197,6 +234,8 @@ const seatFields = {
   application_updated_at: iso.nullable(),
   /** one plain sentence: what happens now or what to do (shared/domain/intake.ts nextStepText) */
   next_step: z.string(),
+  /** a live seat charged under the course's fee rule (decision 077); null when nothing is asked */
+  fee: seatFeeSchema.nullable(),
 };
 export const mypageAppliedItemSchema = z.object({
   applicant_id: id,
@@ -272,6 +311,8 @@ export const mypageCourseDetailResponseSchema = z.object({
   sessions: z.array(courseSessionOutSchema),
   /** 持ち物: what to bring to each class; '' when the office says nothing */
   bring: z.string(),
+  /** the refund rule in words (refundRuleText) of a course that asks payment before the first class, else '' */
+  refund_rule: z.string(),
 });
 export const courseCancelViewResponseSchema = z.object({
   id,
@@ -284,6 +325,12 @@ export const courseCancelViewResponseSchema = z.object({
   mail1: z.string(),
   phone2: z.string(),
   mail2: z.string(),
+  /** what the seat has been paid, net of refunds (decision 077), yen */
+  net_paid: z.number().int(),
+  /** what the course's refund rule gives back if cancelled today, yen (0: none) */
+  refund_due: z.number().int(),
+  /** the refund rule in words, '' when nothing has been paid */
+  refund_rule: z.string(),
 });
 
 // ---- my calendar (decision 028) ----
@@ -539,6 +586,90 @@ export const uploadResponseSchema = z.object({
   count: z.number().int().optional(),
 });
 
+// ---- the preview of a CSV upload (decision 070) ----
+
+const tally = z.number().int().nonnegative();
+const csvLine = z.number().int().describe('the row as a spreadsheet numbers it (the header is row 1)');
+
+export const previewCountsSchema = z.object({
+  /** data rows read */
+  rows: tally,
+  /** rows that would be registered */
+  new: tally,
+  /** registered already, stored values differ (not updated) */
+  changed: tally,
+  /** registered already, same values */
+  unchanged: tally,
+  /** rows that cannot be registered; one such row refuses the whole file */
+  errors: tally,
+});
+
+export const previewErrorSchema = z.object({
+  line: csvLine,
+  /** the column's header as the file writes it; '' when the message is about the row as a whole */
+  column: z.string(),
+  message: z.string(),
+});
+
+export const previewFieldChangeSchema = z.object({
+  field: z.string(),
+  /** the column's header */
+  label: z.string(),
+  before: z.string(),
+  after: z.string(),
+});
+
+const previewCommon = {
+  preview_hash: z.string().describe('sha256 (hex) of the file, the options and the outcome of every row'),
+  counts: previewCountsSchema,
+  errors: z.array(previewErrorSchema),
+  errors_truncated: z.boolean(),
+  new_rows_truncated: z.boolean(),
+  changes_truncated: z.boolean(),
+};
+
+export const duplicateSuspectSchema = z.object({
+  line: csvLine,
+  login_id: z.string(),
+  name: z.string(),
+  match_user_id: z.number().int(),
+  match_login_id: z.string(),
+  match_name: z.string(),
+  /** 0–100: how alike the two are */
+  score: z.number(),
+  reasons: z.array(z.string()),
+});
+
+export const studentPreviewResponseSchema = z.object({
+  ...previewCommon,
+  changes: z.array(
+    z.object({
+      line: csvLine,
+      login_id: z.string(),
+      name: z.string(),
+      fields: z.array(previewFieldChangeSchema),
+    }),
+  ),
+  new_rows: z.array(z.object({ line: csvLine, login_id: z.string(), name: z.string() })),
+  /** new rows that look like a student already registered */
+  duplicates: z.array(duplicateSuspectSchema),
+  duplicates_truncated: z.boolean(),
+});
+
+export const coursePreviewResponseSchema = z.object({
+  ...previewCommon,
+  /** always empty: a registered 講座ID is an error of its row, never an update */
+  changes: z.array(
+    z.object({
+      line: csvLine,
+      course_id: z.string(),
+      name: z.string(),
+      fields: z.array(previewFieldChangeSchema),
+    }),
+  ),
+  new_rows: z.array(z.object({ line: csvLine, course_id: z.string(), name: z.string() })),
+});
+
 // ---- admin course applicants (SPEC §3 Course applicant (admin)) ----
 
 /** attendance1..attendance15, each a CD006 value */
@@ -583,7 +714,7 @@ export const courseApplicantRowSchema = z.object({
   confirm_by: iso.nullable(),
   confirmed_at: iso.nullable(),
   promoted_at: iso.nullable(),
-  /** why a winner became 辞退: 'declined' or 'lapsed' */
+  /** why a winner became 辞退: 'declined', 'lapsed' or 'unpaid' (past the pay-by deadline, decision 077) */
   decline_reason: z.string().nullable(),
 });
 /** SPEC §6: authority 2 sees only name_kana of the person, with the ids a row needs. */
@@ -757,6 +888,8 @@ export const studentSchema = z.object({
   date_issue_num_str: z.string(),
   remarks: z.string(),
   is_attendance: flag,
+  /** the record this one was merged into (approval_status '3', decision 071); null otherwise */
+  merged_into: id.nullable(),
   contacts_updated_at_1: iso,
   contacts_updated_at_2: iso,
   updated_at: iso,

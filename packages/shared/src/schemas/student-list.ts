@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { MSG } from '../validation/messages';
 import { normalizeName } from '../validation/normalize';
 import { codeOf, digitsOnly, positiveInt, recordId, text } from '../validation/rules';
+import { previewHashSchema } from './import-preview';
 import {
   GENERATION_ID_LENGTH,
   STUDENT_LOGIN_ID_LENGTH,
@@ -92,10 +93,15 @@ export const DUPLICATE_GROUP_LIMIT = 100;
 /** The file as FileReader.readAsDataURL gives it; size and format are checked by the server as it reads. */
 const csvDataUrl = () => z.string({ error: MSG.fileRequired }).min(1, { error: MSG.fileRequired });
 
-export const studentUploadBodySchema = z.object({
+/** POST /api/admin/student/upload/preview/: what the upload of this file would do (decision 070) */
+export const studentUploadPreviewBodySchema = z.object({
   student: csvDataUrl(),
   /** CD009: every student of the file gets this type */
   student_type: codeOf('CD009'),
+});
+/** SPEC §7, plus the optional preview_hash: register exactly what the preview showed, or nothing */
+export const studentUploadBodySchema = studentUploadPreviewBodySchema.extend({
+  preview_hash: previewHashSchema.optional(),
 });
 
 /** Header → field of the student CSV: the labels of the student form. */

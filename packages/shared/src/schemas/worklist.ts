@@ -36,6 +36,8 @@ const worklistMailSchema = z.object({
 export const JOB_LABELS = {
   deadlines: '確定期限の処理（期限切れの辞退・繰り上げ・抽選結果の通知）',
   reminders: '授業前日のお知らせメール',
+  duplicates: '重複の疑いがある学生の確認',
+  retention: '保存期間を過ぎた個人情報の消去（月に一度）',
 } as const;
 export type JobName = keyof typeof JOB_LABELS;
 
@@ -76,6 +78,11 @@ export const worklistResponseSchema = z.object({
   deadlines: z.object({ count, unread: count, until: iso, courses: z.array(worklistCourseSchema) }),
   /** live 補欠 on courses with free seats whose automatic promotion is off (or its period has ended) */
   waitlist: z.object({ count, courses: z.array(worklistCourseSchema) }),
+  /**
+   * live winners unpaid past their pay-by deadline on courses whose fee rule does not lapse them by itself
+   * (decision 077): the office decides (未入金・期限切れ)
+   */
+  unpaid: z.object({ count, courses: z.array(worklistCourseSchema) }),
   /** today's and tomorrow's dated classes */
   sessions: z.array(worklistSessionSchema),
   /** mail that could not be delivered */

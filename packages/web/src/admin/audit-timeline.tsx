@@ -69,14 +69,22 @@ export const auditColumns: Column<AuditRow>[] = [
     className: 'min-w-[12rem] wrap-anywhere',
     render: (row) => {
       const lines = auditDetailLines(row.detail, row.entity);
-      return lines.length ? (
-        <ul className="space-y-1">
-          {lines.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      ) : (
-        '—'
+      const mergeId = row.action === 'merge' ? row.detail?.merge_id : undefined;
+      return (
+        <>
+          {lines.length ? (
+            <ul className="space-y-1">
+              {lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : (
+            '—'
+          )}
+          {typeof mergeId === 'number' && (
+            <TextLink to={paths.admin.mergeUndo(mergeId)}>この統合を確認・取り消す</TextLink>
+          )}
+        </>
       );
     },
   },

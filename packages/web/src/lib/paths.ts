@@ -73,6 +73,12 @@ export const paths = {
     checkin: () => '/admin/checkin',
     /** The programme in numbers and the yearly report (both authorities; authority 2 reads its university's). */
     statistics: () => '/admin/statistics',
+    /** 入金・返金 (authority 1): the bank's transfer file and the books of a fiscal year. */
+    payments: () => '/admin/payments',
+    /** A course's seats and payments (both authorities; authority 2 reads its university's). */
+    coursePayments: (id: Id) => `/admin/course/detail/${enc(id)}/payments`,
+    /** One payment's 領収書, for print. */
+    paymentReceipt: (paymentId: Id) => `/admin/payments/receipt/${enc(paymentId)}`,
 
     adminList: () => '/admin/admin',
     /** New admin: `adminRegister('new')` (id 0). */
@@ -84,8 +90,20 @@ export const paths = {
     studentForm: (mode: FormMode, userId: Id = 0) => `/admin/student/detail/${mode}/${enc(userId)}`,
     studentApproval: (userId: Id) => `/admin/student/approval/${enc(userId)}`,
     studentDuplicate: (userId: Id) => `/admin/student/duplicate/${enc(userId)}`,
+    /** 「重複の疑いがある学生」: the roster's likely duplicate pairs, scored (decision 069). */
+    duplicatePairs: () => '/admin/student/duplicates',
+    /** Two records side by side, `other` to be merged into `keep` (decision 071). */
+    studentMerge: (keep: Id, other: Id) => `/admin/student/merge/${enc(keep)}/${enc(other)}`,
+    /** One merge, and its undo within 30 days (from the audit viewer). */
+    mergeUndo: (id: Id) => `/admin/student/merge/undo/${enc(id)}`,
+    /** 保有個人情報の開示: everything held about one student, to print or hand over as a file (decision 076). */
+    studentDisclosure: (userId: Id) => `/admin/student/disclosure/${enc(userId)}`,
     /** The pending 住所変更の届出 of every student (decision 040). */
     addressRequests: () => '/admin/student/address',
+    /** Ending a student's participation (退会, decision 072). */
+    studentWithdraw: (userId: Id) => `/admin/student/withdraw/${enc(userId)}`,
+    /** How long personal data is kept, who is past it, and its removal (decision 072). */
+    retention: () => '/admin/retention',
 
     noticeList: () => '/admin/notification',
     noticeDetail: (noticeId: Id) => `/admin/notification/detail/${enc(noticeId)}`,
@@ -107,6 +125,8 @@ export const paths = {
     passwordSetting: (token: string) => `/mypage/passwordsetting/${enc(token)}`,
     admission: () => '/mypage/admission',
     inquiry: () => '/mypage/inquiry',
+    /** After one's own withdrawal: the session has ended (decision 072). */
+    withdrawn: () => '/mypage/withdrawn',
     /** Forces logout of whichever session exists (SPEC §2). */
     error: () => '/mypage/error',
 
@@ -119,6 +139,8 @@ export const paths = {
     userPassword: () => '/mypage/user/password',
     /** 住所変更の届出 (decision 040). */
     userAddress: () => '/mypage/user/address',
+    /** 退会 (decision 072): what it cancels, the password, a last check. */
+    userWithdraw: () => '/mypage/user/withdraw',
     courseSearch: (kind: CourseSearchKind = 'accepting') => `/mypage/course/search/${kind}`,
     courseApplied: () => '/mypage/course/applied',
     courseAttended: () => '/mypage/course/attended',
@@ -130,6 +152,8 @@ export const paths = {
     /** A finished course's 修了証 and the record of units, both for print. */
     certificate: (courseId: Id) => `/mypage/certificate/${enc(courseId)}`,
     transcript: () => '/mypage/transcript',
+    /** One of the student's own 領収書, for print. */
+    receipt: (paymentId: Id) => `/mypage/receipt/${enc(paymentId)}`,
     /** `forbidden` adds forbidden=1 (the page then offers logout). */
     apiError: (opts: { forbidden?: boolean } = {}) =>
       withParams('/mypage/apierror', { forbidden: opts.forbidden && '1' }),

@@ -1,9 +1,11 @@
+import type { MypageAppliedItem } from '@manabi/shared/api';
 import { deadlineText } from '@manabi/shared/domain/intake';
 import { useState } from 'react';
 import { isApiError } from '../lib/api';
 import { Button } from '../ui/button';
 import { LazyModal, loadModal } from '../ui/lazy-modal';
 import { type SeatRef, useConfirmSeat, useDeclineSeat } from './seat-decision-api';
+import { SeatFeeBox } from './seat-fee';
 
 /** What the list item or the detail says of the student's seat (the server's fields, decision 015). */
 export interface Seat extends SeatRef {
@@ -17,6 +19,8 @@ export interface Seat extends SeatRef {
   is_lottery: boolean;
   /** CD004 of the application */
   attendance_status: string | null;
+  /** a charged seat's payment (decision 077), null when nothing is asked */
+  fee?: MypageAppliedItem['fee'];
 }
 
 /**
@@ -89,6 +93,7 @@ export function SeatDecision({
   return (
     <div className="space-y-3">
       {seat.next_step && <p className="text-std-17N-170 text-ink">{seat.next_step}</p>}
+      {seat.fee && <SeatFeeBox fee={seat.fee} />}
       {mustDecide && cancelable && <p className="text-std-17N-170 text-ink">{CANCEL_OR_DECLINE}</p>}
       {mustDecide && (
         <div className="flex flex-wrap gap-4">

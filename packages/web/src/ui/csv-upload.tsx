@@ -6,6 +6,7 @@ import { useRouteApiError } from '../lib/area';
 import { Alert } from './alert';
 import { Button, LARGE_TARGET } from './button';
 import { RequiredBadge } from './field-parts';
+import { type ImportPreview, ImportPreviewPanel, type PreviewWords } from './import-preview';
 import { Modal } from './modal';
 import { Spinner } from './spinner';
 
@@ -24,7 +25,16 @@ export interface CsvUploadProps {
    * Sends the file. `dataUrl` is `data:text/csv;base64,…` (FileReader.readAsDataURL), the body SPEC §7
    * expects. Resolve `{ result: false, msg }` to show msg on the file field.
    */
-  onUpload: (dataUrl: string, file: File) => Promise<CsvUploadResult>;
+  onUpload: (dataUrl: string, file: File, previewHash?: string) => Promise<CsvUploadResult>;
+  /**
+   * When given, the file is looked at first (decision 070): 「内容を確認する」 sends it to `run`, its answer is
+   * shown (ImportPreviewPanel), and 「この内容で登録する」 sends the very same data URL to onUpload with the
+   * preview's hash — or 「やり直す」 goes back to the file. A `{ result: false }` answer is the file's message.
+   */
+  preview?: {
+    run: (dataUrl: string, file: File) => Promise<ImportPreview | { result: false; msg: string }>;
+    words: PreviewWords;
+  };
   /** More inputs inside the form (e.g. the student type choice); disabled while uploading. */
   extraFields?: ReactNode;
   /** Button text; default 「アップロード」. */
@@ -70,7 +80,8 @@ function TemplateLink({ columns, fileName }: CsvUploadProps['template']) {
  * CSV upload modal (SPEC §2 course list / student list): the template link, the file field checked with
  * shared `csvFile` (CSV only, 20 MB, message on the field), 「アップロード」; while running 「登録中...」 with
  * a spinner and the close button disabled; `result: false` shows msg on the field and the form is usable
- * again; success shows 「アップロードが完了しました」 and a close button.
+ * again; success shows 「アップロードが完了しました」 and a close button. With `preview`, 「内容を確認する」
+ * comes first and the upload is offered only for a file without errors.
  */
 export function CsvUpload({
   isOpen,
@@ -78,19 +89,23 @@ export function CsvUpload({
   title,
   note,
   onUpload,
+  preview,
   extraFields,
   uploadLabel = 'アップロード',
   template,
 }: CsvUploadProps) {
   const id = useId();
-  const upload = useCsvUpload(onUpload, onClose);
+  const upload = useCsvUpload(onUpload, onClose, preview?.run);
   const noteId = `${id}-note`;
+  const shown = upload.previewed?.preview;
+  const canApply = shown !== undefined && shown.counts.errors === 0 && shown.counts.new > 0;
 
   return (
     <Modal
       isOpen={isOpen}
       onOpenChange={(open) => !open && upload.close()}
       title={title}
+      size={preview ? 'lg' : 'md'}
       isCloseDisabled={upload.isUploading}
       // Distinct keys: React would otherwise reuse the one <button> and its colour transition would fade
       // from the primary to the secondary colours, failing contrast for a moment (an axe scan caught it).
@@ -99,14 +114,30 @@ export function CsvUpload({
           <Button key="close" variant="secondary" onPress={upload.close} autoFocus>
             閉じる
           </Button>
+        ) : shown ? (
+          <>
+            <Button key="again" variant="secondary" onPress={upload.restart} isDisabled={upload.isUploading}>
+              やり直す
+            </Button>
+            {canApply && (
+              <Button
+                key="apply"
+                onPress={() => void upload.apply()}
+                isPending={upload.isUploading}
+                pendingLabel="登録中..."
+              >
+                この内容で登録する
+              </Button>
+            )}
+          </>
         ) : (
           <Button
             key="upload"
             onPress={() => void upload.start()}
             isPending={upload.isUploading}
-            pendingLabel="登録中..."
+            pendingLabel={preview ? '確認中...' : '登録中...'}
           >
-            {uploadLabel}
+            {preview ? '内容を確認する' : uploadLabel}
           </Button>
         )
       }
@@ -115,6 +146,11 @@ export function CsvUpload({
         <Alert variant="success" title="アップロードが完了しました">
           {upload.doneMsg && <p>{upload.doneMsg}</p>}
         </Alert>
+      ) : shown && preview ? (
+        <div className="space-y-4">
+          <ImportPreviewPanel preview={shown} words={preview.words} headingRef={upload.headingRef} />
+          {upload.isUploading && <Spinner label="登録中..." />}
+        </div>
       ) : (
         <fieldset disabled={upload.isUploading} className="mx-0 min-w-0 space-y-4 border-0 p-0">
           {note && (
@@ -125,35 +161,56 @@ export function CsvUpload({
           <TemplateLink {...template} />
           {extraFields}
           <CsvFileField id={id} noteId={note ? noteId : null} upload={upload} />
-          {upload.isUploading && <Spinner label="登録中..." />}
+          {upload.isUploading && <Spinner label={preview ? '確認中...' : '登録中...'} />}
         </fieldset>
       )}
     </Modal>
   );
 }
 
+/** A file looked at: its data URL (sent again as it is, so the upload is the file the preview read) and the answer. */
+interface Previewed {
+  dataUrl: string;
+  file: File;
+  preview: ImportPreview;
+}
+
 /**
  * The upload's state: the picked file, its error (the file field is focused again once enabled, WCAG
- * 3.3.1), running, done with the server's completion message. Closing is refused while it runs.
+ * 3.3.1), running, the preview shown (its heading focused), done with the server's completion message.
+ * Closing is refused while it runs.
  */
-function useCsvUpload(onUpload: CsvUploadProps['onUpload'], onClose: () => void) {
+function useCsvUpload(
+  onUpload: CsvUploadProps['onUpload'],
+  onClose: () => void,
+  runPreview?: NonNullable<CsvUploadProps['preview']>['run'],
+) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isUploading, setIsUploading] = useState(false);
   const [isDone, setIsDone] = useState(false);
+  const [previewed, setPreviewed] = useState<Previewed | null>(null);
   // the server's completion message (counts of registered and skipped rows), shown under the title
   const [doneMsg, setDoneMsg] = useState('');
   const routeError = useRouteApiError();
-  // Focus the file field once it is enabled again after an error (WCAG 3.3.1).
-  const [focusTick, setFocusTick] = useState(0);
+  // Focus the file field once it is enabled again after an error (WCAG 3.3.1): the error and the end of the
+  // call may render apart, so the wish is kept until the field can take focus.
+  const wantsFocus = useRef(false);
   useEffect(() => {
-    if (focusTick > 0) inputRef.current?.focus();
-  }, [focusTick]);
+    if (!wantsFocus.current || isUploading || !inputRef.current) return;
+    wantsFocus.current = false;
+    inputRef.current.focus();
+  });
+  // A preview that arrives is read from its heading (a screen reader hears where it is).
+  useEffect(() => {
+    if (previewed) headingRef.current?.focus();
+  }, [previewed]);
 
   const fail = (message: string) => {
     setError(message);
-    setFocusTick((n) => n + 1);
+    wantsFocus.current = true;
   };
 
   const close = () => {
@@ -162,8 +219,35 @@ function useCsvUpload(onUpload: CsvUploadProps['onUpload'], onClose: () => void)
     setError(null);
     setIsUploading(false);
     setIsDone(false);
+    setPreviewed(null);
     setDoneMsg('');
     onClose();
+  };
+
+  /** Sends, and on an unexpected failure closes and routes the error (SPEC §8). */
+  const running = async (work: () => Promise<void>) => {
+    setError(null);
+    setIsUploading(true);
+    try {
+      await work();
+    } catch (caught) {
+      setIsUploading(false);
+      setPreviewed(null);
+      onClose();
+      routeError(caught);
+      return;
+    }
+    setIsUploading(false);
+  };
+
+  const uploaded = (answer: CsvUploadResult) => {
+    if (answer.result) {
+      setDoneMsg(answer.msg);
+      setIsDone(true);
+    } else {
+      setPreviewed(null);
+      fail(answer.msg || 'アップロードできませんでした。');
+    }
   };
 
   const start = async () => {
@@ -172,24 +256,31 @@ function useCsvUpload(onUpload: CsvUploadProps['onUpload'], onClose: () => void)
       fail(checked.error.issues[0]?.message ?? 'ファイルを確認してください。');
       return;
     }
-    setError(null);
-    setIsUploading(true);
-    try {
-      const picked = checked.data;
-      const answer = await onUpload(await readAsDataUrl(picked), picked);
-      if (answer.result) {
-        setDoneMsg(answer.msg);
-        setIsDone(true);
-      } else {
-        fail(answer.msg || 'アップロードできませんでした。');
+    const picked = checked.data;
+    await running(async () => {
+      const dataUrl = await readAsDataUrl(picked);
+      if (!runPreview) {
+        uploaded(await onUpload(dataUrl, picked));
+        return;
       }
-    } catch (caught) {
-      setIsUploading(false);
-      onClose();
-      routeError(caught);
-      return;
-    }
-    setIsUploading(false);
+      const answer = await runPreview(dataUrl, picked);
+      if ('preview_hash' in answer) setPreviewed({ dataUrl, file: picked, preview: answer });
+      else fail(answer.msg || 'ファイルを確認できませんでした。');
+    });
+  };
+
+  const apply = async () => {
+    if (!previewed) return;
+    await running(async () =>
+      uploaded(await onUpload(previewed.dataUrl, previewed.file, previewed.preview.preview_hash)),
+    );
+  };
+
+  /** Back to the file field, emptied: the fixed file is chosen again. */
+  const restart = () => {
+    wantsFocus.current = true;
+    setPreviewed(null);
+    setFile(null);
   };
 
   const pick = (picked: File | null) => {
@@ -197,7 +288,20 @@ function useCsvUpload(onUpload: CsvUploadProps['onUpload'], onClose: () => void)
     setError(null);
   };
 
-  return { inputRef, error, isUploading, isDone, doneMsg, close, start, pick };
+  return {
+    inputRef,
+    headingRef,
+    error,
+    isUploading,
+    isDone,
+    previewed,
+    doneMsg,
+    close,
+    start,
+    apply,
+    restart,
+    pick,
+  };
 }
 
 /** The required file field: its label, the format hint, the note and the error as its description. */

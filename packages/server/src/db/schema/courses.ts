@@ -7,6 +7,7 @@ import {
   index,
   integer,
   json,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -175,8 +176,21 @@ export const courseApplications = pgTable(
     confirmedAt: tstz('confirmed_at'),
     /** moved up from the waitlist (繰り上げ当選) */
     promotedAt: tstz('promoted_at'),
-    /** why a winner became 辞退 (6): 'declined' by the student, 'lapsed' past confirm_by */
+    /**
+     * why a winner became 辞退 (6): 'declined' by the student, 'lapsed' past confirm_by, 'unpaid' past pay_by
+     * (辞退（未入金）)
+     */
     declineReason: varchar('decline_reason', { length: 10 }),
+    // ---- fees (decision 077) ----
+    /**
+     * what this seat costs (受講料 + 教材費, the aid tuition when aid_tuition_fee), fixed when the seat was won
+     * or moved up, as an invoice is; null = nothing to pay before the first class
+     */
+    amountDue: integer('amount_due'),
+    /** the pay-by deadline of a winner who owes amount_due; null = no deadline */
+    payBy: tstz('pay_by'),
+    /** when the recorded payments (less refunds) first covered amount_due; null = not (or no longer) paid */
+    paidAt: tstz('paid_at'),
     // ---- the office acting for the student (decision 065) ----
     /** who entered the application for the student (申込者追加, a CSV upload); null when the student applied */
     enteredBy: integer('entered_by').references(() => adminUsers.id),
@@ -204,6 +218,12 @@ export const courseApplications = pgTable(
     index('course_applications_confirm_by_idx')
       .on(t.confirmBy)
       .where(sql`${t.lotteryStatus} = '2' AND ${t.confirmedAt} IS NULL AND ${t.cancelledAt} IS NULL`),
+    // the deadline job's scan: live winners still to pay
+    index('course_applications_pay_by_idx')
+      .on(t.payBy)
+      .where(
+        sql`${t.lotteryStatus} = '2' AND ${t.paidAt} IS NULL AND ${t.cancelledAt} IS NULL AND ${t.payBy} IS NOT NULL`,
+      ),
     // one live holder of each waitlist place per course
     uniqueIndex('course_applications_waitlist_uq')
       .on(t.courseId, t.waitlistRank)
@@ -239,6 +259,100 @@ export const courseIntake = pgTable(
     // the work list's 補欠 card (decision 057): courses whose freed seats wait for the office's hand
     index('course_intake_manual_promote_idx').on(t.courseId).where(sql`NOT ${t.autoPromote}`),
     index('course_intake_promote_until_idx').on(t.promoteUntil).where(sql`${t.promoteUntil} IS NOT NULL`),
+  ],
+);
+
+/**
+ * What a course's seat costs and by when it is paid (decision 077). The amounts are the course's own
+ * (tuition_fee, tuition_fee1 for aided students, material_cost); this row says whether they must be paid before
+ * the first class, how, by when, whether an unpaid seat lapses by itself, and the refund rule. No row = no
+ * payment asked before the first class.
+ */
+export const courseFees = pgTable(
+  'course_fees',
+  {
+    courseId: integer('course_id')
+      .primaryKey()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** a winner pays before the first class (bank transfer, counter); false = free, or paid at the first class */
+    required: boolean('required').notNull().default(false),
+    /** how to pay, in the office's words (bank account, counter hours, at the first class) */
+    howToPay: text('how_to_pay').notNull().default(''),
+    /** pay within N days of the 当選 or 繰り上げ (end of that Tokyo day) */
+    payDays: smallint('pay_days'),
+    /** or by a fixed Tokyo day 'YYYY-MM-DD' (end of that day) */
+    payByDate: varchar('pay_by_date', { length: 10 }),
+    /** an unpaid seat past its deadline lapses by itself (辞退（未入金）); false = the work list shows it */
+    autoLapse: boolean('auto_lapse').notNull().default(true),
+    /** full refund when cancelled at least N days before the first class; null = no refund */
+    refundDays: smallint('refund_days'),
+    /** the refund rule in the office's words, shown when a paid seat is cancelled */
+    refundNote: text('refund_note').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    check('course_fees_one_rule', sql`${t.payDays} IS NULL OR ${t.payByDate} IS NULL`),
+    check('course_fees_pay_days_range', sql`${t.payDays} BETWEEN 1 AND 90`),
+    check('course_fees_refund_days_range', sql`${t.refundDays} BETWEEN 0 AND 365`),
+    // the work list's 「未入金・期限切れ」: courses whose unpaid seats wait for the office's hand
+    index('course_fees_manual_lapse_idx').on(t.courseId).where(sql`${t.required} AND NOT ${t.autoLapse}`),
+  ],
+);
+
+/** The numbers of the receipts Manabi gives (領収書番号 R-000001…) when the office leaves it blank. */
+export const paymentReceiptSeq = pgSequence('payment_receipt_seq');
+
+/**
+ * Money received for a seat, or paid back (decision 077). A payment is recorded by the office, one by one,
+ * several at once, or from the bank's transfer file; a correction updates the row (checked by updated_at,
+ * audited with its reason); a mistaken row is voided, never deleted, so the books can be read back.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => courseApplications.id),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    /** PAYMENT_KIND: '1' received, '2' refunded */
+    kind: varchar('kind', { length: 1 }).notNull().default('1'),
+    /** yen, always positive; a refund's row says so by its kind */
+    amount: integer('amount').notNull(),
+    /** the Tokyo day the money moved ('YYYY-MM-DD'): the fiscal year is read from it */
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    /** PAYMENT_METHOD: 'bank' | 'counter' | 'class' | 'other' */
+    method: varchar('method', { length: 10 }).notNull(),
+    /** the receipt's number (領収書番号): the office's own, or given when left blank; unique */
+    receiptNo: varchar('receipt_no', { length: 20 }),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    /** 'manual' | 'bank' (the bank's transfer file) */
+    source: varchar('source', { length: 10 }).notNull().default('manual'),
+    /** the transfer's 振込依頼人名 as the bank wrote it */
+    payerName: varchar('payer_name', { length: 100 }).notNull().default(''),
+    /** sha-256 of the bank line (day, amount, name, reference): the same transfer is not recorded twice */
+    bankRef: varchar('bank_ref', { length: 64 }),
+    recordedBy: integer('recorded_by').references(() => adminUsers.id),
+    voidedAt: tstz('voided_at'),
+    voidReason: varchar('void_reason', { length: 200 }),
+    ...timestamps,
+  },
+  (t) => [
+    index('payments_application_idx').on(t.applicationId),
+    index('payments_course_idx').on(t.courseId, t.paidOn),
+    index('payments_student_idx').on(t.studentId),
+    index('payments_paid_on_idx').on(t.paidOn),
+    uniqueIndex('payments_receipt_no_uq').on(t.receiptNo).where(sql`${t.receiptNo} IS NOT NULL`),
+    uniqueIndex('payments_bank_ref_uq')
+      .on(t.bankRef)
+      .where(sql`${t.bankRef} IS NOT NULL AND ${t.voidedAt} IS NULL`),
+    check('payments_amount_range', sql`${t.amount} BETWEEN 1 AND 10000000`),
+    check('payments_kind', sql`${t.kind} IN ('1', '2')`),
   ],
 );
 

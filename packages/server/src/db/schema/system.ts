@@ -219,7 +219,7 @@ export const appSecrets = pgTable('app_secrets', {
  * the failure, which is how a recovered job drops off the card.
  */
 export const jobRuns = pgTable('job_runs', {
-  /** 'deadlines' | 'reminders' */
+  /** JOB_LABELS' keys (shared/schemas/worklist.ts) */
   job: varchar('job', { length: 40 }).primaryKey(),
   lastSuccessAt: tstz('last_success_at'),
   lastFailureAt: tstz('last_failure_at'),

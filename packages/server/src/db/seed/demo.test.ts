@@ -14,6 +14,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo data', () => {
+  it('has fee rules: 24040001 holds a charged seat, part paid; an unpaid seat waits on the work list', async () => {
+    const student = await loginAsStudent(t.app, '24040001', 'student01');
+    const applied = (await get(t.app, '/api/mypage/appliedcourselist/', student)).json();
+    const seat = applied.data_list.find((r: { course_name: string }) => r.course_name === 'はじめての水彩画');
+    expect(seat.fee).toMatchObject({
+      amount: 3800,
+      net_paid: 1000,
+      state: 'partial',
+      remaining_text: 'あと2,800円',
+    });
+    const admin = await loginAsAdmin(t.app, 'admin', 'adminpass1');
+    const list = (await get(t.app, '/api/admin/worklist/', admin)).json();
+    expect(list.unpaid.courses.map((c: { course_name: string }) => c.course_name)).toEqual(['やさしい書道']);
+  });
+
   it('has the four demo accounts, and they log in', async () => {
     expect(await isEmpty(t.db)).toBe(false);
     await loginAsAdmin(t.app, 'admin', 'adminpass1');

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../base/password';
 import { drawCourse } from '../../modules/intake/draw';
 import { tellRun } from '../../modules/intake/results';
@@ -9,16 +9,20 @@ import {
   courseApplications,
   courseCategories,
   courseCategoryLinks,
+  courseFees,
   courseSessions,
   courses,
   mailOutbox,
   noticeCategories,
   noticeReads,
   notices,
+  payments,
+  retentionPolicy,
   studentCalls,
   students,
   universities,
 } from '../schema';
+import { seedDemoPayments } from './demo-payments';
 
 /** The embedded database is "empty" until the first admin exists. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -167,6 +171,73 @@ async function seedStudents(tx: Tx, pw: DemoPasswords): Promise<(loginId: string
         dateIssue: '2025-04-01',
         approvalStatus: '1',
         passwordHash: null,
+      },
+      // one person entered twice (decision 069, 071): the office's duplicate list finds them (異体字, kana,
+      // the phone typed without hyphens), and a merge moves 髙橋's course and units to 高橋
+      {
+        loginId: '24040003',
+        generationId: '2404',
+        name: '高橋 一郎',
+        nameKana: 'タカハシ イチロウ',
+        nameKey: nameKey('高橋 一郎'),
+        postcode: '105-0014',
+        pref: '東京都',
+        streetName1: '港区芝',
+        streetName2: '2',
+        address: '5-6',
+        birthday: '1949-09-15',
+        gender: 1,
+        phone1: '03-5555-0303',
+        totalUnits: 15,
+        filingDate: '2024-03-18',
+        dateIssue: fiscalYearStart(),
+        approvalStatus: '1',
+        passwordHash: pw.student2,
+      },
+      {
+        loginId: '25040002',
+        generationId: '2504',
+        name: '髙橋　一郎',
+        nameKana: 'たかはし いちろう',
+        nameKey: nameKey('髙橋　一郎'),
+        postcode: '105-0014',
+        pref: '東京都',
+        streetName1: '港区芝',
+        streetName2: '2',
+        address: '5-6',
+        birthday: '1949-09-15',
+        gender: 1,
+        phone1: '0355550303',
+        mail1: 'ichiro.takahashi@example.jp',
+        totalUnits: 10,
+        filingDate: '2025-03-12',
+        dateIssue: '2025-04-01',
+        approvalStatus: '1',
+        passwordHash: pw.student2,
+      },
+      {
+        // withdrew six years ago (decision 072): past the default five years, so 「個人情報の保存期間」 lists
+        // her as due, and its 「今すぐ消去する」 can be tried
+        loginId: '19040007',
+        generationId: '1904',
+        name: '佐藤 節子',
+        nameKana: 'サトウ セツコ',
+        nameKey: nameKey('佐藤 節子'),
+        postcode: '105-0011',
+        pref: '東京都',
+        streetName1: '港区芝公園',
+        streetName2: '3',
+        address: '7-1',
+        birthday: '1941-02-20',
+        gender: 2,
+        phone1: '0355550404',
+        totalUnits: 12,
+        filingDate: '2019-03-01',
+        dateIssue: '2019-04-01',
+        approvalStatus: '4',
+        withdrawnAt: new Date(Date.now() - 6 * 366 * 86_400_000),
+        withdrawalReason: '転居のため（電話で申し出）',
+        isEmail: false,
       },
       {
         // pending admission: same name and birthday as 24040001 (duplicate check)
@@ -477,6 +548,25 @@ async function seedApplications(tx: Tx, sid: (loginId: string) => number, cid: (
       attendanceUpdatedAt: at(-150),
     },
     { courseId: cid('C2502'), studentId: s2, lotteryStatus: '3', howApply: '2' },
+    // the person entered twice: a course finished under each record
+    {
+      courseId: cid('C2504'),
+      studentId: sid('24040003'),
+      lotteryStatus: '2',
+      attendanceStatus: '3',
+      attendance: full('1'),
+      acquisitionUnit: 15,
+      attendanceUpdatedAt: at(-150),
+    },
+    {
+      courseId: cid('C2501'),
+      studentId: sid('25040002'),
+      lotteryStatus: '2',
+      attendanceStatus: '3',
+      attendance: attended,
+      acquisitionUnit: 10,
+      attendanceUpdatedAt: at(-12),
+    },
   ]);
 }
 
@@ -663,6 +753,11 @@ async function seedIntake(tx: Tx, mail: MailContext) {
     ])
     .returning();
   if (!ready || !drawn || !calligraphy) throw new Error('demo intake courses not inserted');
+  // fee rules (decision 077): 俳句 by a fixed day, 書道 without the automatic lapse (the office decides)
+  await tx.insert(courseFees).values([
+    { courseId: ready.id, ...DEMO_TRANSFER, payByDate: tokyoDate(7), autoLapse: true, refundDays: 3 },
+    { courseId: calligraphy.id, ...DEMO_COUNTER, payDays: 5, autoLapse: false, refundDays: null },
+  ]);
   await tx.insert(courseApplications).values([
     ...ids.slice(0, 4).map((studentId) => ({ courseId: ready.id, studentId, howApply: '1' })),
     ...ids.map((studentId) => ({ courseId: drawn.id, studentId, howApply: '1' })),
@@ -691,6 +786,18 @@ async function seedIntake(tx: Tx, mail: MailContext) {
     at(-1, '18:00'),
   );
   if (run4) await tellRun(tx, mail, run4.runId);
+  // one 書道 winner's pay-by day has passed unpaid: the work list's 未入金・期限切れ
+  const [late] = await tx
+    .select({ id: courseApplications.id })
+    .from(courseApplications)
+    .where(and(eq(courseApplications.courseId, calligraphy.id), eq(courseApplications.lotteryStatus, '2')))
+    .orderBy(courseApplications.id)
+    .limit(1);
+  if (late)
+    await tx
+      .update(courseApplications)
+      .set({ payBy: at(-1, '23:59') })
+      .where(eq(courseApplications.id, late.id));
   await seedCalls(tx, ids);
 }
 
@@ -753,6 +860,8 @@ async function seedCycle(tx: Tx, mail: MailContext, sid: (loginId: string) => nu
         unit: 1,
         capacity: 1,
         isLottery: true,
+        tuitionFee: 3000,
+        materialCost: 800,
         keyword: '絵 水彩',
         bring: '筆記用具、汚れてもよい服装',
       },
@@ -784,6 +893,14 @@ async function seedCycle(tx: Tx, mail: MailContext, sid: (loginId: string) => nu
       ...weekly(exercise.id, 0, 4, '10:00', '11:00', '1階 多目的室'),
     ]);
 
+  // 水彩画 asks payment by bank transfer within 7 days, lapsing by itself: the draw charges 24040001's seat
+  await tx.insert(courseFees).values({
+    courseId: watercolour.id,
+    ...DEMO_TRANSFER,
+    payDays: 7,
+    autoLapse: true,
+    refundDays: 7,
+  });
   const office = { kind: 'system', id: null, name: '事務局（デモデータ）' } as const;
   const draw = { waitlist: true, confirmDays: 7, tiers: [] };
   await tx.insert(courseApplications).values({ courseId: watercolour.id, studentId: s1, howApply: '1' });
@@ -796,6 +913,23 @@ async function seedCycle(tx: Tx, mail: MailContext, sid: (loginId: string) => nu
     new Date(now.getTime() - 60 * 60_000),
   );
   if (run2) await tellRun(tx, mail, run2.runId);
+  // 24040001 has paid part of it (the payment screens would record this; the demo writes the row)
+  const [seat] = await tx
+    .select({ id: courseApplications.id })
+    .from(courseApplications)
+    .where(eq(courseApplications.courseId, watercolour.id));
+  if (seat)
+    await tx.insert(payments).values({
+      applicationId: seat.id,
+      courseId: watercolour.id,
+      studentId: s1,
+      amount: 1000,
+      paidOn: tokyoDate(0),
+      method: 'bank',
+      source: 'manual',
+      payerName: 'ﾏﾅﾋﾞ ﾊﾅｺ',
+      note: 'デモ：一部の入金',
+    });
   await tx.insert(courseApplications).values({ courseId: watercolour.id, studentId: s2, howApply: '3' });
   const run3 = await drawCourse(
     tx,
@@ -806,6 +940,8 @@ async function seedCycle(tx: Tx, mail: MailContext, sid: (loginId: string) => nu
     new Date(now.getTime() - 30 * 60_000),
   );
   if (run3) await tellRun(tx, mail, run3.runId);
+
+  await seedPaidSeat(tx, s2);
 
   const expected = await tx
     .select({ id: students.id })
@@ -822,6 +958,74 @@ async function seedCycle(tx: Tx, mail: MailContext, sid: (loginId: string) => nu
     })),
   );
 }
+
+/**
+ * 季節の料理教室 (C2615, first come, paid at the counter within 14 days, a full refund until 7 days before the
+ * first class a month ahead): 24040002 holds a seat paid in full, so its cancellation shows the refund due.
+ */
+async function seedPaidSeat(tx: Tx, studentId: number) {
+  const [cooking] = await tx
+    .insert(courses)
+    .values({
+      code: 'C2615',
+      name: '季節の料理教室',
+      organ: 'まなび市民大学',
+      content: '旬の野菜を使った、家庭で作れる料理を学びます。',
+      period: '毎月第2木曜 10:00〜12:30',
+      venue: 'まなびプラザ 3階 調理室',
+      streetAddress: '東京都港区芝公園4-2-8',
+      periodFrom: at(-10),
+      periodTo: at(20, '17:00'),
+      startDate: tokyoDate(30),
+      allTimes: 3,
+      unit: 1,
+      capacity: 16,
+      isLottery: false,
+      tuitionFee: 2500,
+      materialCost: 500,
+      keyword: '料理',
+    })
+    .returning();
+  if (!cooking) throw new Error('demo paid course not inserted');
+  await tx.insert(courseSessions).values(weekly(cooking.id, 30, 3, '10:00', '12:30', '3階 調理室'));
+  await tx
+    .insert(courseFees)
+    .values({ courseId: cooking.id, ...DEMO_COUNTER, payDays: 14, autoLapse: true, refundDays: 7 });
+  const [seat] = await tx
+    .insert(courseApplications)
+    .values({
+      courseId: cooking.id,
+      studentId,
+      howApply: '1',
+      lotteryStatus: '2',
+      amountDue: 3000,
+      payBy: at(10, '23:59'),
+      paidAt: at(-1, '11:00'),
+    })
+    .returning({ id: courseApplications.id });
+  if (!seat) throw new Error('demo paid seat not inserted');
+  await tx.insert(payments).values({
+    applicationId: seat.id,
+    courseId: cooking.id,
+    studentId,
+    amount: 3000,
+    paidOn: tokyoDate(-1),
+    method: 'counter',
+    source: 'manual',
+    note: 'デモ：窓口で全額',
+  });
+}
+
+/** How the demo's courses ask to be paid (decision 077): the office's own words. */
+const DEMO_TRANSFER = {
+  required: true,
+  howToPay:
+    'まなび銀行 芝公園支店 普通 1234567 マナビシミンダイガク へお振り込みください。振込依頼人名の前に学生番号（8桁）を入れてください。',
+} as const;
+const DEMO_COUNTER = {
+  required: true,
+  howToPay: 'まなびプラザ 1階 事務局窓口（平日 9:00〜17:00）で現金でお支払いください。',
+} as const;
 
 /** What the demo's draw needs when no configuration is given (`npm run seed:demo`). */
 const DEMO_MAIL: MailContext = {
@@ -849,6 +1053,10 @@ export async function seedDemo(db: Db, mail: MailContext = DEMO_MAIL): Promise<v
     await seedCycle(tx, mail, sid, new Date());
     await seedUndeliveredMail(tx);
     await seedReportYear(tx);
+    await seedDemoPayments(tx);
+    // the demo's retention rule erases by hand only (decision 072): left to the monthly round, its first round
+    // would erase 佐藤 節子 a minute after start, before a newcomer could see the dry run list her
+    await tx.update(retentionPolicy).set({ auto: false });
   });
 }
 

@@ -12,7 +12,7 @@ import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { adminUsers, universities } from '../../db/schema';
-import { type Actor, audit } from '../../platform/audit';
+import { type Actor, audit, changesOf } from '../../platform/audit';
 import { hashPassword } from '../../platform/crypto';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { officeFooter } from '../../platform/mail';
@@ -203,14 +203,22 @@ async function logged(
   kind: 'create' | 'update',
   row: typeof adminUsers.$inferSelect,
   passwordChanged: boolean,
+  before?: typeof adminUsers.$inferSelect,
 ) {
   const changed = kind === 'update' ? { password_changed: passwordChanged } : {};
+  // an update's values before → after; the account's mail address named only
+  const diff = before
+    ? changesOf(before, row, {
+        shown: ['name', 'authority', 'universityId', 'isRejection', 'isEmail'],
+        withheld: ['email'],
+      })
+    : {};
   await audit(tx, {
     actor,
     action: kind,
     entity: 'admin_user',
     entityId: row.id,
-    detail: auditDetail(row, { ...changed, mail_queued: row.isEmail }),
+    detail: auditDetail(row, { ...changed, mail_queued: row.isEmail, ...diff }),
     mail: row.isEmail ? { to: row.email, ...adminAccountMail(config, row, kind, passwordChanged) } : null,
   });
   return { result: true as const, id: row.id, login_id: row.loginId };
@@ -254,7 +262,7 @@ export async function updateAdminUser(
 ) {
   const passwordHash = input.password === '' ? undefined : await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    await loadAdmin(tx, input.id);
+    const before = await loadAdmin(tx, input.id);
     const seen = seenAt(input.updated_at);
     await assertAllowed(tx, actor, input.id, input);
     const [row] = await tx
@@ -263,6 +271,6 @@ export async function updateAdminUser(
       .where(and(eq(adminUsers.id, input.id), eq(adminUsers.updatedAt, seen)))
       .returning();
     if (!row) throw stale();
-    return logged(tx, config, actor, 'update', row, passwordHash !== undefined);
+    return logged(tx, config, actor, 'update', row, passwordHash !== undefined, before);
   });
 }

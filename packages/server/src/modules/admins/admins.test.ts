@@ -365,6 +365,25 @@ describe('POST /api/admin/adminuser/update/', () => {
     expect(mail!.subject).toBe('【まなび】管理者アカウント変更のお知らせ');
     expect(mail!.body).toContain('パスワード：変更していません');
     expect(mail!.body).toContain('大学ID：U01');
+    // the entry says what changed, before → after; the account's mail address by name only
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'admin_user'),
+          eq(auditLog.entityId, String(a.id)),
+          eq(auditLog.action, 'update'),
+        ),
+      );
+    expect(entry?.detail).toMatchObject({
+      changes: {
+        name: [a.name, '変更 後子'],
+        authority: [a.authority, 2],
+        universityId: [a.universityId, 'U01'],
+      },
+      changed_fields: ['email'],
+    });
 
     // a new password: the old one no longer logs in, the new one does; never in the mail
     const res2 = await update(changed, { password: 'newpass-99', password2: 'newpass-99' });

@@ -16,7 +16,7 @@ import { and, asc, eq, gte, ilike, inArray, isNull, like, lte, notExists, type S
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { adminUsers, courseApplications, courses, students } from '../../db/schema';
-import { type Actor, audit, changesOf } from '../../platform/audit';
+import { type Actor, type AuditEntry, audit, auditMany, changesOf } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
@@ -42,6 +42,7 @@ import {
   updateAttendance,
 } from '../../repositories/course-applications';
 import { type DrawAhead, drawAhead, drawCourse } from '../intake/draw';
+import { chargeWon, refundOnCancel } from '../intake/fees';
 import { tellRun } from '../intake/results';
 import { settleCourse } from '../intake/settle';
 import {
@@ -343,6 +344,8 @@ export async function updateApplicantTable(
     const course = await loadCourse(tx, input.course_id, true);
     const now = new Date();
     const changed: number[] = [];
+    // each application's own entry, what it changed before → after (the batch's entry names them all)
+    const entries: AuditEntry[] = [];
     for (const row of input.rows) {
       const current = await latestApplication(tx, course.id, row.student_id);
       if (!current) throw invalid(`student_id_${row.n}`, APPLICANT_MSG.noApplication);
@@ -360,8 +363,22 @@ export async function updateApplicantTable(
         { seen: row.updated_at, now, flagged: row.is_update_attendance },
       );
       changed.push(done.id);
+      const diff = changesOf(applicantState(current), applicantState(done), { shown: APPLICANT_CHANGES });
+      if (Object.keys(diff.changes).length > 0)
+        entries.push({
+          actor,
+          action: 'update',
+          entity: ENTITY,
+          entityId: done.id,
+          studentId: done.studentId,
+          courseId: course.id,
+          detail: diff,
+        });
     }
+    await auditMany(tx, entries);
     if (changed.length) {
+      // a row the office made 当選 is charged under the course's fee rule (decision 077)
+      await chargeWon(tx, mail, course.id, changed, now);
       await audit(tx, {
         actor,
         action: 'update_batch',
@@ -614,6 +631,7 @@ export async function updateApplicant(
         ...changesOf(applicantState(current), applicantState(row), { shown: APPLICANT_CHANGES }),
       },
     });
+    await chargeWon(tx, mail, course.id, [row.id], new Date());
     await settleCourse(tx, mail, actor, course);
     return { result: true as const };
   });
@@ -636,6 +654,8 @@ export async function cancelApplicant(
     if (current.cancelledAt !== null) throw invalid('user_id', APPLICANT_MSG.alreadyCancelled);
     await cancelApplication(tx, current, { seen: input.updated_at });
     const row = current;
+    // a paid seat's cancellation records what the refund rule gives back (decision 077)
+    const refund = current.amountDue === null ? null : await refundOnCancel(tx, course, current, new Date());
     await audit(tx, {
       actor,
       action: 'cancel',
@@ -645,6 +665,7 @@ export async function cancelApplicant(
         course_id: course.id,
         student_id: current.studentId,
         previous_lottery_status: current.lotteryStatus,
+        ...(refund && refund.net > 0 ? { net_paid: refund.net, refund_due: refund.refundDue } : {}),
       },
     });
     // a winner's cancel frees a seat: the top 補欠 moves up in this same transaction

@@ -176,12 +176,27 @@ describe('POST /api/admin/courseapplicantlist/update/', () => {
     expect(a0.updatedAt.getTime()).toBeGreaterThan(rows[0]!.a.updatedAt.getTime());
     expect(await appOf(rows[1]!.a.id)).toMatchObject({ acquisitionUnit: 0, updatedAt: rows[1]!.a.updatedAt });
     expect((await appOf(rows[2]!.a.id)).lotteryStatus).toBe('2');
-    expect(await auditCount()).toBe(auditsBefore + 1);
+    // the batch's entry, and one entry a changed application saying what changed, before → after, on its
+    // student's and the course's timelines
+    expect(await auditCount()).toBe(auditsBefore + 3);
     const [log] = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'update_batch'), eq(auditLog.entity, 'course_application')));
     expect(log?.detail).toMatchObject({ course_id: c.id, ids: [rows[0]!.a.id, rows[2]!.a.id] });
+    const each = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'update'), eq(auditLog.courseId, c.id)))
+      .orderBy(auditLog.id);
+    expect(each.map((e) => [e.entityId, e.studentId])).toEqual([
+      [String(rows[0]!.a.id), rows[0]!.a.studentId],
+      [String(rows[2]!.a.id), rows[2]!.a.studentId],
+    ]);
+    expect(each[0]?.detail).toMatchObject({
+      changes: { attendanceStatus: ['1', '3'], acquisitionUnit: [0, 99999], attendance3: ['0', '1'] },
+    });
+    expect(each[1]?.detail).toMatchObject({ changes: { lotteryStatus: ['3', '2'] } });
   });
 
   it('stamps 受講状況の更新日時 by one rule: status, a session or the units — not a lottery result alone', async () => {

@@ -1,6 +1,7 @@
 import { api } from '@manabi/shared/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../platform/errors';
+import type { ThrottleOutcome } from '../../platform/login-throttle';
 import { route } from '../../platform/route';
 import {
   COOKIE,
@@ -28,6 +29,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? '',
     previousToken: req.cookies[COOKIE[kind]],
+    observe: (outcome: ThrottleOutcome) => app.metrics.login(kind, outcome),
   });
 
   for (const [login, kind, signIn] of [

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { adminUsers, students } from '../../db/schema';
 import { verifyPassword } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { checkPasswordThrottled } from '../../platform/login-throttle';
+import { checkPasswordThrottled, type ThrottleOutcome } from '../../platform/login-throttle';
 import { createSession, destroySession, type SessionKind } from '../../platform/sessions';
 import { adminSessionUser, studentSessionUser } from './auth.presenter';
 
@@ -20,6 +20,8 @@ interface RequestMeta {
   userAgent: string;
   /** the cookie presented before login: that session ends (session id regenerated at login) */
   previousToken: string | undefined;
+  /** told how the password check ended (the metrics' failed logins and locks) */
+  observe?: (outcome: ThrottleOutcome) => void;
 }
 
 const wrongIdOrPassword = () => new AppError('VALIDATION', MSG.loginFailed, []);
@@ -32,8 +34,13 @@ export async function loginAdmin(
 ): Promise<{ token: string; user: SessionUser }> {
   const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.loginId, input.login_id));
   // an unknown id is checked (and throttled) like a known one: the answer and its timing say nothing
-  const ok = await checkPasswordThrottled(db, cfg, 'admin', input.login_id, () =>
-    verifyPassword(admin?.passwordHash, input.password),
+  const ok = await checkPasswordThrottled(
+    db,
+    cfg,
+    'admin',
+    input.login_id,
+    () => verifyPassword(admin?.passwordHash, input.password),
+    meta.observe,
   );
   if (!admin || !ok) throw wrongIdOrPassword();
   if (admin.isRejection) {
@@ -54,8 +61,13 @@ export async function loginStudent(
     .select()
     .from(students)
     .where(and(eq(students.loginId, input.login_id), eq(students.approvalStatus, APPROVAL.APPROVED)));
-  const ok = await checkPasswordThrottled(db, cfg, 'student', input.login_id, () =>
-    verifyPassword(student?.passwordHash, input.password),
+  const ok = await checkPasswordThrottled(
+    db,
+    cfg,
+    'student',
+    input.login_id,
+    () => verifyPassword(student?.passwordHash, input.password),
+    meta.observe,
   );
   if (!student || !ok) throw wrongIdOrPassword();
   if (student.isRejection) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { noticeCategories } from '../../db/schema';
-import { type Actor, audit } from '../../platform/audit';
+import { type Actor, audit, changesOf } from '../../platform/audit';
 import { notFound, stale } from '../../platform/errors';
 import { likeContains } from '../../platform/sql';
 import { presentCategory } from './categories.presenter';
@@ -27,13 +27,17 @@ export async function getCategory(db: Db, id: number) {
 }
 
 /** The audit entry of a written category, and the write's answer. */
-async function logged(tx: Tx, actor: Actor, action: 'create' | 'update', row: Category) {
+async function logged(tx: Tx, actor: Actor, action: 'create' | 'update', row: Category, before?: Category) {
   await audit(tx, {
     actor,
     action,
     entity: 'notice_category',
     entityId: row.id,
-    detail: { name: row.name, sort_number: row.sortNumber },
+    detail: {
+      name: row.name,
+      sort_number: row.sortNumber,
+      ...(before ? changesOf(before, row, { shown: ['name', 'sortNumber'] }) : {}),
+    },
   });
   return { result: true as const, id: row.id };
 }
@@ -62,6 +66,7 @@ export async function updateCategory(
   return db.transaction(async (tx) => {
     const seen = new Date(input.updated_at);
     if (Number.isNaN(seen.getTime())) throw stale();
+    const [before] = await tx.select().from(noticeCategories).where(eq(noticeCategories.id, input.id));
     const [row] = await tx
       .update(noticeCategories)
       .set({ name: input.category_name, sortNumber: Number(input.sort_number), updatedAt: new Date() })
@@ -74,6 +79,6 @@ export async function updateCategory(
         .where(eq(noticeCategories.id, input.id));
       throw exists ? stale() : notFound();
     }
-    return logged(tx, actor, 'update', row);
+    return logged(tx, actor, 'update', row, before);
   });
 }

@@ -62,6 +62,10 @@ describe('notice categories', () => {
     // every admin write is audited in its transaction
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'notice_category'));
     expect(audits.map((x) => x.action)).toEqual(['create', 'create', 'update']);
+    // an update's entry says what it changed, before → after
+    expect(audits[2]?.detail).toMatchObject({
+      changes: { name: ['重要なお知らせ', '大切なお知らせ'], sortNumber: [1, 3] },
+    });
   });
 
   it('refuses a stale update with 409 and changes nothing', async () => {

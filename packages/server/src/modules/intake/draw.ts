@@ -28,6 +28,7 @@ import {
   writeDrawOutcomes,
 } from '../../repositories/course-applications';
 import { saveIntake } from '../../repositories/course-intake';
+import { chargeWon } from './fees';
 import { deadline, tiersOf } from './settings';
 
 export interface DrawOptions {
@@ -91,6 +92,14 @@ export async function drawCourse(
   );
   const confirmBy = deadline(mail, options.confirmDays, now);
   await writeDrawOutcomes(tx, entries, confirmBy, now);
+  // each winner's seat charged under the course's fee rule, one statement (decision 077)
+  await chargeWon(
+    tx,
+    mail,
+    course.id,
+    entries.filter((e) => e.outcome === LOTTERY.WON).map((e) => e.application_id),
+    now,
+  );
   const [run] = await tx
     .insert(lotteryRuns)
     .values({

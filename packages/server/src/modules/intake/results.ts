@@ -4,15 +4,22 @@
  * or a whole draw's at once ({@link tellRun}, decisions 043 and 050: after the draw, in a transaction of its own).
  */
 import { LOTTERY, PERSONAL_NOTICE } from '@manabi/shared/codes';
-import { type FirstClass, type IntakeMessageKind, intakeMessage } from '@manabi/shared/domain/intake';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  type FirstClass,
+  type IntakeMessageKind,
+  intakeMessage,
+  type SeatFee,
+} from '@manabi/shared/domain/intake';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseApplications, courses, lotteryRuns, mailOutbox, notices, students } from '../../db/schema';
 import { type MailContext, outboxRow } from '../../platform/mail';
 import { arrayLiteral, sqlLiteral } from '../../platform/sql';
 import type { Application, Course } from '../../repositories/course-applications';
 import { firstClassOf } from '../../repositories/course-sessions';
+import { type FeeRule, feeRuleOf } from '../../repositories/payments';
 import { personalMailTail } from '../../repositories/personal-notices';
+import { seatFee } from './fees';
 import { deadline } from './settings';
 
 /**
@@ -31,6 +38,8 @@ export async function tellStudent(
     firstClass?: FirstClass | null;
     /** for a decision the office took for the student: how it heard the student's wish */
     channel?: string;
+    /** a charged seat: what to pay, how and by when */
+    fee?: SeatFee | null;
   },
   now: Date,
 ): Promise<void> {
@@ -41,6 +50,7 @@ export async function tellStudent(
     waitlistRank: message.application.waitlistRank,
     firstClass: message.firstClass ?? null,
     channel: message.channel,
+    fee: message.fee ?? null,
   });
   const [made] = await tx
     .insert(notices)
@@ -74,36 +84,45 @@ export async function tellStudent(
 /**
  * The words of each outcome of a draw, split where the 補欠順位 goes: the statement joins the pieces with each
  * applicant's own place, so the wording stays {@link intakeMessage}'s alone and no text travels per applicant.
- * The place is marked by a number the words do not otherwise hold.
+ * The place is marked by a number the words do not otherwise hold. A winner's words come once per charge the
+ * draw's winners hold (at most the plain and the aided amount under one deadline), plus once uncharged.
  */
 function outcomeTexts(
   courseName: string,
   confirmBy: Date | null,
   firstClass: FirstClass | null,
-): Record<'won' | 'waitlisted' | 'lost', { title: string[]; body: string[] }> {
-  const render = (kind: 'won' | 'waitlisted' | 'lost', rank: number | null) =>
+  fees: readonly SeatFee[],
+) {
+  const render = (kind: 'won' | 'waitlisted' | 'lost', rank: number | null, fee: SeatFee | null = null) =>
     intakeMessage({
       kind,
       courseName,
       confirmBy: kind === 'won' ? (confirmBy?.toISOString() ?? null) : null,
       waitlistRank: rank,
       firstClass: kind === 'won' ? firstClass : null,
+      fee,
     });
   const bare = render('waitlisted', null);
   let mark = Number.MAX_SAFE_INTEGER;
   while (`${bare.title}\n${bare.body}`.includes(String(mark))) mark -= 1;
-  const split = (kind: 'won' | 'waitlisted' | 'lost') => {
-    const text = render(kind, kind === 'waitlisted' ? mark : null);
+  const split = (kind: 'won' | 'waitlisted' | 'lost', fee: SeatFee | null = null) => {
+    const text = render(kind, kind === 'waitlisted' ? mark : null, fee);
     return { title: text.title.split(String(mark)), body: text.body.split(String(mark)) };
   };
-  return { won: split('won'), waitlisted: split('waitlisted'), lost: split('lost') };
+  return {
+    won: split('won'),
+    charged: fees.map((fee) => ({ fee, ...split('won', fee) })),
+    waitlisted: split('waitlisted'),
+    lost: split('lost'),
+  };
 }
 
 /**
  * Each applicant of a draw told their result (as {@link tellStudent} writes one) and, for those who take mail,
  * the same words by mail: one INSERT … SELECT for the notices and one for the mails, in one statement, read
  * from the run's record — the draw's own outcome and 補欠順位, whatever has happened to the application since.
- * The notices' `source_key` is unique, so a run told twice tells nobody twice.
+ * A charged winner's words say the amount and deadline its row holds. The notices' `source_key` is unique, so
+ * a run told twice tells nobody twice.
  */
 async function tellResults(
   tx: DbOrTx,
@@ -112,11 +131,23 @@ async function tellResults(
   run: Pick<Run, 'id' | 'drawnAt'>,
   confirmBy: Date | null,
   firstClass: FirstClass | null,
+  fees: readonly SeatFee[],
 ): Promise<void> {
-  const texts = outcomeTexts(course.name, confirmBy, firstClass);
+  const texts = outcomeTexts(course.name, confirmBy, firstClass, fees);
+  const won = (part: 'title' | 'body') =>
+    texts.charged.length === 0
+      ? sql`${arrayLiteral(texts.won[part])}::text[]`
+      : sql`case ${sql.join(
+          texts.charged.map(
+            (c) =>
+              sql`when a.amount_due = ${c.fee.amount}::int and a.pay_by is not distinct from ${c.fee.payBy}::timestamptz
+                then ${arrayLiteral(c[part])}::text[]`,
+          ),
+          sql` `,
+        )} else ${arrayLiteral(texts.won[part])}::text[] end`;
   const words = (part: 'title' | 'body') =>
     sql`array_to_string(case e.outcome
-      when ${sqlLiteral(LOTTERY.WON)} then ${arrayLiteral(texts.won[part])}::text[]
+      when ${sqlLiteral(LOTTERY.WON)} then ${won(part)}
       when ${sqlLiteral(LOTTERY.WAITLISTED)} then ${arrayLiteral(texts.waitlisted[part])}::text[]
       else ${arrayLiteral(texts.lost[part])}::text[] end, coalesce(e.waitlist_rank::text, ''))`;
   const tail = personalMailTail(mail);
@@ -146,7 +177,83 @@ async function tellResults(
     order by drawn.ord`);
 }
 
+/** The distinct charges (amount, deadline) the run's winners hold, as the words' input. */
+async function chargesOfRun(tx: DbOrTx, runId: number, courseId: number): Promise<SeatFee[]> {
+  const rule = await feeRuleOf(tx, courseId);
+  if (!rule.required) return [];
+  const rows = await tx.execute<{ amount_due: number; pay_by: string | Date | null }>(sql`
+    select distinct a.amount_due, a.pay_by
+    from ${lotteryRuns} r
+    cross join json_to_recordset(r.entries) as e(application_id int, outcome text)
+    join ${courseApplications} a on a.id = e.application_id
+    where r.id = ${runId}::int and e.outcome = ${sqlLiteral(LOTTERY.WON)} and a.amount_due > 0`);
+  // node-postgres and PGlite both answer { rows }
+  const found = (rows as unknown as { rows: { amount_due: number; pay_by: string | Date | null }[] }).rows;
+  return found.map((r) => ({
+    amount: Number(r.amount_due),
+    payBy: r.pay_by === null ? null : new Date(r.pay_by).toISOString(),
+    howToPay: rule.howToPay,
+    autoLapse: rule.autoLapse,
+  }));
+}
+
 type Run = typeof lotteryRuns.$inferSelect;
+
+/**
+ * The winners a new fee rule charged, told what to pay, how and by when (decision 077): one notice each and
+ * the same words by mail, one statement for all of them, the words chosen by each seat's amount (all were
+ * charged at one moment, so they share one deadline). The key names the charge: a retry tells nobody twice.
+ */
+export async function tellCharged(
+  tx: DbOrTx,
+  mail: MailContext,
+  course: Pick<Course, 'id' | 'name'>,
+  rule: Pick<FeeRule, 'howToPay' | 'autoLapse'>,
+  ids: readonly number[],
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const charged = await tx
+    .selectDistinct({ amountDue: courseApplications.amountDue, payBy: courseApplications.payBy })
+    .from(courseApplications)
+    .where(inArray(courseApplications.id, [...ids]));
+  const texts = charged.flatMap((c) => {
+    const fee = seatFee(rule, { ...c, paidAt: null });
+    return fee ? [{ c, text: intakeMessage({ kind: 'charged', courseName: course.name, fee }) }] : [];
+  });
+  if (texts.length === 0) return;
+  const pick = (part: 'title' | 'body') =>
+    sql`case ${sql.join(
+      texts.map(
+        ({ c, text }) =>
+          sql`when a.amount_due = ${c.amountDue}::int and a.pay_by is not distinct from ${c.payBy?.toISOString() ?? null}::timestamptz then ${text[part]}::text`,
+      ),
+      sql` `,
+    )} end`;
+  const tail = personalMailTail(mail);
+  const key = sql`'charge:' || a.id::text || ':' || ${String(now.getTime())}::text`;
+  await tx.execute(sql`with charged as (
+      select a.id, a.student_id, ${pick('title')} as title, ${pick('body')} as body, ${key} as source_key
+      from ${courseApplications} a
+      where a.id = any(${arrayLiteral(ids.map(String))}::int[])
+    ), made as (
+      insert into ${notices} (title, content, period_from, published_to, student_id, course_id, application_id,
+        source_key)
+      select left(charged.title, 120), charged.body, ${now.toISOString()}::timestamptz, ${PERSONAL_NOTICE}::smallint,
+        charged.student_id, ${course.id}::int, charged.id, charged.source_key
+      from charged where charged.title is not null order by charged.id
+      on conflict (source_key) do nothing
+      returning id, source_key
+    )
+    insert into ${mailOutbox} ("to", subject, body, student_id, notice_id)
+    select s.mail1, '【まなび】' || charged.title, s.name || ' 様' || ${'\n\n'}::text || charged.body || ${tail}::text,
+      s.id, made.id
+    from charged
+    join made on made.source_key = charged.source_key
+    join ${students} s on s.id = charged.student_id
+    where s.is_email and coalesce(s.mail1, '') <> ''
+    order by charged.id`);
+}
 
 /**
  * Tells the applicants of a draw their results, once (decision 050): the draw commits its statuses and record
@@ -174,7 +281,15 @@ export async function tellRun(
   if (!run) return false;
   // the deadline the draw wrote: the same rule from the same moment
   const confirmBy = deadline(mail, run.confirmDays, run.drawnAt);
-  await tellResults(tx, mail, run.course, run, confirmBy, await firstClassOf(tx, run.course.id));
+  await tellResults(
+    tx,
+    mail,
+    run.course,
+    run,
+    confirmBy,
+    await firstClassOf(tx, run.course.id),
+    await chargesOfRun(tx, run.id, run.course.id),
+  );
   await tx.update(lotteryRuns).set({ toldAt: now }).where(eq(lotteryRuns.id, run.id));
   return true;
 }

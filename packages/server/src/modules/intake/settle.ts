@@ -18,6 +18,7 @@ import {
 } from '../../repositories/course-applications';
 import { defaultIntake, type IntakeSettings } from '../../repositories/course-intake';
 import { firstClassOf } from '../../repositories/course-sessions';
+import { applicationsByIds, chargeWon, seatFee } from './fees';
 import { tellStudent } from './results';
 import { deadline } from './settings';
 
@@ -56,7 +57,10 @@ export async function settleCourse(
   return promoted;
 }
 
-/** Moves one 補欠 up: 当選, place given up, a deadline when the course asks winners to confirm; told. */
+/**
+ * Moves one 補欠 up: 当選, place given up, a deadline when the course asks winners to confirm, charged under the
+ * course's fee rule with its own pay-by deadline; told.
+ */
 export async function promote(
   tx: DbOrTx,
   mail: MailContext,
@@ -67,7 +71,9 @@ export async function promote(
   now: Date,
 ): Promise<Application> {
   const confirmBy = deadline(mail, intake.confirmDays, now);
-  const row = await promoteApplication(tx, application.id, confirmBy, now);
+  const promoted = await promoteApplication(tx, application.id, confirmBy, now);
+  const { rule, charged } = await chargeWon(tx, mail, course.id, [promoted.id], now);
+  const row = charged.length ? ((await applicationsByIds(tx, charged))[0] ?? promoted) : promoted;
   await audit(tx, {
     actor,
     action: 'promote',
@@ -78,6 +84,7 @@ export async function promote(
       course_id: course.id,
       waitlist_rank: application.waitlistRank,
       confirm_by: confirmBy?.toISOString() ?? null,
+      ...(charged.length ? { amount_due: row.amountDue, pay_by: row.payBy?.toISOString() ?? null } : {}),
     },
   });
   await tellStudent(
@@ -85,7 +92,13 @@ export async function promote(
     mail,
     row.studentId,
     `promote:${row.id}:${now.getTime()}`,
-    { kind: 'promoted', course, application: row, firstClass: await firstClassOf(tx, course.id) },
+    {
+      kind: 'promoted',
+      course,
+      application: row,
+      firstClass: await firstClassOf(tx, course.id),
+      fee: seatFee(rule, row),
+    },
     now,
   );
   return row;

@@ -11,6 +11,8 @@ export function courseMail(
   kind: 'apply' | 'waitlist' | 'cancel',
   name: string,
   c: Pick<Course, 'name' | 'organ' | 'period' | 'isLottery'>,
+  /** lines after the lead: what a first-come seat costs, how and by when it is paid */
+  extra: readonly string[] = [],
 ) {
   const appliedUrl = new URL('/mypage/course/applied', config.publicUrl).toString();
   const lead =
@@ -38,6 +40,7 @@ export function courseMail(
       `${name} 様`,
       '',
       ...lead,
+      ...extra,
       '',
       `講座名：${c.name}`,
       `実施機関：${c.organ}`,

@@ -15,6 +15,7 @@ import {
   courseFlags,
   isCancelable,
 } from '@manabi/shared/domain/course-rules';
+import { PAYMENT_STATE_LABEL, paidText, payByText, paymentState, yenText } from '@manabi/shared/domain/fees';
 import { type FirstClass, nextStepText } from '@manabi/shared/domain/intake';
 import type { courseApplications, courses, students } from '../../db/schema';
 
@@ -28,11 +29,42 @@ type SeatSource = Pick<
   'lotteryStatus' | 'attendanceStatus' | 'waitlistRank' | 'confirmBy' | 'confirmedAt' | 'updatedAt'
 >;
 
+/** What a charged seat holds (decision 077): its row's charge, its net payments and the rule's how-to-pay. */
+export interface SeatCharge {
+  amountDue: number | null;
+  payBy: Date | null;
+  paidAt: Date | null;
+  netPaid: number;
+  howToPay: string | null;
+}
+
+/** A live seat's charge in the answer's words; null when nothing is asked before the first class. */
+export function feeOf(charge: SeatCharge | null): MypageAppliedItem['fee'] {
+  if (!charge?.amountDue) return null;
+  const { amountDue: amount, netPaid: net } = charge;
+  const state = paymentState(amount, net);
+  const remaining = Math.max(0, amount - net);
+  return {
+    amount,
+    net_paid: net,
+    remaining,
+    state,
+    state_text: PAYMENT_STATE_LABEL[state],
+    pay_by: charge.payBy?.toISOString() ?? null,
+    pay_by_text: charge.payBy && !charge.paidAt ? payByText(charge.payBy) : '',
+    how_to_pay: charge.howToPay ?? '',
+    remaining_text: state === 'partial' ? `あと${yenText(remaining)}` : '',
+    paid_at: charge.paidAt?.toISOString() ?? null,
+    paid_text: charge.paidAt ? paidText(charge.paidAt) : '',
+  };
+}
+
 /** Where the application stands in the intake cycle and the sentence that says what to do (decision 015). */
 export function seatOf(
   a: SeatSource | null,
   c: Pick<Course, 'periodTo' | 'isLottery'>,
   firstClass: FirstClass | null = null,
+  charge: SeatCharge | null = null,
 ) {
   const seat = {
     is_lottery: c.isLottery,
@@ -41,9 +73,11 @@ export function seatOf(
     confirm_by: a?.confirmBy?.toISOString() ?? null,
     confirmed: a?.confirmedAt != null,
     application_updated_at: a?.updatedAt.toISOString() ?? null,
+    fee: a && a.lotteryStatus === '2' ? feeOf(charge) : null,
   };
   const when = { period_to: c.periodTo?.toISOString() ?? null, first_class: firstClass };
-  return { ...seat, next_step: a ? nextStepText({ lottery_status: a.lotteryStatus, ...seat, ...when }) : '' };
+  const { fee: _, ...step } = seat;
+  return { ...seat, next_step: a ? nextStepText({ lottery_status: a.lotteryStatus, ...step, ...when }) : '' };
 }
 
 export const ruleOf = (c: Pick<Course, keyof CourseRule>): CourseRule => ({
@@ -102,9 +136,16 @@ export interface HistoryRow {
     | 'confirmBy'
     | 'confirmedAt'
     | 'updatedAt'
+    | 'amountDue'
+    | 'payBy'
+    | 'paidAt'
   > & {
     /** the units it counts toward the student's total (decision 039): null while it earns none */
     acquisitionUnit: number | null;
+    /** payments received less refunds (decision 077) */
+    netPaid: number;
+    /** the course's fee rule's how-to-pay, null when it has none */
+    howToPay: string | null;
   };
 }
 
@@ -131,7 +172,7 @@ export function presentHistoryRow(
     acquisition_unit: a.acquisitionUnit,
     course_acquisition_unit: c.unit,
     // a cancelled application has nothing more to do
-    ...seatOf(a.cancelledAt === null ? a : null, c, firstClass),
+    ...seatOf(a.cancelledAt === null ? a : null, c, firstClass, a),
   };
 }
 
@@ -142,6 +183,8 @@ export function presentCourseDetail(
   a: Application | null,
   flags: CourseFlags,
   sessions: MypageCourseDetail['sessions'],
+  /** the seat's charge, and the refund rule in words of a course that asks payment ('' when none) */
+  fee: { charge: SeatCharge | null; refundRule: string } = { charge: null, refundRule: '' },
 ): MypageCourseDetail {
   return {
     id: c.id,
@@ -169,9 +212,10 @@ export function presentCourseDetail(
     cancel: c.isCancelable,
     content: c.content,
     lottery_status: a?.lotteryStatus ?? null,
-    ...seatOf(a, c, firstOf(sessions)),
+    ...seatOf(a, c, firstOf(sessions), fee.charge),
     sessions,
     bring: c.bring,
+    refund_rule: fee.refundRule,
   };
 }
 
@@ -189,6 +233,7 @@ export function presentCancelView(
   c: Course,
   a: Application,
   s: Pick<typeof students.$inferSelect, 'loginId' | 'name' | 'phone1' | 'mail1' | 'phone2' | 'mail2'>,
+  refund: { net: number; refundDue: number; refundRule: string },
 ): CourseCancelView {
   return {
     id: c.id,
@@ -201,5 +246,8 @@ export function presentCancelView(
     mail1: s.mail1,
     phone2: s.phone2,
     mail2: s.mail2,
+    net_paid: refund.net,
+    refund_due: refund.refundDue,
+    refund_rule: refund.net > 0 ? refund.refundRule : '',
   };
 }

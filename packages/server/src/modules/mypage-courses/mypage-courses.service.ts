@@ -13,6 +13,8 @@ import {
   WINDOW_END_MINUTE_MS,
 } from '@manabi/shared/domain/course-rules';
 import { todayTokyo } from '@manabi/shared/domain/dates';
+import { amountDue, payByDeadline, refundRuleText } from '@manabi/shared/domain/fees';
+import { feeLines } from '@manabi/shared/domain/intake';
 import {
   type CourseApplicationInput,
   type CourseCancelInput,
@@ -35,7 +37,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courseApplications, courses, students } from '../../db/schema';
+import { courseApplications, courseFees, courses, students } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/statements';
 import { audit } from '../../platform/audit';
 import type { StudentPrincipal } from '../../platform/context';
@@ -46,6 +48,7 @@ import {
   type Application,
   applicationCancel,
   applicationsInsert,
+  type Course,
   inHistory,
   lockCourse,
   seatHolders,
@@ -61,12 +64,14 @@ import {
 } from '../../repositories/course-catalog';
 import { intakeOf } from '../../repositories/course-intake';
 import { type SessionOut, sessionList } from '../../repositories/course-sessions';
+import { chargeSeats, defaultFeeRule, type FeeRule, feeRuleOf, netPaid } from '../../repositories/payments';
 import {
   firstClassesOfWinners,
   historyColumns,
   historyOrder,
   historyPage,
 } from '../../repositories/student-history';
+import { refundOnCancel } from '../intake/fees';
 import { settleCourse } from '../intake/settle';
 import { courseMail } from './mypage-courses.mail';
 import {
@@ -207,10 +212,11 @@ const statements = preparedPerDatabase((db: Db) => {
       .prepare('mypage_unit_sum'),
     // the cancel view, which every cancel opens first
     cancelView: db
-      .select({ course: courses, application: courseApplications, contact: CONTACT })
+      .select({ course: courses, application: courseApplications, contact: CONTACT, fees: courseFees })
       .from(courses)
       .innerJoin(courseApplications, liveApplicationOf(studentId))
       .innerJoin(students, eq(students.id, courseApplications.studentId))
+      .leftJoin(courseFees, eq(courseFees.courseId, courses.id))
       .where(eq(courses.id, sql.placeholder('courseId')))
       .prepare('mypage_cancel_view'),
   };
@@ -334,20 +340,32 @@ export async function getCourse(
 ): Promise<MypageCourseDetail> {
   const { entry, application } = await catalogCourseForStudent(db, id, student, now);
   if (entry)
-    return courseDetail(db, entry.course, entry.categories, entry.sessions, application, entry.waitlist, now);
+    return courseDetail(
+      db,
+      entry.course,
+      entry.categories,
+      entry.sessions,
+      application,
+      entry.waitlist,
+      entry.fees ?? defaultFeeRule(entry.course.id),
+      now,
+    );
   const [row] = await db
     .select({
       course: courses,
       categories: categoryNames,
       sessions: sessionList,
       application: courseApplications,
+      fees: courseFees,
     })
     .from(courses)
     .leftJoin(courseApplications, liveApplicationOf(student.id))
+    .leftJoin(courseFees, eq(courseFees.courseId, courses.id))
     .where(and(eq(courses.id, id), isPublic));
   if (!row) throw notFound();
   const waitlist = async () => (await intakeOf(db, row.course.id)).waitlist;
-  return courseDetail(db, row.course, row.categories, row.sessions, row.application, waitlist, now);
+  const rule = row.fees ?? defaultFeeRule(row.course.id);
+  return courseDetail(db, row.course, row.categories, row.sessions, row.application, waitlist, rule, now);
 }
 
 async function courseDetail(
@@ -358,6 +376,8 @@ async function courseDetail(
   sessions: SessionOut[],
   a: Application | null,
   waitlist: boolean | (() => Promise<boolean>),
+  /** the course's fee rule, read with the course (the catalogue holds it) */
+  rule: FeeRule,
   now: Date,
 ): Promise<MypageCourseDetail> {
   const needsCount = !c.isLottery && c.capacity !== null;
@@ -371,7 +391,17 @@ async function courseDetail(
     (typeof waitlist === 'boolean' ? waitlist : await waitlist())
   )
     flags.is_disp_applybtn = true;
-  return presentCourseDetail(c, categories, a, flags, sessions);
+  // a course that asks payment: its refund rule, and the student's seat's charge (decision 077)
+  const charge =
+    a?.amountDue != null
+      ? {
+          ...a,
+          netPaid: (await netPaid(db, [a.id])).get(a.id) ?? 0,
+          howToPay: rule.howToPay,
+        }
+      : null;
+  const refundRule = rule.required ? refundRuleText(rule.refundDays, rule.refundNote) : '';
+  return presentCourseDetail(c, categories, a, flags, sessions, { charge, refundRule });
 }
 
 // ---- 4. apply ----
@@ -428,6 +458,18 @@ export async function applyCourse(
       throw invalid(name, msg);
     }
     const { contact } = turn;
+    // a first-come seat is won now: charged under the course's fee rule, the mail saying what and by when
+    const wins = !waits && !c.isLottery;
+    const rule = wins ? await feeRuleOf(tx, courseId) : null;
+    const fee =
+      rule?.required && amountDue(feeAmounts(c), false) > 0
+        ? feeLines({
+            amount: amountDue(feeAmounts(c), false),
+            payBy: payByDeadline(rule, config.confirmDaySeconds, now)?.toISOString() ?? null,
+            howToPay: rule.howToPay,
+            autoLapse: rule.autoLapse,
+          })
+        : [];
     const id = await audit(tx, {
       actor: { kind: 'student', id: student.id },
       action: 'apply',
@@ -442,7 +484,7 @@ export async function applyCourse(
         contact.isEmail && contact.mail1
           ? {
               to: contact.mail1,
-              ...courseMail(config, waits ? 'waitlist' : 'apply', contact.name, c),
+              ...courseMail(config, waits ? 'waitlist' : 'apply', contact.name, c, fee),
               studentId: student.id,
             }
           : null,
@@ -457,11 +499,19 @@ export async function applyCourse(
       ]),
     });
     if (id === undefined) throw new Error('insert returned nothing');
+    if (rule) await chargeSeats(tx, rule, [id], config.confirmDaySeconds, now);
     // the new 補欠 gets the next place in line
     if (waits) await settleCourse(tx, config, { kind: 'student', id: student.id }, c, now);
     return { result: true as const };
   });
 }
+
+/** A course row's fee columns as the shared rules name them. */
+const feeAmounts = (c: Pick<Course, 'tuitionFee' | 'tuitionFee1' | 'materialCost'>) => ({
+  tuition_fee: c.tuitionFee,
+  tuition_fee1: c.tuitionFee1,
+  material_cost: c.materialCost,
+});
 
 // ---- 5. cancel ----
 
@@ -474,7 +524,17 @@ export async function getCancelView(
 ): Promise<CourseCancelView> {
   const [row] = await statements(db).cancelView.execute({ studentId: student.id, courseId });
   if (!row || !isCancelable(ruleOf(row.course), liveOf(row.application), now)) throw notFound();
-  return presentCancelView(row.course, row.application, row.contact);
+  const refund = await refundOnCancel(
+    db,
+    row.course,
+    row.application,
+    now,
+    row.fees ?? defaultFeeRule(row.course.id),
+  );
+  return presentCancelView(row.course, row.application, row.contact, {
+    ...refund,
+    refundRule: refundRuleText(refund.rule.refundDays, refund.rule.refundNote),
+  });
 }
 
 /**
@@ -500,11 +560,18 @@ export async function cancelCourse(
     if (a.updatedAt.getTime() !== seen.getTime()) throw stale();
     if (!isCancelable(ruleOf(c), liveOf(a), now)) throw invalid('course_id', MYPAGE_COURSE_MSG.notCancelable);
     const { contact } = turn;
+    // a paid seat's cancellation records what the refund rule gives back (the office pays it)
+    const refund = a.amountDue === null ? null : await refundOnCancel(tx, c, a, now);
     const id = await audit(tx, {
       actor: { kind: 'student', id: student.id },
       action: 'cancel',
       entity: 'course_application',
-      detail: { course_id: courseId, login_id: student.loginId, lottery_status: a.lotteryStatus },
+      detail: {
+        course_id: courseId,
+        login_id: student.loginId,
+        lottery_status: a.lotteryStatus,
+        ...(refund && refund.net > 0 ? { net_paid: refund.net, refund_due: refund.refundDue } : {}),
+      },
       mail:
         contact.isEmail && contact.mail1
           ? { to: contact.mail1, ...courseMail(config, 'cancel', contact.name, c), studentId: student.id }

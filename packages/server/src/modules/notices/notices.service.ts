@@ -46,7 +46,7 @@ import {
   notices,
   students,
 } from '../../db/schema';
-import { type Actor, audit } from '../../platform/audit';
+import { type Actor, audit, changesOf } from '../../platform/audit';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { NO_REPLY } from '../../platform/mail';
 import { keyContains, likeContains, likePrefix, paged, qualified } from '../../platform/sql';
@@ -268,16 +268,43 @@ const auditDetail = (row: typeof notices.$inferSelect, mailQueued: number) => ({
   mail_queued: mailQueued,
 });
 
-/** A written notice's mail, its audit entry and the write's answer: how many it reaches. */
+/** What an update's entry says changed: the short fields with their values, the texts by name only. */
+const NOTICE_CHANGES = {
+  shown: [
+    'title',
+    'categoryId',
+    'periodFrom',
+    'periodTo',
+    'isControl',
+    'publishedTo',
+    'generationId',
+    'courseId',
+    'lotteryStatus',
+    'isEmail',
+    'emailTitle',
+    'isImportant',
+  ],
+  withheld: ['content', 'remarks', 'referenceUrl1', 'referenceUrl2', 'referenceUrl3'],
+} as const;
+
+/** A written notice's mail, its audit entry (an update's with what it changed) and the write's answer. */
 async function published(
   tx: DbOrTx,
   config: Pick<Config, 'publicUrl'>,
   actor: Actor,
   action: 'create' | 'update',
   row: typeof notices.$inferSelect,
+  before?: typeof notices.$inferSelect,
 ): Promise<NoticeWriteResult> {
   const mailed = await queueNoticeMail(tx, config, row);
-  await audit(tx, { actor, action, entity: 'notice', entityId: row.id, detail: auditDetail(row, mailed) });
+  const changed = before ? changesOf(before, row, NOTICE_CHANGES) : {};
+  await audit(tx, {
+    actor,
+    action,
+    entity: 'notice',
+    entityId: row.id,
+    detail: { ...auditDetail(row, mailed), ...changed },
+  });
   return { result: true as const, id: row.id, ...(await reached(tx, row, mailed)) };
 }
 
@@ -308,7 +335,7 @@ export async function updateNotice(
   return db.transaction(async (tx) => {
     const seen = seenAt(input.updated_at);
     const [current] = await tx
-      .select({ id: notices.id })
+      .select()
       .from(notices)
       .where(and(eq(notices.id, input.id), ne(notices.publishedTo, PERSONAL_NOTICE)));
     if (!current) throw notFound();
@@ -319,7 +346,8 @@ export async function updateNotice(
       .where(and(eq(notices.id, input.id), eq(notices.updatedAt, seen)))
       .returning();
     if (!row) throw stale();
-    return published(tx, config, actor, 'update', row);
+    // the row read above is the one replaced: the update matched its updated_at
+    return published(tx, config, actor, 'update', row, current);
   });
 }
 

@@ -278,6 +278,20 @@ describe('notice add, detail, update', () => {
     const after = (await get(t.app, `/api/admin/notice/detail/?id=${id}`, admin)).json() as Notice;
     expect(after).toMatchObject({ title: '変更後', published_to: '2', generation_id: '2504' });
     expect(after.updated_at).not.toBe(seen.updated_at);
+    // the entry says what changed, before → after
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entity, 'notice'), eq(auditLog.entityId, String(id)), eq(auditLog.action, 'update')),
+      );
+    expect(entry?.detail).toMatchObject({
+      changes: {
+        title: [seen.title, '変更後'],
+        publishedTo: [Number(seen.published_to), 2],
+        generationId: [null, '2504'],
+      },
+    });
 
     const staleRes = await post(
       t.app,

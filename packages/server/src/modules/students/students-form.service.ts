@@ -311,7 +311,13 @@ async function approveOrReject(
   const approve = input.approval_status === APPROVAL.APPROVED;
   return db.transaction(async (tx) => {
     const current = await loadStudent(tx, input.user_id, true);
-    if (current.approvalStatus === APPROVAL.APPROVED) throw notFound();
+    // approved, merged into another record or withdrawn: nothing to decide
+    if (
+      current.approvalStatus === APPROVAL.APPROVED ||
+      current.approvalStatus === APPROVAL.MERGED ||
+      current.approvalStatus === APPROVAL.WITHDRAWN
+    )
+      throw notFound();
     const seen = seenAt(input.updated_at);
     if (current.updatedAt.getTime() !== seen.getTime()) throw stale();
     // an admission mail refused before approval: a corrected mail 1 ends it, as on the student form

@@ -48,6 +48,7 @@ export function presentStudent(s: StudentRecord, today: string = todayTokyo()): 
     date_issue_num_str: formatDateJa(s.dateIssue),
     remarks: s.remarks,
     is_attendance: flag(s.isAttendance),
+    merged_into: s.mergedInto,
     contacts_updated_at_1: s.contactsUpdatedAt1.toISOString(),
     contacts_updated_at_2: s.contactsUpdatedAt2.toISOString(),
     updated_at: s.updatedAt.toISOString(),

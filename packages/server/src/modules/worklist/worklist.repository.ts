@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   courseApplications,
+  courseFees,
   courseIntake,
   courseSessions,
   courses,
@@ -96,6 +97,37 @@ export async function dueDeadlines(db: Db, scope: SQL | undefined, now: Date, un
     unread: rows.reduce((n, r) => n + r.unread, 0),
     courses: rows.slice(0, limit).map(({ unread: _, ...c }) => c),
   };
+}
+
+/**
+ * Live winners unpaid past their pay-by deadline on courses whose fee rule asks payment but lapses nothing by
+ * itself (course_fees_manual_lapse_idx, then the pay-by index), by course, the oldest deadline first.
+ */
+export async function overdueUnpaid(db: Db, scope: SQL | undefined, now: Date, limit: number) {
+  const a = courseApplications;
+  const rows = await db
+    .select({
+      course_id: courses.id,
+      course_name: courses.name,
+      count: count(),
+      total: sql<number>`sum(count(*)) over ()`.mapWith(Number),
+    })
+    .from(courseFees)
+    .innerJoin(courses, eq(courses.id, courseFees.courseId))
+    .innerJoin(a, eq(a.courseId, courseFees.courseId))
+    .where(
+      and(
+        sql`${courseFees.required} AND NOT ${courseFees.autoLapse}`,
+        // the pay-by index's predicate, so the planner can use it
+        sql`${a.lotteryStatus} = '2' AND ${a.paidAt} IS NULL AND ${a.cancelledAt} IS NULL AND ${a.payBy} IS NOT NULL`,
+        sql`${a.payBy} < ${now}`,
+        scope,
+      ),
+    )
+    .groupBy(courses.id, courses.name)
+    .orderBy(sql`min(${a.payBy})`, asc(courses.id))
+    .limit(limit);
+  return { count: rows[0]?.total ?? 0, courses: rows.map(({ total: _, ...c }) => c) };
 }
 
 /**

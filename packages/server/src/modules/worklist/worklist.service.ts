@@ -20,6 +20,7 @@ import {
   dueDeadlines,
   failedMails,
   mailState,
+  overdueUnpaid,
   requeueMail,
   stoppedJobs,
   stuckWaitlists,
@@ -53,12 +54,13 @@ export async function getWorklist(
   // how far ahead a confirm-by deadline is worth a telephone call: the contact list's setting
   const until = new Date(now.getTime() + config.contactDays * 86_400_000);
   const full = admin.authority === 1;
-  const [unapproved, contact, draw, deadlines, waitlist, sessions, mail, jobs] = await Promise.all([
+  const [unapproved, contact, draw, deadlines, waitlist, unpaid, sessions, mail, jobs] = await Promise.all([
     full ? countUnapproved(db) : null,
     contactSummary(db, config, admin, now),
     awaitingDraw(db, scope, now, WORKLIST_COURSES_MAX),
     dueDeadlines(db, scope, now, until, WORKLIST_COURSES_MAX),
     stuckWaitlists(db, scope, today, WORKLIST_COURSES_MAX),
+    overdueUnpaid(db, scope, now, WORKLIST_COURSES_MAX),
     classesOn(db, scope, [today, tomorrow]),
     full ? failedMails(db, WORKLIST_MAILS_MAX) : null,
     full ? stoppedJobs(db) : null,
@@ -71,6 +73,7 @@ export async function getWorklist(
     contact,
     deadlines: { ...deadlines, until: until.toISOString() },
     waitlist,
+    unpaid,
     sessions,
     mail: mail && {
       count: mail.count,

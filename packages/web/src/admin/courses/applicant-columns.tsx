@@ -22,6 +22,13 @@ export const LIMITED_COLUMNS: Column<AnyRow>[] = [
   { key: 'name_kana', header: '氏名カナ', sortable: true, isRowHeader: true },
 ];
 
+/** Why a winner became 辞退, as the office reads it (decision 077 adds 未入金). */
+const DECLINE_REASON_TEXT: Record<string, string> = {
+  lapsed: '辞退（期限切れ）',
+  unpaid: '辞退（未入金）',
+  declined: '辞退（本人の申出）',
+};
+
 /**
  * Where a row stands in the intake cycle (decision 015), in the office's words: 「補欠3番」, the confirm
  * deadline or 確定済み, the date of a 繰り上げ, and why a winner became 辞退. '' when there is nothing to say.
@@ -42,7 +49,7 @@ export function intakeStateText(
   }
   if (row.promoted_at) lines.push(`繰り上げ ${formatDateJa(row.promoted_at)}`);
   if (row.lottery_status === LOTTERY.DECLINED && row.decline_reason) {
-    lines.push(row.decline_reason === 'lapsed' ? '辞退（期限切れ）' : '辞退（本人の申出）');
+    lines.push(DECLINE_REASON_TEXT[row.decline_reason] ?? '辞退（本人の申出）');
   }
   return lines;
 }

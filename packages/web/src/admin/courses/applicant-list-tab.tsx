@@ -9,7 +9,7 @@ import { listPageOf } from '../../lib/list-search';
 import { paths } from '../../lib/paths';
 import { useSearchState } from '../../lib/search-state';
 import { Alert } from '../../ui/alert';
-import { Button, ButtonLink } from '../../ui/button';
+import { Button, ButtonLink, TextLink } from '../../ui/button';
 import { CheckboxGroup, Select } from '../../ui/choice-fields';
 import { CsvDownloadLink } from '../../ui/csv-download';
 import { DataTable, TICKED_ROW, useTableUrlState } from '../../ui/data-table';
@@ -100,6 +100,10 @@ export function ApplicantListTab({
       {isFull && (
         <ApplicantTools courseId={courseId} pending={pending} onLottery={() => setIsLotteryOpen(true)} />
       )}
+      {/* the seats' payments: both authorities read them, authority 1 records them (decision 078) */}
+      <p>
+        <TextLink to={paths.admin.coursePayments(courseId)}>入金の管理（入金の状態・記録・領収書）</TextLink>
+      </p>
 
       <ApplicantSearchForm
         search={search}

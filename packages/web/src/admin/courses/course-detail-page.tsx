@@ -16,6 +16,7 @@ import { DetailTabs } from '../layout/detail-tabs';
 import { attendedCountQuery } from './api/applicant-list';
 import { type AdminCourseView, useCourseDetail } from './api/courses';
 import { ApplicantListTab } from './applicant-list-tab';
+import { FeePanel } from './fee-panel';
 import { IntakePanel } from './intake-panel';
 import { sessionsSummary } from './sessions-field';
 
@@ -51,6 +52,7 @@ export function Component() {
           <>
             {/* where the intake stands comes before the attributes (the office looks here first) */}
             {isFull && 'is_lottery' in course && course.is_lottery && <IntakePanel courseId={course.id} />}
+            <FeePanel courseId={course.id} canEdit={isFull} />
             <ConfirmList items={courseItems(course)} />
           </>
         }

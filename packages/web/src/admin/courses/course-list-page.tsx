@@ -27,7 +27,12 @@ import { type Column, DataTable, useTableUrlState } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { SearchPanel, SearchPanelActions } from '../../ui/search-panel';
 import { DateInput, TextInput } from '../../ui/text-input';
-import { uploadCourseApplicants, uploadCourses, useRefreshAfterUpload } from './api/course-uploads';
+import {
+  previewCourseUpload,
+  uploadCourseApplicants,
+  uploadCourses,
+  useRefreshAfterUpload,
+} from './api/course-uploads';
 import { type CourseSearch, courseListQuery, coursePeriodDefaultsQuery } from './api/courses';
 
 /** SPEC §9: the default of 公開状態 (CD007 '1' = 公開). */
@@ -152,6 +157,9 @@ function ApplicantUploadNote() {
         ))}
       </ul>
       <p>誤りのある行が1行でもあると、ファイル全体を登録しません。文字コードはUTF-8またはShift_JISです。</p>
+      <p>
+        「内容を確認する」を押すと、登録する前に、新しく登録する行・誤りのある行などを確かめられます。この時点では、まだ何も登録しません。
+      </p>
     </div>
   );
 }
@@ -170,11 +178,17 @@ function CourseUploadNote() {
         <li>カテゴリは登録済みのカテゴリ名を「、」で区切って入力</li>
       </ul>
       <p>誤りのある行が1行でもあると、ファイル全体を登録しません。文字コードはUTF-8またはShift_JISです。</p>
+      <p>
+        「内容を確認する」を押すと、登録する前に、新しく登録する行・誤りのある行などを確かめられます。この時点では、まだ何も登録しません。
+      </p>
     </div>
   );
 }
 
 type UploadKind = 'applicants' | 'courses';
+
+/** The course import is looked at before it is done (decision 070). */
+const COURSE_PREVIEW = { run: previewCourseUpload, words: { key: '講座ID', name: '講座名' } };
 
 /**
  * The two CSV uploads of authority 1 (SPEC §2 「講座申込情報のCSVアップロード」; issue 3 course import).
@@ -218,7 +232,8 @@ function CourseUploads() {
         title="講座CSVインポート"
         note={<CourseUploadNote />}
         template={{ columns: COURSE_CSV_COLUMNS, fileName: 'course_template.csv' }}
-        onUpload={track(uploadCourses)}
+        onUpload={(dataUrl, _file, previewHash) => track((d) => uploadCourses(d, previewHash))(dataUrl)}
+        preview={COURSE_PREVIEW}
       />
     </>
   );

@@ -56,9 +56,21 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
     fullOnly: false,
   },
   {
+    label: '入金・返金',
+    to: paths.admin.payments(),
+    description: '銀行の入金明細を取り込み、年度ごとの入金・未収・返金を集計します。',
+    fullOnly: true,
+  },
+  {
     label: '操作の記録',
     to: paths.admin.audit(),
     description: 'いつ、だれが、どの学生や講座に何をしたかを確かめます。',
+    fullOnly: true,
+  },
+  {
+    label: '個人情報の保存期間',
+    to: paths.admin.retention(),
+    description: '活動を終えた学生の個人情報を何年保存するかを決め、過ぎたものを消去します。',
     fullOnly: true,
   },
   {

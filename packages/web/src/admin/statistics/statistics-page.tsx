@@ -14,6 +14,7 @@ import { CheckboxItem } from '../../ui/choice-fields';
 import { PageTitle } from '../../ui/page-title';
 import { STATISTICS_KEY, summaryQuery } from './api/statistics';
 import { GroupsSection } from './groups-section';
+import { PaymentsSection } from './payments-section';
 import { fiscalYearLabel, type PeriodParams, periodFromSearch, periodLabel, periodQuery } from './period';
 import { PeriodPicker } from './period-picker';
 import { SessionsSection } from './sessions-section';
@@ -159,6 +160,7 @@ export function Component() {
           <SessionsSection period={period} />
           <StudentsSection period={period} isPublic={isPublic} />
           <TrendsSection period={period} />
+          {user.authority === 1 && <PaymentsSection period={period} />}
         </>
       )}
     </div>

@@ -21,6 +21,7 @@ import { PageTitle } from '../../ui/page-title';
 import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
 import { TextInput } from '../../ui/text-input';
 import { useDecideApproval, useStudentForEdit } from './api/student-form';
+import { BestMatchNotice } from './student-candidates';
 import {
   asCommonForm,
   asPasswordForm,
@@ -90,6 +91,7 @@ function ApprovalStepForm({ current }: { current: Student }) {
           </TextLink>
         </p>
       </div>
+      <BestMatchNotice userId={current.user_id} />
       <StepForm<StudentApprovalForm, StudentApprovalResult, FormInput>
         schema={studentApprovalFormSchema}
         defaultValues={formValues(current)}

@@ -1,9 +1,11 @@
 import type { Student } from '@manabi/shared/api';
-import { codeText } from '@manabi/shared/codes';
+import { APPROVAL, codeText } from '@manabi/shared/codes';
 import { GENDER_OPTIONS } from '@manabi/shared/schemas/student';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { detailTabSchema, useSearchState } from '../../lib/search-state';
+import { Alert } from '../../ui/alert';
+import { TextLink } from '../../ui/button';
 import { type ConfirmItem, ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
@@ -12,6 +14,7 @@ import { BackLinks } from '../layout/back-links';
 import { DetailTabs } from '../layout/detail-tabs';
 import { AddressRequestPanel } from './address-request-panel';
 import { useStudentDetail } from './api/student-detail';
+import { BestMatchNotice } from './student-candidates';
 import { StudentContactSection } from './student-contact-section';
 import { StudentCoursesTab } from './student-courses-tab';
 
@@ -72,6 +75,32 @@ export function Component() {
       <p className="text-std-20B-150 text-ink">
         {student.login_id}　{student.name}
       </p>
+      {student.merged_into !== null && (
+        <Alert variant="warning" title="この登録は統合済みです" announce={false}>
+          <p>
+            同じ人のもう1つの登録にまとめました。申込・出欠・単位などはそちらにあります。この学生番号ではログインできません。
+          </p>
+          <p className="flex flex-wrap gap-x-6 gap-y-2">
+            <TextLink to={paths.admin.studentDetail(student.merged_into)}>統合先の学生を見る</TextLink>
+            <TextLink to={`${paths.admin.studentDetail(student.user_id)}?tab=3`}>
+              操作の記録（取り消しはこちら）
+            </TextLink>
+          </p>
+        </Alert>
+      )}
+      {student.approval_status === APPROVAL.WITHDRAWN && (
+        <Alert variant="info" title="この学生は退会しています" announce={false}>
+          <p>
+            この学生番号ではログインできません。受講の記録は残り、個人情報は保存期間を過ぎると消去します。
+          </p>
+          <p>
+            <TextLink to={paths.admin.retention()}>個人情報の保存期間を見る</TextLink>
+          </p>
+        </Alert>
+      )}
+      {student.merged_into === null && student.approval_status === APPROVAL.APPROVED && (
+        <BestMatchNotice userId={student.user_id} />
+      )}
       <DetailTabs
         label="学生詳細の表示切替"
         tab={tab}
@@ -93,6 +122,23 @@ export function Component() {
         list={<StudentCoursesTab userId={student.user_id} studentName={student.name} />}
       />
       <StudentContactSection key={student.user_id} student={student} />
+      <p>
+        <TextLink to={paths.admin.studentDisclosure(student.user_id)}>保有個人情報の開示</TextLink>
+        <span className="ml-2 text-ink-muted">
+          （この方について保有している情報のすべてを印刷・ファイルで出力します）
+        </span>
+      </p>
+      {student.approval_status === APPROVAL.APPROVED && (
+        <section aria-labelledby="student-end-heading" className="space-y-2">
+          <h2 id="student-end-heading" className="text-std-20B-150">
+            退会
+          </h2>
+          <p>本人や家族から退会の申し出があったときに使います。申込み中の講座はキャンセルになります。</p>
+          <p>
+            <TextLink to={paths.admin.studentWithdraw(student.user_id)}>退会の手続きへ</TextLink>
+          </p>
+        </section>
+      )}
       <BackLinks listTo={paths.admin.studentList()} listLabel="学生一覧へ戻る" />
     </div>
   );

@@ -13,6 +13,7 @@ import { type Column, DataTable } from '../../ui/data-table';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { useStudentDuplicates } from './api/student-list';
+import { CandidatesSection } from './student-candidates';
 
 /** Shown for a blank name, town or birthday (SPEC §2: "unregistered shows a placeholder"). */
 const BLANK = '未登録';
@@ -91,6 +92,7 @@ function Duplicates({ userId }: { userId: number }) {
         </p>
       </section>
 
+      <CandidatesSection userId={userId} />
       <DuplicateGroups data={data} />
       <p className="flex flex-wrap gap-6">
         <TextLink to={paths.admin.studentApproval(userId)}>承認画面へ</TextLink>

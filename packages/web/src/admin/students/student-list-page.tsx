@@ -23,6 +23,7 @@ import { ListSearchForm, ServerListTable, useServerList } from '../server-list';
 import { addressRequestListQuery } from './api/address-requests';
 import {
   emptyStudentSearch,
+  previewStudentUpload,
   studentCsvUrl,
   studentListQuery,
   unapprovalCountQuery,
@@ -99,6 +100,9 @@ function StudentUploadNote() {
         <li>都道府県が空欄なら東京都</li>
       </ul>
       <p>誤りのある行が1行でもあると、ファイル全体を登録しません。文字コードはUTF-8またはShift_JISです。</p>
+      <p>
+        「内容を確認する」を押すと、登録する前に、新しく登録する行・誤りのある行などを確かめられます。この時点では、まだ何も登録しません。
+      </p>
     </div>
   );
 }
@@ -112,10 +116,15 @@ function StudentUpload() {
   const uploaded = useRef(false);
   const refresh = useRefreshStudents();
   const form = useForm({ defaultValues: { student_type: DEFAULT_STUDENT_TYPE } });
-  const send = async (dataUrl: string): Promise<CsvUploadResult> => {
-    const answer = await uploadStudents(dataUrl, form.getValues('student_type'));
+  // the type is not editable while a preview is shown: the upload sends the type the preview read
+  const send = async (dataUrl: string, _file: File, previewHash?: string): Promise<CsvUploadResult> => {
+    const answer = await uploadStudents(dataUrl, form.getValues('student_type'), previewHash);
     if (answer.result) uploaded.current = true;
     return answer;
+  };
+  const preview = {
+    run: (dataUrl: string) => previewStudentUpload(dataUrl, form.getValues('student_type')),
+    words: { key: '学生番号', name: '氏名' },
   };
   const close = () => {
     setIsOpen(false);
@@ -148,6 +157,7 @@ function StudentUpload() {
           </FieldRegistryProvider>
         }
         onUpload={send}
+        preview={preview}
       />
     </>
   );
@@ -197,6 +207,9 @@ export function Component() {
       <PageTitle>学生管理</PageTitle>
       <div className="flex flex-wrap gap-4">
         <ButtonLink to={paths.admin.studentForm('new')}>学生を新規登録</ButtonLink>
+        <ButtonLink to={paths.admin.duplicatePairs()} variant="secondary">
+          重複の疑いがある学生
+        </ButtonLink>
         <StudentUpload />
       </div>
 

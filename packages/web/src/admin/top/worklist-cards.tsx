@@ -101,6 +101,16 @@ function Cards({ w }: { w: Worklist }) {
         <CourseLinks courses={w.waitlist.courses} unit="人が補欠" status="5" />
       </Card>
       <Card
+        id="unpaid"
+        title="未入金・期限切れ"
+        count={w.unpaid.count}
+        unit="人"
+        empty="お支払いの期限を過ぎて未入金の当選者はいません。"
+        why="お支払いの期限を過ぎても入金が確認できない当選者です（自動で辞退扱いにしない講座）。申込者一覧で確認し、辞退の手続きをするか、入金を待つかを決めてください。"
+      >
+        <CourseLinks courses={w.unpaid.courses} unit="人が未入金" status="2" />
+      </Card>
+      <Card
         id="classes"
         title="今日と明日の授業"
         count={w.sessions.length}

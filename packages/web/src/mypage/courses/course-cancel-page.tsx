@@ -12,7 +12,7 @@ import { PageTitle } from '../../ui/page-title';
 import { COURSES_KEY, NEWS_KEY } from '../query-keys';
 import { courseIdParam } from '../route-params';
 import { cancelCourse, cancelViewQuery } from './api/courses';
-import { orDash } from './course-parts';
+import { orDash, yenText } from './course-parts';
 
 const STALE_MESSAGE = '申込の内容がほかの操作で変更されました。内容をもう一度ご確認ください。';
 
@@ -56,6 +56,20 @@ export function Component() {
           { label: 'メールアドレス2', value: orDash(data.mail2) },
         ]}
       />
+      {data.net_paid > 0 && (
+        <section aria-labelledby="refund-title" className="space-y-2 rounded-8 border-2 border-line p-4">
+          <h2 id="refund-title" className="text-std-18B-160 text-ink">
+            お支払い済みの受講料の返金
+          </h2>
+          <p className="text-std-17N-170 text-ink">入金済みの額：{yenText(data.net_paid)}</p>
+          <p className="text-std-17B-170 text-ink">
+            {data.refund_due > 0
+              ? `いまキャンセルすると、${yenText(data.refund_due)}を返金します。返金の手続きは事務局からご連絡します。`
+              : 'いまキャンセルすると、返金はありません。'}
+          </p>
+          {data.refund_rule && <p className="text-std-16N-170 text-ink">{data.refund_rule}</p>}
+        </section>
+      )}
       <div className="flex flex-wrap gap-4">
         <ButtonLink
           to={fromApplied ? paths.mypage.courseApplied() : paths.mypage.courseDetail(id)}

@@ -77,6 +77,8 @@ export function Component() {
           ...(course.bring ? [{ label: '持ち物', value: course.bring }] : []),
           { label: '単位', value: withUnit(course.unit, '単位') },
           { label: '教材費', value: course.material_cost === null ? '－' : yenText(course.material_cost) },
+          // a course that asks payment before the first class says what a cancellation gives back
+          ...(course.refund_rule ? [{ label: '返金', value: course.refund_rule }] : []),
           { label: 'キーワード', value: orDash(course.keyword) },
           { label: '申込方法', value: <HowToApply course={course} /> },
         ]}

@@ -23,6 +23,7 @@ import {
   withUnit,
 } from './course-parts';
 import type { HistorySearchValues } from './history-search-form';
+import { ReceiptLinks } from './receipt-links';
 
 type Tab = 'applied' | 'attended';
 
@@ -122,7 +123,12 @@ function AppliedResults({ filter, onPage }: { filter: CourseListFilter; onPage: 
           <CourseCard
             key={item.applicant_id}
             item={item}
-            after={<SeatDecision seat={item} cancelable={item.is_cancelable} />}
+            after={
+              <>
+                <SeatDecision seat={item} cancelable={item.is_cancelable} />
+                <ReceiptLinks applicationId={item.applicant_id} courseName={item.course_name} />
+              </>
+            }
             action={
               item.is_cancelable && (
                 // prev=2: the cancel page's 戻る returns here (SPEC §2 course/cancel)

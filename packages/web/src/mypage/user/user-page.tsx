@@ -71,6 +71,9 @@ export function Component() {
             よくあるご質問（FAQ）
           </TextLink>
         </li>
+        <li>
+          <TextLink to={paths.mypage.userWithdraw()}>退会の手続き</TextLink>
+        </li>
       </ul>
     </div>
   );

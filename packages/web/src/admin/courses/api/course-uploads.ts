@@ -1,8 +1,8 @@
-import type { UploadResult } from '@manabi/shared/api';
 import { endpoints } from '@manabi/shared/routes/endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call, isApiError } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { refusedUpload } from '../../../lib/upload-refusal';
 
 /**
  * CSV uploads of the course list (SPEC §7 courseapplicantupload; issue 3 course import). Each sends the
@@ -11,20 +11,20 @@ import { call, isApiError } from '../../../lib/api';
  * routed as SPEC §8.
  */
 
-/** A refused file is a 422 carrying `{ result: false, msg }`: resolved, so the msg lands on the file field. */
-function refusedAnswer(error: unknown): UploadResult {
-  const body = isApiError(error) && error.status === 422 ? (error.body as Partial<UploadResult>) : null;
-  if (body?.result === false && typeof body.msg === 'string') return { result: false, msg: body.msg };
-  throw error;
-}
-
 /** POST /api/admin/course/courseapplicantupload */
 export const uploadCourseApplicants = (dataUrl: string) =>
-  call(endpoints.adminCourses.applicantUpload, { course_applicant: dataUrl }).catch(refusedAnswer);
+  call(endpoints.adminCourses.applicantUpload, { course_applicant: dataUrl }).catch(refusedUpload);
 
-/** POST /api/admin/course/courseupload */
-export const uploadCourses = (dataUrl: string) =>
-  call(endpoints.adminCourses.courseUpload, { course: dataUrl }).catch(refusedAnswer);
+/** POST /api/admin/course/courseupload; with the preview's hash, exactly what it showed or nothing (409). */
+export const uploadCourses = (dataUrl: string, previewHash?: string) =>
+  call(endpoints.adminCourses.courseUpload, {
+    course: dataUrl,
+    ...(previewHash === undefined ? {} : { preview_hash: previewHash }),
+  }).catch(refusedUpload);
+
+/** POST /api/admin/course/courseupload/preview/ (decision 070): what the import would do, nothing written. */
+export const previewCourseUpload = (dataUrl: string) =>
+  call(endpoints.adminCourses.courseUploadPreview, { course: dataUrl }).catch(refusedUpload);
 
 /** The keys of api/courses.ts and api/applicants.ts: lists, counts and applicant tables an upload changes. */
 const CHANGED_KEYS = [

@@ -1,4 +1,5 @@
 import type { StudentAppliedCourse } from '@manabi/shared/api';
+import { APPROVAL } from '@manabi/shared/codes';
 import { endpoints } from '@manabi/shared/routes/endpoints';
 import type { StudentCourseSearch } from '@manabi/shared/schemas/student-course';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,13 +23,19 @@ export const studentDetailQuery = (userId: number) =>
 
 /**
  * The student of `userId`: a missing one (404) goes to /admin/404 (SPEC §2), any other error is routed as
- * SPEC §8. `approvedOnly`: an unapproved student also goes to /admin/404 (the detail screen).
+ * SPEC §8. `approvedOnly`: an unapproved student also goes to /admin/404 (the detail screen); a record merged
+ * into another (decision 071) stays readable there, saying where it went.
  */
 export function useStudentDetail(userId: number, { approvedOnly = false } = {}) {
   const navigate = useNavigate();
   const query = useQuery(studentDetailQuery(userId));
   const { data } = query;
-  const isRefused = approvedOnly && data !== undefined && data.approval_status !== '1';
+  const isRefused =
+    approvedOnly &&
+    data !== undefined &&
+    data.approval_status !== APPROVAL.APPROVED &&
+    data.approval_status !== APPROVAL.MERGED &&
+    data.approval_status !== APPROVAL.WITHDRAWN;
   useEffect(() => {
     if (isRefused) navigate(paths.admin.notFound(), { replace: true });
   }, [isRefused, navigate]);

@@ -1,12 +1,12 @@
-import type { UploadResult } from '@manabi/shared/api';
 import { endpoints } from '@manabi/shared/routes/endpoints';
 import { type StudentSearchField, studentSearchSchema } from '@manabi/shared/schemas/student-list';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call, isApiError, type SortOf, withQuery } from '../../../lib/api';
+import { call, type SortOf, withQuery } from '../../../lib/api';
 import { type ListPage, pageQuery, sortQuery } from '../../../lib/list-search';
 import { paths } from '../../../lib/paths';
 import { parseSearch } from '../../../lib/search-state';
+import { refusedUpload } from '../../../lib/upload-refusal';
 
 /** Admin students: list, unapproved count, CSV upload, duplicate search (SPEC §7 "Admin students"). */
 const KEY = ['admin', 'students'] as const;
@@ -48,16 +48,22 @@ export const unapprovalCountQuery = () =>
 export const studentCsvUrl = (search: StudentSearch, sort: Pick<StudentPage, 'sort' | 'dir'>) =>
   withQuery('/api/admin/student/list/csv/', { ...search, ...sortQuery(sort) });
 
-/** A refused file is a 422 carrying `{ result: false, msg }`: resolved, so the msg lands on the file field. */
-function refusedAnswer(error: unknown): UploadResult {
-  const body = isApiError(error) && error.status === 422 ? (error.body as Partial<UploadResult>) : null;
-  if (body?.result === false && typeof body.msg === 'string') return { result: false, msg: body.msg };
-  throw error;
-}
+/**
+ * POST /api/admin/student/upload/: the file as a data URL and the type every new student gets; with the
+ * preview's hash, exactly what the preview showed or nothing (409).
+ */
+export const uploadStudents = (dataUrl: string, studentType: string, previewHash?: string) =>
+  call(endpoints.adminStudents.upload, {
+    student: dataUrl,
+    student_type: studentType,
+    ...(previewHash === undefined ? {} : { preview_hash: previewHash }),
+  }).catch(refusedUpload);
 
-/** POST /api/admin/student/upload/: the file as a data URL and the type every new student gets. */
-export const uploadStudents = (dataUrl: string, studentType: string) =>
-  call(endpoints.adminStudents.upload, { student: dataUrl, student_type: studentType }).catch(refusedAnswer);
+/** POST /api/admin/student/upload/preview/ (decision 070): what the upload would do, nothing written. */
+export const previewStudentUpload = (dataUrl: string, studentType: string) =>
+  call(endpoints.adminStudents.uploadPreview, { student: dataUrl, student_type: studentType }).catch(
+    refusedUpload,
+  );
 
 /** Marks every student query stale and refetches those on screen (the list and the count, after an upload). */
 export function useRefreshStudents() {

@@ -28,3 +28,14 @@ export const addressQuery = () =>
 
 export const requestAddressChange = (body: AddressRequestBodyInput) =>
   call(endpoints.mypage.addressRequest, body);
+
+/** 退会 (decision 072): what it would cancel, read afresh (its stamp goes back with the withdrawal). */
+export const withdrawQuery = () =>
+  queryOptions({
+    queryKey: ['mypage', 'user', 'withdraw'],
+    queryFn: () => call(endpoints.mypage.withdrawView),
+    staleTime: 0,
+  });
+
+export const withdraw = (body: { updated_at: string; password: string }) =>
+  call(endpoints.mypage.withdraw, { ...body, understood: '1' });

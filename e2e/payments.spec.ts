@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { ACCOUNTS, expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
+
+/**
+ * Payments (decision 078), on the demo's 海と港の経済学 (C2603), which asks its fee before the first class:
+ * the office uploads the bank's transfer file (e2e/fixtures/bank-transfers.csv: three lines that match and
+ * one that could be either of 高橋 一郎's two records), picks the ambiguous line's student and applies it;
+ * records a payment by hand and corrects it with a reason; prints a receipt; the student finds theirs on the
+ * my-page; authority 2 reads the payments of its university's course without a button to record.
+ * The journeys change the demo's books: they run in this order.
+ */
+const HARBOUR = 'みなと学院大学 公開講座「海と港の経済学」';
+test.describe.configure({ mode: 'serial' });
+
+async function harbourId(page: import('@playwright/test').Page): Promise<number> {
+  const res = await page.request.get('/api/admin/courselist/?control=1');
+  const { data_list } = (await res.json()) as { data_list: { id: number; course_name: string }[] };
+  const row = data_list.find((c) => c.course_name === HARBOUR);
+  expect(row, HARBOUR).toBeTruthy();
+  return Number(row?.id);
+}
+
+test('[管理][入金] 銀行の入金明細を取り込む：3件が一致、1件は候補から選んで記録', async ({ page }) => {
+  await loginAdmin(page);
+  await page.goto('/admin/payments');
+  await expect(page.getByRole('heading', { level: 1, name: '入金・返金' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('入金明細のファイル').setInputFiles({
+    name: 'bank-transfers.csv',
+    mimeType: 'text/csv',
+    buffer: readFileSync('e2e/fixtures/bank-transfers.csv'),
+  });
+  await page.getByRole('button', { name: '内容を確認する' }).click();
+  const preview = page.getByTestId('bank-preview');
+  await expect(preview).toContainText('4件のうち、一致 3件・候補が複数 1件・該当なし 0件・記録済み 0件');
+  await expect(page.getByTestId('bank-line-matched')).toHaveCount(3);
+  await expect(page.getByTestId('bank-line-ambiguous')).toHaveCount(1);
+  await expectAccessible(page);
+  // the office knows it was the record 24040003
+  await page.getByRole('button', { name: /5行目の学生/ }).click();
+  await page.getByRole('option', { name: /24040003/ }).click();
+  await page.getByRole('button', { name: 'この内容で記録する' }).click();
+  await expect(page.getByText('4件の入金を記録しました。')).toBeVisible();
+  await expectAccessible(page);
+
+  // the seats' states on the course's payments
+  await page.goto(`/admin/course/detail/${await harbourId(page)}/payments`);
+  await expect(page.getByRole('heading', { level: 1, name: '入金の管理' })).toBeVisible();
+  const seat = (loginId: string) => page.getByTestId('payment-seat').filter({ hasText: loginId });
+  for (const id of ['25049001', '25049002', '25049003', '24040003', '24040001']) {
+    await expect(seat(id).getByTestId('payment-state')).toHaveText('入金済み');
+  }
+  await expect(seat('25040002').getByTestId('payment-state')).toHaveText('未入金');
+  await expectAccessible(page);
+});
+
+test('[管理][入金] 入金を手で記録し、理由をつけて訂正する；領収書を印刷する', async ({ page }) => {
+  await loginAdmin(page);
+  await page.goto(`/admin/course/detail/${await harbourId(page)}/payments`);
+  const seat = page.getByTestId('payment-seat').filter({ hasText: '25040002' });
+  await seat.getByRole('button', { name: /^入金を記録/ }).click();
+  const dialog = page.getByRole('dialog', { name: '入金の記録' });
+  await dialog.getByLabel('金額（円）').fill('2000');
+  await dialog.getByRole('radio', { name: '窓口' }).check({ force: true });
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: '記録する' }).click();
+  await expect(seat.getByTestId('payment-state')).toHaveText('一部入金');
+
+  await seat.getByRole('button', { name: /^訂正/ }).click();
+  const fix = page.getByRole('dialog', { name: '入金の訂正' });
+  await fix.getByLabel('金額（円）').fill('3000');
+  await fix.getByRole('button', { name: '訂正する' }).click();
+  await expect(fix.getByText('訂正の理由を入力してください')).toBeVisible();
+  await fix.getByLabel('訂正の理由').fill('受け取った額の入力誤り');
+  await fix.getByRole('button', { name: '訂正する' }).click();
+  await expect(seat.getByTestId('payment-state')).toHaveText('入金済み');
+  await expectAccessible(page);
+
+  await seat.getByRole('link', { name: /^領収書/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '領収書' })).toBeVisible();
+  await expect(page.getByTestId('receipt-amount')).toHaveText('3,000円');
+  await expect(page.getByTestId('receipt')).toContainText(`${HARBOUR} 受講料・教材費として`);
+  await expect(page.getByRole('button', { name: '印刷する' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('[マイページ][入金] 学生が申込状況から自分の領収書を開いて印刷できる', async ({ page }) => {
+  await loginStudent(page, ACCOUNTS.student1);
+  await page.goto('/mypage/course/applied');
+  await page
+    .getByRole('link', { name: /^領収書/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: '領収書' })).toBeVisible();
+  await expect(page.getByTestId('receipt')).toContainText('山田');
+  await expect(page.getByRole('button', { name: '印刷する' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('[管理][権限][入金] 権限2は自分の大学の講座の入金を見られるが、記録はできない', async ({ page }) => {
+  await loginAdmin(page);
+  const id = await harbourId(page);
+  await page.context().clearCookies();
+  await loginAdmin(page, ACCOUNTS.univ);
+  await page.goto(`/admin/course/detail/${id}/payments`);
+  await expect(page.getByRole('heading', { level: 1, name: '入金の管理' })).toBeVisible();
+  await expect(page.getByTestId('payment-seat').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /入金を記録|訂正|取り消し|返金を記録/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.goto('/admin/payments');
+  await expect(page).toHaveURL(/\/admin\/apierror/);
+});

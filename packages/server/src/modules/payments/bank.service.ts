@@ -1,0 +1,287 @@
+/**
+ * The bank's transfer file (decision 078): a preview that writes nothing (matched, ambiguous, unmatched and
+ * already recorded lines, and the preview_hash of decision 070), then the apply that writes every matched
+ * line and every ambiguous line the office picked a seat for, in one transaction holding the lock of every
+ * course it pays into (id order, as every seat writer), or nothing.
+ */
+import { LOTTERY } from '@manabi/shared/codes';
+import { PAYMENT_KIND } from '@manabi/shared/domain/fees';
+import { IMPORT_PREVIEW_MSG } from '@manabi/shared/schemas/import-preview';
+import {
+  BANK_LINES_MAX,
+  type BankApplyBody,
+  type BankPreview,
+  PAYMENT_MSG,
+} from '@manabi/shared/schemas/payments';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { courseApplications, courses, payments, students } from '../../db/schema';
+import { type Actor, audit, auditMany } from '../../platform/audit';
+import {
+  CsvUploadError,
+  decodeCsvText,
+  decodeDataUrl,
+  parseCsvRecordSlices,
+} from '../../platform/csv-upload';
+import { AppError, invalid } from '../../platform/errors';
+import { OutcomeDigest } from '../../platform/import-preview';
+import { arrayLiteral, isUniqueViolation, qualified } from '../../platform/sql';
+import { lockCourse } from '../../repositories/course-applications';
+import { refreshPaidAt } from '../../repositories/payments';
+import {
+  type BankFormat,
+  type BankLine,
+  bankNameKey,
+  isZengin,
+  matchLines,
+  readBankCsv,
+  readZengin,
+  type SeatCandidate,
+  type Verdict,
+} from './bank-file';
+import { nextReceiptNo, rowsOf } from './payments.service';
+
+/** A day's transfer file is kilobytes; 2 MB is ten thousand 全銀 records. */
+const BANK_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The file's transfer lines, or a 422 on the file field. */
+async function readBankFile(
+  dataUrl: string,
+): Promise<{ format: BankFormat; bytes: Buffer; lines: BankLine[] }> {
+  let bytes: Buffer;
+  let format: BankFormat = 'csv';
+  let lines: BankLine[] | null = null;
+  try {
+    bytes = await decodeDataUrl(dataUrl, BANK_MAX_BYTES, undefined, { anyMediaType: true });
+    if (bytes.length === 0) throw invalid('file', PAYMENT_MSG.bankNoLines);
+    if (isZengin(bytes)) {
+      format = 'zengin';
+      lines = readZengin(bytes);
+      if (!lines) throw invalid('file', PAYMENT_MSG.bankUnreadable);
+    } else {
+      const records: string[][] = [];
+      for await (const chunk of parseCsvRecordSlices(await decodeCsvText(bytes))) records.push(...chunk);
+      lines = readBankCsv(records);
+    }
+  } catch (e) {
+    if (e instanceof CsvUploadError) throw invalid('file', e.message);
+    throw e;
+  }
+  if (lines.length === 0) throw invalid('file', PAYMENT_MSG.bankNoLines);
+  if (lines.length > BANK_LINES_MAX) throw invalid('file', PAYMENT_MSG.bankTooMany(BANK_LINES_MAX));
+  return { format, bytes, lines };
+}
+
+/** Every live charged seat (won, not cancelled, amount_due set), with what it still owes. */
+async function liveChargedSeats(db: DbOrTx): Promise<SeatCandidate[]> {
+  const a = courseApplications;
+  const rows = await db
+    .select({
+      applicationId: a.id,
+      courseId: a.courseId,
+      loginId: students.loginId,
+      name: students.name,
+      nameKana: students.nameKana,
+      courseName: courses.name,
+      outstanding: sql<number>`greatest(${a.amountDue} - (SELECT coalesce(sum(CASE WHEN p.kind = ${PAYMENT_KIND.REFUNDED}
+        THEN -p.amount ELSE p.amount END), 0) FROM ${payments} p WHERE p.application_id = ${qualified(a, a.id)} AND p.voided_at IS NULL), 0)::int`,
+    })
+    .from(a)
+    .innerJoin(students, eq(students.id, a.studentId))
+    .innerJoin(courses, eq(courses.id, a.courseId))
+    .where(and(eq(a.lotteryStatus, LOTTERY.WON), isNull(a.cancelledAt), isNotNull(a.amountDue)))
+    .orderBy(a.id);
+  return rows.map((r) => ({ ...r, kanaKey: bankNameKey(r.nameKana) }));
+}
+
+/** The refs of the file's lines already recorded (a non-voided payment holds them). */
+async function recordedRefs(db: DbOrTx, lines: readonly BankLine[]): Promise<Set<string>> {
+  const refs = [...new Set(lines.map((l) => l.bankRef))];
+  if (refs.length === 0) return new Set();
+  const rows = await db
+    .select({ ref: payments.bankRef })
+    .from(payments)
+    .where(and(inArray(payments.bankRef, refs), isNull(payments.voidedAt)));
+  return new Set(rows.map((r) => r.ref ?? ''));
+}
+
+interface Walk {
+  format: BankFormat;
+  lines: BankLine[];
+  verdicts: Verdict[];
+  hash: string;
+}
+
+/** The file matched against the database as it is now, and the digest of the outcome. */
+async function walk(
+  db: DbOrTx,
+  file: { format: BankFormat; bytes: Buffer; lines: BankLine[] },
+): Promise<Walk> {
+  const verdicts = matchLines(file.lines, await liveChargedSeats(db), await recordedRefs(db, file.lines));
+  const digest = new OutcomeDigest();
+  digest.bytes(file.bytes);
+  file.lines.forEach((l, i) => {
+    const v = verdicts[i] as Verdict;
+    const seats = v.status === 'matched' ? [v.seat] : v.status === 'ambiguous' ? v.candidates : [];
+    digest.record(l.line, v.status, ...seats.map((s) => `${s.applicationId}:${s.outstanding}`));
+  });
+  return { ...file, verdicts, hash: digest.hex() };
+}
+
+const candidate = (s: SeatCandidate) => ({
+  application_id: s.applicationId,
+  login_id: s.loginId,
+  name: s.name,
+  course_name: s.courseName,
+  outstanding: s.outstanding,
+});
+
+export async function previewBankFile(db: Db, dataUrl: string): Promise<BankPreview> {
+  const file = await readBankFile(dataUrl);
+  const w = await db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction read only`);
+    return walk(tx, file);
+  });
+  const counts = { lines: w.lines.length, matched: 0, ambiguous: 0, unmatched: 0, recorded: 0 };
+  const lines = w.lines.map((l, i) => {
+    const v = w.verdicts[i] as Verdict;
+    counts[v.status]++;
+    return {
+      line: l.line,
+      paid_on: l.paidOn,
+      amount: l.amount,
+      payer_name: l.payerName,
+      status: v.status,
+      matched_by: v.status === 'matched' || v.status === 'ambiguous' ? v.by : ('' as const),
+      reason: v.status === 'unmatched' ? v.reason : '',
+      candidates:
+        v.status === 'matched'
+          ? [candidate(v.seat)]
+          : v.status === 'ambiguous'
+            ? v.candidates.map(candidate)
+            : [],
+    };
+  });
+  return { preview_hash: w.hash, format: w.format, counts, lines };
+}
+
+const changed = () =>
+  new AppError('CONFLICT', IMPORT_PREVIEW_MSG.changed, [{ name: 'file', msg: IMPORT_PREVIEW_MSG.changed }]);
+
+interface ToWrite {
+  line: BankLine;
+  seat: SeatCandidate;
+}
+
+/** The lines the apply writes: every matched one, and each ambiguous one the office picked a candidate for. */
+function chosenLines(w: Walk, choices: BankApplyBody['choices']): ToWrite[] {
+  const picks = new Map<number, number>();
+  for (const c of choices) picks.set(c.line, c.application_id);
+  const out: ToWrite[] = [];
+  const used = new Set<number>();
+  w.lines.forEach((line, i) => {
+    const v = w.verdicts[i] as Verdict;
+    const pick = picks.get(line.line);
+    if (pick !== undefined) {
+      used.add(line.line);
+      if (v.status !== 'ambiguous') throw invalid('choices', PAYMENT_MSG.chooseOne);
+      const seat = v.candidates.find((s) => s.applicationId === pick);
+      if (!seat) throw invalid('choices', PAYMENT_MSG.notACandidate);
+      out.push({ line, seat });
+    } else if (v.status === 'matched') out.push({ line, seat: v.seat });
+  });
+  if (used.size !== picks.size) throw invalid('choices', PAYMENT_MSG.chooseOne);
+  return out;
+}
+
+/**
+ * Writes the chosen lines. The file is matched once to learn which courses it pays into, then again under
+ * those courses' locks: a different outcome (a payment recorded meanwhile, another upload of the same file)
+ * is a 409 with nothing written. The refs' unique index refuses the same transfer twice whatever happens.
+ */
+export async function applyBankFile(db: Db, actor: Actor, body: BankApplyBody, now = new Date()) {
+  const file = await readBankFile(body.file);
+  const first = await walk(db, file);
+  const courseIds = [...new Set(chosenLines(first, body.choices).map((c) => c.seat.courseId))].sort(
+    (x, y) => x - y,
+  );
+  if (courseIds.length === 0) throw invalid('file', PAYMENT_MSG.nothingToApply);
+  try {
+    return await db.transaction(async (tx) => {
+      for (const id of courseIds) await lockCourse(tx, id);
+      const w = await walk(tx, file);
+      if (w.hash !== body.preview_hash) throw changed();
+      const rows = chosenLines(w, body.choices);
+      if (rows.some((r) => !courseIds.includes(r.seat.courseId))) {
+        throw changed();
+      }
+      const studentOf = await tx
+        .select({ id: courseApplications.id, studentId: courseApplications.studentId })
+        .from(courseApplications)
+        .where(
+          inArray(
+            courseApplications.id,
+            rows.map((r) => r.seat.applicationId),
+          ),
+        );
+      const student = new Map(studentOf.map((s) => [s.id, s.studentId]));
+      const arr = (values: readonly (string | number)[]) => sql.param(arrayLiteral(values));
+      const written = await rowsOf<{
+        id: number;
+        application_id: number;
+        course_id: number;
+        receipt_no: string;
+        amount: number;
+      }>(
+        tx,
+        sql`
+        insert into ${payments} (application_id, course_id, student_id, kind, amount, paid_on, method, receipt_no,
+          note, source, payer_name, bank_ref, recorded_by, created_at, updated_at)
+        select u.app, u.course, u.student, ${PAYMENT_KIND.RECEIVED}, u.amount, u.paid_on::date, 'bank',
+          ${nextReceiptNo}, '', 'bank', u.payer, u.ref, ${actor.id}::int,
+          ${now}::timestamptz, ${now}::timestamptz
+        from unnest(${arr(rows.map((r) => r.seat.applicationId))}::int[], ${arr(rows.map((r) => r.seat.courseId))}::int[],
+          ${arr(rows.map((r) => student.get(r.seat.applicationId) ?? 0))}::int[], ${arr(rows.map((r) => r.line.amount))}::int[],
+          ${arr(rows.map((r) => r.line.paidOn))}::text[], ${arr(rows.map((r) => r.line.payerName.slice(0, 100)))}::text[],
+          ${arr(rows.map((r) => r.line.bankRef))}::text[]) with ordinality as u(app, course, student, amount, paid_on, payer, ref, n)
+        order by u.n
+        returning id, application_id, course_id, receipt_no, amount`,
+      );
+      await refreshPaidAt(tx, [...new Set(rows.map((r) => r.seat.applicationId))], now);
+      await auditMany(
+        tx,
+        written.map((r) => ({
+          actor,
+          action: 'payment_record' as const,
+          entity: 'payment' as const,
+          entityId: r.id,
+          studentId: student.get(r.application_id) ?? null,
+          courseId: r.course_id,
+          detail: {
+            application_id: r.application_id,
+            amount: r.amount,
+            receipt_no: r.receipt_no,
+            source: 'bank',
+          },
+        })),
+      );
+      await audit(tx, {
+        actor,
+        action: 'bank_import',
+        entity: 'payment',
+        detail: { format: w.format, lines: w.lines.length, recorded: rows.length, courses: courseIds },
+      });
+      return {
+        result: true as const,
+        recorded: rows.length,
+        msg: `${rows.length.toLocaleString('ja-JP')}件の入金を記録しました。`,
+      };
+    });
+  } catch (e) {
+    // another upload of the same transfer committed between our read and our insert
+    if (isUniqueViolation(e, 'payments_bank_ref_uq')) {
+      throw changed();
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,280 @@
+import { formatDateJa, formatDateTimeJa, todayTokyo } from '@manabi/shared/domain/dates';
+import {
+  PAYMENT_KIND_LABEL,
+  PAYMENT_METHOD_LABEL,
+  PAYMENT_STATE_LABEL,
+  yenText,
+} from '@manabi/shared/domain/fees';
+import type { PaymentSeat } from '@manabi/shared/schemas/payments';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { isApiError } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { useSessionUser } from '../../lib/session';
+import { Alert } from '../../ui/alert';
+import { Button, TextLink } from '../../ui/button';
+import { ConfirmList } from '../../ui/confirm-list';
+import { FullPageSpinner } from '../../ui/full-page-spinner';
+import { PageTitle } from '../../ui/page-title';
+import { Pager } from '../../ui/pager';
+import { BackLinks } from '../layout/back-links';
+import { coursePaymentsQuery, usePaymentWrite } from './api/payments';
+import { type PaymentAction, PaymentDialog } from './payment-dialog';
+
+/**
+ * /admin/course/detail/:id/payments 「入金の管理」 (decision 078): the course's charged seats, where each stands
+ * (未入金・一部入金・入金済み・過入金, a refund owed), and their payments. Authority 1 records one, records the
+ * selected seats' outstanding amounts at once, corrects (with a reason), voids and records refunds; authority
+ * 2 reads its university's courses, without a button.
+ */
+export function Component() {
+  const courseId = Number(useParams().id);
+  const isFull = useSessionUser().authority === 1;
+  const [page, setPage] = useState(1);
+  const list = useQuery(coursePaymentsQuery(courseId, page));
+  const [action, setAction] = useState<PaymentAction | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const bulk = usePaymentWrite();
+  const data = list.data;
+  if (!data) return <FullPageSpinner />;
+
+  const owing = data.list.filter((s) => !s.cancelled && s.outstanding > 0);
+  const toggle = (id: number) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const recordSelected = async () => {
+    setMessage(null);
+    try {
+      const r = (await bulk.mutateAsync({
+        kind: 'bulk',
+        body: { course_id: courseId, application_ids: [...selected], paid_on: todayTokyo(), method: 'class' },
+      })) as { recorded: number; skipped: number };
+      setSelected(new Set());
+      setMessage({
+        ok: true,
+        text: `${r.recorded}件の入金を記録しました。${r.skipped ? `支払いが残っていない${r.skipped}件はそのままです。` : ''}`,
+      });
+    } catch (e) {
+      if (!isApiError(e)) throw e;
+      setMessage({ ok: false, text: e.errList[0]?.msg ?? e.message });
+    }
+  };
+
+  return (
+    <div className="space-y-8">
+      <PageTitle>入金の管理</PageTitle>
+      <p className="text-std-20B-150 text-ink">{data.course_name}</p>
+      {!data.required && (
+        <p>この講座は、初回の授業の前に支払いを求めていません。請求した席と入金の記録だけを表示します。</p>
+      )}
+      <ConfirmList
+        items={[
+          { label: '請求額の合計', value: yenText(data.totals.due) },
+          { label: '入金額', value: yenText(data.totals.collected) },
+          { label: '未収額', value: yenText(data.totals.outstanding) },
+          { label: '返金済み', value: yenText(data.totals.refunded) },
+          { label: '返金が必要', value: yenText(data.totals.refund_owed) },
+        ]}
+      />
+      {message && (
+        <Alert
+          variant={message.ok ? 'success' : 'error'}
+          title={message.ok ? '記録しました' : '記録できませんでした'}
+        >
+          <p>{message.text}</p>
+        </Alert>
+      )}
+      {isFull && owing.length > 0 && (
+        <div className="flex flex-wrap items-center gap-4">
+          <Button
+            variant="secondary"
+            isDisabled={selected.size === 0}
+            isPending={bulk.isPending}
+            pendingLabel="記録中..."
+            onPress={recordSelected}
+          >
+            {`選んだ${selected.size}人の残額を入金として記録する（今日・初回の授業で）`}
+          </Button>
+        </div>
+      )}
+      <p className="text-std-16N-170">{`${data.total}件`}</p>
+      {data.list.length === 0 ? (
+        <p>請求した席はまだありません。</p>
+      ) : (
+        <ul className="space-y-4">
+          {data.list.map((seat) => (
+            <SeatItem
+              key={seat.application_id}
+              seat={seat}
+              isFull={isFull}
+              isSelected={selected.has(seat.application_id)}
+              onToggle={() => toggle(seat.application_id)}
+              onAction={(a) => {
+                setMessage(null);
+                setAction(a);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      <Pager page={data.page} pageCount={Math.ceil(data.total / data.per_page)} onChange={setPage} />
+      {action && (
+        <PaymentDialog
+          action={action}
+          onClose={(done) => {
+            setAction(null);
+            if (done) setMessage({ ok: true, text: '記録しました。' });
+          }}
+        />
+      )}
+      <BackLinks listTo={paths.admin.courseDetail(courseId, 2)} listLabel="申込者一覧へ戻る" />
+    </div>
+  );
+}
+
+function SeatItem({
+  seat,
+  isFull,
+  isSelected,
+  onToggle,
+  onAction,
+}: {
+  seat: PaymentSeat;
+  isFull: boolean;
+  isSelected: boolean;
+  onToggle: () => void;
+  onAction: (a: PaymentAction) => void;
+}) {
+  const checkId = `seat-${seat.application_id}`;
+  const canSelect = isFull && !seat.cancelled && seat.outstanding > 0;
+  return (
+    <li className="space-y-3 rounded-8 border-2 border-line bg-canvas p-4" data-testid="payment-seat">
+      <div className="flex flex-wrap items-center gap-4">
+        {canSelect && (
+          <input
+            id={checkId}
+            type="checkbox"
+            className="size-6"
+            checked={isSelected}
+            onChange={onToggle}
+            aria-label={`${seat.name}を選ぶ`}
+          />
+        )}
+        <h2 className="text-std-18B-160">
+          {seat.name}（{seat.login_id ?? '－'}）
+        </h2>
+        <span
+          className="rounded-4 border-2 border-line bg-surface px-2 text-std-16B-170"
+          data-testid="payment-state"
+        >
+          {PAYMENT_STATE_LABEL[seat.state]}
+          {seat.refund_owed > 0 && '・返金が必要'}
+        </span>
+      </div>
+      <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[10rem_1fr]">
+        <dt className="text-std-16B-170">申込の状態</dt>
+        <dd>{seat.lottery_status_text}</dd>
+        <dt className="text-std-16B-170">請求額</dt>
+        <dd>{seat.amount_due === null ? '－' : yenText(seat.amount_due)}</dd>
+        <dt className="text-std-16B-170">支払期限</dt>
+        <dd>{seat.pay_by ? formatDateTimeJa(seat.pay_by) : '－'}</dd>
+        <dt className="text-std-16B-170">入金額（差し引き）</dt>
+        <dd>{yenText(seat.net)}</dd>
+        {seat.outstanding > 0 && (
+          <>
+            <dt className="text-std-16B-170">残額</dt>
+            <dd>{yenText(seat.outstanding)}</dd>
+          </>
+        )}
+        {seat.refund_owed > 0 && (
+          <>
+            <dt className="text-std-16B-170">返金が必要な額</dt>
+            <dd>{yenText(seat.refund_owed)}</dd>
+          </>
+        )}
+      </dl>
+      {seat.payments.length > 0 && (
+        <section
+          aria-label={`${seat.name}の入金と返金（横にスクロールできます）`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (WCAG 2.1.1, axe scrollable-region-focusable)
+          tabIndex={0}
+          className="overflow-x-auto"
+        >
+          <table className="w-full min-w-[36rem] text-left text-std-16N-170">
+            <caption className="sr-only">{`${seat.name}の入金と返金`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">日付</th>
+                <th scope="col">種類</th>
+                <th scope="col">金額</th>
+                <th scope="col">方法</th>
+                <th scope="col">領収書番号</th>
+                <th scope="col">操作</th>
+              </tr>
+            </thead>
+            <tbody>
+              {seat.payments.map((p) => (
+                <tr key={p.id} className={p.voided_at ? 'text-ink-sub line-through' : ''}>
+                  <td>{formatDateJa(p.paid_on)}</td>
+                  <td>
+                    {PAYMENT_KIND_LABEL[p.kind]}
+                    {p.source === 'bank' && '（銀行の明細）'}
+                    {p.voided_at && <span className="no-underline">（取り消し：{p.void_reason}）</span>}
+                  </td>
+                  <td>{yenText(p.amount)}</td>
+                  <td>{PAYMENT_METHOD_LABEL[p.method]}</td>
+                  <td>{p.receipt_no ?? '－'}</td>
+                  <td>
+                    <div className="flex flex-wrap gap-2">
+                      {!p.voided_at && p.kind === '1' && p.receipt_no && (
+                        <TextLink to={paths.admin.paymentReceipt(p.id)}>
+                          領収書<span className="sr-only">（{p.receipt_no}）</span>
+                        </TextLink>
+                      )}
+                      {isFull && !p.voided_at && (
+                        <>
+                          <Button
+                            variant="tertiary"
+                            onPress={() => onAction({ kind: 'update', seat, payment: p })}
+                          >
+                            訂正<span className="sr-only">（{p.receipt_no ?? p.paid_on}）</span>
+                          </Button>
+                          <Button
+                            variant="tertiary"
+                            onPress={() => onAction({ kind: 'void', seat, payment: p })}
+                          >
+                            取り消し<span className="sr-only">（{p.receipt_no ?? p.paid_on}）</span>
+                          </Button>
+                        </>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      {isFull && (
+        <div className="flex flex-wrap gap-4">
+          {seat.amount_due !== null && (
+            <Button variant="secondary" onPress={() => onAction({ kind: 'add', seat })}>
+              入金を記録<span className="sr-only">（{seat.name}）</span>
+            </Button>
+          )}
+          {seat.net > 0 && (
+            <Button variant="secondary" onPress={() => onAction({ kind: 'refund', seat })}>
+              返金を記録<span className="sr-only">（{seat.name}）</span>
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
