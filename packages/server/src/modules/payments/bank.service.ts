@@ -196,12 +196,14 @@ function chosenLines(w: Walk, choices: BankApplyBody['choices']): ToWrite[] {
 
 /**
  * Writes the chosen lines. The file is matched once to learn which courses it pays into, then again under
- * those courses' locks: a different outcome (a payment recorded meanwhile, another upload of the same file)
+ * those courses' locks: at either reading, a different outcome (a payment recorded meanwhile, another upload of the same file)
  * is a 409 with nothing written. The refs' unique index refuses the same transfer twice whatever happens.
  */
 export async function applyBankFile(db: Db, actor: Actor, body: BankApplyBody, now = new Date()) {
   const file = await readBankFile(body.file);
   const first = await walk(db, file);
+  // a preview the file no longer matches is stale whatever the choices say: the office looks again
+  if (first.hash !== body.preview_hash) throw changed();
   const courseIds = [...new Set(chosenLines(first, body.choices).map((c) => c.seat.courseId))].sort(
     (x, y) => x - y,
   );

@@ -516,6 +516,10 @@ describe('the bank file', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await paymentCount()).toBe(before + 4);
+    // the same stale preview sent again once the first has landed: still a 409, never a 422 on the choices
+    const late = await post(t.app, APPLY, body, cast.admin);
+    expect(late.statusCode, late.body).toBe(409);
+    expect(await paymentCount()).toBe(before + 4);
     const list = await listOf(course.id);
     const state = (id: number) => list.list.find((s) => s.application_id === id)!.state;
     expect([
