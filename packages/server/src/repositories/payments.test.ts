@@ -71,4 +71,20 @@ describe('the fees repository', () => {
       .where(eq(courseApplications.id, apps[0]!.id));
     expect(after?.paidAt).toBeNull();
   });
+
+  it('takes a list of seats past PostgreSQL’s 65,535 parameters: a draw can win a 99,999-seat course', async () => {
+    const course = await makeCourse(t.db);
+    await t.db.update(courses).set({ tuitionFee: 2000 }).where(eq(courses.id, course.id));
+    const s = await makeStudent(t.db);
+    const [won] = await t.db
+      .insert(courseApplications)
+      .values({ courseId: course.id, studentId: s.id, lotteryStatus: LOTTERY.WON })
+      .returning();
+    // the real seat among 70,000 ids: each one a bind parameter, the list would be refused before it ran
+    const ids = [won!.id, ...Array.from({ length: 70_000 }, (_, i) => -1 - i)];
+    const rule = { ...defaultFeeRule(course.id), required: true, payDays: 7 };
+    expect(await chargeSeats(t.db, rule, ids, 86_400, new Date())).toEqual([won!.id]);
+    expect((await netPaid(t.db, ids)).size).toBe(0);
+    expect(await refreshPaidAt(t.db, ids)).toEqual([]);
+  });
 });

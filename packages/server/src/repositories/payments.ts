@@ -11,9 +11,10 @@
  */
 import { LOTTERY } from '@manabi/shared/codes';
 import { PAYMENT_KIND, payByDeadline } from '@manabi/shared/domain/fees';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { courseApplications, courseFees, courses, payments } from '../db/schema';
+import { anyOf } from '../platform/sql';
 
 export type FeeRule = typeof courseFees.$inferSelect;
 
@@ -46,7 +47,7 @@ export async function netPaid(tx: DbOrTx, applicationIds: readonly number[]): Pr
       net: sql<number>`coalesce(sum(CASE WHEN ${payments.kind} = ${PAYMENT_KIND.REFUNDED} THEN -${payments.amount} ELSE ${payments.amount} END), 0)::int`,
     })
     .from(payments)
-    .where(sql`${inArray(payments.applicationId, [...applicationIds])} AND ${payments.voidedAt} IS NULL`)
+    .where(sql`${anyOf(payments.applicationId, applicationIds, 'int')} AND ${payments.voidedAt} IS NULL`)
     .groupBy(payments.applicationId);
   return new Map(rows.map((r) => [r.id, r.net]));
 }
@@ -67,14 +68,14 @@ export async function refreshPaidAt(
   const before = await tx
     .select({ id: courseApplications.id, paidAt: courseApplications.paidAt })
     .from(courseApplications)
-    .where(inArray(courseApplications.id, [...applicationIds]));
+    .where(anyOf(courseApplications.id, applicationIds, 'int'));
   const rows = await tx
     .update(courseApplications)
     .set({
       paidAt: sql`CASE WHEN ${courseApplications.amountDue} IS NOT NULL AND ${net} >= ${courseApplications.amountDue}
         THEN coalesce(${courseApplications.paidAt}, ${now}::timestamptz) ELSE NULL END`,
     })
-    .where(inArray(courseApplications.id, [...applicationIds]))
+    .where(anyOf(courseApplications.id, applicationIds, 'int'))
     .returning({ id: courseApplications.id, paidAt: courseApplications.paidAt });
   const wasPaid = new Set(before.filter((r) => r.paidAt !== null).map((r) => r.id));
   return rows.filter((r) => r.paidAt !== null && !wasPaid.has(r.id)).map((r) => r.id);
@@ -85,7 +86,7 @@ export async function refreshPaidAt(
  * that has no amount_due yet gets what its seat costs (受講料 + 教材費, the aided tuition when aid_tuition_fee)
  * and its pay-by deadline. A course that asks no payment before the first class charges nothing. Called when
  * a seat is won or moved up, and when the office turns payment on for a course that already has winners.
- * One statement. Returns the ids charged.
+ * One statement, the ids as one array parameter (a draw may win a 99,999-seat course). Returns the ids charged.
  */
 export async function chargeSeats(
   tx: DbOrTx,
@@ -101,7 +102,7 @@ export async function chargeSeats(
   const which =
     applicationIds === 'all-winners'
       ? eq(courseApplications.courseId, rule.courseId)
-      : inArray(courseApplications.id, [...applicationIds]);
+      : anyOf(courseApplications.id, applicationIds, 'int');
   const rows = await tx
     .update(courseApplications)
     .set({

@@ -7,10 +7,10 @@
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import { refundDue } from '@manabi/shared/domain/fees';
 import type { SeatFee } from '@manabi/shared/domain/intake';
-import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { courseApplications } from '../../db/schema';
 import type { MailContext } from '../../platform/mail';
+import { anyOf } from '../../platform/sql';
 import type { Application, Course } from '../../repositories/course-applications';
 import { firstClassOf } from '../../repositories/course-sessions';
 import { chargeSeats, type FeeRule, feeRuleOf, netPaid } from '../../repositories/payments';
@@ -34,7 +34,7 @@ export async function applicationsByIds(tx: DbOrTx, ids: readonly number[]): Pro
   return tx
     .select()
     .from(courseApplications)
-    .where(inArray(courseApplications.id, [...ids]));
+    .where(anyOf(courseApplications.id, ids, 'int'));
 }
 
 /** What a charged seat is told to pay; null for a seat with nothing to pay. */

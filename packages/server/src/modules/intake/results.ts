@@ -10,11 +10,11 @@ import {
   intakeMessage,
   type SeatFee,
 } from '@manabi/shared/domain/intake';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseApplications, courses, lotteryRuns, mailOutbox, notices, students } from '../../db/schema';
 import { type MailContext, outboxRow } from '../../platform/mail';
-import { arrayLiteral, sqlLiteral } from '../../platform/sql';
+import { anyOf, arrayLiteral, sqlLiteral } from '../../platform/sql';
 import type { Application, Course } from '../../repositories/course-applications';
 import { firstClassOf } from '../../repositories/course-sessions';
 import { type FeeRule, feeRuleOf } from '../../repositories/payments';
@@ -216,7 +216,7 @@ export async function tellCharged(
   const charged = await tx
     .selectDistinct({ amountDue: courseApplications.amountDue, payBy: courseApplications.payBy })
     .from(courseApplications)
-    .where(inArray(courseApplications.id, [...ids]));
+    .where(anyOf(courseApplications.id, ids, 'int'));
   const texts = charged.flatMap((c) => {
     const fee = seatFee(rule, { ...c, paidAt: null });
     return fee ? [{ c, text: intakeMessage({ kind: 'charged', courseName: course.name, fee }) }] : [];
