@@ -3,7 +3,8 @@
  * input refused with nothing written, a saved rule charging the winners, the draw and a promotion charging
  * their seats, the unpaid lapse (auto and by the office), and a payment racing the lapse.
  */
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -348,6 +349,122 @@ describe('a payment racing the lapse', () => {
         const told = (await noticesOf(course.id)).filter((n) => n.title.startsWith('【お支払い期限切れ】'));
         expect(told).toHaveLength(lapses.length);
       }
+    },
+    HEAVY_TEST_MS,
+  );
+});
+
+/**
+ * The lapse for any mix: one to three charged winners (each owing 3,500円), each with up to three payments of
+ * any size and a deadline passed or not, on a course whose rule lapses by itself or not, with up to three 補欠.
+ * The deadline job, run twice, lapses exactly the winners who are past their deadline and have not paid in
+ * full (none when the office decides), each once and told once; the 補欠 move up in rank order, one per seat
+ * freed, each charged with a deadline of its own; and the second run finds nothing to do.
+ */
+describe('the lapse, for any seats, payments and deadlines', () => {
+  const seatArb = fc.record({
+    // nothing, a yen short, exactly paid, two halves, a yen short in two, or any amounts
+    paid: fc.oneof(
+      fc.constantFrom<number[]>([], [3499], [3500], [1750, 1750], [1750, 1749]),
+      fc.array(fc.integer({ min: 1, max: 4000 }), { maxLength: 3 }),
+    ),
+    pastDue: fc.boolean(),
+  });
+  const scenarioArb = fc.record({
+    winners: fc.array(seatArb, { minLength: 1, maxLength: 3 }),
+    waiting: fc.integer({ min: 0, max: 3 }),
+    autoLapse: fc.boolean(),
+  });
+
+  it(
+    'lapses exactly the unpaid past their deadline, once, and moves the 補欠 up in order, once per seat',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(scenarioArb, async ({ winners, waiting, autoLapse }) => {
+          const { course, apps } = await courseWith(winners.length + waiting, '5');
+          const seated = apps.slice(0, winners.length);
+          const queue = apps.slice(winners.length);
+          for (const a of seated)
+            await t.db
+              .update(courseApplications)
+              .set({ lotteryStatus: '2', waitlistRank: null })
+              .where(eq(courseApplications.id, a.id));
+          for (const [i, a] of queue.entries())
+            await t.db
+              .update(courseApplications)
+              .set({ waitlistRank: i + 1 })
+              .where(eq(courseApplications.id, a.id));
+          await post(
+            t.app,
+            '/api/admin/course/intake/update/',
+            {
+              course_id: course.id,
+              waitlist: '1',
+              confirm_days: '',
+              auto_promote: '1',
+              promote_until: '',
+              tiers: [],
+              updated_at: '',
+            },
+            admin,
+          );
+          await t.db.execute(
+            sql`update course_intake set seats = ${winners.length} where course_id = ${course.id}`,
+          );
+          await saveRule(course.id, { auto_lapse: autoLapse ? '1' : '0' });
+          for (const [i, w] of winners.entries()) {
+            const a = seated[i]!;
+            await t.db
+              .update(courseApplications)
+              .set({ payBy: new Date(Date.now() + (w.pastDue ? -1000 : 86_400_000)) })
+              .where(eq(courseApplications.id, a.id));
+            for (const amount of w.paid) await pay(course.id, a.id, a.studentId, amount);
+          }
+
+          await runDeadlineJob(t.db, t.config);
+          const settled = await rows(course.id);
+          expect(await runDeadlineJob(t.db, t.config)).toBe(0);
+          expect(await rows(course.id)).toEqual(settled);
+
+          const lapsing = winners.map(
+            (w) => autoLapse && w.pastDue && w.paid.reduce((sum, x) => sum + x, 0) < 3500,
+          );
+          const now = Date.now();
+          for (const [i, a] of seated.entries()) {
+            const row = settled.find((r) => r.id === a.id)!;
+            if (lapsing[i]) expect(row).toMatchObject({ lotteryStatus: '6', declineReason: 'unpaid' });
+            else expect(row).toMatchObject({ lotteryStatus: '2', amountDue: 3500 });
+          }
+          const freed = lapsing.filter(Boolean).length;
+          const moved = Math.min(freed, waiting);
+          for (const [i, a] of queue.entries()) {
+            const row = settled.find((r) => r.id === a.id)!;
+            if (i < moved) {
+              expect(row).toMatchObject({ lotteryStatus: '2', amountDue: 3500, paidAt: null });
+              expect(row.payBy!.getTime()).toBeGreaterThan(now);
+            } else {
+              expect(row).toMatchObject({ lotteryStatus: '5', waitlistRank: i - moved + 1 });
+            }
+          }
+          const told = await noticesOf(course.id);
+          expect(told.filter((n) => n.title.startsWith('【お支払い期限切れ】'))).toHaveLength(freed);
+          expect(told.filter((n) => n.title.startsWith('【繰り上げ当選】'))).toHaveLength(moved);
+          const lapses = await t.db
+            .select()
+            .from(auditLog)
+            .where(
+              and(
+                eq(auditLog.action, 'lapse_unpaid'),
+                inArray(
+                  auditLog.entityId,
+                  seated.map((a) => String(a.id)),
+                ),
+              ),
+            );
+          expect(lapses).toHaveLength(freed);
+        }),
+        { numRuns: 24, seed: 38 },
+      );
     },
     HEAVY_TEST_MS,
   );
