@@ -111,6 +111,7 @@ import type {
   periodDefaultsResponseSchema,
   publisherListResponseSchema,
   resultResponseSchema,
+  seatReceiptSchema,
   sessionInfoSchema,
   sessionUserSchema,
   studentAppliedCourseListResponseSchema,
@@ -359,6 +360,7 @@ export type MypageCourseSearchItem = Out<typeof mypageCourseSearchItemSchema>;
 export type MypageCourseList = Out<typeof mypageCourseListResponseSchema>;
 export type MypageAppliedItem = Out<typeof mypageAppliedItemSchema>;
 export type MypageAppliedList = Out<typeof mypageAppliedListResponseSchema>;
+export type SeatReceipt = Out<typeof seatReceiptSchema>;
 export type MypageAttendedList = Out<typeof mypageAttendedListResponseSchema>;
 export type MypageCourseQuery = ApiInput<typeof mypageCourseQuerySchema>;
 /** GET /api/mypage/course/ — {} means not found (SPEC §8). */

@@ -9,9 +9,10 @@
  * take turns: a payment committed first keeps the seat; the job never waits for a payment in progress (it
  * skips the course until the next round).
  */
+import type { SeatReceipt } from '@manabi/shared/api';
 import { LOTTERY } from '@manabi/shared/codes';
 import { PAYMENT_KIND, payByDeadline } from '@manabi/shared/domain/fees';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { courseApplications, courseFees, courses, payments } from '../db/schema';
 import { anyOf } from '../platform/sql';
@@ -50,6 +51,42 @@ export async function netPaid(tx: DbOrTx, applicationIds: readonly number[]): Pr
     .where(sql`${anyOf(payments.applicationId, applicationIds, 'int')} AND ${payments.voidedAt} IS NULL`)
     .groupBy(payments.applicationId);
   return new Map(rows.map((r) => [r.id, r.net]));
+}
+
+/**
+ * The receipts of these applications, oldest first: each payment received, not voided, with its number (the
+ * my-page lists' 領収書 links). One statement by the application index; none asked, none read.
+ */
+export async function receiptsOf(
+  tx: DbOrTx,
+  applicationIds: readonly number[],
+): Promise<Map<number, SeatReceipt[]>> {
+  const out = new Map<number, SeatReceipt[]>();
+  if (applicationIds.length === 0) return out;
+  const rows = await tx
+    .select({
+      applicationId: payments.applicationId,
+      id: payments.id,
+      receiptNo: payments.receiptNo,
+      paidOn: payments.paidOn,
+      amount: payments.amount,
+    })
+    .from(payments)
+    .where(
+      and(
+        anyOf(payments.applicationId, applicationIds, 'int'),
+        eq(payments.kind, PAYMENT_KIND.RECEIVED),
+        isNull(payments.voidedAt),
+        isNotNull(payments.receiptNo),
+      ),
+    )
+    .orderBy(asc(payments.paidOn), asc(payments.id));
+  for (const r of rows) {
+    const list = out.get(r.applicationId) ?? [];
+    list.push({ payment_id: r.id, receipt_no: r.receiptNo ?? '', paid_on: r.paidOn, amount: r.amount });
+    out.set(r.applicationId, list);
+  }
+  return out;
 }
 
 /**

@@ -269,8 +269,21 @@ export const topResponseSchema = z.object({
   /** mail to mail1 was refused by its mail server (「メールが届きません」): the top page asks to check it */
   mail_undeliverable: z.boolean(),
 });
+/** A receipt of the seat (decision 078): a payment received and not voided, with its number. */
+export const seatReceiptSchema = z.object({
+  payment_id: id,
+  receipt_no: z.string(),
+  paid_on: ymd,
+  /** yen */
+  amount: z.number().int(),
+});
+/**
+ * The rows of 申込状況 and 受講履歴: each seat with its receipts, oldest first (the 領収書 links; a course
+ * that has ended keeps them), so the lists need no second call.
+ */
+const historyItemSchema = mypageAppliedItemSchema.extend({ receipts: z.array(seatReceiptSchema) });
 export const mypageAppliedListResponseSchema = z.object({
-  data_list: z.array(mypageAppliedItemSchema),
+  data_list: z.array(historyItemSchema),
   ...paged,
 });
 export const mypageAttendedListResponseSchema = mypageAppliedListResponseSchema.extend({

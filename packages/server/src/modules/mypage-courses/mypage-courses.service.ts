@@ -64,7 +64,14 @@ import {
 } from '../../repositories/course-catalog';
 import { intakeOf } from '../../repositories/course-intake';
 import { type SessionOut, sessionList } from '../../repositories/course-sessions';
-import { chargeSeats, defaultFeeRule, type FeeRule, feeRuleOf, netPaid } from '../../repositories/payments';
+import {
+  chargeSeats,
+  defaultFeeRule,
+  type FeeRule,
+  feeRuleOf,
+  netPaid,
+  receiptsOf,
+} from '../../repositories/payments';
 import {
   firstClassesOfWinners,
   historyColumns,
@@ -222,6 +229,13 @@ const statements = preparedPerDatabase((db: Db) => {
   };
 });
 
+/**
+ * The page's charged seats: only these can hold a payment (one is refused on a seat without amount_due), so
+ * a page without one reads no receipts — most students' pages, on the lists' hot path.
+ */
+const chargedIds = (rows: readonly { application: { id: number; amountDue: number | null } }[]) =>
+  rows.filter((r) => r.application.amountDue !== null).map((r) => r.application.id);
+
 /** No lottery box ticked and no search condition: the plain list the screen opens with. */
 const isPlain = (q: MypageCourseListInput) =>
   !q.keyword.trim() &&
@@ -280,8 +294,12 @@ export async function listApplied(
           ),
   );
   const firsts = await firstClassesOfWinners(db, rows);
+  const receipts = await receiptsOf(db, chargedIds(rows));
   return {
-    data_list: rows.map((r) => presentHistoryRow(r, now, firsts.get(r.course.id) ?? null)),
+    data_list: rows.map((r) => ({
+      ...presentHistoryRow(r, now, firsts.get(r.course.id) ?? null),
+      receipts: receipts.get(r.application.id) ?? [],
+    })),
     total,
     page,
     page_size: MYPAGE_COURSE_PAGE_SIZE,
@@ -314,8 +332,12 @@ export async function listAttended(
   // the plain page's rows carry the total; a searched or empty page asks for it
   const carried = (rows[0] as { unitSum?: number } | undefined)?.unitSum;
   const unitSum = carried ?? (await s.unitSum.execute({ studentId: student.id }))[0]?.n ?? 0;
+  const receipts = await receiptsOf(db, chargedIds(rows));
   return {
-    data_list: rows.map((r) => presentHistoryRow(r, now)),
+    data_list: rows.map((r) => ({
+      ...presentHistoryRow(r, now),
+      receipts: receipts.get(r.application.id) ?? [],
+    })),
     acquisition_unit_sum: unitSum,
     total,
     page,

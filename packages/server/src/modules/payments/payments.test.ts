@@ -1,4 +1,5 @@
-import { LOTTERY } from '@manabi/shared/codes';
+import type { MypageAppliedList } from '@manabi/shared/api';
+import { ATTENDANCE, LOTTERY } from '@manabi/shared/codes';
 import type { BankPreview, PaymentList, PaymentReport, Receipt } from '@manabi/shared/schemas/payments';
 import { and, eq, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
@@ -25,6 +26,8 @@ const REPORT = '/api/admin/payment/report/';
 const REPORT_CSV = '/api/admin/payment/report/csv/';
 const MY_RECEIPTS = '/api/mypage/receipts/';
 const MY_RECEIPT = '/api/mypage/receipt/';
+const APPLIED = '/api/mypage/appliedcourselist/';
+const ATTENDED = '/api/mypage/attendedcourselist/';
 
 let t: TestApp;
 let cast: Cast;
@@ -662,6 +665,20 @@ describe('receipts, the books, and who may not', () => {
     expect(list.list.map((x: { payment_id: number }) => x.payment_id)).toEqual([myPay]);
     // authority 2 reads its own university's receipts
     expect((await get(t.app, `${RECEIPT}?payment_id=${myPay}`, cast.univ)).statusCode).toBe(200);
+    // 申込状況 carries the seat's receipts in its rows; once the course is done, 受講履歴 keeps them
+    const rowOf = async (url: string) =>
+      ((await get(t.app, url, cast.student)).json() as MypageAppliedList).data_list.find(
+        (x) => x.applicant_id === mine!.id,
+      );
+    expect((await rowOf(APPLIED))?.receipts).toEqual([
+      { payment_id: myPay, receipt_no: r.receipt_no, paid_on: '2026-05-01', amount: 3500 },
+    ]);
+    await t.db
+      .update(courseApplications)
+      .set({ attendanceStatus: ATTENDANCE.ATTENDED })
+      .where(eq(courseApplications.id, mine!.id));
+    expect(await rowOf(APPLIED)).toBeUndefined();
+    expect((await rowOf(ATTENDED))?.receipts.map((x) => x.payment_id)).toEqual([myPay]);
   });
 
   it('the books of a fiscal year, as JSON and as CSV', async () => {

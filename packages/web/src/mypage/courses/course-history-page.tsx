@@ -126,7 +126,7 @@ function AppliedResults({ filter, onPage }: { filter: CourseListFilter; onPage: 
             after={
               <>
                 <SeatDecision seat={item} cancelable={item.is_cancelable} />
-                <ReceiptLinks applicationId={item.applicant_id} courseName={item.course_name} />
+                <ReceiptLinks receipts={item.receipts} courseName={item.course_name} />
               </>
             }
             action={
@@ -191,6 +191,7 @@ function AttendedResults({ filter, onPage }: { filter: CourseListFilter; onPage:
           <CourseCard
             key={item.applicant_id}
             item={item}
+            after={<ReceiptLinks receipts={item.receipts} courseName={item.course_name} />}
             action={
               finished.has(item.course_id) && (
                 <Link to={paths.mypage.certificate(item.course_id)} className={HISTORY_LINK}>

@@ -1,18 +1,24 @@
+import type { SeatReceipt } from '@manabi/shared/api';
 import { formatDateJa } from '@manabi/shared/domain/dates';
 import { yenText } from '@manabi/shared/domain/fees';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import { myReceiptsQuery } from './api/receipts';
 
-/** 「領収書」 links of one seat in 申込状況 (decision 078): one per payment received; nothing when none. */
-export function ReceiptLinks({ applicationId, courseName }: { applicationId: number; courseName: string }) {
-  const receipts = useQuery(myReceiptsQuery());
-  const mine = receipts.data?.list.filter((r) => r.application_id === applicationId) ?? [];
-  if (mine.length === 0) return null;
+/**
+ * 「領収書」 links of one seat in 申込状況 and 受講履歴 (decision 078): one per payment received, as the list's
+ * row carries them; nothing when none.
+ */
+export function ReceiptLinks({
+  receipts,
+  courseName,
+}: {
+  receipts: readonly SeatReceipt[];
+  courseName: string;
+}) {
+  if (receipts.length === 0) return null;
   return (
     <ul className="space-y-1">
-      {mine.map((r) => (
+      {receipts.map((r) => (
         <li key={r.payment_id}>
           <Link
             to={paths.mypage.receipt(r.payment_id)}
