@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, drawAsAdmin, uniqueTag } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, loginStudent, test } from './fixtures';
 
 /**
@@ -109,4 +110,58 @@ test('[管理][権限][入金] 権限2は自分の大学の講座の入金を見
   await expectAccessible(page);
   await page.goto('/admin/payments');
   await expect(page).toHaveURL(/\/admin\/apierror/);
+});
+
+test('[管理][入金] 初回の授業で集めた受講料を、選んだ人の分だけ日付と方法を決めてまとめて記録する', async ({
+  page,
+}) => {
+  await loginAdmin(page);
+  // a course of its own (受講料 3,000円 + 教材費 500円) with three winners who owe their fee
+  const courseId = await addCourseAsAdmin(page.request, {
+    course_name: `まとめて入金${uniqueTag()}`,
+    capacity: '3',
+  });
+  const seen = await (await page.request.get(`/api/admin/course/fee/?course_id=${courseId}`)).json();
+  const saved = await page.request.post('/api/admin/course/fee/update/', {
+    data: {
+      course_id: courseId,
+      required: '1',
+      how_to_pay: '初回の授業で受付にお支払いください。',
+      pay_days: '30',
+      pay_by_date: '',
+      auto_lapse: '0',
+      refund_days: '',
+      refund_note: '',
+      updated_at: seen.updated_at,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const people: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const loginId = await addStudentAsAdmin(page.request, { generation: '2609', password: 'payments2609' });
+    await addApplicantAsAdmin(page.request, courseId, loginId);
+    people.push(loginId);
+  }
+  await drawAsAdmin(page.request, courseId, { win_num: '3' });
+
+  await page.goto(`/admin/course/detail/${courseId}/payments`);
+  const seat = (loginId: string) => page.getByTestId('payment-seat').filter({ hasText: loginId });
+  const record = page.getByRole('button', { name: /^選んだ\d+人の残額を入金として記録する/ });
+  await expect(record).toBeDisabled();
+  await seat(people[0]!).getByRole('checkbox').check();
+  await seat(people[1]!).getByRole('checkbox').check();
+  await record.click();
+  const dialog = page.getByRole('dialog', { name: '入金をまとめて記録' });
+  await expect(dialog.getByText('2人', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('7,000円（それぞれの残額）')).toBeVisible();
+  await dialog.getByRole('radio', { name: '窓口' }).check({ force: true });
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'まとめて記録する' }).click();
+  await expect(page.getByText('2件の入金を記録しました。')).toBeVisible();
+  await expect(seat(people[0]!).getByTestId('payment-state')).toHaveText('入金済み');
+  await expect(seat(people[1]!).getByTestId('payment-state')).toHaveText('入金済み');
+  await expect(seat(people[2]!).getByTestId('payment-state')).toHaveText('未入金');
+  await expect(seat(people[0]!).getByRole('cell', { name: '窓口' })).toBeVisible();
+  await expect(record).toBeDisabled();
+  await expectAccessible(page);
 });

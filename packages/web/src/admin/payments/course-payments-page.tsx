@@ -1,4 +1,4 @@
-import { formatDateJa, formatDateTimeJa, todayTokyo } from '@manabi/shared/domain/dates';
+import { formatDateJa, formatDateTimeJa } from '@manabi/shared/domain/dates';
 import {
   PAYMENT_KIND_LABEL,
   PAYMENT_METHOD_LABEL,
@@ -9,7 +9,6 @@ import type { PaymentSeat } from '@manabi/shared/schemas/payments';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { isApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { Alert } from '../../ui/alert';
@@ -19,7 +18,7 @@ import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { Pager } from '../../ui/pager';
 import { BackLinks } from '../layout/back-links';
-import { coursePaymentsQuery, usePaymentWrite } from './api/payments';
+import { coursePaymentsQuery } from './api/payments';
 import { type PaymentAction, PaymentDialog } from './payment-dialog';
 
 /**
@@ -34,37 +33,20 @@ export function Component() {
   const [page, setPage] = useState(1);
   const list = useQuery(coursePaymentsQuery(courseId, page));
   const [action, setAction] = useState<PaymentAction | null>(null);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const bulk = usePaymentWrite();
+  // the seats ticked, kept across the list's pages
+  const [selected, setSelected] = useState<ReadonlyMap<number, PaymentSeat>>(new Map());
+  const [message, setMessage] = useState<string | null>(null);
   const data = list.data;
   if (!data) return <FullPageSpinner />;
 
   const owing = data.list.filter((s) => !s.cancelled && s.outstanding > 0);
-  const toggle = (id: number) =>
+  const toggle = (seat: PaymentSeat) =>
     setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
+      const next = new Map(prev);
+      if (next.has(seat.application_id)) next.delete(seat.application_id);
+      else next.set(seat.application_id, seat);
       return next;
     });
-  const recordSelected = async () => {
-    setMessage(null);
-    try {
-      const r = (await bulk.mutateAsync({
-        kind: 'bulk',
-        body: { course_id: courseId, application_ids: [...selected], paid_on: todayTokyo(), method: 'class' },
-      })) as { recorded: number; skipped: number };
-      setSelected(new Set());
-      setMessage({
-        ok: true,
-        text: `${r.recorded}件の入金を記録しました。${r.skipped ? `支払いが残っていない${r.skipped}件はそのままです。` : ''}`,
-      });
-    } catch (e) {
-      if (!isApiError(e)) throw e;
-      setMessage({ ok: false, text: e.errList[0]?.msg ?? e.message });
-    }
-  };
 
   return (
     <div className="space-y-8">
@@ -83,24 +65,27 @@ export function Component() {
         ]}
       />
       {message && (
-        <Alert
-          variant={message.ok ? 'success' : 'error'}
-          title={message.ok ? '記録しました' : '記録できませんでした'}
-        >
-          <p>{message.text}</p>
+        <Alert variant="success" title="記録しました">
+          <p>{message}</p>
         </Alert>
       )}
-      {isFull && owing.length > 0 && (
+      {isFull && (owing.length > 0 || selected.size > 0) && (
         <div className="flex flex-wrap items-center gap-4">
           <Button
             variant="secondary"
             isDisabled={selected.size === 0}
-            isPending={bulk.isPending}
-            pendingLabel="記録中..."
-            onPress={recordSelected}
+            onPress={() => {
+              setMessage(null);
+              setAction({ kind: 'bulk', courseId, seats: [...selected.values()] });
+            }}
           >
-            {`選んだ${selected.size}人の残額を入金として記録する（今日・初回の授業で）`}
+            {`選んだ${selected.size}人の残額を入金として記録する`}
           </Button>
+          {selected.size > 0 && (
+            <Button variant="tertiary" onPress={() => setSelected(new Map())}>
+              選ぶのをやめる
+            </Button>
+          )}
         </div>
       )}
       <p className="text-std-16N-170">{`${data.total}件`}</p>
@@ -114,7 +99,7 @@ export function Component() {
               seat={seat}
               isFull={isFull}
               isSelected={selected.has(seat.application_id)}
-              onToggle={() => toggle(seat.application_id)}
+              onToggle={() => toggle(seat)}
               onAction={(a) => {
                 setMessage(null);
                 setAction(a);
@@ -128,8 +113,9 @@ export function Component() {
         <PaymentDialog
           action={action}
           onClose={(done) => {
+            if (done && action.kind === 'bulk') setSelected(new Map());
             setAction(null);
-            if (done) setMessage({ ok: true, text: '記録しました。' });
+            if (done) setMessage(done);
           }}
         />
       )}
@@ -163,7 +149,7 @@ function SeatItem({
             className="size-6"
             checked={isSelected}
             onChange={onToggle}
-            aria-label={`${seat.name}を選ぶ`}
+            aria-label={`${seat.name}（${seat.login_id ?? '学生番号なし'}）を選ぶ`}
           />
         )}
         <h2 className="text-std-18B-160">

@@ -5,6 +5,7 @@ import {
   type PaymentRow,
   type PaymentSeat,
   paymentAddBodySchema,
+  paymentBulkBodySchema,
   paymentRefundBodySchema,
   paymentUpdateBodySchema,
   paymentVoidBodySchema,
@@ -20,31 +21,64 @@ import { Modal } from '../../ui/modal';
 import { DateInput, TextArea, TextInput } from '../../ui/text-input';
 import { type PaymentWrite, usePaymentWrite } from './api/payments';
 
-/** What the dialog does: record a payment or a refund for a seat, correct or void a payment. */
+/**
+ * What the dialog does: record a payment or a refund for a seat, correct or void a payment, or record the
+ * remaining amounts of several seats at once (one day, one way: the first class's collection, a counter day).
+ */
 export type PaymentAction =
   | { kind: 'add'; seat: PaymentSeat }
+  | { kind: 'bulk'; courseId: number; seats: readonly PaymentSeat[] }
   | { kind: 'refund'; seat: PaymentSeat }
   | { kind: 'update'; seat: PaymentSeat; payment: PaymentRow }
   | { kind: 'void'; seat: PaymentSeat; payment: PaymentRow };
 
 const TITLES = {
   add: '入金の記録',
+  bulk: '入金をまとめて記録',
   refund: '返金の記録',
   update: '入金の訂正',
   void: '入金の取り消し',
 } as const;
-const SUBMIT = { add: '記録する', refund: '返金を記録する', update: '訂正する', void: '取り消す' } as const;
+const SUBMIT = {
+  add: '記録する',
+  bulk: 'まとめて記録する',
+  refund: '返金を記録する',
+  update: '訂正する',
+  void: '取り消す',
+} as const;
+/** The names a bulk dialog lists before 「ほか○人」. */
+const NAMES_SHOWN = 10;
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABEL[m] }));
 
-/** The dialog of one payment action; closes with true once written. */
+/** The dialog of one payment action; closes with what was written in words, or null when nothing was. */
 export function PaymentDialog({
   action,
   onClose,
 }: {
   action: PaymentAction;
-  onClose: (done: boolean) => void;
+  onClose: (done: string | null) => void;
 }) {
   switch (action.kind) {
+    case 'bulk':
+      return (
+        <ActionForm
+          action={action}
+          onClose={onClose}
+          schema={paymentBulkBodySchema}
+          defaults={{
+            course_id: action.courseId,
+            application_ids: action.seats.map((s) => s.application_id),
+            paid_on: todayTokyo(),
+            method: 'class',
+          }}
+          toWrite={(body) => ({ kind: 'bulk', body })}
+          doneText={(result) => {
+            const r = result as { recorded: number; skipped: number };
+            return `${r.recorded}件の入金を記録しました。${r.skipped ? `支払いが残っていない${r.skipped}件はそのままです。` : ''}`;
+          }}
+          fields={['paid_on', 'method']}
+        />
+      );
     case 'add':
       return (
         <ActionForm
@@ -126,13 +160,16 @@ function ActionForm<S extends z.ZodType<FieldValues, FieldValues>>({
   schema,
   defaults,
   toWrite,
+  doneText = () => '記録しました。',
   fields,
 }: {
   action: PaymentAction;
-  onClose: (done: boolean) => void;
+  onClose: (done: string | null) => void;
   schema: S;
   defaults: z.input<S>;
   toWrite: (body: z.output<S>) => PaymentWrite;
+  /** the words of the page's message once written, from the call's answer */
+  doneText?: (result: unknown) => string;
   fields: readonly FieldName[];
 }) {
   const write = usePaymentWrite();
@@ -141,13 +178,13 @@ function ActionForm<S extends z.ZodType<FieldValues, FieldValues>>({
     defaultValues: defaults as never,
   });
   const name = (f: FieldName) => f as Path<z.input<S>>;
-  const close = (done: boolean) => {
+  const close = (done: string | null) => {
     if (!write.isPending) onClose(done);
   };
   const submit = form.handleSubmit(async (values) => {
     try {
-      await write.mutateAsync(toWrite(values));
-      close(true);
+      const result = await write.mutateAsync(toWrite(values));
+      onClose(doneText(result));
     } catch (error) {
       if (!isApiError(error) || !error.isFieldError) return;
       const first = placeFieldErrors(
@@ -159,12 +196,11 @@ function ActionForm<S extends z.ZodType<FieldValues, FieldValues>>({
       if (first) form.setFocus(first);
     }
   });
-  const { seat } = action;
   const has = (f: FieldName) => fields.includes(f);
   return (
     <Modal
       isOpen
-      onOpenChange={(open) => !open && close(false)}
+      onOpenChange={(open) => !open && close(null)}
       title={TITLES[action.kind]}
       isCloseDisabled={write.isPending}
       footer={
@@ -178,29 +214,14 @@ function ActionForm<S extends z.ZodType<FieldValues, FieldValues>>({
           >
             {SUBMIT[action.kind]}
           </Button>
-          <Button variant="secondary" onPress={() => close(false)} isDisabled={write.isPending}>
+          <Button variant="secondary" onPress={() => close(null)} isDisabled={write.isPending}>
             やめる
           </Button>
         </div>
       }
     >
       <form id="payment-form" onSubmit={submit} noValidate className="space-y-6">
-        <ConfirmList
-          items={[
-            { label: '学生番号', value: seat.login_id ?? '－' },
-            { label: '氏名', value: seat.name },
-            { label: '請求額', value: seat.amount_due === null ? '－' : yenText(seat.amount_due) },
-            { label: '入金額（差し引き）', value: yenText(seat.net) },
-            ...('payment' in action
-              ? [
-                  {
-                    label: '対象の入金',
-                    value: `${action.payment.paid_on} ${yenText(action.payment.amount)}`,
-                  },
-                ]
-              : []),
-          ]}
-        />
+        <ConfirmList items={summaryOf(action)} />
         {has('amount') && (
           <TextInput
             control={form.control}
@@ -257,4 +278,30 @@ function ActionForm<S extends z.ZodType<FieldValues, FieldValues>>({
       </form>
     </Modal>
   );
+}
+
+/** What the dialog is about: the seat (and the payment), or the seats of a bulk record and their total. */
+function summaryOf(action: PaymentAction): { label: string; value: string }[] {
+  if (action.kind === 'bulk') {
+    const names = action.seats.slice(0, NAMES_SHOWN).map((s) => s.name);
+    const more = action.seats.length - names.length;
+    return [
+      { label: '人数', value: `${action.seats.length}人` },
+      { label: '対象', value: `${names.join('、')}${more > 0 ? `ほか${more}人` : ''}` },
+      {
+        label: '記録する額',
+        value: `${yenText(action.seats.reduce((sum, s) => sum + s.outstanding, 0))}（それぞれの残額）`,
+      },
+    ];
+  }
+  const { seat } = action;
+  return [
+    { label: '学生番号', value: seat.login_id ?? '－' },
+    { label: '氏名', value: seat.name },
+    { label: '請求額', value: seat.amount_due === null ? '－' : yenText(seat.amount_due) },
+    { label: '入金額（差し引き）', value: yenText(seat.net) },
+    ...('payment' in action
+      ? [{ label: '対象の入金', value: `${action.payment.paid_on} ${yenText(action.payment.amount)}` }]
+      : []),
+  ];
 }
