@@ -146,6 +146,10 @@ export async function openPostgres(
   // an idle connection dropped by the server (restart, failover) must not crash the process: the pool
   // replaces it on the next checkout
   pool.on('error', onIdleClientError);
+  // one dropped while checked out reports on its client, which pg-pool listens to only while the client is
+  // idle: unheard, that report would end the process. The statement in flight (or the next) fails on its own,
+  // and the release drops the connection.
+  pool.on('connect', (client) => client.on('error', () => {}));
   if (onConnect) pool.on('connect', onConnect);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const keepWarm = warm > 0 ? keepWarmConnections(pool, warm, onIdleClientError) : undefined;
