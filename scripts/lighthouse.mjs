@@ -1,18 +1,19 @@
 // Lighthouse audit of the my-page: accessibility and best practices must score 100 on the
-// student's main screens, and performance at least 90 (decision 048), on Lighthouse's mobile default
-// (phone screen emulation, simulated throttling).
+// student's main screens, and performance should reach 90 (decision 048) and may not fall under 85
+// (decision 080), on Lighthouse's mobile default (phone screen emulation, simulated throttling).
 //   npm run lighthouse        (builds, then runs this script)
 // Starts the built app on a free loopback port with a fresh embedded database and the demo data (as
 // scripts/e2e-server.sh does), logs in as the demo student, audits each page in Debian's Chromium
 // (CHROME_PATH, default /usr/bin/chromium; nothing is fetched from the internet), prints a table and
 // exits 1 if any accessibility or best-practices score is below 100, listing the audits that fail. A
-// performance score below 90 is printed with the metrics behind it; it fails the run with
-// --gate-performance, as CI runs it (decision 056; the scores are in docs/performance.md). Simulated throttling computes the phone's network, but its CPU times are the machine's own, slowed down by a
+// performance score below 90 is printed with the metrics behind it, as under the target; one below 85 fails
+// the run with --gate-performance, as CI runs it (decisions 056 and 080; the scores are in
+// docs/performance.md). Simulated throttling computes the phone's network, but its CPU times are the machine's own, slowed down by a
 // multiplier calibrated to this machine (decision 066): a machine busy with other work can still pull a page
 // under 90 on its own. A page under 90 is audited until it has five runs, and the median run counts
 // (Lighthouse CI's way).
 //   node scripts/lighthouse.mjs --page /mypage/top    (audits only the pages whose path starts so)
-//   node scripts/lighthouse.mjs --gate-performance    (also exits 1 on a performance score under 90)
+//   node scripts/lighthouse.mjs --gate-performance    (also exits 1 on a performance score under 85)
 // The HTML reports (and their JSON results) are written to .lighthouse/ for a closer look.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -28,8 +29,14 @@ const WEB = join(root, 'packages/web/dist/index.html');
 const REPORTS = join(root, '.lighthouse');
 const GATED = ['accessibility', 'best-practices'];
 const CATEGORIES = [...GATED, 'performance'];
-/** The least performance score a my-page may have (decision 048); gated with --gate-performance. */
+/** The performance a my-page should reach (decision 048): a page under it is audited five times and reported. */
 const PERFORMANCE_BAR = 0.9;
+/**
+ * The least performance a my-page may have, the median of its five runs, gated with --gate-performance
+ * (decision 080): the same build's median moves by ±4 from run to run on this project's machines, so a gate at
+ * the target failed unchanged code; a page that loses main-thread work's worth of points still falls under it.
+ */
+const PERFORMANCE_FLOOR = 0.85;
 const GATE_PERFORMANCE = process.argv.includes('--gate-performance');
 /** The metrics performance is scored on, as the table of a page under the bar shows them. */
 const METRICS = [
@@ -227,10 +234,8 @@ try {
     rows.push({ page: page.path, ...scores });
     for (const { category, audit } of failingAudits(lhr)) problems.push({ page: page.path, category, audit });
     if (GATED.some((c) => scores[c] !== 1)) failed = true;
-    if ((scores.performance ?? 0) < PERFORMANCE_BAR) {
-      if (GATE_PERFORMANCE) failed = true;
-      slow.push({ page: page.path, lhr });
-    }
+    if ((scores.performance ?? 0) < PERFORMANCE_BAR) slow.push({ page: page.path, lhr });
+    if (GATE_PERFORMANCE && (scores.performance ?? 0) < PERFORMANCE_FLOOR) failed = true;
   }
 
   const { Browser: browser } = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
@@ -253,9 +258,9 @@ try {
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   const verdict = failed
-    ? `FAILED: accessibility and best practices must be 100${GATE_PERFORMANCE ? ', and performance at least 90,' : ''} on every page`
+    ? `FAILED: accessibility and best practices must be 100${GATE_PERFORMANCE ? ', and performance at least 85,' : ''} on every page`
     : slow.length > 0
-      ? 'ok (accessibility and best practices 100); performance under 90 on the pages above (not gated without --gate-performance)'
+      ? `ok (accessibility and best practices 100${GATE_PERFORMANCE ? ', performance at least 85' : ''}); performance under the target of 90 on the pages above`
       : 'ok';
   console.log(`\n${verdict} (${seconds} s; the reports are in .lighthouse/)`);
 } catch (err) {
