@@ -366,12 +366,19 @@ async function loadIntoPostgres(url: string, file: string, payloadStart: number,
     psql.stdin.write(
       'DROP SCHEMA IF EXISTS drizzle CASCADE;\nDROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n',
     );
-  await Promise.all([
-    pipeline(createReadStream(file, { start: payloadStart }), restore.stdin),
-    // biome-ignore lint/style/noNonNullAssertion: stdio 'pipe' above
-    pipeline(restore.stdout!, publicSearchPath(), psql.stdin),
-    finished,
-  ]);
+  // pg_restore may exit as soon as it has read the archive's end, before the last bytes of the file reach its
+  // stdin: that pipe then closes under the writer, which says nothing of the restore. The children's exit
+  // codes do (psql's --single-transaction commits all or nothing), and a child's failure is the error shown,
+  // not the closed pipe it leaves behind.
+  const feeding = pipeline(createReadStream(file, { start: payloadStart }), restore.stdin).catch(
+    (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
+    },
+  );
+  // biome-ignore lint/style/noNonNullAssertion: stdio 'pipe' above
+  const piping = pipeline(restore.stdout!, publicSearchPath(), psql.stdin);
+  const [fed, piped, exit] = await Promise.allSettled([feeding, piping, finished]);
+  for (const outcome of [exit, fed, piped]) if (outcome.status === 'rejected') throw outcome.reason;
 }
 
 // ---- PGlite ----
