@@ -53,6 +53,13 @@ export async function netPaid(tx: DbOrTx, applicationIds: readonly number[]): Pr
   return new Map(rows.map((r) => [r.id, r.net]));
 }
 
+/** A payment that has a receipt: received (not a refund), not voided, numbered. */
+export const isReceipt = and(
+  eq(payments.kind, PAYMENT_KIND.RECEIVED),
+  isNull(payments.voidedAt),
+  isNotNull(payments.receiptNo),
+);
+
 /**
  * The receipts of these applications, oldest first: each payment received, not voided, with its number (the
  * my-page lists' 領収書 links). One statement by the application index; none asked, none read.
@@ -72,14 +79,7 @@ export async function receiptsOf(
       amount: payments.amount,
     })
     .from(payments)
-    .where(
-      and(
-        anyOf(payments.applicationId, applicationIds, 'int'),
-        eq(payments.kind, PAYMENT_KIND.RECEIVED),
-        isNull(payments.voidedAt),
-        isNotNull(payments.receiptNo),
-      ),
-    )
+    .where(and(anyOf(payments.applicationId, applicationIds, 'int'), isReceipt))
     .orderBy(asc(payments.paidOn), asc(payments.id));
   for (const r of rows) {
     const list = out.get(r.applicationId) ?? [];

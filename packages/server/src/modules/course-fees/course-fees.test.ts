@@ -215,20 +215,24 @@ describe('charging a seat when it is won', () => {
   });
 });
 
-/** A course that asks payment, one charged winner past its deadline and `waiting` 補欠. */
-async function dueCourse(waiting: number, autoLapse = '1') {
-  const { course, apps } = await courseWith(1 + waiting, '5');
-  const [winner, ...rest] = apps;
-  await t.db
-    .update(courseApplications)
-    .set({ lotteryStatus: '2', waitlistRank: null })
-    .where(eq(courseApplications.id, winner!.id));
-  for (const [i, a] of rest.entries())
+/**
+ * A course that asks payment with `seats` charged winners (as many seats, so each seat freed promotes exactly
+ * one) and `waiting` 補欠 ranked 1, 2, …, under a rule that lapses by itself or not.
+ */
+async function seatedCourse(seats: number, waiting: number, autoLapse = '1') {
+  const { course, apps } = await courseWith(seats + waiting, '5');
+  const seated = apps.slice(0, seats);
+  const queue = apps.slice(seats);
+  for (const a of seated)
+    await t.db
+      .update(courseApplications)
+      .set({ lotteryStatus: '2', waitlistRank: null })
+      .where(eq(courseApplications.id, a.id));
+  for (const [i, a] of queue.entries())
     await t.db
       .update(courseApplications)
       .set({ waitlistRank: i + 1 })
       .where(eq(courseApplications.id, a.id));
-  // seats: 1, so a freed seat promotes exactly one
   await post(
     t.app,
     '/api/admin/course/intake/update/',
@@ -243,13 +247,20 @@ async function dueCourse(waiting: number, autoLapse = '1') {
     },
     admin,
   );
-  await t.db.execute(sql`update course_intake set seats = 1 where course_id = ${course.id}`);
+  await t.db.execute(sql`update course_intake set seats = ${seats} where course_id = ${course.id}`);
   await saveRule(course.id, { auto_lapse: autoLapse });
+  return { course, seated, queue };
+}
+
+/** A course that asks payment, one charged winner past its deadline and `waiting` 補欠. */
+async function dueCourse(waiting: number, autoLapse = '1') {
+  const { course, seated, queue } = await seatedCourse(1, waiting, autoLapse);
+  const winner = seated[0]!;
   await t.db
     .update(courseApplications)
     .set({ payBy: new Date(Date.now() - 1000) })
-    .where(eq(courseApplications.id, winner!.id));
-  return { course, winner: winner!, waiting: rest };
+    .where(eq(courseApplications.id, winner.id));
+  return { course, winner, waiting: queue };
 }
 
 describe('an unpaid seat past its deadline', () => {
@@ -381,37 +392,11 @@ describe('the lapse, for any seats, payments and deadlines', () => {
     async () => {
       await fc.assert(
         fc.asyncProperty(scenarioArb, async ({ winners, waiting, autoLapse }) => {
-          const { course, apps } = await courseWith(winners.length + waiting, '5');
-          const seated = apps.slice(0, winners.length);
-          const queue = apps.slice(winners.length);
-          for (const a of seated)
-            await t.db
-              .update(courseApplications)
-              .set({ lotteryStatus: '2', waitlistRank: null })
-              .where(eq(courseApplications.id, a.id));
-          for (const [i, a] of queue.entries())
-            await t.db
-              .update(courseApplications)
-              .set({ waitlistRank: i + 1 })
-              .where(eq(courseApplications.id, a.id));
-          await post(
-            t.app,
-            '/api/admin/course/intake/update/',
-            {
-              course_id: course.id,
-              waitlist: '1',
-              confirm_days: '',
-              auto_promote: '1',
-              promote_until: '',
-              tiers: [],
-              updated_at: '',
-            },
-            admin,
+          const { course, seated, queue } = await seatedCourse(
+            winners.length,
+            waiting,
+            autoLapse ? '1' : '0',
           );
-          await t.db.execute(
-            sql`update course_intake set seats = ${winners.length} where course_id = ${course.id}`,
-          );
-          await saveRule(course.id, { auto_lapse: autoLapse ? '1' : '0' });
           for (const [i, w] of winners.entries()) {
             const a = seated[i]!;
             await t.db

@@ -40,7 +40,7 @@ import { assertUniversityAccess } from '../../platform/guards';
 import { arrayLiteral, isUniqueViolation, qualified } from '../../platform/sql';
 import { lockCourse } from '../../repositories/course-applications';
 import { firstClassOf } from '../../repositories/course-sessions';
-import { feeRuleOf, refreshPaidAt } from '../../repositories/payments';
+import { feeRuleOf, isReceipt, refreshPaidAt } from '../../repositories/payments';
 import { presentPayment, presentReceipt } from './payments.presenter';
 
 /** The SQL of the next generated receipt number, 「R-000123」. */
@@ -643,14 +643,7 @@ export async function myReceipts(db: Db, studentId: number) {
       amount: payments.amount,
     })
     .from(payments)
-    .where(
-      and(
-        eq(payments.studentId, studentId),
-        eq(payments.kind, PAYMENT_KIND.RECEIVED),
-        isNull(payments.voidedAt),
-        sql`${payments.receiptNo} IS NOT NULL`,
-      ),
-    )
+    .where(and(eq(payments.studentId, studentId), isReceipt))
     .orderBy(sql`${payments.paidOn} desc`, sql`${payments.id} desc`)
     .limit(200);
   return {
