@@ -9,7 +9,6 @@
  * take turns: a payment committed first keeps the seat; the job never waits for a payment in progress (it
  * skips the course until the next round).
  */
-import type { SeatReceipt } from '@manabi/shared/api';
 import { LOTTERY } from '@manabi/shared/codes';
 import { PAYMENT_KIND, payByDeadline } from '@manabi/shared/domain/fees';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -60,6 +59,14 @@ export const isReceipt = and(
   isNotNull(payments.receiptNo),
 );
 
+/** A payment with a receipt, as a seat's list shows it. */
+export interface ReceiptRow {
+  id: number;
+  receiptNo: string;
+  paidOn: string;
+  amount: number;
+}
+
 /**
  * The receipts of these applications, oldest first: each payment received, not voided, with its number (the
  * my-page lists' 領収書 links). One statement by the application index; none asked, none read.
@@ -67,8 +74,8 @@ export const isReceipt = and(
 export async function receiptsOf(
   tx: DbOrTx,
   applicationIds: readonly number[],
-): Promise<Map<number, SeatReceipt[]>> {
-  const out = new Map<number, SeatReceipt[]>();
+): Promise<Map<number, ReceiptRow[]>> {
+  const out = new Map<number, ReceiptRow[]>();
   if (applicationIds.length === 0) return out;
   const rows = await tx
     .select({
@@ -83,7 +90,7 @@ export async function receiptsOf(
     .orderBy(asc(payments.paidOn), asc(payments.id));
   for (const r of rows) {
     const list = out.get(r.applicationId) ?? [];
-    list.push({ payment_id: r.id, receipt_no: r.receiptNo ?? '', paid_on: r.paidOn, amount: r.amount });
+    list.push({ id: r.id, receiptNo: r.receiptNo ?? '', paidOn: r.paidOn, amount: r.amount });
     out.set(r.applicationId, list);
   }
   return out;

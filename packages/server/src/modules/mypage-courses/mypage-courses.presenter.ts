@@ -7,6 +7,7 @@ import type {
   MypageAppliedItem,
   MypageCourseDetail,
   MypageCourseSearchItem,
+  SeatReceipt,
 } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
 import {
@@ -18,6 +19,7 @@ import {
 import { PAYMENT_STATE_LABEL, paidText, payByText, paymentState, yenText } from '@manabi/shared/domain/fees';
 import { type FirstClass, nextStepText } from '@manabi/shared/domain/intake';
 import type { courseApplications, courses, students } from '../../db/schema';
+import type { ReceiptRow } from '../../repositories/payments';
 
 type Course = typeof courses.$inferSelect;
 type Application = typeof courseApplications.$inferSelect;
@@ -251,3 +253,7 @@ export function presentCancelView(
     refund_rule: refund.net > 0 ? refund.refundRule : '',
   };
 }
+
+/** A seat's receipts as 申込状況 and 受講履歴 list them. */
+export const presentReceipts = (rows: readonly ReceiptRow[] = []): SeatReceipt[] =>
+  rows.map((r) => ({ payment_id: r.id, receipt_no: r.receiptNo, paid_on: r.paidOn, amount: r.amount }));

@@ -86,6 +86,7 @@ import {
   presentCancelView,
   presentCourseDetail,
   presentHistoryRow,
+  presentReceipts,
   presentSearchItem,
   ruleOf,
 } from './mypage-courses.presenter';
@@ -298,7 +299,7 @@ export async function listApplied(
   return {
     data_list: rows.map((r) => ({
       ...presentHistoryRow(r, now, firsts.get(r.course.id) ?? null),
-      receipts: receipts.get(r.application.id) ?? [],
+      receipts: presentReceipts(receipts.get(r.application.id)),
     })),
     total,
     page,
@@ -336,7 +337,7 @@ export async function listAttended(
   return {
     data_list: rows.map((r) => ({
       ...presentHistoryRow(r, now),
-      receipts: receipts.get(r.application.id) ?? [],
+      receipts: presentReceipts(receipts.get(r.application.id)),
     })),
     acquisition_unit_sum: unitSum,
     total,
