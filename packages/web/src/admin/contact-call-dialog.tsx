@@ -84,7 +84,6 @@ export function ContactCallDialog({
     }
   });
 
-  const phones = [student.phone1, student.phone2].filter((p): p is string => Boolean(p));
   return (
     <Modal
       isOpen={isOpen}
@@ -110,20 +109,7 @@ export function ContactCallDialog({
             { label: '講座', value: course?.name ?? '（講座を指定しない）' },
           ]}
         />
-        <div>
-          <p className="text-std-17B-170">電話番号</p>
-          {phones.length === 0 ? (
-            <p>電話番号の登録がありません。</p>
-          ) : (
-            <ul className="flex flex-wrap gap-x-6">
-              {phones.map((p) => (
-                <li key={p}>
-                  <PhoneLink phone={p} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <StudentPhones student={student} />
         <RadioGroup
           control={form.control}
           name="outcome"
@@ -142,5 +128,26 @@ export function ContactCallDialog({
         />
       </form>
     </Modal>
+  );
+}
+
+/** The student's telephone numbers, each a link a phone dials. */
+function StudentPhones({ student }: { student: CalledStudent }) {
+  const phones = [student.phone1, student.phone2].filter((p): p is string => Boolean(p));
+  return (
+    <div>
+      <p className="text-std-17B-170">電話番号</p>
+      {phones.length === 0 ? (
+        <p>電話番号の登録がありません。</p>
+      ) : (
+        <ul className="flex flex-wrap gap-x-6">
+          {phones.map((p) => (
+            <li key={p}>
+              <PhoneLink phone={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -176,25 +176,13 @@ interface Previewed {
 }
 
 /**
- * The upload's state: the picked file, its error (the file field is focused again once enabled, WCAG
- * 3.3.1), running, the preview shown (its heading focused), done with the server's completion message.
- * Closing is refused while it runs.
+ * The file field's state: the picked file and its error. After an error, or when the field is emptied to
+ * choose the fixed file again, the field is focused once it is enabled (WCAG 3.3.1).
  */
-function useCsvUpload(
-  onUpload: CsvUploadProps['onUpload'],
-  onClose: () => void,
-  runPreview?: NonNullable<CsvUploadProps['preview']>['run'],
-) {
+function useFileField(isUploading: boolean) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [isUploading, setIsUploading] = useState(false);
-  const [isDone, setIsDone] = useState(false);
-  const [previewed, setPreviewed] = useState<Previewed | null>(null);
-  // the server's completion message (counts of registered and skipped rows), shown under the title
-  const [doneMsg, setDoneMsg] = useState('');
-  const routeError = useRouteApiError();
   // Focus the file field once it is enabled again after an error (WCAG 3.3.1): the error and the end of the
   // call may render apart, so the wish is kept until the field can take focus.
   const wantsFocus = useRef(false);
@@ -203,20 +191,58 @@ function useCsvUpload(
     wantsFocus.current = false;
     inputRef.current.focus();
   });
-  // A preview that arrives is read from its heading (a screen reader hears where it is).
-  useEffect(() => {
-    if (previewed) headingRef.current?.focus();
-  }, [previewed]);
 
   const fail = (message: string) => {
     setError(message);
     wantsFocus.current = true;
   };
+  const pick = (picked: File | null) => {
+    setFile(picked);
+    setError(null);
+  };
+  /** Emptied, the focus wished back to it: the fixed file is chosen again. */
+  const again = () => {
+    wantsFocus.current = true;
+    setFile(null);
+  };
+  const clear = () => {
+    setFile(null);
+    setError(null);
+  };
+  return { inputRef, file, error, clearError: () => setError(null), fail, pick, again, clear };
+}
+
+/** A preview that arrives is read from its heading (a screen reader hears where it is). */
+function usePreviewHeading(previewed: Previewed | null) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (previewed) headingRef.current?.focus();
+  }, [previewed]);
+  return headingRef;
+}
+
+/**
+ * The upload's state: the file field (useFileField), running, the preview shown (its heading focused), done
+ * with the server's completion message. Closing is refused while it runs.
+ */
+function useCsvUpload(
+  onUpload: CsvUploadProps['onUpload'],
+  onClose: () => void,
+  runPreview?: NonNullable<CsvUploadProps['preview']>['run'],
+) {
+  const [isUploading, setIsUploading] = useState(false);
+  const [isDone, setIsDone] = useState(false);
+  const [previewed, setPreviewed] = useState<Previewed | null>(null);
+  // the server's completion message (counts of registered and skipped rows), shown under the title
+  const [doneMsg, setDoneMsg] = useState('');
+  const routeError = useRouteApiError();
+  const field = useFileField(isUploading);
+  const { fail } = field;
+  const headingRef = usePreviewHeading(previewed);
 
   const close = () => {
     if (isUploading) return;
-    setFile(null);
-    setError(null);
+    field.clear();
     setIsUploading(false);
     setIsDone(false);
     setPreviewed(null);
@@ -226,7 +252,7 @@ function useCsvUpload(
 
   /** Sends, and on an unexpected failure closes and routes the error (SPEC §8). */
   const running = async (work: () => Promise<void>) => {
-    setError(null);
+    field.clearError();
     setIsUploading(true);
     try {
       await work();
@@ -251,7 +277,7 @@ function useCsvUpload(
   };
 
   const start = async () => {
-    const checked = csvFile<File>().safeParse(file);
+    const checked = csvFile<File>().safeParse(field.file);
     if (!checked.success) {
       fail(checked.error.issues[0]?.message ?? 'ファイルを確認してください。');
       return;
@@ -278,16 +304,11 @@ function useCsvUpload(
 
   /** Back to the file field, emptied: the fixed file is chosen again. */
   const restart = () => {
-    wantsFocus.current = true;
+    field.again();
     setPreviewed(null);
-    setFile(null);
   };
 
-  const pick = (picked: File | null) => {
-    setFile(picked);
-    setError(null);
-  };
-
+  const { inputRef, error, pick } = field;
   return {
     inputRef,
     headingRef,

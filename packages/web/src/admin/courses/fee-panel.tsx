@@ -10,7 +10,7 @@ import {
 import { MSG } from '@manabi/shared/validation/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Control, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../lib/api';
 import { useRouteApiError } from '../../lib/area';
@@ -130,7 +130,11 @@ function FeeSummary({ rule }: { rule: CourseFeeRule }) {
   );
 }
 
-function FeeForm({ courseId, rule }: { courseId: number; rule: CourseFeeRule }) {
+/**
+ * The rule's form: its values from the rule read (again whenever it is read anew), the save with the rule's
+ * updated_at, and what came of it — saved, stale, the server's errors on their fields — the notice focused.
+ */
+function useFeeForm(courseId: number, rule: CourseFeeRule) {
   const save = useSaveFeeRule();
   const routeError = useRouteApiError();
   const [notice, setNotice] = useState<'saved' | 'stale' | null>(null);
@@ -143,9 +147,6 @@ function FeeForm({ courseId, rule }: { courseId: number; rule: CourseFeeRule }) 
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
-  const required = form.watch('required');
-  const payRule = form.watch('pay_rule');
-  const refundRule = form.watch('refund_rule');
 
   const submit = form.handleSubmit(async (v) => {
     setNotice(null);
@@ -179,6 +180,15 @@ function FeeForm({ courseId, rule }: { courseId: number; rule: CourseFeeRule }) 
     }
   });
 
+  return { form, submit, notice, noticeRef, isSaving: save.isPending };
+}
+
+function FeeForm({ courseId, rule }: { courseId: number; rule: CourseFeeRule }) {
+  const { form, submit, notice, noticeRef, isSaving } = useFeeForm(courseId, rule);
+  const required = form.watch('required');
+  const payRule = form.watch('pay_rule');
+  const refundRule = form.watch('refund_rule');
+
   return (
     <FieldRegistryProvider>
       <form noValidate onSubmit={submit} className="space-y-6" aria-label="受講料のお支払いの設定">
@@ -199,93 +209,106 @@ function FeeForm({ courseId, rule }: { courseId: number; rule: CourseFeeRule }) 
           label="受講前の支払いが必要"
           description="当選・繰り上げの時に金額と期限を決め、結果のお知らせ・メール・郵送の通知に書きます。すでに当選している方にも、保存した時にお知らせします。"
         />
-        {required && (
-          <>
-            <TextArea
-              control={form.control}
-              name="how_to_pay"
-              label="支払いの方法"
-              isRequired
-              maxLength={HOW_TO_PAY_MAX}
-              rows={4}
-              description="振込先（銀行・支店・口座番号・名義）、振込名義に学生番号を入れること、窓口の場所と時間などを書いてください。"
-            />
-            <RadioGroup
-              control={form.control}
-              name="pay_rule"
-              label="支払いの期限"
-              orientation="vertical"
-              options={[
-                { value: 'days', label: '当選・繰り上げから決まった日数以内' },
-                { value: 'date', label: '決まった日付まで' },
-                { value: 'none', label: '期限なし（初回の授業で支払うなど）' },
-              ]}
-            />
-            {payRule === 'days' && (
-              <TextInput
-                control={form.control}
-                name="pay_days"
-                label="期限の日数"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={2}
-                width="sm"
-                suffix="日以内"
-                description={`1〜${PAY_DAYS_MAX}日。当選・繰り上げの日から数えます。`}
-              />
-            )}
-            {payRule === 'date' && (
-              <DateInput
-                control={form.control}
-                name="pay_by_date"
-                label="期限の日付"
-                description="この日を過ぎてから繰り上がった方には、少なくとも3日の期限を設けます。"
-              />
-            )}
-            {payRule !== 'none' && (
-              <Checkbox
-                control={form.control}
-                name="auto_lapse"
-                label="期限までに入金がない方は自動で辞退扱いにする"
-                description="辞退（未入金）とし、補欠の方を繰り上げます。外すと、事務局の「今日の仕事」に「未入金・期限切れ」として表示し、事務局が判断します。"
-              />
-            )}
-            <RadioGroup
-              control={form.control}
-              name="refund_rule"
-              label="返金"
-              orientation="vertical"
-              options={[
-                { value: 'days', label: '初回の授業の決まった日数前までの取消しは全額を返金' },
-                { value: 'none', label: '返金しない' },
-              ]}
-            />
-            {refundRule === 'days' && (
-              <TextInput
-                control={form.control}
-                name="refund_days"
-                label="返金できる日数"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={3}
-                width="sm"
-                suffix="日前まで"
-                description="0〜365日。0は初回の授業の当日までです。"
-              />
-            )}
-            <TextArea
-              control={form.control}
-              name="refund_note"
-              label="返金についての補足"
-              maxLength={REFUND_NOTE_MAX}
-              rows={3}
-            />
-          </>
-        )}
-        <Button type="submit" isPending={save.isPending} pendingLabel="保存中...">
+        {required && <FeeRuleFields control={form.control} payRule={payRule} refundRule={refundRule} />}
+        <Button type="submit" isPending={isSaving} pendingLabel="保存中...">
           お支払いの設定を保存する
         </Button>
       </form>
     </FieldRegistryProvider>
+  );
+}
+
+/** The rule of a fee paid before the first class: how, by when (and whether it lapses), and the refund. */
+function FeeRuleFields({
+  control,
+  payRule,
+  refundRule,
+}: {
+  control: Control<FeeForm>;
+  payRule: FeeForm['pay_rule'];
+  refundRule: FeeForm['refund_rule'];
+}) {
+  return (
+    <>
+      <TextArea
+        control={control}
+        name="how_to_pay"
+        label="支払いの方法"
+        isRequired
+        maxLength={HOW_TO_PAY_MAX}
+        rows={4}
+        description="振込先（銀行・支店・口座番号・名義）、振込名義に学生番号を入れること、窓口の場所と時間などを書いてください。"
+      />
+      <RadioGroup
+        control={control}
+        name="pay_rule"
+        label="支払いの期限"
+        orientation="vertical"
+        options={[
+          { value: 'days', label: '当選・繰り上げから決まった日数以内' },
+          { value: 'date', label: '決まった日付まで' },
+          { value: 'none', label: '期限なし（初回の授業で支払うなど）' },
+        ]}
+      />
+      {payRule === 'days' && (
+        <TextInput
+          control={control}
+          name="pay_days"
+          label="期限の日数"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={2}
+          width="sm"
+          suffix="日以内"
+          description={`1〜${PAY_DAYS_MAX}日。当選・繰り上げの日から数えます。`}
+        />
+      )}
+      {payRule === 'date' && (
+        <DateInput
+          control={control}
+          name="pay_by_date"
+          label="期限の日付"
+          description="この日を過ぎてから繰り上がった方には、少なくとも3日の期限を設けます。"
+        />
+      )}
+      {payRule !== 'none' && (
+        <Checkbox
+          control={control}
+          name="auto_lapse"
+          label="期限までに入金がない方は自動で辞退扱いにする"
+          description="辞退（未入金）とし、補欠の方を繰り上げます。外すと、事務局の「今日の仕事」に「未入金・期限切れ」として表示し、事務局が判断します。"
+        />
+      )}
+      <RadioGroup
+        control={control}
+        name="refund_rule"
+        label="返金"
+        orientation="vertical"
+        options={[
+          { value: 'days', label: '初回の授業の決まった日数前までの取消しは全額を返金' },
+          { value: 'none', label: '返金しない' },
+        ]}
+      />
+      {refundRule === 'days' && (
+        <TextInput
+          control={control}
+          name="refund_days"
+          label="返金できる日数"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={3}
+          width="sm"
+          suffix="日前まで"
+          description="0〜365日。0は初回の授業の当日までです。"
+        />
+      )}
+      <TextArea
+        control={control}
+        name="refund_note"
+        label="返金についての補足"
+        maxLength={REFUND_NOTE_MAX}
+        rows={3}
+      />
+    </>
   );
 }

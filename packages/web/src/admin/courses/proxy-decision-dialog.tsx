@@ -27,29 +27,21 @@ const CHANNEL_OPTIONS = Object.entries(PROXY_CHANNELS).map(([value, label]) => (
 export const canConfirm = (a: Pick<CourseApplicantDetail, 'confirm_by' | 'confirmed_at'>) =>
   a.confirm_by !== null && a.confirmed_at === null;
 
+type Done = 'confirm' | 'decline' | null;
+
 /**
- * 「本人の意思を確認して代理で手続き」 (decision 065): the office confirms or declines a winner's seat for the
- * student — by telephone, at the counter, by post or FAX — with a note of what was said. The server takes the
- * student's own path (a decline moves the top 補欠 up) and records who did it; the student is told.
+ * The dialog's form and call: confirm is the default while the seat can still be confirmed; the server's
+ * field refusals go to their fields, a stale seat and any other refusal are said in words.
  */
-export function ProxyDecisionDialog({
-  applicant,
-  isOpen,
-  onClose,
-}: {
-  applicant: CourseApplicantDetail;
-  isOpen: boolean;
-  onClose: (done: 'confirm' | 'decline' | null) => void;
-}) {
+function useProxyDecisionForm(applicant: CourseApplicantDetail, onClose: (done: Done) => void) {
   const decide = useProxyDecision();
-  const confirmable = canConfirm(applicant);
   const form = useForm<ProxyDecisionForm>({
     resolver: zodResolver(proxyDecisionBodySchema),
     defaultValues: {
       course_id: applicant.course_id,
       user_id: applicant.user_id,
       updated_at: applicant.updated_at,
-      decision: confirmable ? 'confirm' : 'decline',
+      decision: canConfirm(applicant) ? 'confirm' : 'decline',
       channel: '2',
       note: '',
     },
@@ -58,7 +50,7 @@ export function ProxyDecisionDialog({
   const refused =
     isApiError(decide.error) && !decide.error.isFieldError && !stale ? decide.error.message : null;
 
-  const close = (done: 'confirm' | 'decline' | null) => {
+  const close = (done: Done) => {
     if (decide.isPending) return;
     decide.reset();
     form.reset();
@@ -77,29 +69,31 @@ export function ProxyDecisionDialog({
     }
   });
 
+  return { control: form.control, stale, refused, close, submit, isPending: decide.isPending };
+}
+
+/**
+ * 「本人の意思を確認して代理で手続き」 (decision 065): the office confirms or declines a winner's seat for the
+ * student — by telephone, at the counter, by post or FAX — with a note of what was said. The server takes the
+ * student's own path (a decline moves the top 補欠 up) and records who did it; the student is told.
+ */
+export function ProxyDecisionDialog({
+  applicant,
+  isOpen,
+  onClose,
+}: {
+  applicant: CourseApplicantDetail;
+  isOpen: boolean;
+  onClose: (done: Done) => void;
+}) {
+  const { control, stale, refused, close, submit, isPending } = useProxyDecisionForm(applicant, onClose);
   return (
     <Modal
       isOpen={isOpen}
       onOpenChange={(open) => !open && close(null)}
       title="代理で確定・辞退"
-      isCloseDisabled={decide.isPending}
-      footer={
-        <div className="flex flex-wrap gap-4">
-          {!stale && (
-            <Button
-              type="submit"
-              form="proxy-decision-form"
-              isPending={decide.isPending}
-              pendingLabel="記録中..."
-            >
-              この内容で手続きする
-            </Button>
-          )}
-          <Button variant="secondary" onPress={() => close(null)} isDisabled={decide.isPending}>
-            {stale ? '閉じる' : 'やめる'}
-          </Button>
-        </div>
-      }
+      isCloseDisabled={isPending}
+      footer={<ProxyDecisionFooter stale={stale} isPending={isPending} onCancel={() => close(null)} />}
     >
       <form id="proxy-decision-form" onSubmit={submit} noValidate className="space-y-6">
         <ConfirmList
@@ -120,25 +114,25 @@ export function ProxyDecisionDialog({
           </Alert>
         )}
         <RadioGroup
-          control={form.control}
+          control={control}
           name="decision"
           label="ご本人のご意向"
           isRequired
           orientation="vertical"
           options={[
-            { value: 'confirm', label: '受講する（受講を確定する）', isDisabled: !confirmable },
+            { value: 'confirm', label: '受講する（受講を確定する）', isDisabled: !canConfirm(applicant) },
             { value: 'decline', label: '受講しない（辞退する。補欠の方が繰り上がります）' },
           ]}
         />
         <RadioGroup
-          control={form.control}
+          control={control}
           name="channel"
           label="確認した方法"
           isRequired
           options={CHANNEL_OPTIONS}
         />
         <TextArea
-          control={form.control}
+          control={control}
           name="note"
           label="確認した内容"
           isRequired
@@ -151,5 +145,29 @@ export function ProxyDecisionDialog({
         </p>
       </form>
     </Modal>
+  );
+}
+
+/** この内容で手続きする (not once the seat is stale) and やめる, or 閉じる when it is. */
+function ProxyDecisionFooter({
+  stale,
+  isPending,
+  onCancel,
+}: {
+  stale: boolean;
+  isPending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-4">
+      {!stale && (
+        <Button type="submit" form="proxy-decision-form" isPending={isPending} pendingLabel="記録中...">
+          この内容で手続きする
+        </Button>
+      )}
+      <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
+        {stale ? '閉じる' : 'やめる'}
+      </Button>
+    </div>
   );
 }

@@ -50,25 +50,9 @@ const letterText = (row: PublisherRow) =>
 /** The table's URL parameters are prefixed, so they never mix with the search fields. */
 const TABLE_PREFIX = 'p';
 
-/**
- * Tab 2 of /admin/notification/detail/{noticeId} (SPEC §2): the notice's audience — every student it is
- * addressed to, whatever its publish state and period (decision 008) — with each one's read time, how its
- * mail went and whether a letter was printed (decision 065), a search (student number, names, read or not), a
- * server-paged sortable table and the CSV. Conditions in the URL.
- */
-export function PublisherTab({ notice }: { notice: Notice }) {
-  const { search, table, page, searchWith } = useServerList({
-    schema: searchSchema,
-    tablePrefix: TABLE_PREFIX,
-    base: { tab: '2' },
-  });
-  const list = useQuery(publisherListQuery(notice.id, search, page));
-  const isCourse = notice.published_to === PUBLISHED_TO.COURSE;
-
-  const form = useForm({ resolver: zodResolver(searchSchema), defaultValues: search });
-  const submit = form.handleSubmit((values) => searchWith(values, () => void list.refetch()));
-
-  const columns: Column<PublisherRow>[] = [
+/** The table's columns; a course's notice adds each student's 抽選状況. */
+function publisherColumns(isCourse: boolean): Column<PublisherRow>[] {
+  return [
     { key: 'login_id', header: '学生番号', sortable: true, className: 'whitespace-nowrap' },
     { key: 'name', header: '氏名', sortable: true, isRowHeader: true, className: 'min-w-[8rem]' },
     { key: 'name_kana', header: '氏名カナ', sortable: true, className: 'min-w-[8rem]' },
@@ -93,8 +77,11 @@ export function PublisherTab({ notice }: { notice: Notice }) {
     { key: 'mail', header: 'メール', className: 'whitespace-nowrap', render: (row) => MAIL_STATES[row.mail] },
     { key: 'letter_printed_at', header: '郵送', className: 'whitespace-nowrap', render: letterText },
   ];
+}
 
-  const csvHeader = [
+/** The CSV's header and rows, the table's columns as text. */
+function publisherCsv(isCourse: boolean) {
+  const header = [
     '学生番号',
     '氏名',
     '氏名カナ',
@@ -103,7 +90,7 @@ export function PublisherTab({ notice }: { notice: Notice }) {
     'メール',
     '郵送',
   ];
-  const csvRow = (r: PublisherRow) => [
+  const row = (r: PublisherRow) => [
     r.login_id,
     r.name,
     r.name_kana,
@@ -112,6 +99,29 @@ export function PublisherTab({ notice }: { notice: Notice }) {
     MAIL_STATES[r.mail],
     letterText(r),
   ];
+  return { header, row };
+}
+
+/**
+ * Tab 2 of /admin/notification/detail/{noticeId} (SPEC §2): the notice's audience — every student it is
+ * addressed to, whatever its publish state and period (decision 008) — with each one's read time, how its
+ * mail went and whether a letter was printed (decision 065), a search (student number, names, read or not), a
+ * server-paged sortable table and the CSV. Conditions in the URL.
+ */
+export function PublisherTab({ notice }: { notice: Notice }) {
+  const { search, table, page, searchWith } = useServerList({
+    schema: searchSchema,
+    tablePrefix: TABLE_PREFIX,
+    base: { tab: '2' },
+  });
+  const list = useQuery(publisherListQuery(notice.id, search, page));
+  const isCourse = notice.published_to === PUBLISHED_TO.COURSE;
+
+  const form = useForm({ resolver: zodResolver(searchSchema), defaultValues: search });
+  const submit = form.handleSubmit((values) => searchWith(values, () => void list.refetch()));
+
+  const columns = publisherColumns(isCourse);
+  const { header: csvHeader, row: csvRow } = publisherCsv(isCourse);
 
   return (
     <div className="space-y-6">

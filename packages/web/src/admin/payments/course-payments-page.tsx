@@ -5,7 +5,7 @@ import {
   PAYMENT_STATE_LABEL,
   yenText,
 } from '@manabi/shared/domain/fees';
-import type { PaymentSeat } from '@manabi/shared/schemas/payments';
+import type { PaymentRow, PaymentSeat } from '@manabi/shared/schemas/payments';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -124,129 +124,20 @@ export function Component() {
   );
 }
 
-function SeatItem({
-  seat,
-  isFull,
-  isSelected,
-  onToggle,
-  onAction,
-}: {
+interface SeatItemProps {
   seat: PaymentSeat;
   isFull: boolean;
   isSelected: boolean;
   onToggle: () => void;
   onAction: (a: PaymentAction) => void;
-}) {
-  const checkId = `seat-${seat.application_id}`;
-  const canSelect = isFull && !seat.cancelled && seat.outstanding > 0;
+}
+
+function SeatItem({ seat, isFull, isSelected, onToggle, onAction }: SeatItemProps) {
   return (
     <li className="space-y-3 rounded-8 border-2 border-line bg-canvas p-4" data-testid="payment-seat">
-      <div className="flex flex-wrap items-center gap-4">
-        {canSelect && (
-          <input
-            id={checkId}
-            type="checkbox"
-            className="size-6"
-            checked={isSelected}
-            onChange={onToggle}
-            aria-label={`${seat.name}（${seat.login_id ?? '学生番号なし'}）を選ぶ`}
-          />
-        )}
-        <h2 className="text-std-18B-160">
-          {seat.name}（{seat.login_id ?? '－'}）
-        </h2>
-        <span
-          className="rounded-4 border-2 border-line bg-surface px-2 text-std-16B-170"
-          data-testid="payment-state"
-        >
-          {PAYMENT_STATE_LABEL[seat.state]}
-          {seat.refund_owed > 0 && '・返金が必要'}
-        </span>
-      </div>
-      <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[10rem_1fr]">
-        <dt className="text-std-16B-170">申込の状態</dt>
-        <dd>{seat.lottery_status_text}</dd>
-        <dt className="text-std-16B-170">請求額</dt>
-        <dd>{seat.amount_due === null ? '－' : yenText(seat.amount_due)}</dd>
-        <dt className="text-std-16B-170">支払期限</dt>
-        <dd>{seat.pay_by ? formatDateTimeJa(seat.pay_by) : '－'}</dd>
-        <dt className="text-std-16B-170">入金額（差し引き）</dt>
-        <dd>{yenText(seat.net)}</dd>
-        {seat.outstanding > 0 && (
-          <>
-            <dt className="text-std-16B-170">残額</dt>
-            <dd>{yenText(seat.outstanding)}</dd>
-          </>
-        )}
-        {seat.refund_owed > 0 && (
-          <>
-            <dt className="text-std-16B-170">返金が必要な額</dt>
-            <dd>{yenText(seat.refund_owed)}</dd>
-          </>
-        )}
-      </dl>
-      {seat.payments.length > 0 && (
-        <section
-          aria-label={`${seat.name}の入金と返金（横にスクロールできます）`}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (WCAG 2.1.1, axe scrollable-region-focusable)
-          tabIndex={0}
-          className="overflow-x-auto"
-        >
-          <table className="w-full min-w-[36rem] text-left text-std-16N-170">
-            <caption className="sr-only">{`${seat.name}の入金と返金`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">日付</th>
-                <th scope="col">種類</th>
-                <th scope="col">金額</th>
-                <th scope="col">方法</th>
-                <th scope="col">領収書番号</th>
-                <th scope="col">操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {seat.payments.map((p) => (
-                <tr key={p.id} className={p.voided_at ? 'text-ink-sub line-through' : ''}>
-                  <td>{formatDateJa(p.paid_on)}</td>
-                  <td>
-                    {PAYMENT_KIND_LABEL[p.kind]}
-                    {p.source === 'bank' && '（銀行の明細）'}
-                    {p.voided_at && <span className="no-underline">（取り消し：{p.void_reason}）</span>}
-                  </td>
-                  <td>{yenText(p.amount)}</td>
-                  <td>{PAYMENT_METHOD_LABEL[p.method]}</td>
-                  <td>{p.receipt_no ?? '－'}</td>
-                  <td>
-                    <div className="flex flex-wrap gap-2">
-                      {!p.voided_at && p.kind === '1' && p.receipt_no && (
-                        <TextLink to={paths.admin.paymentReceipt(p.id)}>
-                          領収書<span className="sr-only">（{p.receipt_no}）</span>
-                        </TextLink>
-                      )}
-                      {isFull && !p.voided_at && (
-                        <>
-                          <Button
-                            variant="tertiary"
-                            onPress={() => onAction({ kind: 'update', seat, payment: p })}
-                          >
-                            訂正<span className="sr-only">（{p.receipt_no ?? p.paid_on}）</span>
-                          </Button>
-                          <Button
-                            variant="tertiary"
-                            onPress={() => onAction({ kind: 'void', seat, payment: p })}
-                          >
-                            取り消し<span className="sr-only">（{p.receipt_no ?? p.paid_on}）</span>
-                          </Button>
-                        </>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      <SeatHead seat={seat} isFull={isFull} isSelected={isSelected} onToggle={onToggle} />
+      <SeatFigures seat={seat} />
+      {seat.payments.length > 0 && <SeatPayments seat={seat} isFull={isFull} onAction={onAction} />}
       {isFull && (
         <div className="flex flex-wrap gap-4">
           {seat.amount_due !== null && (
@@ -262,5 +153,140 @@ function SeatItem({
         </div>
       )}
     </li>
+  );
+}
+
+/** The seat's student, its tick (a seat with something left to pay) and where its payment stands. */
+function SeatHead({ seat, isFull, isSelected, onToggle }: Omit<SeatItemProps, 'onAction'>) {
+  const checkId = `seat-${seat.application_id}`;
+  const canSelect = isFull && !seat.cancelled && seat.outstanding > 0;
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      {canSelect && (
+        <input
+          id={checkId}
+          type="checkbox"
+          className="size-6"
+          checked={isSelected}
+          onChange={onToggle}
+          aria-label={`${seat.name}（${seat.login_id ?? '学生番号なし'}）を選ぶ`}
+        />
+      )}
+      <h2 className="text-std-18B-160">
+        {seat.name}（{seat.login_id ?? '－'}）
+      </h2>
+      <span
+        className="rounded-4 border-2 border-line bg-surface px-2 text-std-16B-170"
+        data-testid="payment-state"
+      >
+        {PAYMENT_STATE_LABEL[seat.state]}
+        {seat.refund_owed > 0 && '・返金が必要'}
+      </span>
+    </div>
+  );
+}
+
+/** The seat's amounts: charged, by when, paid, and what is left or owed back. */
+function SeatFigures({ seat }: { seat: PaymentSeat }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[10rem_1fr]">
+      <dt className="text-std-16B-170">申込の状態</dt>
+      <dd>{seat.lottery_status_text}</dd>
+      <dt className="text-std-16B-170">請求額</dt>
+      <dd>{seat.amount_due === null ? '－' : yenText(seat.amount_due)}</dd>
+      <dt className="text-std-16B-170">支払期限</dt>
+      <dd>{seat.pay_by ? formatDateTimeJa(seat.pay_by) : '－'}</dd>
+      <dt className="text-std-16B-170">入金額（差し引き）</dt>
+      <dd>{yenText(seat.net)}</dd>
+      {seat.outstanding > 0 && (
+        <>
+          <dt className="text-std-16B-170">残額</dt>
+          <dd>{yenText(seat.outstanding)}</dd>
+        </>
+      )}
+      {seat.refund_owed > 0 && (
+        <>
+          <dt className="text-std-16B-170">返金が必要な額</dt>
+          <dd>{yenText(seat.refund_owed)}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The seat's payments and refunds, a voided one struck through; each with its receipt, 訂正 and 取り消し. */
+function SeatPayments({ seat, isFull, onAction }: Omit<SeatItemProps, 'isSelected' | 'onToggle'>) {
+  return (
+    <section
+      aria-label={`${seat.name}の入金と返金（横にスクロールできます）`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (WCAG 2.1.1, axe scrollable-region-focusable)
+      tabIndex={0}
+      className="overflow-x-auto"
+    >
+      <table className="w-full min-w-[36rem] text-left text-std-16N-170">
+        <caption className="sr-only">{`${seat.name}の入金と返金`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">日付</th>
+            <th scope="col">種類</th>
+            <th scope="col">金額</th>
+            <th scope="col">方法</th>
+            <th scope="col">領収書番号</th>
+            <th scope="col">操作</th>
+          </tr>
+        </thead>
+        <tbody>
+          {seat.payments.map((p) => (
+            <tr key={p.id} className={p.voided_at ? 'text-ink-sub line-through' : ''}>
+              <td>{formatDateJa(p.paid_on)}</td>
+              <td>
+                {PAYMENT_KIND_LABEL[p.kind]}
+                {p.source === 'bank' && '（銀行の明細）'}
+                {p.voided_at && <span className="no-underline">（取り消し：{p.void_reason}）</span>}
+              </td>
+              <td>{yenText(p.amount)}</td>
+              <td>{PAYMENT_METHOD_LABEL[p.method]}</td>
+              <td>{p.receipt_no ?? '－'}</td>
+              <td>
+                <PaymentActions seat={seat} payment={p} isFull={isFull} onAction={onAction} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** A payment's receipt link, and for authority 1 its 訂正 and 取り消し (none once voided). */
+function PaymentActions({
+  seat,
+  payment: p,
+  isFull,
+  onAction,
+}: {
+  seat: PaymentSeat;
+  payment: PaymentRow;
+  isFull: boolean;
+  onAction: (a: PaymentAction) => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {!p.voided_at && p.kind === '1' && p.receipt_no && (
+        <TextLink to={paths.admin.paymentReceipt(p.id)}>
+          領収書<span className="sr-only">（{p.receipt_no}）</span>
+        </TextLink>
+      )}
+      {isFull && !p.voided_at && (
+        <>
+          <Button variant="tertiary" onPress={() => onAction({ kind: 'update', seat, payment: p })}>
+            訂正<span className="sr-only">（{p.receipt_no ?? p.paid_on}）</span>
+          </Button>
+          <Button variant="tertiary" onPress={() => onAction({ kind: 'void', seat, payment: p })}>
+            取り消し<span className="sr-only">（{p.receipt_no ?? p.paid_on}）</span>
+          </Button>
+        </>
+      )}
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import {
   paymentUpdateBodySchema,
   paymentVoidBodySchema,
 } from '@manabi/shared/schemas/payments';
-import { type FieldValues, type Path, useForm } from 'react-hook-form';
+import { type Control, type FieldValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
@@ -196,87 +196,119 @@ function ActionForm<S extends z.ZodType<FieldValues, FieldValues>>({
       if (first) form.setFocus(first);
     }
   });
-  const has = (f: FieldName) => fields.includes(f);
   return (
     <Modal
       isOpen
       onOpenChange={(open) => !open && close(null)}
       title={TITLES[action.kind]}
       isCloseDisabled={write.isPending}
-      footer={
-        <div className="flex flex-wrap gap-4">
-          <Button
-            type="submit"
-            form="payment-form"
-            variant={action.kind === 'void' ? 'danger' : 'primary'}
-            isPending={write.isPending}
-            pendingLabel="記録中..."
-          >
-            {SUBMIT[action.kind]}
-          </Button>
-          <Button variant="secondary" onPress={() => close(null)} isDisabled={write.isPending}>
-            やめる
-          </Button>
-        </div>
-      }
+      footer={<ActionFooter kind={action.kind} isPending={write.isPending} onCancel={() => close(null)} />}
     >
       <form id="payment-form" onSubmit={submit} noValidate className="space-y-6">
         <ConfirmList items={summaryOf(action)} />
-        {has('amount') && (
-          <TextInput
-            control={form.control}
-            name={name('amount')}
-            label="金額（円）"
-            inputMode="numeric"
-            isRequired
-            maxLength={8}
-            width="sm"
-          />
-        )}
-        {has('paid_on') && (
-          <DateInput
-            control={form.control}
-            name={name('paid_on')}
-            label={action.kind === 'refund' ? '返金した日' : '入金日'}
-            isRequired
-          />
-        )}
-        {has('method') && (
-          <RadioGroup
-            control={form.control}
-            name={name('method')}
-            label="方法"
-            isRequired
-            orientation="vertical"
-            options={METHOD_OPTIONS}
-          />
-        )}
-        {has('receipt_no') && (
-          <TextInput
-            control={form.control}
-            name={name('receipt_no')}
-            label="領収書番号"
-            description="空欄のときは自動で番号をつけます（例：R-000123）。"
-            maxLength={20}
-            width="md"
-          />
-        )}
-        {has('note') && (
-          <TextArea control={form.control} name={name('note')} label="メモ" rows={2} maxLength={200} />
-        )}
-        {has('reason') && (
-          <TextArea
-            control={form.control}
-            name={name('reason')}
-            label={action.kind === 'void' ? '取り消しの理由' : '訂正の理由'}
-            isRequired
-            rows={2}
-            maxLength={200}
-            description="操作の記録に残ります。"
-          />
-        )}
+        <ActionFields control={form.control} name={name} fields={fields} kind={action.kind} />
       </form>
     </Modal>
+  );
+}
+
+/** The dialog's buttons: its action (取り消す in the danger colour) and やめる, both held while it writes. */
+function ActionFooter({
+  kind,
+  isPending,
+  onCancel,
+}: {
+  kind: PaymentAction['kind'];
+  isPending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-4">
+      <Button
+        type="submit"
+        form="payment-form"
+        variant={kind === 'void' ? 'danger' : 'primary'}
+        isPending={isPending}
+        pendingLabel="記録中..."
+      >
+        {SUBMIT[kind]}
+      </Button>
+      <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
+        やめる
+      </Button>
+    </div>
+  );
+}
+
+/** The fields the action takes, in their fixed order; the date's and the reason's labels follow the action. */
+function ActionFields<T extends FieldValues, TT>({
+  control,
+  name,
+  fields,
+  kind,
+}: {
+  control: Control<T, unknown, TT>;
+  name: (f: FieldName) => Path<T>;
+  fields: readonly FieldName[];
+  kind: PaymentAction['kind'];
+}) {
+  const has = (f: FieldName) => fields.includes(f);
+  return (
+    <>
+      {has('amount') && (
+        <TextInput
+          control={control}
+          name={name('amount')}
+          label="金額（円）"
+          inputMode="numeric"
+          isRequired
+          maxLength={8}
+          width="sm"
+        />
+      )}
+      {has('paid_on') && (
+        <DateInput
+          control={control}
+          name={name('paid_on')}
+          label={kind === 'refund' ? '返金した日' : '入金日'}
+          isRequired
+        />
+      )}
+      {has('method') && (
+        <RadioGroup
+          control={control}
+          name={name('method')}
+          label="方法"
+          isRequired
+          orientation="vertical"
+          options={METHOD_OPTIONS}
+        />
+      )}
+      {has('receipt_no') && (
+        <TextInput
+          control={control}
+          name={name('receipt_no')}
+          label="領収書番号"
+          description="空欄のときは自動で番号をつけます（例：R-000123）。"
+          maxLength={20}
+          width="md"
+        />
+      )}
+      {has('note') && (
+        <TextArea control={control} name={name('note')} label="メモ" rows={2} maxLength={200} />
+      )}
+      {has('reason') && (
+        <TextArea
+          control={control}
+          name={name('reason')}
+          label={kind === 'void' ? '取り消しの理由' : '訂正の理由'}
+          isRequired
+          rows={2}
+          maxLength={200}
+          description="操作の記録に残ります。"
+        />
+      )}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
 import { fiscalYearOf, yenText } from '@manabi/shared/domain/fees';
 import { endpoints } from '@manabi/shared/routes/endpoints';
-import { BANK_LINE_STATUS, type BankPreview } from '@manabi/shared/schemas/payments';
+import { BANK_LINE_STATUS, type BankLine, type BankPreview } from '@manabi/shared/schemas/payments';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { isApiError, withQuery } from '../../lib/api';
@@ -28,8 +28,12 @@ export function Component() {
   );
 }
 
-function BankFile() {
-  const inputId = useId();
+/**
+ * The bank file's state: the file chosen (read as a data URL), its preview with the office's pick for each
+ * ambiguous line, the refusal or the outcome in words; 内容を確認する reads the preview, この内容で記録する
+ * applies it (the same file and the preview's hash).
+ */
+function useBankFile() {
   const [file, setFile] = useState<{ name: string; dataUrl: string } | null>(null);
   const [preview, setPreview] = useState<BankPreview | null>(null);
   const [picks, setPicks] = useState<Record<number, string>>({});
@@ -38,6 +42,11 @@ function BankFile() {
   const [reading, setReading] = useState(false);
   const apply = useApplyBankFile();
 
+  const choose = async (f: File | undefined) => {
+    setPreview(null);
+    setDone(null);
+    setFile(f ? { name: f.name, dataUrl: await readAsDataUrl(f) } : null);
+  };
   const check = async () => {
     setError(null);
     setDone(null);
@@ -76,6 +85,27 @@ function BankFile() {
       setError(e.errList[0]?.msg ?? e.message);
     }
   };
+  const pick = (line: number, id: string) => setPicks((p) => ({ ...p, [line]: id }));
+
+  return {
+    preview,
+    picks,
+    error,
+    done,
+    reading,
+    isWriting: apply.isPending,
+    choose,
+    check,
+    write,
+    pick,
+    discard: () => setPreview(null),
+  };
+}
+
+function BankFile() {
+  const inputId = useId();
+  const bank = useBankFile();
+  const { error, preview } = bank;
 
   return (
     <section aria-labelledby="bank-title" className="space-y-4">
@@ -96,12 +126,7 @@ function BankFile() {
           className="block text-std-16N-170"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={async (e) => {
-            const f = e.currentTarget.files?.[0];
-            setPreview(null);
-            setDone(null);
-            setFile(f ? { name: f.name, dataUrl: await readAsDataUrl(f) } : null);
-          }}
+          onChange={(e) => bank.choose(e.currentTarget.files?.[0])}
         />
         {error && (
           <p id={`${inputId}-error`} className="text-std-16B-170 text-error" role="alert">
@@ -109,12 +134,12 @@ function BankFile() {
           </p>
         )}
       </div>
-      <Button onPress={check} isPending={reading} pendingLabel="確認中...">
+      <Button onPress={bank.check} isPending={bank.reading} pendingLabel="確認中...">
         内容を確認する
       </Button>
-      {done && (
+      {bank.done && (
         <Alert variant="success" title="記録しました">
-          <p>{done}</p>
+          <p>{bank.done}</p>
         </Alert>
       )}
       {preview && (
@@ -122,70 +147,102 @@ function BankFile() {
           <p className="text-std-18B-160">
             {`${preview.counts.lines}件のうち、一致 ${preview.counts.matched}件・候補が複数 ${preview.counts.ambiguous}件・該当なし ${preview.counts.unmatched}件・記録済み ${preview.counts.recorded}件`}
           </p>
-          <section
-            aria-label="入金明細の確認（横にスクロールできます）"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (WCAG 2.1.1, axe scrollable-region-focusable)
-            tabIndex={0}
-            className="overflow-x-auto"
-          >
-            <table className="w-full min-w-[40rem] text-left text-std-16N-170">
-              <caption className="text-left text-std-17B-170">入金明細の確認</caption>
-              <thead>
-                <tr>
-                  <th scope="col">行</th>
-                  <th scope="col">日付</th>
-                  <th scope="col">金額</th>
-                  <th scope="col">振込依頼人名</th>
-                  <th scope="col">結果</th>
-                  <th scope="col">記録する席</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.lines.map((l) => (
-                  <tr key={l.line} data-testid={`bank-line-${l.status}`}>
-                    <td>{l.line}</td>
-                    <td>{l.paid_on ? formatDateJa(l.paid_on) : '－'}</td>
-                    <td>{yenText(l.amount)}</td>
-                    <td className="wrap-anywhere">{l.payer_name}</td>
-                    <td>{BANK_LINE_STATUS[l.status]}</td>
-                    <td>
-                      {l.status === 'matched' && l.candidates[0] && (
-                        <span>{`${l.candidates[0].name}（${l.candidates[0].login_id ?? '－'}）${l.candidates[0].course_name}`}</span>
-                      )}
-                      {l.status === 'ambiguous' && (
-                        <SelectBox
-                          label={`${l.line}行目の学生`}
-                          labelPlacement="above"
-                          width="md"
-                          value={picks[l.line] ?? ''}
-                          onChange={(v) => setPicks((p) => ({ ...p, [l.line]: v }))}
-                          options={[
-                            { value: '', label: '記録しない' },
-                            ...l.candidates.map((c) => ({
-                              value: String(c.application_id),
-                              label: `${c.name}（${c.login_id ?? '－'}）${c.course_name}`,
-                            })),
-                          ]}
-                        />
-                      )}
-                      {l.status === 'unmatched' && l.reason}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <BankPreviewTable lines={preview.lines} picks={bank.picks} onPick={bank.pick} />
           <div className="flex flex-wrap gap-4">
-            <Button onPress={write} isPending={apply.isPending} pendingLabel="記録中...">
+            <Button onPress={bank.write} isPending={bank.isWriting} pendingLabel="記録中...">
               この内容で記録する
             </Button>
-            <Button variant="secondary" onPress={() => setPreview(null)}>
+            <Button variant="secondary" onPress={bank.discard}>
               やり直す
             </Button>
           </div>
         </div>
       )}
     </section>
+  );
+}
+
+/** The preview's lines: each one's result, and the seat it records (the office picks one when several fit). */
+function BankPreviewTable({
+  lines,
+  picks,
+  onPick,
+}: {
+  lines: readonly BankLine[];
+  picks: Record<number, string>;
+  onPick: (line: number, applicationId: string) => void;
+}) {
+  return (
+    <section
+      aria-label="入金明細の確認（横にスクロールできます）"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (WCAG 2.1.1, axe scrollable-region-focusable)
+      tabIndex={0}
+      className="overflow-x-auto"
+    >
+      <table className="w-full min-w-[40rem] text-left text-std-16N-170">
+        <caption className="text-left text-std-17B-170">入金明細の確認</caption>
+        <thead>
+          <tr>
+            <th scope="col">行</th>
+            <th scope="col">日付</th>
+            <th scope="col">金額</th>
+            <th scope="col">振込依頼人名</th>
+            <th scope="col">結果</th>
+            <th scope="col">記録する席</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr key={l.line} data-testid={`bank-line-${l.status}`}>
+              <td>{l.line}</td>
+              <td>{l.paid_on ? formatDateJa(l.paid_on) : '－'}</td>
+              <td>{yenText(l.amount)}</td>
+              <td className="wrap-anywhere">{l.payer_name}</td>
+              <td>{BANK_LINE_STATUS[l.status]}</td>
+              <td>
+                <BankLineSeat line={l} pick={picks[l.line] ?? ''} onPick={(v) => onPick(l.line, v)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The seat a line records: the one matched, a choice among the candidates, or why none was found. */
+function BankLineSeat({
+  line: l,
+  pick,
+  onPick,
+}: {
+  line: BankLine;
+  pick: string;
+  onPick: (v: string) => void;
+}) {
+  return (
+    <>
+      {l.status === 'matched' && l.candidates[0] && (
+        <span>{`${l.candidates[0].name}（${l.candidates[0].login_id ?? '－'}）${l.candidates[0].course_name}`}</span>
+      )}
+      {l.status === 'ambiguous' && (
+        <SelectBox
+          label={`${l.line}行目の学生`}
+          labelPlacement="above"
+          width="md"
+          value={pick}
+          onChange={onPick}
+          options={[
+            { value: '', label: '記録しない' },
+            ...l.candidates.map((c) => ({
+              value: String(c.application_id),
+              label: `${c.name}（${c.login_id ?? '－'}）${c.course_name}`,
+            })),
+          ]}
+        />
+      )}
+      {l.status === 'unmatched' && l.reason}
+    </>
   );
 }
 

@@ -43,46 +43,20 @@ const CSV_HEADER = [
   ...SESSION_NUMBERS.map((i) => `第${i}回`),
 ];
 
-/**
- * Tab 2 of /admin/student/detail/{userId} (SPEC §2): the student's applied courses — search, a sortable
- * paged table whose attendance (status, units, 15 sessions) is edited in place as on a course's applicant
- * table (decision 005: edits tick the row and mark the cell, all ticked rows or none, 409 keeps the admin's
- * changes over fresh rows), 更新する (success message, then the data is read again), 元に戻す, CSV.
- * Cancelled applications are shown but not editable.
- */
-export function StudentCoursesTab({ userId, studentName }: { userId: number; studentName: string }) {
-  const [search, setSearch] = useState<StudentCourseSearch>(emptySearch);
-  const list = useQuery(studentCoursesQuery(userId, search));
-  const rows = list.data ?? [];
-  const table = useTableUrlState({ prefix: 'c' });
-  const update = useUpdateStudentCourses();
-  const editor = useAttendanceEditor({
-    editing: studentCourseEditing,
-    rows,
-    isEditable: isEditableCourse,
-    rowName: (row) => row.course_name,
-    buildUpdate: (current, edits) => buildStudentCourseUpdate(userId, current, edits),
-    schema: studentCourseUpdateBodySchema,
-    save: (body) => update.mutateAsync(body),
-    refetchRows: async () => (await list.refetch()).data ?? [],
-  });
-  const pending = editor.isPending;
+/** A cell that cannot be edited (a cancelled application), as its text: the status, the units, a session's mark. */
+const readOnly = (row: StudentAppliedCourse, field: EditableField) =>
+  field === 'attendance_status'
+    ? row.attendance_status_text
+    : field === 'acquisition_unit'
+      ? String(row.acquisition_unit ?? 0)
+      : (SESSION_OPTIONS.find((o) => o.value === row[field as (typeof SESSION_FIELDS)[number]])?.label ?? '');
 
-  const readOnly = (row: StudentAppliedCourse, field: EditableField) =>
-    field === 'attendance_status'
-      ? row.attendance_status_text
-      : field === 'acquisition_unit'
-        ? String(row.acquisition_unit ?? 0)
-        : (SESSION_OPTIONS.find((o) => o.value === row[field as (typeof SESSION_FIELDS)[number]])?.label ??
-          '');
-
-  const { tick, attendance } = attendanceColumns<StudentAppliedCourse>({
-    editor,
-    rowName: (row) => row.course_name,
-    isEditable: isEditableCourse,
-    readOnly,
-  });
-  const columns: Column<StudentAppliedCourse>[] = [
+/** The table's columns: 更新, the course (a link to it), how it went and how it was applied for, then attendance. */
+function courseColumns(
+  tick: Column<StudentAppliedCourse>,
+  attendance: Column<StudentAppliedCourse>[],
+): Column<StudentAppliedCourse>[] {
+  return [
     // 更新 and 講座名 stay in view while the 15 sessions scroll sideways
     tick,
     {
@@ -115,6 +89,40 @@ export function StudentCoursesTab({ userId, studentName }: { userId: number; stu
     },
     ...attendance,
   ];
+}
+
+/**
+ * Tab 2 of /admin/student/detail/{userId} (SPEC §2): the student's applied courses — search, a sortable
+ * paged table whose attendance (status, units, 15 sessions) is edited in place as on a course's applicant
+ * table (decision 005: edits tick the row and mark the cell, all ticked rows or none, 409 keeps the admin's
+ * changes over fresh rows), 更新する (success message, then the data is read again), 元に戻す, CSV.
+ * Cancelled applications are shown but not editable.
+ */
+export function StudentCoursesTab({ userId, studentName }: { userId: number; studentName: string }) {
+  const [search, setSearch] = useState<StudentCourseSearch>(emptySearch);
+  const list = useQuery(studentCoursesQuery(userId, search));
+  const rows = list.data ?? [];
+  const table = useTableUrlState({ prefix: 'c' });
+  const update = useUpdateStudentCourses();
+  const editor = useAttendanceEditor({
+    editing: studentCourseEditing,
+    rows,
+    isEditable: isEditableCourse,
+    rowName: (row) => row.course_name,
+    buildUpdate: (current, edits) => buildStudentCourseUpdate(userId, current, edits),
+    schema: studentCourseUpdateBodySchema,
+    save: (body) => update.mutateAsync(body),
+    refetchRows: async () => (await list.refetch()).data ?? [],
+  });
+  const pending = editor.isPending;
+
+  const { tick, attendance } = attendanceColumns<StudentAppliedCourse>({
+    editor,
+    rowName: (row) => row.course_name,
+    isEditable: isEditableCourse,
+    readOnly,
+  });
+  const columns = courseColumns(tick, attendance);
 
   return (
     <div className="space-y-6">

@@ -11,7 +11,7 @@ import {
 } from '@manabi/shared/schemas/student-merge';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Control, useForm } from 'react-hook-form';
 import { Navigate, useParams } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
@@ -73,19 +73,20 @@ function RecordHeading({ label, r }: { label: string; r: MergeRecord }) {
   );
 }
 
-function MergeForm({ data, onReload }: { data: MergePreview; onReload: () => void }) {
-  const { keep, other } = data;
+type Step = 'input' | 'confirm' | 'done';
+
+/**
+ * The merge's state: which value stays for each differing field, the step (input, confirm, done), the
+ * server's refusal in words, and the call that merges with the fields taken from the other record.
+ */
+function useMergeForm({ keep, other }: MergePreview) {
   const merge = useMergeStudents();
-  const [step, setStep] = useState<'input' | 'confirm' | 'done'>('input');
+  const [step, setStep] = useState<Step>('input');
   const [error, setError] = useState('');
   const form = useForm<Choices>({ defaultValues: defaultChoices(keep, other) });
   const differing = MERGE_FIELD_KEYS.filter((f) => keep.values[f] !== other.values[f]);
   const choices = form.watch();
   const fromOther = differing.filter((f) => choices[f] === 'other');
-  const blocked = data.blockers.length > 0;
-  // what the merge changes: the other record's applications, and any of either cancelled as a duplicate
-  const changing = data.applications.filter((a) => a.outcome !== 'stays');
-  const staying = data.applications.length - changing.length;
 
   const submit = async () => {
     setError('');
@@ -105,25 +106,24 @@ function MergeForm({ data, onReload }: { data: MergePreview; onReload: () => voi
     }
   };
 
-  if (step === 'done')
-    return (
-      <div className="space-y-8">
-        <PageTitle>2つの登録を統合しました</PageTitle>
-        <Alert variant="success" title="統合完了">
-          <p>{`${other.name}（学生番号 ${loginIdText(other)}）の記録を、${keep.name}（学生番号 ${loginIdText(keep)}）にまとめました。`}</p>
-          <p>
-            {`${other.login_id ? `学生番号 ${other.login_id} ではログインできなくなりました。` : ''}${MERGE_UNDO_DAYS}日以内なら「操作の記録」から取り消せます。`}
-          </p>
-        </Alert>
-        <p className="flex flex-wrap gap-6">
-          <ButtonLink to={paths.admin.studentDetail(keep.user_id)}>残した学生の詳細へ</ButtonLink>
-          <TextLink to={paths.admin.audit({ student: keep.user_id })}>
-            操作の記録（取り消しはこちら）
-          </TextLink>
-          <TextLink to={paths.admin.duplicatePairs()}>重複の疑いがある学生へ</TextLink>
-        </p>
-      </div>
-    );
+  return {
+    step,
+    setStep,
+    error,
+    control: form.control,
+    differing,
+    fromOther,
+    submit,
+    isPending: merge.isPending,
+  };
+}
+
+function MergeForm({ data, onReload }: { data: MergePreview; onReload: () => void }) {
+  const { keep, other } = data;
+  const merge = useMergeForm(data);
+  const blocked = data.blockers.length > 0;
+
+  if (merge.step === 'done') return <MergeDone keep={keep} other={other} />;
 
   return (
     <div className="space-y-8">
@@ -134,10 +134,74 @@ function MergeForm({ data, onReload }: { data: MergePreview; onReload: () => voi
       {data.reason_text && (
         <p className="text-std-16N-170">{`似ている点：${data.reason_text}（${data.score}点）`}</p>
       )}
-      {blocked && (
+      <MergeProblems blockers={data.blockers} error={merge.error} onReload={onReload} />
+      <RecordsSection keep={keep} other={other} />
+      <FieldsSection
+        keep={keep}
+        other={other}
+        differing={merge.differing}
+        control={merge.control}
+        isDisabled={merge.step === 'confirm'}
+      />
+      <ApplicationsSection data={data} />
+      {merge.step === 'input' ? (
+        <p className="flex flex-wrap gap-4">
+          <Button isDisabled={blocked} onPress={() => merge.setStep('confirm')}>
+            内容を確認する
+          </Button>
+          <ButtonLink to={paths.admin.duplicatePairs()} variant="tertiary">
+            統合せずに戻る
+          </ButtonLink>
+        </p>
+      ) : (
+        <MergeConfirm
+          other={other}
+          fromOther={merge.fromOther}
+          isPending={merge.isPending}
+          onMerge={() => void merge.submit()}
+          onBack={() => merge.setStep('input')}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The completion: what was merged into what, that the other 学生番号 no longer logs in, and the ways on. */
+function MergeDone({ keep, other }: { keep: MergeRecord; other: MergeRecord }) {
+  return (
+    <div className="space-y-8">
+      <PageTitle>2つの登録を統合しました</PageTitle>
+      <Alert variant="success" title="統合完了">
+        <p>{`${other.name}（学生番号 ${loginIdText(other)}）の記録を、${keep.name}（学生番号 ${loginIdText(keep)}）にまとめました。`}</p>
+        <p>
+          {`${other.login_id ? `学生番号 ${other.login_id} ではログインできなくなりました。` : ''}${MERGE_UNDO_DAYS}日以内なら「操作の記録」から取り消せます。`}
+        </p>
+      </Alert>
+      <p className="flex flex-wrap gap-6">
+        <ButtonLink to={paths.admin.studentDetail(keep.user_id)}>残した学生の詳細へ</ButtonLink>
+        <TextLink to={paths.admin.audit({ student: keep.user_id })}>操作の記録（取り消しはこちら）</TextLink>
+        <TextLink to={paths.admin.duplicatePairs()}>重複の疑いがある学生へ</TextLink>
+      </p>
+    </div>
+  );
+}
+
+/** Why the merge cannot go ahead as it is, and the server's refusal with the way to read the records again. */
+function MergeProblems({
+  blockers,
+  error,
+  onReload,
+}: {
+  blockers: readonly string[];
+  error: string;
+  onReload: () => void;
+}) {
+  return (
+    <>
+      {blockers.length > 0 && (
         <Alert variant="error" title="このままでは統合できません">
           <ul className="list-disc pl-6">
-            {data.blockers.map((b) => (
+            {blockers.map((b) => (
               <li key={b}>{b}</li>
             ))}
           </ul>
@@ -153,126 +217,156 @@ function MergeForm({ data, onReload }: { data: MergePreview; onReload: () => voi
           </p>
         </Alert>
       )}
+    </>
+  );
+}
 
-      <section aria-labelledby="merge-records-heading" className="space-y-4">
-        <h2 id="merge-records-heading" className="text-std-20B-150">
-          2つの登録
-        </h2>
-        <div className="grid gap-4 rounded-8 border border-line p-4 md:grid-cols-2">
-          <RecordHeading label="残す登録（学生番号とマイページが残ります）" r={keep} />
-          <RecordHeading label="統合する登録（統合済みになります）" r={other} />
-        </div>
-        <p>
-          <TextLink to={paths.admin.studentMerge(other.user_id, keep.user_id)}>
-            残す登録と統合する登録を入れ替える
-          </TextLink>
-        </p>
-      </section>
+/** The two records side by side, and the link that swaps which one is kept. */
+function RecordsSection({ keep, other }: { keep: MergeRecord; other: MergeRecord }) {
+  return (
+    <section aria-labelledby="merge-records-heading" className="space-y-4">
+      <h2 id="merge-records-heading" className="text-std-20B-150">
+        2つの登録
+      </h2>
+      <div className="grid gap-4 rounded-8 border border-line p-4 md:grid-cols-2">
+        <RecordHeading label="残す登録（学生番号とマイページが残ります）" r={keep} />
+        <RecordHeading label="統合する登録（統合済みになります）" r={other} />
+      </div>
+      <p>
+        <TextLink to={paths.admin.studentMerge(other.user_id, keep.user_id)}>
+          残す登録と統合する登録を入れ替える
+        </TextLink>
+      </p>
+    </section>
+  );
+}
 
-      <section aria-labelledby="merge-fields-heading" className="space-y-4">
-        <h2 id="merge-fields-heading" className="text-std-20B-150">
-          違いがある項目：どちらの内容を残すか選んでください
-        </h2>
-        {differing.length === 0 ? (
-          <p>すべての項目が同じです。</p>
-        ) : (
-          <div className="space-y-6">
-            {differing.map((f) => (
-              <RadioGroup
-                key={f}
-                control={form.control}
-                name={f}
-                label={MERGE_FIELDS[f]}
-                isDisabled={step === 'confirm'}
-                options={[
-                  { value: 'keep', label: `残す登録：${mergeFieldText(f, keep.values[f]) || '（空欄）'}` },
-                  {
-                    value: 'other',
-                    label: `統合する登録：${mergeFieldText(f, other.values[f]) || '（空欄）'}`,
-                  },
-                ]}
-              />
-            ))}
-          </div>
-        )}
-        {differing.length < MERGE_FIELD_KEYS.length && (
-          <p className="text-std-16N-170">{`同じ内容の項目：${MERGE_FIELD_KEYS.filter(
-            (f) => !differing.includes(f),
-          )
-            .map((f) => MERGE_FIELDS[f])
-            .join('、')}`}</p>
-        )}
-      </section>
-
-      <section aria-labelledby="merge-applications-heading" className="space-y-4">
-        <h2 id="merge-applications-heading" className="text-std-20B-150">
-          講座の申込
-        </h2>
-        {changing.length === 0 ? (
-          <p>統合する登録には講座の申込がありません。</p>
-        ) : (
-          <ul className="space-y-3">
-            {changing.map((a) => (
-              <li key={a.application_id} className="rounded-8 border border-line p-3">
-                <p className="text-std-16B-170">{a.course_name}</p>
-                <p>
-                  {`${a.from === 'keep' ? '残す登録' : '統合する登録'}の申込（${codeText('CD003', a.lottery_status)}）：${OUTCOME_TEXT[a.outcome]}`}
-                </p>
-                {a.frees_seat && (
-                  <p className="text-std-16B-170">
-                    この申込は当選の席を持っています。取り消すと、空いた席はふだんのキャンセルと同じく補欠の方に繰り上がります。
-                  </p>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        {staying > 0 && <p>{`残す登録の申込${staying}件は、そのままです。`}</p>}
-        {data.moves.length > 0 && (
-          <p>{`ほかに移る記録：${data.moves.map((m) => `${m.label} ${m.count}件`).join('、')}`}</p>
-        )}
-        <p>{`累計単位は合計します（${keep.total_units} ＋ ${other.total_units} ＝ ${keep.total_units + other.total_units}）。`}</p>
-      </section>
-
-      {step === 'input' ? (
-        <p className="flex flex-wrap gap-4">
-          <Button isDisabled={blocked} onPress={() => setStep('confirm')}>
-            内容を確認する
-          </Button>
-          <ButtonLink to={paths.admin.duplicatePairs()} variant="tertiary">
-            統合せずに戻る
-          </ButtonLink>
-        </p>
+/** A choice of value for each field the two records hold differently; the fields alike, named in one line. */
+function FieldsSection({
+  keep,
+  other,
+  differing,
+  control,
+  isDisabled,
+}: {
+  keep: MergeRecord;
+  other: MergeRecord;
+  differing: readonly MergeField[];
+  control: Control<Choices>;
+  isDisabled: boolean;
+}) {
+  return (
+    <section aria-labelledby="merge-fields-heading" className="space-y-4">
+      <h2 id="merge-fields-heading" className="text-std-20B-150">
+        違いがある項目：どちらの内容を残すか選んでください
+      </h2>
+      {differing.length === 0 ? (
+        <p>すべての項目が同じです。</p>
       ) : (
-        <section
-          aria-labelledby="merge-confirm-heading"
-          className="space-y-4 rounded-8 border-2 border-line p-4"
-        >
-          <h2 id="merge-confirm-heading" className="text-std-20B-150">
-            この内容で統合しますか
-          </h2>
-          <p>
-            {fromOther.length
-              ? `統合する登録の内容にする項目：${fromOther.map((f) => MERGE_FIELDS[f]).join('、')}`
-              : 'すべての項目で、残す登録の内容を使います。'}
-          </p>
-          <p>
-            {`${other.login_id ? `統合すると、学生番号 ${other.login_id} ではログインできなくなります。` : ''}${MERGE_UNDO_DAYS}日以内なら取り消せます（取り消すまでに申込などが変わった場合を除きます）。`}
-          </p>
-          <p className="flex flex-wrap gap-4">
-            <Button
-              isPending={merge.isPending}
-              pendingLabel="統合しています..."
-              onPress={() => void submit()}
-            >
-              統合する
-            </Button>
-            <Button variant="tertiary" onPress={() => setStep('input')}>
-              選び直す
-            </Button>
-          </p>
-        </section>
+        <div className="space-y-6">
+          {differing.map((f) => (
+            <RadioGroup
+              key={f}
+              control={control}
+              name={f}
+              label={MERGE_FIELDS[f]}
+              isDisabled={isDisabled}
+              options={[
+                { value: 'keep', label: `残す登録：${mergeFieldText(f, keep.values[f]) || '（空欄）'}` },
+                {
+                  value: 'other',
+                  label: `統合する登録：${mergeFieldText(f, other.values[f]) || '（空欄）'}`,
+                },
+              ]}
+            />
+          ))}
+        </div>
       )}
-    </div>
+      {differing.length < MERGE_FIELD_KEYS.length && (
+        <p className="text-std-16N-170">{`同じ内容の項目：${MERGE_FIELD_KEYS.filter(
+          (f) => !differing.includes(f),
+        )
+          .map((f) => MERGE_FIELDS[f])
+          .join('、')}`}</p>
+      )}
+    </section>
+  );
+}
+
+/** What the merge does to the applications (those that move or are cancelled), the other records and the units. */
+function ApplicationsSection({ data }: { data: MergePreview }) {
+  const { keep, other } = data;
+  // what the merge changes: the other record's applications, and any of either cancelled as a duplicate
+  const changing = data.applications.filter((a) => a.outcome !== 'stays');
+  const staying = data.applications.length - changing.length;
+  return (
+    <section aria-labelledby="merge-applications-heading" className="space-y-4">
+      <h2 id="merge-applications-heading" className="text-std-20B-150">
+        講座の申込
+      </h2>
+      {changing.length === 0 ? (
+        <p>統合する登録には講座の申込がありません。</p>
+      ) : (
+        <ul className="space-y-3">
+          {changing.map((a) => (
+            <li key={a.application_id} className="rounded-8 border border-line p-3">
+              <p className="text-std-16B-170">{a.course_name}</p>
+              <p>
+                {`${a.from === 'keep' ? '残す登録' : '統合する登録'}の申込（${codeText('CD003', a.lottery_status)}）：${OUTCOME_TEXT[a.outcome]}`}
+              </p>
+              {a.frees_seat && (
+                <p className="text-std-16B-170">
+                  この申込は当選の席を持っています。取り消すと、空いた席はふだんのキャンセルと同じく補欠の方に繰り上がります。
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {staying > 0 && <p>{`残す登録の申込${staying}件は、そのままです。`}</p>}
+      {data.moves.length > 0 && (
+        <p>{`ほかに移る記録：${data.moves.map((m) => `${m.label} ${m.count}件`).join('、')}`}</p>
+      )}
+      <p>{`累計単位は合計します（${keep.total_units} ＋ ${other.total_units} ＝ ${keep.total_units + other.total_units}）。`}</p>
+    </section>
+  );
+}
+
+/** The confirm step: the fields taken from the other record, what cannot be undone, 統合する and 選び直す. */
+function MergeConfirm({
+  other,
+  fromOther,
+  isPending,
+  onMerge,
+  onBack,
+}: {
+  other: MergeRecord;
+  fromOther: readonly MergeField[];
+  isPending: boolean;
+  onMerge: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <section aria-labelledby="merge-confirm-heading" className="space-y-4 rounded-8 border-2 border-line p-4">
+      <h2 id="merge-confirm-heading" className="text-std-20B-150">
+        この内容で統合しますか
+      </h2>
+      <p>
+        {fromOther.length
+          ? `統合する登録の内容にする項目：${fromOther.map((f) => MERGE_FIELDS[f]).join('、')}`
+          : 'すべての項目で、残す登録の内容を使います。'}
+      </p>
+      <p>
+        {`${other.login_id ? `統合すると、学生番号 ${other.login_id} ではログインできなくなります。` : ''}${MERGE_UNDO_DAYS}日以内なら取り消せます（取り消すまでに申込などが変わった場合を除きます）。`}
+      </p>
+      <p className="flex flex-wrap gap-4">
+        <Button isPending={isPending} pendingLabel="統合しています..." onPress={onMerge}>
+          統合する
+        </Button>
+        <Button variant="tertiary" onPress={onBack}>
+          選び直す
+        </Button>
+      </p>
+    </section>
   );
 }
