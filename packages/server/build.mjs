@@ -1,6 +1,6 @@
 // Bundles the server (and @manabi/shared, which ships as TypeScript) into dist/. Dependencies stay external.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -32,3 +32,7 @@ const result = await build({
 });
 // a clean build output: esbuild has printed any warning above, and one fails the build
 if (result.warnings.length > 0) process.exit(1);
+// the functions and triggers the migration step applies (src/db/sql-definitions.ts): read at run time from the
+// folder next to the bundle, as from the one next to the module in the sources
+rmSync('dist/sql', { recursive: true, force: true });
+cpSync('src/db/sql', 'dist/sql', { recursive: true });

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { PgliteThread } from './pglite-thread';
 import { type ReplicaOptions, ReplicaReadPool } from './read-replica';
 import * as schema from './schema';
+import { applySqlDefinitions } from './sql-definitions';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: same query API as Db. */
@@ -104,7 +105,11 @@ export async function openPglite(
       db,
       readDb: db,
       kind: 'pglite',
-      migrate: (migrationsFolder) => migratePglite(db as never, { migrationsFolder }),
+      async migrate(migrationsFolder) {
+        await migratePglite(db as never, { migrationsFolder });
+        // the functions and triggers as they are today, after the migrations that made their tables
+        await applySqlDefinitions(db);
+      },
       dumpDataDir: () => client.dumpDataDir('gzip'),
       async close() {
         await client.close();
@@ -165,7 +170,10 @@ export async function openPostgres(
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock(727274)');
-        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        const locked = drizzlePg({ client, schema });
+        await migratePg(locked, { migrationsFolder });
+        // the functions and triggers as they are today, under the same lock: one process applies them
+        await applySqlDefinitions(locked);
       } finally {
         await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
         client.release();
