@@ -19,6 +19,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, lockDataDir, openPglite, openPostgres } from './client';
+import { rowsOf } from './statements';
 
 /**
  * Backup and restore of either database the app runs on (decision 074). A backup file is one line naming the
@@ -84,14 +85,15 @@ export function codeSchemaVersion(migrationsDir: string): SchemaVersion {
 
 /** The schema version a database is at: drizzle's own record of the migrations it applied. */
 async function schemaVersionOf(db: Db, migrationsDir: string): Promise<SchemaVersion> {
-  const { rows } = (await db.execute(
+  const rows = await rowsOf<{ present: boolean }>(
+    db,
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
-  )) as unknown as { rows: { present: boolean }[] };
+  );
   if (!rows[0]?.present) return { migrations: 0, lastTag: null, lastWhen: null };
-  const result = (await db.execute(
+  const [row] = await rowsOf<{ n: number; last: string | null }>(
+    db,
     sql`select count(*)::int as n, max(created_at)::text as last from drizzle.__drizzle_migrations`,
-  )) as unknown as { rows: { n: number; last: string | null }[] };
-  const row = result.rows[0];
+  );
   const lastWhen = row?.last ? Number(row.last) : null;
   const tag = journalOf(migrationsDir).find((e) => e.when === lastWhen)?.tag ?? null;
   return { migrations: row?.n ?? 0, lastTag: tag, lastWhen };
@@ -136,14 +138,16 @@ const COUNTED = [
 async function countsOf(db: Db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of COUNTED) {
-    const present = (await db.execute(
+    const [present] = await rowsOf<{ present: boolean }>(
+      db,
       sql`select to_regclass(${`public.${table}`}) is not null as present`,
-    )) as unknown as { rows: { present: boolean }[] };
-    if (!present.rows[0]?.present) continue;
-    const result = (await db.execute(
+    );
+    if (!present?.present) continue;
+    const [count] = await rowsOf<{ n: number }>(
+      db,
       sql.raw(`select count(*)::int as n from public.${table}`),
-    )) as unknown as { rows: { n: number }[] };
-    counts[table] = Number(result.rows[0]?.n ?? 0);
+    );
+    counts[table] = Number(count?.n ?? 0);
   }
   return counts;
 }
@@ -154,8 +158,8 @@ export const describeCounts = (counts: Record<string, number>) =>
     .join(', ');
 
 async function engineOf(db: Db): Promise<string> {
-  const result = (await db.execute(sql`select version() as v`)) as unknown as { rows: { v: string }[] };
-  return result.rows[0]?.v ?? 'unknown';
+  const [row] = await rowsOf<{ v: string }>(db, sql`select version() as v`);
+  return row?.v ?? 'unknown';
 }
 
 // ---- the file ----
@@ -292,11 +296,12 @@ async function backupPostgres(url: string, file: string, migrationsDir: string, 
 
 /** What a database holds, for the refusal to replace it: null when it has no table of ours. */
 async function occupantOf(database: Database, migrationsDir: string): Promise<string | null> {
-  const result = (await database.db.execute(
+  const [tables] = await rowsOf<{ n: number }>(
+    database.db,
     sql`select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
          where s.nspname in ('public', 'drizzle') and c.relkind in ('r', 'p')`,
-  )) as unknown as { rows: { n: number }[] };
-  if (!result.rows[0]?.n) return null;
+  );
+  if (!tables?.n) return null;
   const version = await schemaVersionOf(database.db, migrationsDir);
   return `schema ${describeVersion(version)}; ${describeCounts(await countsOf(database.db))}`;
 }

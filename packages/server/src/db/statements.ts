@@ -5,7 +5,7 @@
  * the session API fails here, and every apply and cancel test with it.
  */
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 
 /**
@@ -99,3 +99,18 @@ export async function executeNamed(tx: DbOrTx, statement: SQL): Promise<{ rows: 
   const run = handle.session.prepareQuery(query, undefined, name, false);
   return (await run.execute({})) as { rows: Record<string, unknown>[] };
 }
+
+/**
+ * The rows of a statement written as SQL (a set-based insert's RETURNING, a report's query). node-postgres and
+ * PGlite both answer `execute` with `{ rows }`; Drizzle types it as the driver's own result, so the one cast
+ * of it is here, and every raw read goes through this instead of casting the answer itself.
+ */
+export async function rowsOf<R>(db: DbOrTx, query: SQL): Promise<R[]> {
+  return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
+}
+
+/**
+ * A placeholder where Drizzle types a value (an update's `set`, typed by its column): the statement is built
+ * once and the value is given at each run, encoded as the column's value (a Date as a timestamptz).
+ */
+export const placeholderAs = <T>(name: string): T => sql.placeholder(name) as unknown as T;

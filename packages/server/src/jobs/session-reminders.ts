@@ -12,6 +12,7 @@ import { addDays, sessionWhenJa } from '@manabi/shared/domain/sessions';
 import { and, eq, exists, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { courseApplications, courseSessions, courses, mailOutbox, notices, students } from '../db/schema';
+import { rowsOf } from '../db/statements';
 import type { MailContext } from '../platform/mail';
 import { type MailMessage, officeFooter, outboxRow } from '../platform/mail';
 import { attendsCourse } from '../repositories/course-sessions';
@@ -92,7 +93,9 @@ async function dueSessions(db: DbOrTx, day: string): Promise<ReminderSession[]> 
 async function remind(db: Db, mail: MailContext, s: ReminderSession, now: Date): Promise<number> {
   const text = reminderText(s);
   return db.transaction(async (tx) => {
-    const made = await tx.execute<{ id: number; student_id: number }>(sql`
+    const rows = await rowsOf<{ id: number; student_id: number }>(
+      tx,
+      sql`
       insert into ${notices} (title, content, period_from, period_to, published_to, student_id, course_id, source_key)
       select ${text.title.slice(0, 120)}, ${text.body}, ${now.toISOString()}::timestamptz,
         ${`${s.day}T23:59:59+09:00`}::timestamptz, ${PERSONAL_NOTICE}, ${courseApplications.studentId},
@@ -100,9 +103,8 @@ async function remind(db: Db, mail: MailContext, s: ReminderSession, now: Date):
       from ${courseApplications}
       where ${and(eq(courseApplications.courseId, s.courseId), attendsCourse)}
       on conflict (source_key) do nothing
-      returning id, student_id`);
-    // node-postgres and PGlite both answer { rows }
-    const rows = (made as unknown as { rows: { id: number; student_id: number }[] }).rows;
+      returning id, student_id`,
+    );
     // each student's own reminder notice: the mail names it, so the office sees whether it went out
     const noticeOf = new Map(rows.map((r) => [Number(r.student_id), Number(r.id)]));
     const ids = [...noticeOf.keys()];

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEntity } from '@manabi/shared/schemas/audit';
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import { inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { auditLog, mailOutbox } from '../db/schema';
+import { auditLog, auditPersonal, mailOutbox } from '../db/schema';
 import { executeNamed } from '../db/statements';
 import { enqueueMail, type MailMessage, outboxRow } from './mail';
 import { requestScope } from './request-scope';
@@ -55,16 +55,22 @@ export async function audit(
   tx: DbOrTx,
   entry: AuditEntry & { write?: SQLWrapper },
 ): Promise<number | undefined> {
-  if (entry.write) return writeAudited(tx, entry.write, entry);
-  await tx.insert(auditLog).values(auditRow(entry));
+  const [row] = await auditRowsOf(tx, [entry]);
+  if (!row) throw new Error('no audit row');
+  if (entry.write) return writeAudited(tx, entry.write, row, entry.mail);
+  await tx.insert(auditLog).values(row);
   if (entry.mail) await enqueueMail(tx, entry.mail);
   return undefined;
 }
 
 /** The row, its audit entry and its mail in one statement (see {@link audit}). */
-async function writeAudited(tx: DbOrTx, write: SQLWrapper, entry: AuditEntry): Promise<number | undefined> {
-  const e = auditRow(entry);
-  const m = entry.mail && outboxRow(entry.mail);
+async function writeAudited(
+  tx: DbOrTx,
+  write: SQLWrapper,
+  e: AuditRowValues,
+  mail: MailMessage | null | undefined,
+): Promise<number | undefined> {
+  const m = mail && outboxRow(mail);
   const mailed = m
     ? sql`, mailed as (
         insert into ${mailOutbox} ("to", subject, body, holds_secret, student_id, notice_id)
@@ -101,7 +107,133 @@ const idIn = (value: unknown): number | null => {
  * about its own record, student and course, so each shows on its timeline.
  */
 export async function auditMany(tx: DbOrTx, entries: readonly AuditEntry[]): Promise<void> {
-  if (entries.length > 0) await tx.insert(auditLog).values(entries.map(auditRow));
+  if (entries.length > 0) await tx.insert(auditLog).values(await auditRowsOf(tx, entries));
+}
+
+// ---- a person's values by reference (decision 081) ----
+
+/**
+ * The detail keys whose values are a person's own or words written about a person: a note taken on the
+ * phone, a remark, a reason, a name. In an entry about a student they are kept in audit_personal and the
+ * detail refers to them, wherever in the detail they stand (a `changes` pair, a `before` image).
+ */
+export const PERSONAL_DETAIL_KEYS: ReadonlySet<string> = new Set([
+  'note',
+  'remarks',
+  'reason',
+  'void_reason',
+  'return_reason',
+  'decision_note',
+  'kept_name',
+  'payer_name',
+  'withdrawal_reason',
+]);
+
+/** How a detail refers to a kept value. */
+const REF = '$personal';
+/** What an entry shows where the value it referred to was erased. */
+export const ERASED_PERSON = '消去済みの個人';
+
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+
+/** The detail with each personal value replaced by `take(value)`'s reference. */
+function withRefs(detail: unknown, take: (value: unknown) => { [REF]: number }): unknown {
+  if (Array.isArray(detail)) return detail.map((v) => withRefs(v, take));
+  if (!isPlain(detail)) return detail;
+  return Object.fromEntries(
+    Object.entries(detail).map(([k, v]) => [
+      k,
+      PERSONAL_DETAIL_KEYS.has(k) ? personalRef(v, take) : withRefs(v, take),
+    ]),
+  );
+}
+
+/** A personal value's reference; a `changes` pair [before, after] becomes a pair of references. */
+const personalRef = (v: unknown, take: (value: unknown) => { [REF]: number }): unknown =>
+  v === null || v === undefined || v === ''
+    ? v
+    : Array.isArray(v)
+      ? v.map((x) => personalRef(x, take))
+      : take(v);
+
+type AuditRowValues = ReturnType<typeof auditRow>;
+
+/**
+ * The rows of the entries, their personal values moved to audit_personal: one statement for the ids and one
+ * insert for all the values, only when some entry about a student holds one.
+ */
+async function auditRowsOf(tx: DbOrTx, entries: readonly AuditEntry[]): Promise<AuditRowValues[]> {
+  const rows = entries.map(auditRow);
+  const values: { studentId: number; value: unknown }[] = [];
+  const planned = rows.map((r) => {
+    const studentId = r.studentId;
+    if (studentId === null || r.detail === null) return r;
+    const detail = withRefs(r.detail, (value) => {
+      values.push({ studentId, value });
+      return { [REF]: values.length - 1 };
+    }) as Record<string, unknown>;
+    return { ...r, detail };
+  });
+  if (values.length === 0) return rows;
+  const ids = (
+    await tx
+      .select({ id: sql<number>`nextval(pg_get_serial_sequence('audit_personal', 'id'))`.mapWith(Number) })
+      .from(sql`generate_series(1, ${values.length}::int)`)
+  ).map((r) => r.id);
+  await tx
+    .insert(auditPersonal)
+    .values(values.map((v, i) => ({ id: ids[i] as number, studentId: v.studentId, value: v.value })));
+  const toId = (d: unknown): unknown =>
+    Array.isArray(d)
+      ? d.map(toId)
+      : isPlain(d)
+        ? REF in d && Object.keys(d).length === 1
+          ? { [REF]: ids[d[REF] as number] }
+          : Object.fromEntries(Object.entries(d).map(([k, v]) => [k, toId(v)]))
+        : d;
+  return planned.map((r, i) =>
+    r === rows[i] ? r : { ...r, detail: toId(r.detail) as Record<string, unknown> },
+  );
+}
+
+/**
+ * The details with their references read back: each kept value in its place, 「消去済みの個人」 where the
+ * person's values were erased. One look-up for all the details given.
+ */
+export async function resolvePersonal<T extends Record<string, unknown> | null>(
+  db: DbOrTx,
+  details: readonly T[],
+): Promise<T[]> {
+  const ids = new Set<number>();
+  const collect = (d: unknown): void => {
+    if (Array.isArray(d)) d.forEach(collect);
+    else if (isPlain(d)) {
+      if (typeof d[REF] === 'number' && Object.keys(d).length === 1) ids.add(d[REF]);
+      else Object.values(d).forEach(collect);
+    }
+  };
+  details.forEach(collect);
+  if (ids.size === 0) return [...details];
+  const kept = new Map(
+    (
+      await db
+        .select({ id: auditPersonal.id, value: auditPersonal.value })
+        .from(auditPersonal)
+        .where(inArray(auditPersonal.id, [...ids]))
+    ).map((r) => [r.id, r.value]),
+  );
+  const put = (d: unknown): unknown =>
+    Array.isArray(d)
+      ? d.map(put)
+      : isPlain(d)
+        ? typeof d[REF] === 'number' && Object.keys(d).length === 1
+          ? kept.has(d[REF])
+            ? kept.get(d[REF])
+            : ERASED_PERSON
+          : Object.fromEntries(Object.entries(d).map(([k, v]) => [k, put(v)]))
+        : d;
+  return details.map((d) => put(d) as T);
 }
 
 /**

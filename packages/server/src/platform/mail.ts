@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { mailOutbox, students } from '../db/schema';
-import { preparedPerDatabase } from '../db/statements';
+import { placeholderAs, preparedPerDatabase } from '../db/statements';
 
 export interface MailMessage {
   to: string;
@@ -272,7 +272,7 @@ const claimStatements = preparedPerDatabase((db: Db) => {
       .set({
         attempts: sql`${mailOutbox.attempts} + 1`,
         // a placeholder where Drizzle types a value: it is encoded as the column's value when run
-        nextAttemptAt: sql.placeholder('leaseEnd') as unknown as Date,
+        nextAttemptAt: placeholderAs<Date>('leaseEnd'),
       })
       .where(inArray(mailOutbox.id, due(afterDone)))
       .returning();
@@ -281,7 +281,7 @@ const claimStatements = preparedPerDatabase((db: Db) => {
       .update(mailOutbox)
       .set({
         status: sql`${sql.placeholder('doneStatus')}`,
-        sentAt: now as unknown as Date,
+        sentAt: placeholderAs<Date>('now'),
         nextAttemptAt: null,
         body: keptBody,
       })
@@ -322,7 +322,7 @@ const bounceStatements = preparedPerDatabase((db: Db) => {
       .update(students)
       .set({
         mailBouncedAddress: sql`${failed.to}`,
-        mailBouncedAt: sql.placeholder('now') as unknown as Date,
+        mailBouncedAt: placeholderAs<Date>('now'),
         mailBounceReason: sql`${sql.placeholder('reason')}`,
       })
       .from(failed)

@@ -5,6 +5,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Config } from '../config';
 import type { Db, PoolStats } from '../db/client';
 import { jobRuns } from '../db/schema';
+import { rowsOf } from '../db/statements';
 import type { ShedReason } from './load-shed';
 import type { ThrottleOutcome } from './login-throttle';
 import type { SessionKind } from './sessions';
@@ -224,13 +225,15 @@ function databaseGauges(registers: Registry[]) {
     registers,
   });
   const databaseFigures = async (db: Db) => {
-    const outbox = await db.execute(sql`select
+    const [row] = await rowsOf<{ pending: number; failed: number; oldest: number }>(
+      db,
+      sql`select
       (select count(*) from mail_outbox where status = 'pending')::int as pending,
       (select count(*) from mail_outbox where status = 'failed')::int as failed,
       coalesce((select extract(epoch from now() - created_at) from mail_outbox
-                 where status = 'pending' order by id limit 1), 0)::float8 as oldest`);
+                 where status = 'pending' order by id limit 1), 0)::float8 as oldest`,
+    );
     const jobs = await db.select().from(jobRuns);
-    const [row] = (outbox as unknown as { rows: { pending: number; failed: number; oldest: number }[] }).rows;
     return { outbox: row, jobs };
   };
   return {

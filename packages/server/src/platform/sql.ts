@@ -10,8 +10,12 @@ import {
   sql,
   type Table,
 } from 'drizzle-orm';
-import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
+import { rowsOf } from '../db/statements';
+
+/** The rows of a raw statement: db/statements' one reader, offered beside the other SQL helpers. */
+export { rowsOf };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -95,7 +99,7 @@ export async function paged<R extends { total: number }>(
  * answers the last page (page 1 when nothing matches). The caller reads the page's rows by id.
  */
 export async function pageOfIds(
-  db: PgDatabase<PgQueryResultHKT, Record<string, unknown>>,
+  db: DbOrTx,
   matched: SQL,
   order: SQL,
   page: number,
@@ -106,8 +110,10 @@ export async function pageOfIds(
     total,
     page: answered,
   } = await pageOrLast(page, size, async (p) => {
-    const answer = await db.execute(pageOfIdsSelect(matched, order, p, size));
-    const [row] = (answer as unknown as { rows: { total: number; ids: number[] }[] }).rows;
+    const [row] = await rowsOf<{ total: number; ids: number[] }>(
+      db,
+      pageOfIdsSelect(matched, order, p, size),
+    );
     return { items: (row?.ids ?? []).map(Number), total: Number(row?.total ?? 0), page: p };
   });
   return { ids: items, total, page: answered };
@@ -180,6 +186,19 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   for (let x: unknown = err; x && typeof x === 'object'; x = (x as { cause?: unknown }).cause) {
     const e = x as { code?: unknown; constraint?: unknown };
     if (e.code === '23505' && (constraint === undefined || e.constraint === constraint)) return true;
+  }
+  return false;
+}
+
+/**
+ * Two acts on one person met and the database refused one (a deadlock, 40P01; a serialization failure,
+ * 40001): the data is as the other left it, and the caller is told to look again. The lock order
+ * (repositories/person-locks) keeps these from happening; this is the answer should one still come.
+ */
+export function isRaceLost(err: unknown): boolean {
+  for (let x: unknown = err; x && typeof x === 'object'; x = (x as { cause?: unknown }).cause) {
+    const code = (x as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
   }
   return false;
 }

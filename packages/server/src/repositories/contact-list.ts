@@ -17,6 +17,7 @@ import {
   studentCalls,
   students,
 } from '../db/schema';
+import { rowsOf } from '../db/statements';
 import type { AdminPrincipal } from '../platform/context';
 
 export type Reason = 'deadline' | 'mail' | 'letter';
@@ -64,9 +65,6 @@ export function contactWhere(
     courseId: search.course_id === '' ? null : search.course_id,
   };
 }
-
-const execRows = async <R>(db: DbOrTx, query: SQL): Promise<R[]> =>
-  ((await db.execute(query)) as unknown as { rows: R[] }).rows;
 
 /** The newest personal notice about an application (notices_application_idx). */
 const newestNoticeOf = (applicationId: SQL) =>
@@ -173,7 +171,7 @@ export async function noticeDelivery(
   studentIds: readonly number[],
 ): Promise<Map<number, { mail: 'pending' | 'sent' | 'failed' | 'none'; printedAt: Date | null }>> {
   if (studentIds.length === 0) return new Map();
-  const rows = await execRows<{
+  const rows = await rowsOf<{
     id: number;
     mail: 'pending' | 'sent' | 'failed' | 'none';
     printed_at: Date | string | null;
@@ -202,7 +200,7 @@ export async function contactPage(
   page: { limit: number; offset: number },
 ): Promise<ContactRowRaw[]> {
   const dir = order.dir === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
-  return execRows<ContactRowRaw>(
+  return rowsOf<ContactRowRaw>(
     db,
     sql`with c as (${candidates(w)}),
       picked as (
@@ -245,7 +243,7 @@ const sortAgain = (sort: ContactSort): SQL =>
 
 /** How many rows each reason has (the work list's card). */
 export async function contactCounts(db: DbOrTx, w: ContactWhere): Promise<Record<Reason, number>> {
-  const rows = await execRows<{ reason: Reason; n: number }>(
+  const rows = await rowsOf<{ reason: Reason; n: number }>(
     db,
     sql`with c as (${candidates(w)}) select reason, count(*)::int as n from c group by reason`,
   );

@@ -28,7 +28,7 @@ import {
 } from '../db/schema';
 import { executeNamed, preparedInTransaction } from '../db/statements';
 import { seenAt, stale } from '../platform/errors';
-import { anyOf, arrayLiteral, qualified, sqlLiteral, unplanned } from '../platform/sql';
+import { anyOf, arrayLiteral, qualified, rowsOf, sqlLiteral, unplanned } from '../platform/sql';
 
 /**
  * Course applications, read and written in one place: the my-page, the applicant screens, the
@@ -198,12 +198,11 @@ export async function insertApplications(tx: DbOrTx, rows: readonly NewApplicati
   const inserted: { id: number; howApply: string }[] = [];
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     if (i > 0) await nextTurn();
-    const result = await tx.execute<{ id: number; how_apply: string }>(
+    const result = await rowsOf<{ id: number; how_apply: string }>(
+      tx,
       applicationsInsert(rows.slice(i, i + INSERT_BATCH)),
     );
-    // node-postgres and PGlite both answer { rows }
-    for (const r of (result as unknown as { rows: { id: number; how_apply: string }[] }).rows)
-      inserted.push({ id: Number(r.id), howApply: r.how_apply });
+    for (const r of result) inserted.push({ id: Number(r.id), howApply: r.how_apply });
   }
   return inserted;
 }
@@ -250,7 +249,7 @@ export function applicationCancel(
 ) {
   return tx
     .update(courseApplications)
-    .set({ cancelledAt: now, lotteryStatus: LOTTERY.CANCELLED, updatedAt: now })
+    .set(cancelled(now))
     .where(
       and(
         eq(courseApplications.id, application.id),
@@ -258,6 +257,60 @@ export function applicationCancel(
       ),
     )
     .returning({ id: courseApplications.id });
+}
+
+/** What a cancel writes, whoever cancels: the row stays, out of play. */
+const cancelled = (now: Date) => ({ cancelledAt: now, lotteryStatus: LOTTERY.CANCELLED, updatedAt: now });
+
+/**
+ * Cancels several applications in one statement (a withdrawal, a merge's duplicate), as a cancel does. The
+ * caller holds their courses' locks and settles the courses after.
+ */
+export async function cancelApplications(tx: DbOrTx, ids: readonly number[], now: Date): Promise<void> {
+  if (ids.length > 0)
+    await tx
+      .update(courseApplications)
+      .set(cancelled(now))
+      .where(anyOf(courseApplications.id, ids, 'int'));
+}
+
+/**
+ * A merge (decision 071) points the merged record's applications to the kept one; its undo points the same
+ * rows back. Answers the rows moved.
+ */
+export async function moveApplications(
+  tx: DbOrTx,
+  from: { studentId: number } | { ids: readonly number[] },
+  toStudentId: number,
+  now: Date,
+): Promise<{ id: number; updatedAt: Date }[]> {
+  return tx
+    .update(courseApplications)
+    .set({ studentId: toStudentId, updatedAt: now })
+    .where(
+      'ids' in from
+        ? anyOf(courseApplications.id, from.ids, 'int')
+        : eq(courseApplications.studentId, from.studentId),
+    )
+    .returning({ id: courseApplications.id, updatedAt: courseApplications.updatedAt });
+}
+
+/** An undone merge's cancelled duplicate, live again as it was (its student, status and place). */
+export async function restoreCancelled(
+  tx: DbOrTx,
+  a: { id: number; student_id: number; lottery_status: string; waitlist_rank: number | null },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(courseApplications)
+    .set({
+      studentId: a.student_id,
+      cancelledAt: null,
+      lotteryStatus: a.lottery_status,
+      waitlistRank: a.waitlist_rank,
+      updatedAt: now,
+    })
+    .where(eq(courseApplications.id, a.id));
 }
 
 /** What the office records of one application's attendance. */
@@ -680,7 +733,9 @@ export async function unpaidWinners(tx: DbOrTx, courseId: number, now: Date): Pr
  * fee rule lapses unpaid seats by itself with a winner unpaid past the pay-by deadline (on the pay-by index).
  */
 export async function coursesWithDueDeadlines(db: DbOrTx, now = new Date(), limit = 50): Promise<number[]> {
-  const rows = await db.execute<{ id: number }>(sql`
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`
     (select distinct ${courseApplications.courseId} as id from ${courseApplications}
       where ${courseApplications.lotteryStatus} = ${LOTTERY.WON} and ${courseApplications.confirmedAt} is null
         and ${courseApplications.cancelledAt} is null and ${courseApplications.confirmBy} <= ${now}
@@ -690,7 +745,59 @@ export async function coursesWithDueDeadlines(db: DbOrTx, now = new Date(), limi
       join ${courseFees} f on f.course_id = a.course_id and f.required and f.auto_lapse
       where a.lottery_status = ${LOTTERY.WON} and a.paid_at is null and a.cancelled_at is null
         and a.pay_by is not null and a.pay_by <= ${now}
-      limit ${limit})`);
-  // node-postgres and PGlite both answer { rows }
-  return (rows as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+      limit ${limit})`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+// ---- the fees' writes of a seat (decision 077; the rules are repositories/payments') ----
+
+/**
+ * Charges the course's live winners that have no amount_due yet — all of them, or those of `which` — with
+ * `charge.amountDue` (an expression over the application and its course: the fee rule of
+ * repositories/payments `chargeSeats`) and `charge.payBy`. The caller holds the course lock. It exists so that
+ * a charge writes the seat here, in the one writer of course_applications (a house rule,
+ * scripts/check-house-rules.mjs). Returns the ids charged.
+ */
+export async function chargeWinners(
+  tx: DbOrTx,
+  courseId: number,
+  which: readonly number[] | 'all-winners',
+  charge: { amountDue: SQL; payBy: Date | null },
+): Promise<number[]> {
+  const rows = await tx
+    .update(courseApplications)
+    .set({ amountDue: charge.amountDue, payBy: charge.payBy })
+    .from(courses)
+    .where(
+      and(
+        which === 'all-winners' ? undefined : anyOf(courseApplications.id, which, 'int'),
+        eq(courses.id, courseApplications.courseId),
+        eq(courseApplications.courseId, courseId),
+        eq(courseApplications.lotteryStatus, LOTTERY.WON),
+        isNull(courseApplications.cancelledAt),
+        isNull(courseApplications.amountDue),
+      ),
+    )
+    .returning({ id: courseApplications.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Sets paid_at of these applications to `paidAt`, an expression over the row (the rule of repositories/payments
+ * `refreshPaidAt`: paid once the net payments cover amount_due). The caller holds the courses' locks. It
+ * exists so that a payment writes the seat here, in the one writer of course_applications (a house rule,
+ * scripts/check-house-rules.mjs). Answers each row's paid_at as written.
+ */
+export async function setPaidAt(
+  tx: DbOrTx,
+  applicationIds: readonly number[],
+  paidAt: SQL,
+): Promise<{ id: number; paidAt: Date | null }[]> {
+  if (applicationIds.length === 0) return [];
+  return tx
+    .update(courseApplications)
+    .set({ paidAt })
+    .where(anyOf(courseApplications.id, applicationIds, 'int'))
+    .returning({ id: courseApplications.id, paidAt: courseApplications.paidAt });
 }

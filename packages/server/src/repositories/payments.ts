@@ -9,12 +9,13 @@
  * take turns: a payment committed first keeps the seat; the job never waits for a payment in progress (it
  * skips the course until the next round).
  */
-import { LOTTERY } from '@manabi/shared/codes';
 import { PAYMENT_KIND, payByDeadline } from '@manabi/shared/domain/fees';
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, Column, eq, is, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { courseApplications, courseFees, courses, payments } from '../db/schema';
-import { anyOf } from '../platform/sql';
+import { rowsOf } from '../db/statements';
+import { anyOf, arrayLiteral, qualified, sqlLiteral } from '../platform/sql';
+import { chargeWinners, setPaidAt } from './course-applications';
 
 export type FeeRule = typeof courseFees.$inferSelect;
 
@@ -38,17 +39,27 @@ export const defaultFeeRule = (courseId: number): FeeRule => ({
   updatedAt: new Date(0),
 });
 
-/** The net amount paid (received less refunded, voided rows left out) of each application. */
+/**
+ * The net amount paid of the application `applicationId` names (received less refunded, voided rows left out),
+ * as SQL: the one spelling of that sum (a house rule, scripts/check-house-rules.mjs), read by the payment
+ * screens, the bank file, paid_at's refresh, the books and the my-page's history. The refund's code is written
+ * into the SQL, as prepared reads need (decision 029).
+ */
+export const netPaidOf = (applicationId: Column | SQL) => {
+  // a column is written qualified: Drizzle leaves it bare in a single-table select list, where the
+  // subquery would bind it to its own payments row
+  const id = is(applicationId, Column) ? qualified(applicationId.table, applicationId) : applicationId;
+  return sql<number>`(SELECT coalesce(sum(CASE WHEN p.kind = ${sqlLiteral(PAYMENT_KIND.REFUNDED)} THEN -p.amount ELSE p.amount END), 0)::int
+    FROM ${payments} p WHERE p.application_id = ${id} AND p.voided_at IS NULL)`.mapWith(Number);
+};
+
+/** The net amount paid ({@link netPaidOf}) of each of these applications that has a payment not voided. */
 export async function netPaid(tx: DbOrTx, applicationIds: readonly number[]): Promise<Map<number, number>> {
   if (applicationIds.length === 0) return new Map();
   const rows = await tx
-    .select({
-      id: payments.applicationId,
-      net: sql<number>`coalesce(sum(CASE WHEN ${payments.kind} = ${PAYMENT_KIND.REFUNDED} THEN -${payments.amount} ELSE ${payments.amount} END), 0)::int`,
-    })
+    .selectDistinct({ id: payments.applicationId, net: netPaidOf(payments.applicationId) })
     .from(payments)
-    .where(sql`${anyOf(payments.applicationId, applicationIds, 'int')} AND ${payments.voidedAt} IS NULL`)
-    .groupBy(payments.applicationId);
+    .where(sql`${anyOf(payments.applicationId, applicationIds, 'int')} AND ${payments.voidedAt} IS NULL`);
   return new Map(rows.map((r) => [r.id, r.net]));
 }
 
@@ -107,20 +118,17 @@ export async function refreshPaidAt(
   now = new Date(),
 ): Promise<number[]> {
   if (applicationIds.length === 0) return [];
-  const net = sql`(SELECT coalesce(sum(CASE WHEN p.kind = ${PAYMENT_KIND.REFUNDED} THEN -p.amount ELSE p.amount END), 0)
-      FROM ${payments} p WHERE p.application_id = ${courseApplications.id} AND p.voided_at IS NULL)`;
+  const a = courseApplications;
   const before = await tx
-    .select({ id: courseApplications.id, paidAt: courseApplications.paidAt })
-    .from(courseApplications)
-    .where(anyOf(courseApplications.id, applicationIds, 'int'));
-  const rows = await tx
-    .update(courseApplications)
-    .set({
-      paidAt: sql`CASE WHEN ${courseApplications.amountDue} IS NOT NULL AND ${net} >= ${courseApplications.amountDue}
-        THEN coalesce(${courseApplications.paidAt}, ${now}::timestamptz) ELSE NULL END`,
-    })
-    .where(anyOf(courseApplications.id, applicationIds, 'int'))
-    .returning({ id: courseApplications.id, paidAt: courseApplications.paidAt });
+    .select({ id: a.id, paidAt: a.paidAt })
+    .from(a)
+    .where(anyOf(a.id, applicationIds, 'int'));
+  const rows = await setPaidAt(
+    tx,
+    applicationIds,
+    sql`CASE WHEN ${a.amountDue} IS NOT NULL AND ${netPaidOf(a.id)} >= ${a.amountDue}
+        THEN coalesce(${a.paidAt}, ${now}::timestamptz) ELSE NULL END`,
+  );
   const wasPaid = new Set(before.filter((r) => r.paidAt !== null).map((r) => r.id));
   return rows.filter((r) => r.paidAt !== null && !wasPaid.has(r.id)).map((r) => r.id);
 }
@@ -143,29 +151,10 @@ export async function chargeSeats(
   const payBy = payByDeadline(rule, daySeconds, now);
   const tuition = sql`CASE WHEN ${courseApplications.aidTuitionFee} AND ${courses.tuitionFee1} IS NOT NULL
       THEN ${courses.tuitionFee1} ELSE coalesce(${courses.tuitionFee}, 0) END`;
-  const which =
-    applicationIds === 'all-winners'
-      ? eq(courseApplications.courseId, rule.courseId)
-      : anyOf(courseApplications.id, applicationIds, 'int');
-  const rows = await tx
-    .update(courseApplications)
-    .set({
-      amountDue: sql`greatest(${tuition}, 0) + greatest(coalesce(${courses.materialCost}, 0), 0)`,
-      payBy,
-    })
-    .from(courses)
-    .where(
-      and(
-        which,
-        eq(courses.id, courseApplications.courseId),
-        eq(courseApplications.courseId, rule.courseId),
-        eq(courseApplications.lotteryStatus, LOTTERY.WON),
-        isNull(courseApplications.cancelledAt),
-        isNull(courseApplications.amountDue),
-      ),
-    )
-    .returning({ id: courseApplications.id });
-  return rows.map((r) => r.id);
+  return chargeWinners(tx, rule.courseId, applicationIds, {
+    amountDue: sql`greatest(${tuition}, 0) + greatest(coalesce(${courses.materialCost}, 0), 0)`,
+    payBy,
+  });
 }
 
 /** The rule's columns the office sets. */
@@ -188,4 +177,94 @@ export async function saveFeeRule(
     .returning();
   if (!row) throw new Error('course_fees upsert returned nothing');
   return row;
+}
+
+/** The receipt number a payment takes from the sequence (「R-000123」) when the office leaves it blank. */
+export const NEXT_RECEIPT = Symbol('the next generated receipt number');
+
+/** The SQL of the next generated receipt number, 「R-000123」. */
+const nextReceiptNo = sql`'R-' || lpad(nextval('payment_receipt_seq')::text, 6, '0')`;
+
+/** A payment row to record: one by the office's hand, or the bank file's lines. */
+export interface NewPayment {
+  applicationId: number;
+  courseId: number;
+  studentId: number;
+  /** PAYMENT_KIND */
+  kind: string;
+  amount: number;
+  /** 'YYYY-MM-DD' */
+  paidOn: string;
+  method: string;
+  /** the office's own number, {@link NEXT_RECEIPT} for the sequence's next, null for none (a refund) */
+  receiptNo: string | null | typeof NEXT_RECEIPT;
+  note: string;
+  source: 'manual' | 'bank';
+  payerName?: string;
+  bankRef?: string | null;
+  recordedBy: number | null;
+}
+
+/** A payment as {@link insertPayments} wrote it. */
+export interface RecordedPayment {
+  id: number;
+  applicationId: number;
+  courseId: number;
+  amount: number;
+  paidOn: string;
+  method: string;
+  receiptNo: string | null;
+}
+
+/**
+ * Records payments (the caller holds their courses' locks and refreshes paid_at after): the one insert of a
+ * payment (a house rule, scripts/check-house-rules.mjs), for one row or a bank file's thousands alike. The
+ * values travel as one array per column (decision 023); generated receipt numbers are drawn in the rows'
+ * order. Answers the rows written, in that order.
+ */
+export async function insertPayments(
+  tx: DbOrTx,
+  rows: readonly NewPayment[],
+  now: Date,
+): Promise<RecordedPayment[]> {
+  if (rows.length === 0) return [];
+  const column = (f: (r: NewPayment) => string | number | boolean | null, type: string) =>
+    sql`${sql.param(arrayLiteral(rows.map(f)))}::${sql.raw(type)}[]`;
+  const written = await rowsOf<{
+    id: number;
+    application_id: number;
+    course_id: number;
+    amount: number;
+    paid_on: string;
+    method: string;
+    receipt_no: string | null;
+  }>(
+    tx,
+    sql`
+    insert into ${payments} (application_id, course_id, student_id, kind, amount, paid_on, method, receipt_no,
+      note, source, payer_name, bank_ref, recorded_by, created_at, updated_at)
+    select u.app, u.course, u.student, u.kind, u.amount, u.paid_on::date, u.method,
+      case when u.generated then ${nextReceiptNo} else u.receipt end, u.note, u.source, u.payer, u.ref, u.recorder,
+      ${now}::timestamptz, ${now}::timestamptz
+    from unnest(${column((r) => r.applicationId, 'int')}, ${column((r) => r.courseId, 'int')},
+      ${column((r) => r.studentId, 'int')}, ${column((r) => r.kind, 'text')}, ${column((r) => r.amount, 'int')},
+      ${column((r) => r.paidOn, 'text')}, ${column((r) => r.method, 'text')},
+      ${column((r) => (typeof r.receiptNo === 'string' ? r.receiptNo : null), 'text')},
+      ${column((r) => r.receiptNo === NEXT_RECEIPT, 'boolean')}, ${column((r) => r.note, 'text')},
+      ${column((r) => r.source, 'text')}, ${column((r) => r.payerName ?? '', 'text')},
+      ${column((r) => r.bankRef ?? null, 'text')}, ${column((r) => r.recordedBy, 'int')})
+      with ordinality as u(app, course, student, kind, amount, paid_on, method, receipt, generated, note, source,
+        payer, ref, recorder, n)
+    order by u.n
+    returning id, application_id, course_id, amount, paid_on::text as paid_on, method, receipt_no`,
+  );
+  return written.map((r) => ({
+    id: Number(r.id),
+    applicationId: Number(r.application_id),
+    courseId: Number(r.course_id),
+    amount: Number(r.amount),
+    paidOn: r.paid_on,
+    method: r.method,
+    receiptNo: r.receipt_no,
+  }));
 }

@@ -1,5 +1,4 @@
 import { ATTENDANCE, LOTTERY } from '@manabi/shared/codes';
-import { PAYMENT_KIND } from '@manabi/shared/domain/fees';
 import type { FirstClass } from '@manabi/shared/domain/intake';
 import {
   and,
@@ -15,10 +14,11 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { courseApplications, courseFees, courseSessions, courses, payments } from '../db/schema';
+import { courseApplications, courseFees, courseSessions, courses } from '../db/schema';
 import { preparedPerDatabase } from '../db/statements';
 import { sqlLiteral } from '../platform/sql';
 import { earnedUnit } from './course-applications';
+import { netPaidOf } from './payments';
 
 /**
  * A student's applications as their history reads them (申込状況, 受講履歴, the top page's statuses): the
@@ -55,11 +55,10 @@ export const historyColumns = {
     amountDue: courseApplications.amountDue,
     payBy: courseApplications.payBy,
     paidAt: courseApplications.paidAt,
-    netPaid: sql<number>`case when ${courseApplications.amountDue} is null then 0 else (
-      select coalesce(sum(case when p.kind = ${sqlLiteral(PAYMENT_KIND.REFUNDED)} then -p.amount else p.amount end), 0)
-      from ${payments} p where p.application_id = ${courseApplications.id} and p.voided_at is null) end`.mapWith(
-      Number,
-    ),
+    netPaid:
+      sql<number>`case when ${courseApplications.amountDue} is null then 0 else ${netPaidOf(courseApplications.id)} end`.mapWith(
+        Number,
+      ),
     howToPay: sql<string | null>`case when ${courseApplications.amountDue} is null then null else (
       select f.how_to_pay from ${courseFees} f where f.course_id = ${courseApplications.courseId}) end`,
   },

@@ -903,6 +903,12 @@ export const studentSchema = z.object({
   is_attendance: flag,
   /** the record this one was merged into (approval_status '3', decision 071); null otherwise */
   merged_into: id.nullable(),
+  /**
+   * when the record's personal data was erased past its retention period (decision 072), and the rule in
+   * words; null while it holds data. An erased record's birthday is null, and its blank fields read 消去済み.
+   */
+  erased_at: iso.nullable(),
+  erased_rule: z.string(),
   contacts_updated_at_1: iso,
   contacts_updated_at_2: iso,
   updated_at: iso,

@@ -14,6 +14,7 @@ const isoOrNull = iso.nullable();
 export const DISCLOSURE_SECTIONS = {
   record: '登録内容',
   applications: '講座の申込み・抽選・出欠・単位',
+  payments: 'お支払い・領収書・返金',
   notices: 'ご本人あてのお知らせ',
   notice_records: 'お知らせを読んだ記録・メールや郵送でお送りした記録',
   mails: 'お送りしたメール',
@@ -110,6 +111,27 @@ const applicationSchema = z.object({
   remarks: z.string(),
   cancelled_at: isoOrNull,
   updated_at: iso,
+});
+
+const paymentSchema = z.object({
+  payment_id: id,
+  course_name: z.string(),
+  /** '1' received, '2' refunded, and in words */
+  kind: z.string(),
+  kind_text: z.string(),
+  amount: id,
+  /** the day the money moved (YYYY-MM-DD) */
+  paid_on: z.string(),
+  method_text: z.string(),
+  /** the receipt's number ('' for a refund) */
+  receipt_no: z.string(),
+  note: z.string(),
+  /** the transfer's 振込依頼人名 as the bank wrote it ('' when not from the bank's file) */
+  payer_name: z.string(),
+  recorded_by: z.string(),
+  voided_at: isoOrNull,
+  void_reason: z.string(),
+  created_at: iso,
 });
 
 const noticeSchema = z.object({
@@ -229,6 +251,7 @@ export const disclosureResponseSchema = z.object({
     left_out: z.array(z.object({ label: z.string(), reason: z.string() })),
   }),
   applications: section(applicationSchema),
+  payments: section(paymentSchema),
   notices: section(noticeSchema),
   notice_records: section(noticeRecordSchema),
   mails: section(mailSchema),

@@ -191,6 +191,23 @@ export const auditLog = pgTable(
 );
 
 /**
+ * The personal values an audit entry refers to (decision 081): a note, a remark, a name the office wrote is
+ * kept here, and the entry's detail holds `{"$personal": id}` in its place, so the log stays append-only and
+ * erasure still reaches the values. A row gone reads 「消去済みの個人」.
+ */
+export const auditPersonal = pgTable(
+  'audit_personal',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    value: jsonb('value').notNull(),
+  },
+  (t) => [index('audit_personal_student_idx').on(t.studentId)],
+);
+
+/**
  * A student's calendar feed (decision 028): the secret in its address is random and only its
  * SHA-256 is kept; making a new one replaces the row, so the old address stops working.
  */

@@ -71,9 +71,9 @@ export function addressRequestOfficeMail(
         : '住所変更の届出がありました。学生詳細から確認し、承認または返却してください。',
       url,
       '',
+      // the name and the address stay behind the link: a mail is kept in the outbox and the office's mailbox,
+      // out of reach of the record's erasure (decision 081)
       `学生番号：${student.loginId ?? ''}`,
-      `氏名：${student.name}`,
-      `新しい住所：〒${input.postcode || '－'} ${addressLine(addressColumns(input))}`,
     ].join('\n'),
   };
 }

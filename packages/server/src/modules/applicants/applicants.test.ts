@@ -3,6 +3,7 @@ import { APPLICANT_MSG } from '@manabi/shared/schemas/applicant';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, courseApplications, students } from '../../db/schema';
+import { resolvePersonal } from '../../platform/audit';
 import { createTestApp, get, makeCast, post, type TestApp } from '../../test/app';
 import { makeApplication, makeCourse, makeStudent, makeUniversity } from '../../test/factories';
 
@@ -519,7 +520,10 @@ describe('POST /api/admin/courseapplicantdetail/update/', () => {
     expect(entries).toHaveLength(1);
     // the entry says what changed, before → after, and whose application of which course
     expect(entries[0]).toMatchObject({ studentId: a.studentId, courseId: a.courseId });
-    expect((entries[0]!.detail as { changes: Record<string, unknown> }).changes).toMatchObject({
+    // the remark, the office's words about the person, is kept by reference (decision 081)
+    expect(JSON.stringify(entries[0]?.detail)).not.toContain('窓口で変更');
+    const [detail] = await resolvePersonal(t.db, [entries[0]?.detail as Record<string, unknown>]);
+    expect((detail as { changes: Record<string, unknown> }).changes).toMatchObject({
       lotteryStatus: [a.lotteryStatus, '2'],
       acquisitionUnit: [a.acquisitionUnit, 12],
       remarks: [a.remarks, '窓口で変更'],

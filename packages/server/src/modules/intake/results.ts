@@ -13,6 +13,7 @@ import {
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseApplications, courses, lotteryRuns, mailOutbox, notices, students } from '../../db/schema';
+import { rowsOf } from '../../db/statements';
 import { type MailContext, outboxRow } from '../../platform/mail';
 import { anyOf, arrayLiteral, sqlLiteral } from '../../platform/sql';
 import type { Application, Course } from '../../repositories/course-applications';
@@ -181,14 +182,15 @@ async function tellResults(
 async function chargesOfRun(tx: DbOrTx, runId: number, courseId: number): Promise<SeatFee[]> {
   const rule = await feeRuleOf(tx, courseId);
   if (!rule.required) return [];
-  const rows = await tx.execute<{ amount_due: number; pay_by: string | Date | null }>(sql`
+  const found = await rowsOf<{ amount_due: number; pay_by: string | Date | null }>(
+    tx,
+    sql`
     select distinct a.amount_due, a.pay_by
     from ${lotteryRuns} r
     cross join json_to_recordset(r.entries) as e(application_id int, outcome text)
     join ${courseApplications} a on a.id = e.application_id
-    where r.id = ${runId}::int and e.outcome = ${sqlLiteral(LOTTERY.WON)} and a.amount_due > 0`);
-  // node-postgres and PGlite both answer { rows }
-  const found = (rows as unknown as { rows: { amount_due: number; pay_by: string | Date | null }[] }).rows;
+    where r.id = ${runId}::int and e.outcome = ${sqlLiteral(LOTTERY.WON)} and a.amount_due > 0`,
+  );
   return found.map((r) => ({
     amount: Number(r.amount_due),
     payBy: r.pay_by === null ? null : new Date(r.pay_by).toISOString(),

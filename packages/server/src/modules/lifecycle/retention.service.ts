@@ -3,8 +3,9 @@
  * kept, who is past it (the dry run), and the anonymisation — by the monthly job when the office lets it, or
  * at once on 「今すぐ実行」. What the statistics count stays: the town, gender, cohort, the applications and
  * units, and the birthday generalised so the age on every fiscal year's last day is unchanged (the kept
- * statistics of decision 063 see no change). Names, readings, contacts, the address below the town, remarks,
- * the password and the free text about the person in other tables go.
+ * statistics of decision 063 see no change; no screen or file shows it). Names, readings, contacts, the
+ * address below the town, remarks, the password and the free text about the person wherever the registry of
+ * a person's data names it (db/person-data.ts) go, the audit log's references included.
  */
 import { APPROVAL } from '@manabi/shared/codes';
 import { todayTokyo } from '@manabi/shared/domain/dates';
@@ -16,24 +17,13 @@ import {
   type RetentionRunBody,
   type RetentionUpdateBody,
 } from '@manabi/shared/schemas/lifecycle';
-import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  addressChangeRequests,
-  calendarFeeds,
-  duplicateDismissals,
-  duplicatePairs,
-  inquiries,
-  mailOutbox,
-  notices,
-  passwordResetTokens,
-  retentionPolicy,
-  sessions,
-  studentCalls,
-  studentMerges,
-} from '../../db/schema';
+import { retentionPolicy } from '../../db/schema';
 import { type Actor, audit, auditMany, changesOf } from '../../platform/audit';
 import { AppError, notFound, seenAt, stale } from '../../platform/errors';
+import { rowsOf } from '../../platform/sql';
+import { eraseRecords } from '../../repositories/person-data';
 
 /** The dry run's page. */
 const PER_PAGE = 50;
@@ -91,12 +81,11 @@ function candidatesSql(p: PolicyRow, today: string): SQL {
 }
 
 async function countDue(db: DbOrTx, p: PolicyRow, today: string): Promise<number> {
-  const r = (await db.execute(
+  const [r] = await rowsOf<{ n: number }>(
+    db,
     sql`select count(*)::int as n from (${candidatesSql(p, today)}) c`,
-  )) as unknown as {
-    rows: { n: number }[];
-  };
-  return r.rows[0]?.n ?? 0;
+  );
+  return r?.n ?? 0;
 }
 
 const presentPolicy = (p: PolicyRow, due: number): RetentionPolicy => ({
@@ -165,23 +154,23 @@ export async function listCandidates(
   const today = todayTokyo(now);
   const total = await countDue(db, p, today);
   const page = Math.max(1, Math.min(pageAsked || 1, Math.ceil(total / PER_PAGE) || 1));
-  const r = (await db.execute(sql`
-    select * from (${candidatesSql(p, today)}) c order by c.since, c.id
-    limit ${PER_PAGE} offset ${(page - 1) * PER_PAGE}`)) as unknown as {
-    rows: {
-      id: number;
-      login_id: string | null;
-      name: string;
-      kind: RetentionKind;
-      since: string;
-      due_on: string;
-    }[];
-  };
+  const rows = await rowsOf<{
+    id: number;
+    login_id: string | null;
+    name: string;
+    kind: RetentionKind;
+    since: string;
+    due_on: string;
+  }>(
+    db,
+    sql`select * from (${candidatesSql(p, today)}) c order by c.since, c.id
+      limit ${PER_PAGE} offset ${(page - 1) * PER_PAGE}`,
+  );
   return {
     total,
     page,
     per_page: PER_PAGE,
-    list: r.rows.map((c) => ({
+    list: rows.map((c) => ({
       user_id: c.id,
       login_id: c.login_id,
       name: c.name,
@@ -193,63 +182,12 @@ export async function listCandidates(
 }
 
 /**
- * The anonymisation of the given records, in the caller's transaction, set-based: one statement per table.
- * Only records still holding data change (anonymized_at is null), so two runs at once do each record once.
+ * The anonymisation of the given records, in the caller's transaction: everything the registry of a person's
+ * data (decision 081) says erasure reaches, set-based, one statement per table.
  */
-async function anonymize(
-  tx: DbOrTx,
-  ids: number[],
-  now: Date,
-): Promise<{ id: number; loginId: string | null; kind: string }[]> {
-  if (ids.length === 0) return [];
-  const done = (await tx.execute(sql`
-    update students set
-      name = '', name_kana = '', name_key = '',
-      postcode = '', street_name2 = '', address = '', street_name3 = '',
-      -- the year, and whether before April: the age on every 31 March (the statistics' age) is unchanged
-      birthday = case when birthday is null then null
-        when extract(month from birthday) < 4 then make_date(extract(year from birthday)::int, 1, 1)
-        else make_date(extract(year from birthday)::int, 4, 1) end,
-      phone1 = '', mail1 = '', phone2 = '', mail2 = '',
-      emergency_name = '', emergency_relation = '', emergency_phone = '',
-      remarks = '', withdrawal_reason = '', password_hash = null, is_email = false,
-      mail_bounced_address = '', mail_bounce_reason = '',
-      anonymized_at = ${now}, updated_at = ${now}
-    where id = any(${sql.param(ids)}::int[]) and anonymized_at is null
-    returning id, login_id, approval_status`)) as unknown as {
-    rows: { id: number; login_id: string | null; approval_status: string }[];
-  };
-  const gone = done.rows.map((r) => r.id);
-  if (gone.length === 0) return [];
-  await tx.delete(sessions).where(inArray(sessions.studentId, gone));
-  await tx.delete(passwordResetTokens).where(inArray(passwordResetTokens.studentId, gone));
-  await tx.delete(calendarFeeds).where(inArray(calendarFeeds.studentId, gone));
-  await tx.delete(addressChangeRequests).where(inArray(addressChangeRequests.studentId, gone));
-  await tx.delete(mailOutbox).where(inArray(mailOutbox.studentId, gone));
-  await tx
-    .delete(duplicatePairs)
-    .where(or(inArray(duplicatePairs.studentA, gone), inArray(duplicatePairs.studentB, gone)));
-  await tx
-    .delete(duplicateDismissals)
-    .where(or(inArray(duplicateDismissals.studentA, gone), inArray(duplicateDismissals.studentB, gone)));
-  // what staff wrote about the person on a call; the call itself (when, its outcome) stays
-  await tx.update(studentCalls).set({ note: '' }).where(inArray(studentCalls.studentId, gone));
-  await tx
-    .update(inquiries)
-    .set({ name: '', nameKana: '', mail: '', phone: '', postcode: '', address: '', detail: '' })
-    .where(inArray(inquiries.studentId, gone));
-  // a personal notice's text may name the person; its title and date stay
-  await tx.update(notices).set({ content: '' }).where(inArray(notices.studentId, gone));
-  // a merge's before-images are both records as they were (the kept record's values, the rows the merge
-  // removed); what it moved, by id, stays, so its page still reads (the undo is refused: the records changed)
-  await tx
-    .update(studentMerges)
-    .set({
-      record: sql`${studentMerges.record} || jsonb_build_object('keep_before', '{}'::jsonb, 'removed', '{}'::jsonb,
-        'calendar_removed', null, 'anonymized_at', ${now.toISOString()}::text)`,
-    })
-    .where(or(inArray(studentMerges.mergedId, gone), inArray(studentMerges.keptId, gone)));
-  return done.rows.map((r) => ({ id: r.id, loginId: r.login_id, kind: r.approval_status }));
+async function anonymize(tx: DbOrTx, ids: number[], now: Date) {
+  const done = await eraseRecords(tx, ids, now);
+  return done.map((r) => ({ id: r.id, loginId: r.login_id, kind: r.approval_status }));
 }
 
 /**
@@ -262,12 +200,14 @@ async function anonymizeDue(db: Db, actor: Actor, now: Date): Promise<number> {
   let total = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
-      const r = (await tx.execute(sql`
-        select s.id from students s where s.id in (select c.id from (${candidatesSql(p, today)}) c)
-        order by s.id limit ${BATCH} for update skip locked`)) as unknown as { rows: { id: number }[] };
+      const due = await rowsOf<{ id: number }>(
+        tx,
+        sql`select s.id from students s where s.id in (select c.id from (${candidatesSql(p, today)}) c)
+          order by s.id limit ${BATCH} for update skip locked`,
+      );
       const done = await anonymize(
         tx,
-        r.rows.map((x) => x.id),
+        due.map((x) => x.id),
         now,
       );
       await auditMany(

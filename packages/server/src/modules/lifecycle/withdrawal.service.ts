@@ -10,21 +10,15 @@ import { LIFECYCLE_MSG, type WithdrawPreview } from '@manabi/shared/schemas/life
 import { and, asc, eq, inArray, isNull, not } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  calendarFeeds,
-  courseApplications,
-  courses,
-  passwordResetTokens,
-  retentionPolicy,
-  sessions,
-  students,
-} from '../../db/schema';
+import { courseApplications, courses, retentionPolicy, students } from '../../db/schema';
 import { type Actor, audit, auditMany } from '../../platform/audit';
 import { verifyPassword } from '../../platform/crypto';
 import { AppError, invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { checkPasswordThrottled } from '../../platform/login-throttle';
 import type { MailContext } from '../../platform/mail';
-import { courseEnded, lockCourse } from '../../repositories/course-applications';
+import { cancelApplications, courseEnded } from '../../repositories/course-applications';
+import { endForWithdrawal } from '../../repositories/person-data';
+import { lockForAct } from '../../repositories/person-locks';
 import { settleCourse } from '../intake/settle';
 
 /** The statuses an application may still be cancelled from: waiting for the draw, won, on the waitlist. */
@@ -102,10 +96,10 @@ export interface WithdrawRequest {
 }
 
 /**
- * Ends the student's participation. Locks: the courses of the live applications (id order, as every
- * writer of a seat), then the student row FOR UPDATE — a my-page apply or cancel holds it KEY SHARE
- * (studentTurn), so the two take turns and an apply that waited finds the record withdrawn (404). The course
- * set is read again under the locks; a change meanwhile is a 409.
+ * Ends the student's participation. Locks (person-locks): the student's row, then the courses of the live
+ * applications — a my-page apply or cancel takes the student's row first too, so the two take turns and an
+ * apply that waited finds the record withdrawn (404). The course set is read again under the locks; an
+ * office entry meanwhile is a 409.
  */
 export async function withdrawStudent(
   db: Db,
@@ -114,39 +108,24 @@ export async function withdrawStudent(
   req: WithdrawRequest,
   now = new Date(),
 ): Promise<{ result: true; cancelled: number }> {
-  const courseIds = [...new Set((await liveApplications(db, req.studentId, now)).map((a) => a.courseId))];
   return db.transaction(async (tx) => {
-    const locked = [];
-    for (const courseId of courseIds) locked.push(await lockCourse(tx, courseId));
-    const [s] = await tx
-      .select({
-        id: students.id,
-        loginId: students.loginId,
-        approvalStatus: students.approvalStatus,
-        updatedAt: students.updatedAt,
-      })
-      .from(students)
-      .where(eq(students.id, req.studentId))
-      .for('update');
+    const { students: locked, courses } = await lockForAct(tx, [req.studentId], async () => [
+      ...new Set((await liveApplications(tx, req.studentId, now)).map((a) => a.courseId)),
+    ]);
+    const [s] = locked;
     if (!s) throw notFound();
     if (s.approvalStatus !== APPROVAL.APPROVED) throw invalid('user_id', LIFECYCLE_MSG.notActive);
     if (s.updatedAt.getTime() !== seenAt(req.seen).getTime()) throw stale();
+    // the student's own applies wait on the student's row; an office entry meanwhile is a race
     const apps = await liveApplications(tx, req.studentId, now, true);
-    if ([...new Set(apps.map((a) => a.courseId))].join() !== courseIds.join()) {
+    if ([...new Set(apps.map((a) => a.courseId))].join() !== [...courses.keys()].join()) {
       throw new AppError('CONFLICT', LIFECYCLE_MSG.raced);
     }
-
-    if (apps.length > 0) {
-      await tx
-        .update(courseApplications)
-        .set({ cancelledAt: now, lotteryStatus: LOTTERY.CANCELLED, updatedAt: now })
-        .where(
-          inArray(
-            courseApplications.id,
-            apps.map((a) => a.id),
-          ),
-        );
-    }
+    await cancelApplications(
+      tx,
+      apps.map((a) => a.id),
+      now,
+    );
     await auditMany(
       tx,
       apps.map((a) => ({
@@ -172,10 +151,8 @@ export async function withdrawStudent(
         updatedAt: now,
       })
       .where(eq(students.id, s.id));
-    // nobody logs in as this record from now, and no link it was sent works
-    await tx.delete(sessions).where(eq(sessions.studentId, s.id));
-    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.studentId, s.id));
-    await tx.delete(calendarFeeds).where(eq(calendarFeeds.studentId, s.id));
+    // nobody logs in as this record from now, and no link it was sent works (the registry's withdrawal rule)
+    await endForWithdrawal(tx, s.id);
     await audit(tx, {
       actor,
       action: 'withdraw',
@@ -185,7 +162,7 @@ export async function withdrawStudent(
       detail: { login_id: s.loginId, by: req.by, cancelled: apps.length, reason_given: req.reason !== '' },
     });
     // each freed seat goes to the top 補欠, as for a cancel; their mails go out after the answer
-    for (const c of locked) if (c) await settleCourse(tx, config, actor, c, now);
+    for (const c of courses.values()) await settleCourse(tx, config, actor, c, now);
     return { result: true as const, cancelled: apps.length };
   });
 }

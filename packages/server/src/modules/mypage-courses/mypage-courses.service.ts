@@ -50,7 +50,6 @@ import {
   applicationsInsert,
   type Course,
   inHistory,
-  lockCourse,
   seatHolders,
   studentTurn,
   unitTotal,
@@ -72,6 +71,7 @@ import {
   netPaid,
   receiptsOf,
 } from '../../repositories/payments';
+import { lockForTurn } from '../../repositories/person-locks';
 import {
   firstClassesOfWinners,
   historyColumns,
@@ -462,8 +462,8 @@ export async function applyCourse(
 ): Promise<{ result: true }> {
   const courseId = Number(input.course_id);
   return db.transaction(async (tx) => {
-    const c = await lockCourse(tx, courseId);
-    if (!c) throw notFound();
+    const { student: here, course: c } = await lockForTurn(tx, student.id, courseId);
+    if (!here || !c) throw notFound();
     const turn = await studentTurn(tx, courseId, student.id);
     if (!turn) throw notFound();
     const refusal = applyRefusal(
@@ -575,8 +575,8 @@ export async function cancelCourse(
   const courseId = Number(input.course_id);
   const seen = seenAt(input.updated_at);
   return db.transaction(async (tx) => {
-    const c = await lockCourse(tx, courseId);
-    if (!c) throw notFound();
+    const { student: here, course: c } = await lockForTurn(tx, student.id, courseId);
+    if (!here || !c) throw notFound();
     const turn = await studentTurn(tx, courseId, student.id);
     const a = turn?.live;
     if (!turn || !a) throw notFound();

@@ -46,6 +46,7 @@ import {
   notices,
   students,
 } from '../../db/schema';
+import { rowsOf } from '../../db/statements';
 import { type Actor, audit, changesOf } from '../../platform/audit';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { NO_REPLY } from '../../platform/mail';
@@ -546,7 +547,9 @@ async function queueNoticeMail(
 ): Promise<number> {
   if (!mailDue(row, now)) return 0;
   const { subject, body } = noticeMail(config, row);
-  const result = await tx.execute(sql`
+  const rows = await rowsOf<{ n: number }>(
+    tx,
+    sql`
     with mailed as (
       insert into ${noticeMails} (${sql.identifier(noticeMails.noticeId.name)}, ${sql.identifier(noticeMails.studentId.name)})
       select cast(${row.id} as integer), ${students.id} from ${students}
@@ -564,7 +567,7 @@ async function queueNoticeMail(
       from mailed join ${students} on ${students.id} = mailed.student_id
       returning 1
     )
-    select count(*)::int as n from queued`);
-  const rows = (result as unknown as { rows: { n: number }[] }).rows;
+    select count(*)::int as n from queued`,
+  );
   return Number(rows[0]?.n ?? 0);
 }

@@ -25,9 +25,9 @@ import {
 } from '../../platform/csv-upload';
 import { AppError, invalid } from '../../platform/errors';
 import { OutcomeDigest } from '../../platform/import-preview';
-import { arrayLiteral, isUniqueViolation, qualified } from '../../platform/sql';
+import { isUniqueViolation, qualified } from '../../platform/sql';
 import { lockCourse } from '../../repositories/course-applications';
-import { refreshPaidAt } from '../../repositories/payments';
+import { insertPayments, NEXT_RECEIPT, netPaidOf, refreshPaidAt } from '../../repositories/payments';
 import {
   type BankFormat,
   type BankLine,
@@ -39,7 +39,6 @@ import {
   type SeatCandidate,
   type Verdict,
 } from './bank-file';
-import { nextReceiptNo, rowsOf } from './payments.service';
 
 /** A day's transfer file is kilobytes; 2 MB is ten thousand 全銀 records. */
 const BANK_MAX_BYTES = 2 * 1024 * 1024;
@@ -83,8 +82,7 @@ async function liveChargedSeats(db: DbOrTx): Promise<SeatCandidate[]> {
       name: students.name,
       nameKana: students.nameKana,
       courseName: courses.name,
-      outstanding: sql<number>`greatest(${a.amountDue} - (SELECT coalesce(sum(CASE WHEN p.kind = ${PAYMENT_KIND.REFUNDED}
-        THEN -p.amount ELSE p.amount END), 0) FROM ${payments} p WHERE p.application_id = ${qualified(a, a.id)} AND p.voided_at IS NULL), 0)::int`,
+      outstanding: sql<number>`greatest(${a.amountDue} - ${netPaidOf(qualified(a, a.id))}, 0)::int`,
     })
     .from(a)
     .innerJoin(students, eq(students.id, a.studentId))
@@ -227,27 +225,24 @@ export async function applyBankFile(db: Db, actor: Actor, body: BankApplyBody, n
           ),
         );
       const student = new Map(studentOf.map((s) => [s.id, s.studentId]));
-      const arr = (values: readonly (string | number)[]) => sql.param(arrayLiteral(values));
-      const written = await rowsOf<{
-        id: number;
-        application_id: number;
-        course_id: number;
-        receipt_no: string;
-        amount: number;
-      }>(
+      const written = await insertPayments(
         tx,
-        sql`
-        insert into ${payments} (application_id, course_id, student_id, kind, amount, paid_on, method, receipt_no,
-          note, source, payer_name, bank_ref, recorded_by, created_at, updated_at)
-        select u.app, u.course, u.student, ${PAYMENT_KIND.RECEIVED}, u.amount, u.paid_on::date, 'bank',
-          ${nextReceiptNo}, '', 'bank', u.payer, u.ref, ${actor.id}::int,
-          ${now}::timestamptz, ${now}::timestamptz
-        from unnest(${arr(rows.map((r) => r.seat.applicationId))}::int[], ${arr(rows.map((r) => r.seat.courseId))}::int[],
-          ${arr(rows.map((r) => student.get(r.seat.applicationId) ?? 0))}::int[], ${arr(rows.map((r) => r.line.amount))}::int[],
-          ${arr(rows.map((r) => r.line.paidOn))}::text[], ${arr(rows.map((r) => r.line.payerName.slice(0, 100)))}::text[],
-          ${arr(rows.map((r) => r.line.bankRef))}::text[]) with ordinality as u(app, course, student, amount, paid_on, payer, ref, n)
-        order by u.n
-        returning id, application_id, course_id, receipt_no, amount`,
+        rows.map((r) => ({
+          applicationId: r.seat.applicationId,
+          courseId: r.seat.courseId,
+          studentId: student.get(r.seat.applicationId) ?? 0,
+          kind: PAYMENT_KIND.RECEIVED,
+          amount: r.line.amount,
+          paidOn: r.line.paidOn,
+          method: 'bank',
+          receiptNo: NEXT_RECEIPT,
+          note: '',
+          source: 'bank' as const,
+          payerName: r.line.payerName.slice(0, 100),
+          bankRef: r.line.bankRef,
+          recordedBy: actor.id,
+        })),
+        now,
       );
       await refreshPaidAt(tx, [...new Set(rows.map((r) => r.seat.applicationId))], now);
       await auditMany(
@@ -257,12 +252,12 @@ export async function applyBankFile(db: Db, actor: Actor, body: BankApplyBody, n
           action: 'payment_record' as const,
           entity: 'payment' as const,
           entityId: r.id,
-          studentId: student.get(r.application_id) ?? null,
-          courseId: r.course_id,
+          studentId: student.get(r.applicationId) ?? null,
+          courseId: r.courseId,
           detail: {
-            application_id: r.application_id,
+            application_id: r.applicationId,
             amount: r.amount,
-            receipt_no: r.receipt_no,
+            receipt_no: r.receiptNo,
             source: 'bank',
           },
         })),

@@ -30,26 +30,30 @@ import {
   type PaymentVoidBody,
   type Receipt,
 } from '@manabi/shared/schemas/payments';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseApplications, courses, payments, students } from '../../db/schema';
+import { rowsOf } from '../../db/statements';
 import { type Actor, audit, auditMany } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
-import { arrayLiteral, isUniqueViolation, qualified } from '../../platform/sql';
+import { isUniqueViolation, qualified } from '../../platform/sql';
 import { lockCourse } from '../../repositories/course-applications';
 import { firstClassOf } from '../../repositories/course-sessions';
-import { feeRuleOf, isReceipt, refreshPaidAt } from '../../repositories/payments';
+import {
+  feeRuleOf,
+  insertPayments,
+  isReceipt,
+  NEXT_RECEIPT,
+  type NewPayment,
+  netPaidOf,
+  refreshPaidAt,
+} from '../../repositories/payments';
 import { presentPayment, presentReceipt } from './payments.presenter';
 
-/** The SQL of the next generated receipt number, 「R-000123」. */
-export const nextReceiptNo = sql`'R-' || lpad(nextval('payment_receipt_seq')::text, 6, '0')`;
 /** A number the office types may not look like a generated one: the two could meet. */
 const GENERATED = /^R-\d+$/;
-
-const netOf = (appId: unknown) => sql<number>`(SELECT coalesce(sum(CASE WHEN p.kind = ${PAYMENT_KIND.REFUNDED}
-    THEN -p.amount ELSE p.amount END), 0)::int FROM ${payments} p WHERE p.application_id = ${appId} AND p.voided_at IS NULL)`;
 
 /** A seat given up (cancelled, declined or lapsed): what it paid is owed back as its course's rule says. */
 const isGone = (a: { cancelledAt: Date | null; lotteryStatus: string }) =>
@@ -150,7 +154,7 @@ export async function listPayments(
       amountDue: a.amountDue,
       payBy: a.payBy,
       paidAt: a.paidAt,
-      net: netOf(qualified(a, a.id)),
+      net: netPaidOf(qualified(a, a.id)),
     })
     .from(a)
     .innerJoin(students, eq(students.id, a.studentId))
@@ -242,7 +246,7 @@ async function courseTotals(
       lotteryStatus: a.lotteryStatus,
       declineReason: a.declineReason,
       updatedAt: a.updatedAt,
-      net: netOf(qualified(a, a.id)),
+      net: netPaidOf(qualified(a, a.id)),
     })
     .from(a)
     .where(
@@ -298,15 +302,13 @@ async function seatNow(tx: DbOrTx, id: number) {
       amountDue: courseApplications.amountDue,
       lotteryStatus: courseApplications.lotteryStatus,
       cancelledAt: courseApplications.cancelledAt,
-      net: netOf(qualified(courseApplications, courseApplications.id)),
+      net: netPaidOf(qualified(courseApplications, courseApplications.id)),
     })
     .from(courseApplications)
     .where(eq(courseApplications.id, id));
   if (!row) throw invalid('application_id', '申込が見つかりません');
   return row;
 }
-
-const arr = (values: readonly number[]) => sql.param(arrayLiteral(values));
 
 const receiptTaken = (e: unknown) => isUniqueViolation(e, 'payments_receipt_no_uq');
 
@@ -329,29 +331,23 @@ async function writeRow(
   seat: { id: number; courseId: number; studentId: number },
   now: Date,
   action: 'payment_record' | 'refund',
-  // a receipt number may be the sequence's next, computed in the insert itself
-  values: {
-    kind: string;
-    amount: number;
-    paidOn: string;
-    method: string;
-    receiptNo?: string | SQL;
-    note: string;
-  },
+  // a receipt number may be the sequence's next, drawn in the insert itself
+  values: Pick<NewPayment, 'kind' | 'amount' | 'paidOn' | 'method' | 'receiptNo' | 'note'>,
 ) {
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      ...values,
-      applicationId: seat.id,
-      courseId: seat.courseId,
-      studentId: seat.studentId,
-      source: 'manual',
-      recordedBy: actor.id,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const [row] = await insertPayments(
+    tx,
+    [
+      {
+        ...values,
+        applicationId: seat.id,
+        courseId: seat.courseId,
+        studentId: seat.studentId,
+        source: 'manual',
+        recordedBy: actor.id,
+      },
+    ],
+    now,
+  );
   if (!row) throw new Error(`${action}: the insert returned nothing`);
   await refreshPaidAt(tx, [seat.id], now);
   await audit(tx, {
@@ -391,7 +387,7 @@ export async function addPayment(db: Db, actor: Actor, body: PaymentAddBody, now
         amount: Number(body.amount),
         paidOn: body.paid_on,
         method: body.method,
-        receiptNo: body.receipt_no === '' ? nextReceiptNo : body.receipt_no,
+        receiptNo: body.receipt_no === '' ? NEXT_RECEIPT : body.receipt_no,
         note: body.note,
       });
       return { result: true as const, payment_id: row.id, receipt_no: row.receiptNo };
@@ -417,7 +413,7 @@ export async function addPayments(db: Db, actor: Actor, body: PaymentBulkBody, n
         amountDue: courseApplications.amountDue,
         lotteryStatus: courseApplications.lotteryStatus,
         cancelledAt: courseApplications.cancelledAt,
-        net: netOf(qualified(courseApplications, courseApplications.id)),
+        net: netPaidOf(qualified(courseApplications, courseApplications.id)),
       })
       .from(courseApplications)
       .where(inArray(courseApplications.id, ids));
@@ -428,17 +424,22 @@ export async function addPayments(db: Db, actor: Actor, body: PaymentBulkBody, n
       .filter((s) => !isGone(s) && s.amountDue !== null && s.amountDue > s.net)
       .map((s) => ({ ...s, amount: (s.amountDue ?? 0) - s.net }));
     if (owing.length === 0) throw invalid('application_ids', PAYMENT_MSG.nothingOutstanding);
-    const written = await rowsOf<{ id: number; application_id: number; receipt_no: string; amount: number }>(
+    const written = await insertPayments(
       tx,
-      sql`
-      insert into ${payments} (application_id, course_id, student_id, kind, amount, paid_on, method, receipt_no,
-        note, source, recorded_by, created_at, updated_at)
-      select u.app, ${body.course_id}::int, u.student, ${PAYMENT_KIND.RECEIVED}, u.amount, ${body.paid_on}::date,
-        ${body.method}, ${nextReceiptNo}, '', 'manual', ${actor.id}::int, ${now}::timestamptz, ${now}::timestamptz
-      from unnest(${arr(owing.map((s) => s.id))}::int[], ${arr(owing.map((s) => s.studentId))}::int[],
-        ${arr(owing.map((s) => s.amount))}::int[]) with ordinality as u(app, student, amount, n)
-      order by u.n
-      returning id, application_id, receipt_no, amount`,
+      owing.map((s) => ({
+        applicationId: s.id,
+        courseId: body.course_id,
+        studentId: s.studentId,
+        kind: PAYMENT_KIND.RECEIVED,
+        amount: s.amount,
+        paidOn: body.paid_on,
+        method: body.method,
+        receiptNo: NEXT_RECEIPT,
+        note: '',
+        source: 'manual' as const,
+        recordedBy: actor.id,
+      })),
+      now,
     );
     await refreshPaidAt(
       tx,
@@ -453,14 +454,14 @@ export async function addPayments(db: Db, actor: Actor, body: PaymentBulkBody, n
         action: 'payment_record' as const,
         entity: 'payment' as const,
         entityId: r.id,
-        studentId: bySeat.get(r.application_id)?.studentId ?? null,
+        studentId: bySeat.get(r.applicationId)?.studentId ?? null,
         courseId: body.course_id,
         detail: {
-          application_id: r.application_id,
+          application_id: r.applicationId,
           amount: r.amount,
           paid_on: body.paid_on,
           method: body.method,
-          receipt_no: r.receipt_no,
+          receipt_no: r.receiptNo,
           bulk: true,
         },
       })),
@@ -504,7 +505,7 @@ export async function updatePayment(db: Db, actor: Actor, body: PaymentUpdateBod
       }
       if (refund) {
         const [seat] = await tx
-          .select({ net: netOf(qualified(courseApplications, courseApplications.id)) })
+          .select({ net: netPaidOf(qualified(courseApplications, courseApplications.id)) })
           .from(courseApplications)
           .where(eq(courseApplications.id, p.applicationId));
         // the refund may grow only up to what was received
@@ -581,6 +582,7 @@ export async function refundPayment(db: Db, actor: Actor, body: PaymentRefundBod
       amount: Number(body.amount),
       paidOn: body.paid_on,
       method: body.method,
+      receiptNo: null,
       note: body.note,
     });
     return { result: true as const, payment_id: row.id, receipt_no: null };
@@ -681,7 +683,7 @@ export async function paymentReport(
     ),
     seats as (
       select a.course_id, a.amount_due, (a.cancelled_at IS NULL AND a.lottery_status NOT IN ('4', '6')) as live,
-        ${netOf(sql`a.id`)} as net
+        ${netPaidOf(sql`a.id`)} as net
       from ${courseApplications} a join c on c.id = a.course_id
       where a.amount_due IS NOT NULL
     ),
@@ -733,9 +735,4 @@ export async function paymentReport(
 export async function* paymentReportRows(db: DbOrTx, fiscalYear: string) {
   const report = await paymentReport(db, fiscalYear);
   yield report.rows.map((r) => ({ ...r, fiscal_year: report.fiscal_year }));
-}
-
-/** The rows of a statement written as SQL (a set-based insert's RETURNING, the books' query). */
-export async function rowsOf<R>(db: DbOrTx, query: SQL): Promise<R[]> {
-  return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
 }

@@ -10,6 +10,7 @@ import { fiscalYearOf } from '@manabi/shared/domain/age';
 import { DESIGNATED_WARD } from '@manabi/shared/domain/student';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/statements';
 
 /** Both days included, 'YYYY-MM-DD', Tokyo. */
 export interface Span {
@@ -90,7 +91,7 @@ export interface FigureCounts {
 const rows = async <R>(db: Db, query: SQL): Promise<R[]> =>
   db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
-    return ((await tx.execute(query)) as unknown as { rows: R[] }).rows;
+    return rowsOf<R>(tx, query);
   });
 
 /** The period's figures over all its courses in scope: one row, zeros when there is none. */

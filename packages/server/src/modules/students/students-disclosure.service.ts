@@ -6,6 +6,12 @@ import {
   auditViaText,
 } from '@manabi/shared/domain/audit-text';
 import { formatDateJa, formatDateTimeJa, tokyoParts } from '@manabi/shared/domain/dates';
+import {
+  PAYMENT_KIND_LABEL,
+  PAYMENT_METHOD_LABEL,
+  type PaymentKind,
+  type PaymentMethod,
+} from '@manabi/shared/domain/fees';
 import { matchReasonText } from '@manabi/shared/domain/person-match';
 import type { AuditRow } from '@manabi/shared/schemas/audit';
 import { CALL_OUTCOMES, PROXY_CHANNELS } from '@manabi/shared/schemas/contact';
@@ -38,11 +44,12 @@ import {
   noticeMails,
   noticeReads,
   notices,
+  payments,
   studentCalls,
   studentMerges,
   students,
 } from '../../db/schema';
-import { type Actor, audit } from '../../platform/audit';
+import { type Actor, audit, resolvePersonal } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 
 /**
@@ -201,6 +208,7 @@ async function buildDisclosure(tx: DbOrTx, s: Student, now: Date): Promise<Discl
     dismissals,
     merges,
     entries,
+    paid,
   ] = await inTurn([
     tx
       .select({
@@ -284,7 +292,17 @@ async function buildDisclosure(tx: DbOrTx, s: Student, now: Date): Promise<Discl
       .where(or(eq(studentMerges.keptId, id), eq(studentMerges.mergedId, id)))
       .orderBy(asc(studentMerges.id)),
     tx.select().from(auditLog).where(eq(auditLog.studentId, id)).orderBy(asc(auditLog.id)),
+    tx
+      .select({ p: payments, course: courses.name })
+      .from(payments)
+      .innerJoin(courses, eq(courses.id, payments.courseId))
+      .where(eq(payments.studentId, id))
+      .orderBy(asc(payments.paidOn), asc(payments.id)),
   ]);
+  const details = await resolvePersonal(
+    tx,
+    entries.map((e) => e.detail as Record<string, unknown> | null),
+  );
 
   // the names the rows refer to: staff members, the same person's other record of a merge, the courses of
   // the audit entries — one look-up each
@@ -305,6 +323,7 @@ async function buildDisclosure(tx: DbOrTx, s: Student, now: Date): Promise<Discl
     addAdmin(m.undoneBy);
   }
   for (const e of entries) if (e.actorKind === 'admin') addAdmin(e.actorId);
+  for (const { p } of paid) addAdmin(p.recordedBy);
   const otherIds = merges.map((m) => (m.keptId === id ? m.mergedId : m.keptId));
   const courseIds = [...new Set(entries.map((e) => e.courseId).filter((c): c is number => c !== null))];
   const [admins, others, named] = await inTurn([
@@ -440,6 +459,25 @@ async function buildDisclosure(tx: DbOrTx, s: Student, now: Date): Promise<Discl
         };
       }),
     },
+    payments: {
+      title: DISCLOSURE_SECTIONS.payments,
+      rows: paid.map(({ p, course }) => ({
+        payment_id: p.id,
+        course_name: course,
+        kind: p.kind,
+        kind_text: PAYMENT_KIND_LABEL[p.kind as PaymentKind] ?? '',
+        amount: p.amount,
+        paid_on: p.paidOn,
+        method_text: PAYMENT_METHOD_LABEL[p.method as PaymentMethod] ?? p.method,
+        receipt_no: p.receiptNo ?? '',
+        note: p.note,
+        payer_name: p.payerName,
+        recorded_by: staff(p.recordedBy),
+        voided_at: isoOrNull(p.voidedAt),
+        void_reason: p.voidReason ?? '',
+        created_at: iso(p.createdAt),
+      })),
+    },
     notices: {
       title: DISCLOSURE_SECTIONS.notices,
       rows: personal.map(({ n, course, readAt }) => ({
@@ -534,7 +572,7 @@ async function buildDisclosure(tx: DbOrTx, s: Student, now: Date): Promise<Discl
     duplicates: { title: DISCLOSURE_SECTIONS.duplicates, rows: duplicates },
     audit: {
       title: DISCLOSURE_SECTIONS.audit,
-      rows: entries.map((e) => {
+      rows: entries.map((e, i) => {
         const row = {
           action: e.action as AuditRow['action'],
           entity: e.entity as AuditRow['entity'],
@@ -557,7 +595,7 @@ async function buildDisclosure(tx: DbOrTx, s: Student, now: Date): Promise<Discl
           detail_lines:
             e.action === 'duplicate_dismiss'
               ? []
-              : auditDetailLines(e.detail as AuditRow['detail'], row.entity),
+              : auditDetailLines(details[i] as AuditRow['detail'], row.entity),
         };
       }),
     },

@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { students } from '../../db/schema';
 import { type Actor, audit, changesOf } from '../../platform/audit';
 import { hashPassword } from '../../platform/crypto';
-import { invalid, notFound, stale } from '../../platform/errors';
+import { AppError, invalid, notFound, stale } from '../../platform/errors';
 import { BOUNCE_CLEARED, enqueueMail, officeFooter } from '../../platform/mail';
 import { isUniqueViolation } from '../../platform/sql';
 import { addressColumns } from '../common/address';
@@ -202,6 +202,8 @@ function seenAt(updatedAt: string): Date {
   return seen;
 }
 
+const ERASED_RECORD_MSG = '個人情報を消去した登録は変更できません。';
+
 /**
  * POST /api/admin/student/update/: an approved student only — pending and rejected ones are edited on the
  * approval screen, so they answer 404 here as on the detail screen (SPEC §2). The password changes only
@@ -213,6 +215,8 @@ export async function updateStudent(db: Db, actor: Actor, input: StudentUpdateBo
     return await db.transaction(async (tx) => {
       const current = await loadStudent(tx, input.user_id);
       if (current.approvalStatus !== APPROVAL.APPROVED) throw notFound();
+      // an erased record holds nothing to correct, and its kept values are the statistics' (decision 081)
+      if (current.anonymizedAt !== null) throw new AppError('CONFLICT', ERASED_RECORD_MSG);
       const seen = seenAt(input.updated_at);
       await lockGeneration(tx, input.generation_id);
       await assertLoginIdFree(tx, input.login_id, input.user_id);

@@ -102,6 +102,7 @@ const rowColumns = {
   approvalStatus: students.approvalStatus,
   studentType: students.studentType,
   filingDate: students.filingDate,
+  anonymizedAt: students.anonymizedAt,
 };
 
 /** The list row's field of each sort (the CSV export's keyset reads it back from the row). */
@@ -482,6 +483,7 @@ const storedColumns = {
   totalUnits: students.totalUnits,
   filingDate: students.filingDate,
   remarks: students.remarks,
+  anonymizedAt: students.anonymizedAt,
 };
 type StoredStudent = { [K in keyof typeof storedColumns]: (typeof storedColumns)[K]['_']['data'] | null };
 
@@ -496,7 +498,8 @@ const storedAsCsv = (s: StoredStudent): Record<StudentCsvField, string> => ({
   street_name2: s.streetName2 ?? '',
   address: s.address ?? '',
   street_name3: s.streetName3 ?? '',
-  birthday: s.birthday ?? '',
+  // an erased record's kept year is the statistics' alone (decision 081)
+  birthday: s.anonymizedAt ? '' : (s.birthday ?? ''),
   gender: s.gender === null ? '' : String(s.gender),
   phone_1: s.phone1 ?? '',
   mail_1: s.mail1 ?? '',

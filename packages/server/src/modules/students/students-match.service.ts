@@ -19,6 +19,7 @@ import { and, desc, eq, ne, sql, TransactionRollbackError } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { duplicateDismissals, duplicatePairs, duplicateScan, students } from '../../db/schema';
+import { rowsOf } from '../../db/statements';
 import { type Actor, audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { nextTurn } from '../../platform/sliced';
@@ -81,13 +82,19 @@ export async function studentCandidates(db: Db, userId: number): Promise<Candida
     .where(eq(students.id, userId));
   if (!target) throw notFound();
   const { keys, ...person } = target;
-  if (!keys || keys.length === 0) return { user_data: shown(person), candidates: [] };
+  // a merged record is the kept one's now (decision 069): it is nobody's candidate, and has none
+  if (!keys || keys.length === 0 || person.approval_status === APPROVAL.MERGED)
+    return { user_data: shown(person), candidates: [] };
 
   const others = await db
     .select(personColumns)
     .from(students)
     .where(
-      and(sql`${students.matchKeys} && ${sql.param(arrayLiteral(keys))}::text[]`, ne(students.id, userId)),
+      and(
+        sql`${students.matchKeys} && ${sql.param(arrayLiteral(keys))}::text[]`,
+        ne(students.id, userId),
+        ne(students.approvalStatus, APPROVAL.MERGED),
+      ),
     )
     .orderBy(desc(students.id))
     .limit(CANDIDATE_READ_MAX);
@@ -294,10 +301,13 @@ export async function runDuplicateScan(
 async function scanRoster(db: Db, scan: number): Promise<ScanOutcome | null> {
   const live = sql`approval_status <> ${sqlLiteral(APPROVAL.MERGED)}`;
   const common = (
-    (await db.execute(sql`
+    await rowsOf<{ k: string }>(
+      db,
+      sql`
       select k from (select unnest(match_keys) k from ${students} where ${live}) x
-      group by k having count(*) > ${MATCH_KEY_COMMON}`)) as unknown as { rows: { k: string }[] }
-  ).rows.map((r) => r.k);
+      group by k having count(*) > ${MATCH_KEY_COMMON}`,
+    )
+  ).map((r) => r.k);
   const dismissed = new Set(
     (
       await db

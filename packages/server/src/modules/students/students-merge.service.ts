@@ -12,46 +12,42 @@ import {
   type MergePreview,
   type MergeRecord,
 } from '@manabi/shared/schemas/student-merge';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { PERSON_DATA, type PersonDataTable } from '../../db/person-data';
 import {
   addressChangeRequests,
   adminUsers,
-  calendarFeeds,
   courseApplications,
   courses,
-  duplicatePairs,
-  inquiries,
-  mailOutbox,
-  noticeLetters,
-  noticeMails,
-  noticeReads,
-  notices,
-  passwordResetTokens,
-  sessions,
-  studentCalls,
   studentMerges,
   students,
 } from '../../db/schema';
 import { type Actor, audit } from '../../platform/audit';
 import { AppError, invalid, notFound, seenAt, stale } from '../../platform/errors';
 import type { MailContext } from '../../platform/mail';
-import { type Application, lockCourse } from '../../repositories/course-applications';
+import { rowsOf } from '../../platform/sql';
+import {
+  type Application,
+  cancelApplications,
+  moveApplications,
+  restoreCancelled,
+} from '../../repositories/course-applications';
+import { type MovedRecord, movedOf, moveRecord, moveRecordBack } from '../../repositories/person-data';
+import { lockForAct } from '../../repositories/person-locks';
 import { settleCourse } from '../intake/settle';
 
 /**
  * One person entered twice becomes one record (decision 071): the other record's applications, attendance
- * and units, notices read, letters, telephone calls, requests, mails and calendar feed move to the kept
- * record, which takes the field values the office chose; the other record stays, 「統合済み」, pointing at
+ * and units, payments, and every other row the registry of a person's data (decision 081) says moves, move
+ * to the kept record, which takes the field values the office chose; the other record stays, 「統合済み」, pointing at
  * the kept one, and logs nobody in. One transaction, audited on both records, with everything an undo needs
  * kept in student_merges — and undone from the audit viewer within MERGE_UNDO_DAYS days while nothing it
  * moved has changed since.
  *
- * Locks: the courses both records hold a live application to (in id order, as an apply takes its course
- * first), then both students' rows FOR UPDATE (in id order). A my-page apply or cancel holds its student's
- * row KEY SHARE (studentTurn), so it and a merge of that student take turns, and one that waited for a
- * merge finds its record merged and answers 404.
+ * Locks (person-locks): both students' rows, then the courses of every application either holds. A my-page
+ * apply or cancel takes its student's row first too, so it and a merge of that student take turns, and one
+ * that waited for a merge finds its record merged (404) or the moved application already there.
  */
 
 type Student = typeof students.$inferSelect;
@@ -98,61 +94,18 @@ const recordOf = (s: Student): MergeRecord => ({
   ) as MergeRecord['values'],
 });
 
-/** The tables whose rows move by id, in words (the preview's counts). */
-const MOVED_BY_ID = {
-  student_calls: {
-    table: studentCalls,
-    id: studentCalls.id,
-    student: studentCalls.studentId,
-    label: '電話連絡の記録',
-  },
-  address_change_requests: {
-    table: addressChangeRequests,
-    id: addressChangeRequests.id,
-    student: addressChangeRequests.studentId,
-    label: '住所変更の届出',
-  },
-  notices: { table: notices, id: notices.id, student: notices.studentId, label: '本人あてのお知らせ' },
-  inquiries: { table: inquiries, id: inquiries.id, student: inquiries.studentId, label: 'お問い合わせ' },
-  mail_outbox: { table: mailOutbox, id: mailOutbox.id, student: mailOutbox.studentId, label: '送ったメール' },
-} as const satisfies Record<string, { table: PgTable; id: PgColumn; student: PgColumn; label: string }>;
-type MovedById = keyof typeof MOVED_BY_ID;
+/** The tables the registry says a merge moves, and what their rows are (the preview's counts). */
+const MOVED = (Object.entries(PERSON_DATA) as [PersonDataTable, (typeof PERSON_DATA)[PersonDataTable]][])
+  .filter(([t, e]) => t !== 'course_applications' && typeof e.merge === 'object' && 'move' in e.merge)
+  .map(([table, e]) => ({ table, column: e.person[0] as string, label: e.what }));
 
-/** The tables keyed by (student, notice): a notice the kept record already has stays its own. */
-const MOVED_BY_NOTICE = {
-  notice_reads: {
-    table: noticeReads,
-    student: noticeReads.studentId,
-    notice: noticeReads.noticeId,
-    label: '読んだお知らせ',
-  },
-  notice_mails: {
-    table: noticeMails,
-    student: noticeMails.studentId,
-    notice: noticeMails.noticeId,
-    label: 'お知らせのメール',
-  },
-  notice_letters: {
-    table: noticeLetters,
-    student: noticeLetters.studentId,
-    notice: noticeLetters.noticeId,
-    label: '郵送したお知らせ',
-  },
-} as const;
-type MovedByNotice = keyof typeof MOVED_BY_NOTICE;
-
-/** What an undo needs, kept in student_merges.record. */
-interface MergeRecordJson {
+/** What an undo needs, kept in student_merges.record (with the rows moved, {@link MovedRecord}). */
+interface MergeRecordJson extends MovedRecord {
   /** the kept record's chosen fields and units before the merge (raw column values) */
   keep_before: Record<string, unknown>;
   other_before: { approval_status: string; total_units: number };
   fields: MergeField[];
   applications: number[];
-  by_id: Record<MovedById, number[]>;
-  by_notice: Record<MovedByNotice, number[]>;
-  removed: Record<MovedByNotice, Record<string, unknown>[]>;
-  calendar_moved: boolean;
-  calendar_removed: Record<string, unknown> | null;
   cancelled: {
     id: number;
     student_id: number;
@@ -275,18 +228,11 @@ export async function mergePreview(db: Db, keepId: number, otherId: number): Pro
   });
   const score = scorePair(person(keep), person(other));
   const moves = [];
-  for (const m of Object.values(MOVED_BY_ID)) {
-    const [r] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(m.table)
-      .where(eq(m.student, otherId));
-    if (r && r.n > 0) moves.push({ label: m.label, count: r.n });
-  }
-  for (const m of Object.values(MOVED_BY_NOTICE)) {
-    const [r] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(m.table)
-      .where(eq(m.student, otherId));
+  for (const m of MOVED) {
+    const [r] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${sql.identifier(m.table)} where ${sql.identifier(m.column)} = ${otherId}`,
+    );
     if (r && r.n > 0) moves.push({ label: m.label, count: r.n });
   }
   return {
@@ -310,6 +256,16 @@ export async function mergePreview(db: Db, keepId: number, otherId: number): Pro
 
 // ---- the merge ----
 
+/** The courses the students hold an application to (any state: a merge moves every one), in id order. */
+async function coursesHeld(tx: DbOrTx, studentIds: number[]): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ course: courseApplications.courseId })
+    .from(courseApplications)
+    .where(inArray(courseApplications.studentId, studentIds))
+    .orderBy(asc(courseApplications.courseId));
+  return rows.map((r) => r.course);
+}
+
 /** POST /api/admin/student/merge/: `other_id` into `keep_id`, as the preview showed (both stamps checked). */
 export async function mergeStudents(
   db: Db,
@@ -319,22 +275,10 @@ export async function mergeStudents(
   now = new Date(),
 ): Promise<{ result: true; id: number }> {
   const { keep_id: keepId, other_id: otherId } = body;
-  // the courses to lock first: read before any lock, checked again under the locks
-  const before = await db
-    .select({ course: courseApplications.courseId })
-    .from(courseApplications)
-    .where(
-      and(inArray(courseApplications.studentId, [keepId, otherId]), isNull(courseApplications.cancelledAt)),
-    )
-    .groupBy(courseApplications.courseId)
-    .having(sql`count(distinct ${courseApplications.studentId}) = 2`)
-    .orderBy(asc(courseApplications.courseId));
-  const lockedCourses = before.map((r) => r.course);
-
   return db.transaction(async (tx) => {
-    const locked = [];
-    for (const courseId of lockedCourses) locked.push(await lockCourse(tx, courseId));
-    const both = await readStudents(tx, [keepId, otherId], true);
+    const { students: both, courses: locked } = await lockForAct(tx, [keepId, otherId], () =>
+      coursesHeld(tx, [keepId, otherId]),
+    );
     const keep = both.find((s) => s.id === keepId);
     const other = both.find((s) => s.id === otherId);
     if (!keep || !other) throw notFound();
@@ -345,84 +289,20 @@ export async function mergeStudents(
       throw stale();
     const plan = await readPlan(tx, keep, other);
     if (plan.blockers.length > 0) throw invalid('other_id', plan.blockers.join('。'));
-    if (plan.conflictCourses.join() !== lockedCourses.join()) throw new AppError('CONFLICT', MERGE_MSG.raced);
+    // an office entry made between the courses' read and their locks (it waits on no student's lock)
+    if ((await coursesHeld(tx, [keepId, otherId])).join() !== [...locked.keys()].join())
+      throw new AppError('CONFLICT', MERGE_MSG.raced);
 
-    // 1. of two live applications to one course, the worse is cancelled (its history stays)
+    // 1. of two live applications to one course, the worse is cancelled (its history stays); 2. the other
+    // record's applications, attendance and units move; 3. the rest of the record, as the registry says
     const cancelled = plan.applications.filter((p) => p.outcome === 'cancelled').map((p) => p.a);
-    if (cancelled.length > 0)
-      await tx
-        .update(courseApplications)
-        .set({ cancelledAt: now, lotteryStatus: LOTTERY.CANCELLED, waitlistRank: null, updatedAt: now })
-        .where(
-          inArray(
-            courseApplications.id,
-            cancelled.map((a) => a.id),
-          ),
-        );
-
-    // 2. the other record's applications, attendance and units move
-    const moved = await tx
-      .update(courseApplications)
-      .set({ studentId: keepId, updatedAt: now })
-      .where(eq(courseApplications.studentId, otherId))
-      .returning({ id: courseApplications.id, updatedAt: courseApplications.updatedAt });
-
-    // 3. the rest of the record
-    const byId = {} as Record<MovedById, number[]>;
-    for (const [key, m] of Object.entries(MOVED_BY_ID) as [MovedById, (typeof MOVED_BY_ID)[MovedById]][]) {
-      const rows = (await tx
-        .update(m.table)
-        .set({ studentId: keepId } as never)
-        .where(eq(m.student, otherId))
-        .returning({ id: m.id })) as { id: number }[];
-      byId[key] = rows.map((r) => r.id);
-    }
-    const byNotice = {} as Record<MovedByNotice, number[]>;
-    const removed = {} as Record<MovedByNotice, Record<string, unknown>[]>;
-    for (const [key, m] of Object.entries(MOVED_BY_NOTICE) as [
-      MovedByNotice,
-      (typeof MOVED_BY_NOTICE)[MovedByNotice],
-    ][]) {
-      const rows = (await tx
-        .update(m.table)
-        .set({ studentId: keepId } as never)
-        .where(
-          and(
-            eq(m.student, otherId),
-            sql`${m.notice} not in (select ${m.notice} from ${m.table} where ${m.student} = ${keepId})`,
-          ),
-        )
-        .returning({ notice: m.notice })) as { notice: number }[];
-      byNotice[key] = rows.map((r) => r.notice);
-      removed[key] = (await tx.delete(m.table).where(eq(m.student, otherId)).returning()) as Record<
-        string,
-        unknown
-      >[];
-    }
-    const [keptFeed] = await tx.select().from(calendarFeeds).where(eq(calendarFeeds.studentId, keepId));
-    let calendarMoved = false;
-    let calendarRemoved: Record<string, unknown> | null = null;
-    if (keptFeed) {
-      [calendarRemoved = null] = await tx
-        .delete(calendarFeeds)
-        .where(eq(calendarFeeds.studentId, otherId))
-        .returning();
-    } else {
-      calendarMoved =
-        (
-          await tx
-            .update(calendarFeeds)
-            .set({ studentId: keepId })
-            .where(eq(calendarFeeds.studentId, otherId))
-            .returning()
-        ).length > 0;
-    }
-    // the other record logs nobody in from now: its sessions and reset links end
-    await tx.delete(sessions).where(eq(sessions.studentId, otherId));
-    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.studentId, otherId));
-    await tx
-      .delete(duplicatePairs)
-      .where(or(eq(duplicatePairs.studentA, otherId), eq(duplicatePairs.studentB, otherId)));
+    await cancelApplications(
+      tx,
+      cancelled.map((a) => a.id),
+      now,
+    );
+    const moved = await moveApplications(tx, { studentId: otherId }, keepId, now);
+    const rows = await moveRecord(tx, keepId, otherId);
 
     // 4. the kept record takes the chosen values and both records' units; the other is 統合済み
     const fields = MERGE_FIELD_KEYS.filter((f) => body.fields[f] === 'other');
@@ -447,7 +327,10 @@ export async function mergeStudents(
 
     // 5. a seat freed by a cancelled duplicate goes to the waitlist, as for a cancel
     const promoted: Application[] = [];
-    for (const c of locked) if (c) promoted.push(...(await settleCourse(tx, config, actor, c, now)));
+    for (const courseId of new Set(cancelled.map((a) => a.courseId))) {
+      const c = locked.get(courseId);
+      if (c) promoted.push(...(await settleCourse(tx, config, actor, c, now)));
+    }
 
     // every stamp after the merge, read once all of it is written (the settle renumbers waitlists)
     const stamps = await tx
@@ -459,11 +342,7 @@ export async function mergeStudents(
       other_before: { approval_status: other.approvalStatus, total_units: other.totalUnits },
       fields,
       applications: moved.map((m) => m.id),
-      by_id: byId,
-      by_notice: byNotice,
-      removed,
-      calendar_moved: calendarMoved,
-      calendar_removed: calendarRemoved,
+      ...rows,
       cancelled: cancelled.map((a) => ({
         id: a.id,
         student_id: a.studentId,
@@ -574,59 +453,16 @@ export async function undoMerge(
     const [m] = await tx.select().from(studentMerges).where(eq(studentMerges.id, id)).for('update');
     if (!m) throw notFound();
     const r = m.record as MergeRecordJson;
-    const courseIds = [...new Set(r.cancelled.map((c) => c.course_id))].sort((x, y) => x - y);
-    const locked = [];
-    for (const courseId of courseIds) locked.push(await lockCourse(tx, courseId));
-    await readStudents(tx, [m.keptId, m.mergedId], true);
+    const { courses: locked } = await lockForAct(tx, [m.keptId, m.mergedId], () =>
+      coursesHeld(tx, [m.keptId, m.mergedId]),
+    );
     const blockers = await undoBlockers(tx, m, now);
     if (blockers.length > 0)
       throw new AppError('CONFLICT', `${MERGE_MSG.changedSince}：${blockers.join('。')}`);
 
-    await tx
-      .update(courseApplications)
-      .set({ studentId: m.mergedId, updatedAt: now })
-      .where(inArray(courseApplications.id, [...r.applications, 0]));
-    for (const c of r.cancelled)
-      await tx
-        .update(courseApplications)
-        .set({
-          studentId: c.student_id,
-          cancelledAt: null,
-          lotteryStatus: c.lottery_status,
-          waitlistRank: c.waitlist_rank,
-          updatedAt: now,
-        })
-        .where(eq(courseApplications.id, c.id));
-    for (const [key, m_] of Object.entries(MOVED_BY_ID) as [MovedById, (typeof MOVED_BY_ID)[MovedById]][])
-      await tx
-        .update(m_.table)
-        .set({ studentId: m.mergedId } as never)
-        .where(inArray(m_.id, [...(r.by_id[key] ?? []), 0]));
-    for (const [key, m_] of Object.entries(MOVED_BY_NOTICE) as [
-      MovedByNotice,
-      (typeof MOVED_BY_NOTICE)[MovedByNotice],
-    ][]) {
-      await tx
-        .update(m_.table)
-        .set({ studentId: m.mergedId } as never)
-        .where(and(eq(m_.student, m.keptId), inArray(m_.notice, [...(r.by_notice[key] ?? []), 0])));
-      const back = (r.removed[key] ?? []).map((row) => revive(row));
-      if (back.length > 0)
-        await tx
-          .insert(m_.table)
-          .values(back as never)
-          .onConflictDoNothing();
-    }
-    if (r.calendar_moved)
-      await tx
-        .update(calendarFeeds)
-        .set({ studentId: m.mergedId })
-        .where(eq(calendarFeeds.studentId, m.keptId));
-    if (r.calendar_removed)
-      await tx
-        .insert(calendarFeeds)
-        .values(revive(r.calendar_removed) as never)
-        .onConflictDoNothing();
+    await moveApplications(tx, { ids: r.applications }, m.mergedId, now);
+    for (const c of r.cancelled) await restoreCancelled(tx, c, now);
+    await moveRecordBack(tx, m.keptId, m.mergedId, movedOf(m.record as Record<string, unknown>, m.keptId));
 
     const [keep] = await tx.select().from(students).where(eq(students.id, m.keptId));
     const restore = revive(r.keep_before) as Partial<Student>;
@@ -643,7 +479,10 @@ export async function undoMerge(
         updatedAt: now,
       })
       .where(eq(students.id, m.mergedId));
-    for (const c of locked) if (c) await settleCourse(tx, config, actor, c, now);
+    for (const courseId of new Set(r.cancelled.map((c) => c.course_id))) {
+      const c = locked.get(courseId);
+      if (c) await settleCourse(tx, config, actor, c, now);
+    }
     await tx.update(studentMerges).set({ undoneAt: now, undoneBy: actor.id }).where(eq(studentMerges.id, id));
     const detail = { merge_id: id, kept_id: m.keptId, merged_id: m.mergedId, kept_name: keep?.name ?? '' };
     for (const studentId of [m.keptId, m.mergedId])

@@ -272,6 +272,21 @@ describe('merging two records of one person', () => {
   });
 });
 
+describe('after a merge', () => {
+  it('the merged record is in no candidate list, and lists none (decision 069)', async () => {
+    const { keep, other } = await takahashiTwice('090');
+    const candidates = async (id: number) => {
+      const res = await get(t.app, `/api/admin/student/duplicate/candidates/?user_id=${id}`, cast.admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { candidates: { user_id: number }[] }).candidates.map((c) => c.user_id);
+    };
+    expect(await candidates(keep.id)).toContain(other.id);
+    expect((await merge(keep.id, other.id)).statusCode).toBe(200);
+    expect(await candidates(keep.id)).not.toContain(other.id);
+    expect(await candidates(other.id)).toEqual([]);
+  });
+});
+
 describe('undoing a merge', () => {
   it('puts both records back as they were, and the old login works again', async () => {
     const { keep, other } = await takahashiTwice('011');

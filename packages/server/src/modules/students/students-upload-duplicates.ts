@@ -13,6 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { students } from '../../db/schema';
+import { rowsOf } from '../../db/statements';
 import { arrayLiteral, sqlLiteral } from '../../platform/sql';
 
 /** A new row of a student upload, by the fields a person is recognised by. */
@@ -114,7 +115,9 @@ export async function likelyDuplicatesOf(
     const keys = sql.param(arrayLiteral(which.map((a) => a.key)));
     const births = sql.param(arrayLiteral(which.map((a) => a.births)));
     const ids = sql.param(arrayLiteral(which.map((a) => a.i)));
-    const rows = (await db.execute(sql`
+    return rowsOf<MatchPerson & { i: number; id: number; login_id: string | null }>(
+      db,
+      sql`
       select k.i, m.* from unnest(${keys}::text[], ${births}::text[], ${ids}::int[]) as k(key, births, i)
       cross join lateral (
         select ${columns} from ${s}
@@ -127,8 +130,8 @@ export async function likelyDuplicatesOf(
               sql`${s.matchKeys} @> array[k.key]`
         }
         limit ${MATCH_KEY_COMMON + 1}
-      ) m`)) as unknown as { rows: (MatchPerson & { i: number; id: number; login_id: string | null })[] };
-    return rows.rows;
+      ) m`,
+    );
   };
   const numbered = asks.map((a, i) => ({ ...a, i }));
   const found = {

@@ -18,14 +18,32 @@ const identity = (s: Pick<StudentRecord, 'id' | 'loginId' | 'generationId' | 'na
   name_kana: s.nameKana,
 });
 
+/** What an erased record reads in place of a value it no longer holds. */
+export const ERASED_TEXT = '消去済み';
+
+/** The retention rule a record was erased under, in words (decision 072), by how its participation ended. */
+const ERASED_RULE: Record<string, string> = {
+  '2': '不承認となった登録の保存期間',
+  '3': '統合した登録の保存期間',
+  '4': '退会した方の保存期間',
+};
+
+/**
+ * The birthday as the screens and files show it: none for an erased record — the generalised value it keeps
+ * is the statistics' alone (db/person-data.ts).
+ */
+const shownBirthday = (s: Pick<StudentRecord, 'birthday' | 'anonymizedAt'>) =>
+  s.anonymizedAt ? null : s.birthday;
+
 /** SPEC §3 Student (admin). The password hash never leaves the server. */
 export function presentStudent(s: StudentRecord, today: string = todayTokyo()): Student {
+  const birthday = shownBirthday(s);
   return {
     ...identity(s),
     ...addressParts(s),
-    birthday: s.birthday,
-    birthday_str: formatDateJa(s.birthday),
-    age: s.birthday ? ageAtFiscalYearEnd(s.birthday, today) : null,
+    birthday,
+    birthday_str: s.anonymizedAt ? ERASED_TEXT : formatDateJa(birthday),
+    age: birthday ? ageAtFiscalYearEnd(birthday, today) : null,
     gender: s.gender === null ? '' : String(s.gender),
     phone_1: s.phone1,
     mail_1: s.mail1,
@@ -49,6 +67,10 @@ export function presentStudent(s: StudentRecord, today: string = todayTokyo()): 
     remarks: s.remarks,
     is_attendance: flag(s.isAttendance),
     merged_into: s.mergedInto,
+    erased_at: s.anonymizedAt?.toISOString() ?? null,
+    erased_rule: s.anonymizedAt
+      ? `${ERASED_RULE[s.approvalStatus] ?? '受講を終えた方の保存期間'}を過ぎたため消去しました`
+      : '',
     contacts_updated_at_1: s.contactsUpdatedAt1.toISOString(),
     contacts_updated_at_2: s.contactsUpdatedAt2.toISOString(),
     updated_at: s.updatedAt.toISOString(),
@@ -69,12 +91,13 @@ export function presentStudentRow(
     | 'approvalStatus'
     | 'studentType'
     | 'filingDate'
+    | 'anonymizedAt'
   >,
 ): StudentRow {
   return {
     ...identity(s),
     street_name1: s.streetName1,
-    birthday: s.birthday,
+    birthday: shownBirthday(s),
     approval_status: s.approvalStatus,
     approval_status_text: codeText('CD002', s.approvalStatus),
     student_type: s.studentType,

@@ -4,6 +4,11 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors';
 import { JsonTooDeepError } from '../../platform/json-body';
+import { isRaceLost } from '../../platform/sql';
+
+/** What a client hears when its act met another on the same person and the database refused it. */
+const RACE_LOST =
+  'ほかの操作と重なったため、処理できませんでした。画面を読み込み直してから、もう一度お試しください。';
 
 /**
  * One error routing for every call: a schema's refusal is 422 with each field's message, an AppError its
@@ -40,6 +45,10 @@ export default fp(
         return reply
           .code(err.statusCode)
           .send({ code: 'VALIDATION', message, is_valid: false, err_list: [] });
+      }
+      if (isRaceLost(err)) {
+        req.log.warn({ err }, 'race lost');
+        return reply.code(409).send({ code: 'CONFLICT', message: RACE_LOST });
       }
       req.log.error({ err }, 'unhandled error');
       return reply.code(500).send({ code: 'INTERNAL', message: MSG.internal });

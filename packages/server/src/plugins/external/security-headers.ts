@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -42,15 +42,13 @@ export default fp(
  * answer.
  */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const recorder = {
-    setHeader: (name: string, value: unknown) => {
-      headers[name.toLowerCase()] = String(value);
-    },
-    removeHeader: () => {},
-  };
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+  // a response of no request and no socket: it only keeps the headers set on it (names in lower case)
+  const request = {} as IncomingMessage;
+  const recorder = new ServerResponse(request);
+  helmet(options)(request, recorder, (err?: unknown) => {
     if (err) throw err;
   });
-  return headers;
+  return Object.fromEntries(
+    Object.entries(recorder.getHeaders()).map(([name, value]) => [name, String(value)]),
+  );
 }

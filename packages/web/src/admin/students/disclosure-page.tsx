@@ -1,4 +1,5 @@
 import { formatDateJa, formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { yenText } from '@manabi/shared/domain/fees';
 import type { Disclosure } from '@manabi/shared/schemas/student-disclosure';
 import { DISCLOSURE_TITLE } from '@manabi/shared/schemas/student-disclosure';
 import { useQuery } from '@tanstack/react-query';
@@ -34,143 +35,236 @@ function DisclosurePage({ userId }: { userId: number }) {
   const query = useQuery(disclosureQuery(userId));
   const d = query.data;
   if (!d) return <FullPageSpinner />;
-  const who = `${d.student.name}（学生番号 ${d.student.login_id ?? '未発行'}）`;
   return (
     <div className="space-y-10 print:space-y-6">
-      <div className="space-y-3">
-        <PageTitle>{DISCLOSURE_TITLE}</PageTitle>
-        <p className="text-std-20B-150 text-ink">{who}</p>
-        <p>{`作成日：${formatDateJa(d.prepared_at)}`}</p>
-        <p data-print="hide">
-          まなび市民大学の事務局がこの方について保有している情報のすべてです。この画面を開いたことは操作の記録に残ります。
-        </p>
-        <div data-print="hide" className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-4">
-          <Button onPress={() => window.print()}>印刷する</Button>
-          <a href={disclosureFileUrl(userId)} download className={buttonClass('secondary', 'md')}>
-            JSONファイルをダウンロード
-          </a>
-        </div>
-      </div>
-
+      <DisclosureHead d={d} userId={userId} />
       <RecordSection d={d} />
       <ApplicationsSection d={d} />
-      <TableSection
-        title={d.notices.title}
-        columns={['日付', 'タイトル', '本文', '講座', '読んだ日時']}
-        rows={d.notices.rows.map((n) => [
-          when(n.created_at),
-          n.title,
-          <Text key="c" value={n.content} />,
-          or(n.course_name),
-          or(when(n.read_at), '未読'),
-        ])}
-      />
-      <TableSection
-        title={d.notice_records.title}
-        columns={['日時', 'お知らせ', '記録', '担当']}
-        rows={d.notice_records.rows.map((r) => [when(r.at), r.title, r.kind_text, or(r.by)])}
-      />
-      <TableSection
-        title={d.mails.title}
-        columns={['作成日時', '宛先', '件名', '本文', '状態', '送信日時']}
-        rows={d.mails.rows.map((m) => [
-          when(m.created_at),
-          m.to,
-          m.subject,
-          <Text key="b" value={m.body} />,
-          m.failure_text ? `${m.status_text}（${m.failure_text}）` : m.status_text,
-          or(when(m.sent_at)),
-        ])}
-      />
-      <TableSection
-        title={d.calls.title}
-        columns={['日時', '担当', '講座', '結果', 'メモ']}
-        rows={d.calls.rows.map((c) => [
-          when(c.called_at),
-          or(c.admin_name),
-          or(c.course_name),
-          c.outcome_text,
-          or(c.note),
-        ])}
-      />
-      <TableSection
-        title={d.address_requests.title}
-        columns={['届出日時', '郵便番号', '新しい住所', '状態', '差し戻しの理由', '処理']}
-        rows={d.address_requests.rows.map((r) => [
-          when(r.requested_at),
-          r.postcode,
-          r.address,
-          r.status_text,
-          or(r.return_reason),
-          r.decided_at ? `${when(r.decided_at)}（${or(r.decided_by, '事務局')}）` : '—',
-        ])}
-      />
-      <TableSection
-        title={d.inquiries.title}
-        columns={['日時', '内容', 'お問い合わせの詳細', '回答の希望', 'お名前・連絡先']}
-        rows={d.inquiries.rows.map((q) => [
-          when(q.created_at),
-          q.content_text,
-          <Text key="d" value={q.detail} />,
-          q.is_required_answer ? 'あり' : 'なし',
-          [
-            q.name,
-            q.name_kana,
-            q.age_band_text,
-            q.mail,
-            q.phone,
-            [q.postcode, q.pref, q.address].join(' ').trim(),
-          ]
-            .filter(Boolean)
-            .join('／'),
-        ])}
-      />
-      <Section title={d.calendar_feed.title}>
-        {d.calendar_feed.feed.exists ? (
-          <dl className={dlClass}>
-            <Item label="状態" value="連携しています（カレンダーの読み取り用アドレスを発行済み）" />
-            <Item label="発行日時" value={when(d.calendar_feed.feed.created_at)} />
-            <Item
-              label="最後に読み取られた日時"
-              value={or(when(d.calendar_feed.feed.last_used_at), 'まだありません')}
-            />
-          </dl>
-        ) : (
-          <p>連携していません。</p>
-        )}
-      </Section>
-      <TableSection
-        title={d.duplicates.title}
-        columns={['日時', '内容', 'もう一つの登録', '詳しい内容', '担当', '取り消し']}
-        rows={d.duplicates.rows.map((r) => [
-          when(r.at),
-          r.kind_text,
-          r.other_user_id !== null ? (
-            <OtherRecord key="o" userId={r.other_user_id} name={r.other_name} loginId={r.other_login_id} />
-          ) : (
-            '（別の方の情報のため表示しません）'
-          ),
-          or(r.text),
-          or(r.by, '自動処理'),
-          r.undone_at ? `${when(r.undone_at)}に取り消し` : '—',
-        ])}
-      />
-      <TableSection
-        title={d.audit.title}
-        columns={['日時', '操作した人', '操作', '講座', '内容', '方法']}
-        rows={d.audit.rows.map((e) => [
-          when(e.at),
-          e.actor,
-          e.action_text,
-          or(e.course_name),
-          e.detail_lines.length ? <Lines key="l" lines={e.detail_lines} /> : '—',
-          e.via_text,
-        ])}
-      />
+      <PaymentsSection d={d} />
+      <NoticesSection d={d} />
+      <NoticeRecordsSection d={d} />
+      <MailsSection d={d} />
+      <CallsSection d={d} />
+      <AddressRequestsSection d={d} />
+      <InquiriesSection d={d} />
+      <CalendarFeedSection d={d} />
+      <DuplicatesSection d={d} />
+      <AuditSection d={d} />
       <p data-print="hide">
         <TextLink to={paths.admin.studentDetail(userId)}>学生詳細へ戻る</TextLink>
       </p>
     </div>
+  );
+}
+
+/** The document's title, whose it is and when it was made; on screen, 印刷する and the JSON file. */
+function DisclosureHead({ d, userId }: { d: Disclosure; userId: number }) {
+  const who = `${d.student.name}（学生番号 ${d.student.login_id ?? '未発行'}）`;
+  return (
+    <div className="space-y-3">
+      <PageTitle>{DISCLOSURE_TITLE}</PageTitle>
+      <p className="text-std-20B-150 text-ink">{who}</p>
+      <p>{`作成日：${formatDateJa(d.prepared_at)}`}</p>
+      <p data-print="hide">
+        まなび市民大学の事務局がこの方について保有している情報のすべてです。この画面を開いたことは操作の記録に残ります。
+      </p>
+      <div data-print="hide" className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-4">
+        <Button onPress={() => window.print()}>印刷する</Button>
+        <a href={disclosureFileUrl(userId)} download className={buttonClass('secondary', 'md')}>
+          JSONファイルをダウンロード
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function NoticesSection({ d }: { d: Disclosure }) {
+  return (
+    <TableSection
+      title={d.notices.title}
+      columns={['日付', 'タイトル', '本文', '講座', '読んだ日時']}
+      rows={d.notices.rows.map((n) => [
+        when(n.created_at),
+        n.title,
+        <Text key="c" value={n.content} />,
+        or(n.course_name),
+        or(when(n.read_at), '未読'),
+      ])}
+    />
+  );
+}
+
+function NoticeRecordsSection({ d }: { d: Disclosure }) {
+  return (
+    <TableSection
+      title={d.notice_records.title}
+      columns={['日時', 'お知らせ', '記録', '担当']}
+      rows={d.notice_records.rows.map((r) => [when(r.at), r.title, r.kind_text, or(r.by)])}
+    />
+  );
+}
+
+function MailsSection({ d }: { d: Disclosure }) {
+  return (
+    <TableSection
+      title={d.mails.title}
+      columns={['作成日時', '宛先', '件名', '本文', '状態', '送信日時']}
+      rows={d.mails.rows.map((m) => [
+        when(m.created_at),
+        m.to,
+        m.subject,
+        <Text key="b" value={m.body} />,
+        m.failure_text ? `${m.status_text}（${m.failure_text}）` : m.status_text,
+        or(when(m.sent_at)),
+      ])}
+    />
+  );
+}
+
+function PaymentsSection({ d }: { d: Disclosure }) {
+  return (
+    <TableSection
+      title={d.payments.title}
+      columns={[
+        '日付',
+        '講座',
+        '種類',
+        '金額',
+        '方法',
+        '領収書番号',
+        'メモ',
+        '振込依頼人',
+        '記録した職員',
+        '取り消し',
+      ]}
+      rows={d.payments.rows.map((p) => [
+        day(p.paid_on),
+        p.course_name,
+        p.kind_text,
+        yenText(p.amount),
+        p.method_text,
+        or(p.receipt_no),
+        or(p.note),
+        or(p.payer_name),
+        or(p.recorded_by),
+        p.voided_at ? `${when(p.voided_at)}（${p.void_reason}）` : 'なし',
+      ])}
+    />
+  );
+}
+
+function CallsSection({ d }: { d: Disclosure }) {
+  return (
+    <TableSection
+      title={d.calls.title}
+      columns={['日時', '担当', '講座', '結果', 'メモ']}
+      rows={d.calls.rows.map((c) => [
+        when(c.called_at),
+        or(c.admin_name),
+        or(c.course_name),
+        c.outcome_text,
+        or(c.note),
+      ])}
+    />
+  );
+}
+
+function AddressRequestsSection({ d }: { d: Disclosure }) {
+  return (
+    <TableSection
+      title={d.address_requests.title}
+      columns={['届出日時', '郵便番号', '新しい住所', '状態', '差し戻しの理由', '処理']}
+      rows={d.address_requests.rows.map((r) => [
+        when(r.requested_at),
+        r.postcode,
+        r.address,
+        r.status_text,
+        or(r.return_reason),
+        r.decided_at ? `${when(r.decided_at)}（${or(r.decided_by, '事務局')}）` : '—',
+      ])}
+    />
+  );
+}
+
+function InquiriesSection({ d }: { d: Disclosure }) {
+  return (
+    <TableSection
+      title={d.inquiries.title}
+      columns={['日時', '内容', 'お問い合わせの詳細', '回答の希望', 'お名前・連絡先']}
+      rows={d.inquiries.rows.map((q) => [
+        when(q.created_at),
+        q.content_text,
+        <Text key="d" value={q.detail} />,
+        q.is_required_answer ? 'あり' : 'なし',
+        [
+          q.name,
+          q.name_kana,
+          q.age_band_text,
+          q.mail,
+          q.phone,
+          [q.postcode, q.pref, q.address].join(' ').trim(),
+        ]
+          .filter(Boolean)
+          .join('／'),
+      ])}
+    />
+  );
+}
+
+function CalendarFeedSection({ d }: { d: Disclosure }) {
+  return (
+    <Section title={d.calendar_feed.title}>
+      {d.calendar_feed.feed.exists ? (
+        <dl className={dlClass}>
+          <Item label="状態" value="連携しています（カレンダーの読み取り用アドレスを発行済み）" />
+          <Item label="発行日時" value={when(d.calendar_feed.feed.created_at)} />
+          <Item
+            label="最後に読み取られた日時"
+            value={or(when(d.calendar_feed.feed.last_used_at), 'まだありません')}
+          />
+        </dl>
+      ) : (
+        <p>連携していません。</p>
+      )}
+    </Section>
+  );
+}
+
+function DuplicatesSection({ d }: { d: Disclosure }) {
+  return (
+    <TableSection
+      title={d.duplicates.title}
+      columns={['日時', '内容', 'もう一つの登録', '詳しい内容', '担当', '取り消し']}
+      rows={d.duplicates.rows.map((r) => [
+        when(r.at),
+        r.kind_text,
+        r.other_user_id !== null ? (
+          <OtherRecord key="o" userId={r.other_user_id} name={r.other_name} loginId={r.other_login_id} />
+        ) : (
+          '（別の方の情報のため表示しません）'
+        ),
+        or(r.text),
+        or(r.by, '自動処理'),
+        r.undone_at ? `${when(r.undone_at)}に取り消し` : '—',
+      ])}
+    />
+  );
+}
+
+function AuditSection({ d }: { d: Disclosure }) {
+  return (
+    <TableSection
+      title={d.audit.title}
+      columns={['日時', '操作した人', '操作', '講座', '内容', '方法']}
+      rows={d.audit.rows.map((e) => [
+        when(e.at),
+        e.actor,
+        e.action_text,
+        or(e.course_name),
+        e.detail_lines.length ? <Lines key="l" lines={e.detail_lines} /> : '—',
+        e.via_text,
+      ])}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import type { Student } from '@manabi/shared/api';
 import { APPROVAL, codeText } from '@manabi/shared/codes';
+import { formatDateJa } from '@manabi/shared/domain/dates';
 import { GENDER_OPTIONS } from '@manabi/shared/schemas/student';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -20,8 +21,19 @@ import { StudentCoursesTab } from './student-courses-tab';
 
 const yesNo = (flag: string, yes: string, no: string) => (flag === '1' ? yes : no);
 
-/** Every field of SPEC §3 Student, in the order the office reads them (tab 1). */
+/** What an erased record shows for a value it no longer holds (decision 081). */
+const ERASED = '消去済み';
+
+/**
+ * Every field of SPEC §3 Student, in the order the office reads them (tab 1); on an erased record a blank
+ * value says 消去済み, not 未入力.
+ */
 function studentItems(s: Student): ConfirmItem[] {
+  const items = allItems(s);
+  return s.erased_at ? items.map((i) => (i.value === '' ? { ...i, value: ERASED } : i)) : items;
+}
+
+function allItems(s: Student): ConfirmItem[] {
   const address = [s.pref, s.street_name1, s.street_name2, s.address, s.street_name3]
     .filter(Boolean)
     .join(' ');
@@ -88,7 +100,15 @@ export function Component() {
           </p>
         </Alert>
       )}
-      {student.approval_status === APPROVAL.WITHDRAWN && (
+      {student.erased_at && (
+        <Alert variant="info" title="この方の個人情報は消去済みです" announce={false}>
+          <p>{`${formatDateJa(student.erased_at)}に、${student.erased_rule}。`}</p>
+          <p>
+            氏名・連絡先・住所（町名まで）・生年月日・備考は残っていません。受講の記録と統計の人数は残ります。この登録は変更できません。
+          </p>
+        </Alert>
+      )}
+      {!student.erased_at && student.approval_status === APPROVAL.WITHDRAWN && (
         <Alert variant="info" title="この学生は退会しています" announce={false}>
           <p>
             この学生番号ではログインできません。受講の記録は残り、個人情報は保存期間を過ぎると消去します。
@@ -118,7 +138,11 @@ export function Component() {
           tab: { label: '操作の記録', href: `${paths.admin.studentDetail(student.user_id)}?tab=3` },
           content: <AuditTimeline about={{ student: student.user_id }} />,
         }}
-        edit={{ to: paths.admin.studentForm('update', student.user_id), label: '学生情報を変更' }}
+        edit={
+          student.erased_at
+            ? undefined
+            : { to: paths.admin.studentForm('update', student.user_id), label: '学生情報を変更' }
+        }
         list={<StudentCoursesTab userId={student.user_id} studentName={student.name} />}
       />
       <StudentContactSection key={student.user_id} student={student} />
