@@ -1,4 +1,4 @@
-import { adminApi } from './admin-api';
+import { adminApi, applicantsOf } from './admin-api';
 import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, drawAsAdmin, uniqueTag } from './data';
 import { expect, expectAccessible, loginAdmin, test } from './fixtures';
 
@@ -70,8 +70,37 @@ test('[管理][学生] 高橋 一郎と髙橋　一郎を統合し、操作の�
   // 髙橋 won a seat in a draw
   const courseName = `統合の講座${tag}`;
   const courseId = await addCourseAsAdmin(request, { course_name: courseName });
+  // the course asks its fee before the first class, and 髙橋 has paid it at the counter
+  const fee = await (await request.get(`/api/admin/course/fee/?course_id=${courseId}`)).json();
+  const feeSaved = await request.post('/api/admin/course/fee/update/', {
+    data: {
+      course_id: courseId,
+      required: '1',
+      how_to_pay: '窓口でお支払いください。',
+      pay_days: '30',
+      pay_by_date: '',
+      auto_lapse: '0',
+      refund_days: '',
+      refund_note: '',
+      updated_at: fee.updated_at,
+    },
+  });
+  expect(feeSaved.status(), await feeSaved.text()).toBe(200);
   await addApplicantAsAdmin(request, courseId, otherId);
   await drawAsAdmin(request, courseId);
+  const [won] = await applicantsOf<{ course_applicant_id: number; login_id: string }>(request, courseId);
+  const paid = await request.post('/api/admin/payment/add/', {
+    data: {
+      application_id: won?.course_applicant_id,
+      amount: '3500',
+      paid_on: '2026-11-20',
+      method: 'counter',
+      receipt_no: '',
+      note: '',
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const { receipt_no: receiptNo } = (await paid.json()) as { receipt_no: string };
   await request.dispose();
   const canLogIn = async (loginId: string, password: string) =>
     (
@@ -113,9 +142,19 @@ test('[管理][学生] 高橋 一郎と髙橋　一郎を統合し、操作の�
   await expect(page.getByRole('heading', { level: 1, name: '学生詳細' })).toBeVisible();
   await expect(page.getByText(mail)).toBeVisible();
   await expect(page.locator('dt', { hasText: '取得単位数' }).locator('+ dd')).toHaveText('11');
-  await page.goto(`${page.url()}?tab=2`);
+  const keptUrl = page.url();
+  await page.goto(`${keptUrl}?tab=2`);
   await expect(page.getByRole('link', { name: courseName })).toBeVisible();
   expect(await canLogIn(otherId, 'mergepass2')).toBe(false);
+  // the payment came with the seat: 高橋's seat reads 入金済み, and his disclosure holds the receipt
+  const seatOf = (loginId: string) => page.getByTestId('payment-seat').filter({ hasText: loginId });
+  await page.goto(`/admin/course/detail/${courseId}/payments`);
+  await expect(seatOf(keepId).getByTestId('payment-state')).toHaveText('入金済み');
+  await page.goto(keptUrl.replace('/student/detail/', '/student/disclosure/'));
+  await expect(page.getByRole('heading', { name: 'お支払い・領収書・返金' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'お支払い・領収書・返金', exact: true })).toContainText(
+    receiptNo,
+  );
 
   // the audit viewer: the merge, and its undo
   await page.goto('/admin/audit');
@@ -135,6 +174,9 @@ test('[管理][学生] 高橋 一郎と髙橋　一郎を統合し、操作の�
   await page.getByRole('button', { name: '統合を取り消す' }).click();
   await expect(page.getByText('取り消しました')).toBeVisible();
   expect(await canLogIn(otherId, 'mergepass2')).toBe(true);
+  // the payment went back with the seat
+  await page.goto(`/admin/course/detail/${courseId}/payments`);
+  await expect(seatOf(otherId).getByTestId('payment-state')).toHaveText('入金済み');
   // 髙橋's own record: the merge and its undo, each once
   await page.goto('/admin/audit');
   await page.getByRole('textbox', { name: /学生番号/ }).fill(otherId);

@@ -103,4 +103,18 @@ test('[管理] 個人情報の保存期間：対象を確かめてから消去�
   await page.goto('/admin/student?login_id=19040007');
   await expect(page.getByText('検索中...')).toHaveCount(0);
   await expect(page.getByText('佐藤 節子')).toHaveCount(0);
+
+  // her page reads as erased: when and under which rule, 消去済み in place of the values, nothing to edit
+  await page
+    .getByRole('row')
+    .filter({ hasText: '19040007' })
+    .getByRole('link', { name: '（個人情報は消去済み）' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: '学生詳細' })).toBeVisible();
+  await expect(page.getByText('この方の個人情報は消去済みです')).toBeVisible();
+  await expect(page.getByText('退会した方の保存期間を過ぎたため消去しました')).toBeVisible();
+  await expect(page.locator('dt', { hasText: '生年月日' }).locator('+ dd')).toHaveText('消去済み');
+  await expect(page.locator('dt', { hasText: '電話番号1' }).locator('+ dd')).toHaveText('消去済み');
+  await expect(page.getByRole('link', { name: '学生情報を変更' })).toHaveCount(0);
+  await expectAccessible(page);
 });

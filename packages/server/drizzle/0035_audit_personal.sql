@@ -55,7 +55,7 @@ END $$;
 ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_change;
 --> statement-breakpoint
 UPDATE audit_log SET detail = pg_temp.manabi_audit_split(detail, student_id)
-WHERE detail IS NOT NULL AND student_id IN (SELECT id FROM students)
+WHERE detail IS NOT NULL AND student_id IN (SELECT id FROM students) AND action <> 'check_in_refused'
   AND detail::text ~ '"(note|remarks|reason|void_reason|return_reason|decision_note|kept_name|payer_name|withdrawal_reason)": ';
 --> statement-breakpoint
 ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_change;

@@ -31,11 +31,17 @@ import {
   useRefreshStudents,
 } from './api/student-list';
 
-/** SPEC §2: approved students open their detail, the others (pending, rejected) the approval screen. */
+/** Records the detail screen reads: approved students, and those merged away or withdrawn (decisions 071, 072). */
+const ON_DETAIL: readonly string[] = [APPROVAL.APPROVED, APPROVAL.MERGED, APPROVAL.WITHDRAWN];
+
+/** SPEC §2: students open their detail, admissions still to decide (pending, rejected) the approval screen. */
 const studentLink = (row: { user_id: number; approval_status: string }) =>
-  row.approval_status === APPROVAL.APPROVED
+  ON_DETAIL.includes(row.approval_status)
     ? paths.admin.studentDetail(row.user_id)
     : paths.admin.studentApproval(row.user_id);
+
+/** Only an erased record has no name (the forms require one): the link still says what it is. */
+const ERASED_NAME = '（個人情報は消去済み）';
 
 /** A pending or rejected admission has no student number until it is approved. */
 const NOT_ASSIGNED = '未登録';
@@ -56,7 +62,7 @@ const columns: Column<StudentRow>[] = [
     sortable: true,
     isRowHeader: true,
     className: 'min-w-[8rem]',
-    render: (row) => <Link to={studentLink(row)}>{row.name}</Link>,
+    render: (row) => <Link to={studentLink(row)}>{row.name || ERASED_NAME}</Link>,
   },
   { key: 'name_kana', header: '氏名カナ', sortable: true, className: 'min-w-[8rem]' },
   { key: 'street_name1', header: '町名', sortable: true },
