@@ -46,6 +46,7 @@ test('[管理][学生] 学生詳細から保有個人情報の開示を開き、
   for (const heading of [
     '登録内容',
     '講座の申込み・抽選・出欠・単位',
+    'お支払い・領収書・返金',
     'ご本人あてのお知らせ',
     'お知らせを読んだ記録・メールや郵送でお送りした記録',
     'お送りしたメール',
@@ -57,6 +58,10 @@ test('[管理][学生] 学生詳細から保有個人情報の開示を開き、
     '操作の記録',
   ])
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  // the first page names the person and every section with how much it holds
+  const contents = page.getByRole('navigation', { name: '目次' });
+  await expect(contents.getByRole('listitem')).toHaveCount(12);
+  await expect(contents).toContainText('お支払い・領収書・返金（');
   const record = page.getByRole('region', { name: '登録内容' });
   await expect(record.getByText('24040001', { exact: true })).toBeVisible();
   await expect(record.getByText('記載していない情報と理由')).toBeVisible();

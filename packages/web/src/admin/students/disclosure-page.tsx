@@ -38,6 +38,7 @@ function DisclosurePage({ userId }: { userId: number }) {
   return (
     <div className="space-y-10 print:space-y-6">
       <DisclosureHead d={d} userId={userId} />
+      <DisclosureContents d={d} />
       <RecordSection d={d} />
       <ApplicationsSection d={d} />
       <PaymentsSection d={d} />
@@ -54,6 +55,43 @@ function DisclosurePage({ userId }: { userId: number }) {
         <TextLink to={paths.admin.studentDetail(userId)}>学生詳細へ戻る</TextLink>
       </p>
     </div>
+  );
+}
+
+/** How many records a section holds, in words. */
+const countText = (n: number) => (n === 0 ? 'なし' : `${n}件`);
+
+/**
+ * The table of contents, on the first page with the person: every section of the document and how many
+ * records it holds, so a reader sees at once what is there and what is not.
+ */
+function DisclosureContents({ d }: { d: Disclosure }) {
+  const rows = (s: { title: string; rows: unknown[] }) => [s.title, countText(s.rows.length)] as const;
+  const entries = [
+    [d.record.title, `${d.record.items.length}項目`],
+    rows(d.applications),
+    rows(d.payments),
+    rows(d.notices),
+    rows(d.notice_records),
+    rows(d.mails),
+    rows(d.calls),
+    rows(d.address_requests),
+    rows(d.inquiries),
+    [d.calendar_feed.title, d.calendar_feed.feed.exists ? 'あり' : 'なし'],
+    rows(d.duplicates),
+    rows(d.audit),
+  ] as const;
+  return (
+    <nav aria-labelledby="disclosure-contents" className="space-y-2">
+      <h2 id="disclosure-contents" className="text-std-20B-150">
+        目次
+      </h2>
+      <ol className="list-decimal space-y-1 pl-8">
+        {entries.map(([title, count]) => (
+          <li key={title}>{`${title}（${count}）`}</li>
+        ))}
+      </ol>
+    </nav>
   );
 }
 
