@@ -6,7 +6,11 @@ import { PERSON_DATA, type PersonTable } from '../db/person-data';
 import {
   addressChangeRequests,
   calendarFeeds,
+  duplicatePairs,
   inquiries,
+  mailOutbox,
+  noticeLetters,
+  noticeMails,
   noticeReads,
   payments,
   studentCalls,
@@ -183,6 +187,65 @@ describe('merge and undo, over any two records', () => {
       ),
       { numRuns: 12 },
     );
+  });
+});
+
+describe('the disclosure', () => {
+  it('holds every registered kind of row the person has, under the section the registry names', async () => {
+    const s = await makeStudent(t.db, { loginId: loginId() });
+    const twin = await makeStudent(t.db, { loginId: loginId() });
+    await paidSeat(s.id, 3000);
+    const n = await makeNotice(t.db, { studentId: s.id });
+    await t.db.insert(noticeReads).values({ studentId: s.id, noticeId: n.id });
+    await t.db.insert(noticeMails).values({ studentId: s.id, noticeId: n.id });
+    await t.db.insert(noticeLetters).values({ studentId: s.id, noticeId: n.id });
+    await t.db.insert(studentCalls).values({ studentId: s.id, outcome: '1', note: '留守' });
+    await t.db
+      .insert(addressChangeRequests)
+      .values({ studentId: s.id, postcode: '1000001', pref: '東京都', streetName1: '千代田区' });
+    await t.db.insert(inquiries).values({ studentId: s.id, name: '問合 太郎', detail: '質問', content: 1 });
+    await t.db
+      .insert(mailOutbox)
+      .values({ studentId: s.id, to: 'a@example.jp', subject: '件名', body: '本文' });
+    await t.db.insert(calendarFeeds).values({ studentId: s.id, tokenHash: 'c'.repeat(64) });
+    await t.db
+      .insert(duplicatePairs)
+      .values({ studentA: s.id, studentB: twin.id, score: 80, reasons: ['name'], scan: 1 });
+    await audit(t.db, {
+      actor: { kind: 'admin', id: null },
+      action: 'update',
+      entity: 'student',
+      entityId: s.id,
+      detail: { note: '記録' },
+    });
+    const res = await get(t.app, `/api/admin/student/disclosure/?user_id=${s.id}`, cast.admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const doc = res.json() as Record<
+      string,
+      { rows?: unknown[]; items?: unknown[]; feed?: { exists: boolean } }
+    >;
+    const held = async (table: string, entry: PersonTable) => {
+      const cols = table === 'students' ? ['id'] : entry.person;
+      const where = sql.join(
+        cols.map((c) => sql`${sql.identifier(c)} = ${s.id}`),
+        sql` or `,
+      );
+      const [r] = await rowsOf<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`,
+      );
+      return r?.n ?? 0;
+    };
+    const missing: string[] = [];
+    for (const [table, entry] of Object.entries(PERSON_DATA) as [string, PersonTable][]) {
+      if (!('section' in entry.disclosure) || (await held(table, entry)) === 0) continue;
+      const section = doc[entry.disclosure.section];
+      const shown = section?.rows?.length ?? section?.items?.length ?? (section?.feed?.exists ? 1 : 0);
+      if (shown === 0) missing.push(`${table} → ${entry.disclosure.section}`);
+    }
+    expect(missing).toEqual([]);
+    // the office's note is shown as written, read back from where the log keeps it
+    expect(JSON.stringify(doc.audit)).toContain('記録');
   });
 });
 
