@@ -4,7 +4,8 @@ import { asciiMax, asciiPassword, codeOf, mailAddress, maxLen, required } from '
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadConfig } from './config';
-import { BackupRefusal, backup, describeCounts, describeTarget, restore } from './db/backup';
+import { backup, describeTarget, restore } from './db/backup';
+import { BackupRefusal, describeCounts } from './db/backup-file';
 import { openDatabase } from './db/client';
 import { adminUsers } from './db/schema';
 import { seedDemoIfEmpty } from './db/seed/demo';

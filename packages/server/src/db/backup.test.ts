@@ -6,15 +6,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsDir } from '../platform/paths';
-import {
-  BackupRefusal,
-  backup,
-  codeSchemaVersion,
-  readBackupHeader,
-  restore,
-  schemaRefusal,
-  type Target,
-} from './backup';
+import { backup, restore, type Target } from './backup';
+import { BackupRefusal, codeSchemaVersion, readBackupHeader, schemaRefusal } from './backup-file';
 import { type Database, lockDataDir, openPglite, openPostgres } from './client';
 
 // Backup and restore on both databases (decision 074): a backup of an older schema is migrated on, one of a

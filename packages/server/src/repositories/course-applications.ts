@@ -1,44 +1,41 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { APPROVAL, ATTENDANCE, LOTTERY } from '@manabi/shared/codes';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  max,
-  ne,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { LOTTERY } from '@manabi/shared/codes';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import {
-  courseApplications,
-  courseFees,
-  courseIntake,
-  courseSessions,
-  courses,
-  students,
-} from '../db/schema';
+import { courseApplications, courseIntake, courses } from '../db/schema';
 import { executeNamed, preparedInTransaction } from '../db/statements';
 import { seenAt, stale } from '../platform/errors';
-import { anyOf, arrayLiteral, qualified, rowsOf, sqlLiteral, unplanned } from '../platform/sql';
+import { anyOf, arrayLiteral, rowsOf, sqlLiteral } from '../platform/sql';
+import {
+  type Application,
+  type AttendanceChange,
+  attendanceChanged,
+  type Course,
+  live,
+  ofCourse,
+} from './course-applications.rules';
 
 /**
  * Course applications, read and written in one place: the my-page, the applicant screens, the
  * student's courses tab and the CSV upload all go through here. Every write that changes who holds a seat
  * (apply, cancel, the lottery, the waitlist to come) first takes the course's row lock with
  * {@link lockCourse}, so per course they take turns and a live count read under the lock is exact.
+ *
+ * This file holds every write of course_applications (the one writer: scripts/check-house-rules.mjs) and is
+ * the door to the rest: the reads (course-applications.reads.ts) and the rules that read no row
+ * (course-applications.rules.ts) are re-exported from here, so callers import this file alone.
  */
 
-export type Application = typeof courseApplications.$inferSelect;
-export type Course = typeof courses.$inferSelect;
+export * from './course-applications.reads';
+export {
+  type Application,
+  type Course,
+  courseEnded,
+  earnedUnit,
+  earnsUnits,
+  inHistory,
+  unitTotal,
+} from './course-applications.rules';
 
 /**
  * The course, its row locked for the rest of the transaction (undefined when there is none). The lock is
@@ -58,120 +55,6 @@ const lockCourseStatement = preparedInTransaction('lock_course', (tx) =>
     .where(eq(courses.id, sql.placeholder('courseId')))
     .for('no key update'),
 );
-
-/** The student's live (not cancelled) application to the course, its row locked. */
-export async function liveApplication(
-  tx: DbOrTx,
-  courseId: number,
-  studentId: number,
-): Promise<Application | undefined> {
-  const [a] = await liveApplicationQuery(tx, courseId, studentId);
-  return a;
-}
-
-/** The query of {@link liveApplication}, also read inside {@link studentTurn} (there with placeholders). */
-const liveApplicationQuery = (tx: DbOrTx, courseId: number | Placeholder, studentId: number | Placeholder) =>
-  tx
-    .select()
-    .from(courseApplications)
-    .where(
-      and(
-        eq(courseApplications.courseId, courseId),
-        eq(courseApplications.studentId, studentId),
-        isNull(courseApplications.cancelledAt),
-      ),
-    )
-    .for('update');
-
-type ApplicationField = keyof typeof courseApplications._.columns;
-const APPLICATION_FIELDS = Object.keys(getTableColumns(courseApplications)) as ApplicationField[];
-
-/**
- * What a student's own apply or cancel reads once the course is locked, in one statement (decision 023): the
- * student's live application of the course (its row locked), the seats held and the student's contact.
- * Run it after {@link lockCourse}: its snapshot is taken then, so it sees every earlier turn of the course.
- * Undefined when the student is gone.
- */
-export async function studentTurn(tx: DbOrTx, courseId: number, studentId: number) {
-  const [row] = await studentTurnStatement(tx, { courseId, studentId });
-  return row && { contact: row.contact, seats: row.seats, live: row.live ?? undefined };
-}
-
-// built once, run by name in each transaction (decision 023)
-const studentTurnStatement = preparedInTransaction('student_turn', (tx) => {
-  const courseId = sql.placeholder('courseId');
-  const studentId = sql.placeholder('studentId');
-  const live = liveApplicationQuery(tx, courseId, studentId).as('live');
-  return (
-    tx
-      .select({
-        contact: {
-          loginId: students.loginId,
-          name: students.name,
-          mail1: students.mail1,
-          isEmail: students.isEmail,
-        },
-        seats: sql<number>`(select count(*) from ${courseApplications} where ${seatHeld(courseId)})`.mapWith(
-          Number,
-        ),
-        // every column of the application, as a nested object (null when there is none)
-        live: Object.fromEntries(APPLICATION_FIELDS.map((k) => [k, live[k]])) as {
-          [K in ApplicationField]: (typeof live)[K];
-        },
-      })
-      .from(students)
-      .leftJoinLateral(live, sql`true`)
-      // the student's row held (KEY SHARE: a contact edit goes on) for the transaction: a merge of this record
-      // (decision 071) waits for this apply or cancel to end, or this one waits for the merge and then finds
-      // the record no longer approved, and answers as for a student who is not there
-      .where(
-        and(eq(students.id, studentId), sql`${students.approvalStatus} = ${sqlLiteral(APPROVAL.APPROVED)}`),
-      )
-      .for('key share', { of: students })
-  );
-});
-
-/** The application the office works on: the live one, else the latest cancelled one. */
-export async function latestApplication(
-  db: DbOrTx,
-  courseId: number,
-  studentId: number,
-): Promise<Application | undefined> {
-  const [row] = await db
-    .select()
-    .from(courseApplications)
-    .where(and(eq(courseApplications.courseId, courseId), eq(courseApplications.studentId, studentId)))
-    .orderBy(sql`${courseApplications.cancelledAt} IS NULL DESC`, desc(courseApplications.id))
-    .limit(1);
-  return row;
-}
-
-/**
- * Live applications of a course that hold or wait for a seat of their own — not 補欠 (順番待ち) and not 辞退
- * (decision 015): what fills a first-come course (exact under {@link lockCourse}).
- */
-export async function seatHolders(db: DbOrTx, courseId: number): Promise<number> {
-  const [row] = await seatHoldersStatement(db, { courseId });
-  return row?.n ?? 0;
-}
-
-// built once, run by name (decision 023): the my-page's detail of every first-come course with a capacity asks it
-const seatHoldersStatement = preparedInTransaction('seat_holders', (tx) =>
-  tx
-    .select({ n: count() })
-    .from(courseApplications)
-    .where(seatHeld(sql.placeholder('courseId'))),
-);
-
-/** The applications {@link seatHolders} counts. */
-const seatHeld = (courseId: number | Placeholder) =>
-  and(
-    // the course hidden from the planner: both statements keep one plan for every course (decision 032)
-    sql`${courseApplications.courseId} = ${unplanned(courseId, 'int')}`,
-    isNull(courseApplications.cancelledAt),
-    // the codes written into the SQL: sent as values, every apply's seat count was planned anew (decision 032)
-    sql`${courseApplications.lotteryStatus} not in (${sqlLiteral(LOTTERY.WAITLISTED)}, ${sqlLiteral(LOTTERY.DECLINED)})`,
-  );
 
 export interface NewApplication {
   courseId: number;
@@ -313,30 +196,6 @@ export async function restoreCancelled(
     .where(eq(courseApplications.id, a.id));
 }
 
-/** What the office records of one application's attendance. */
-export interface AttendanceChange {
-  attendanceStatus: string;
-  /** the 15 CD006 session values */
-  attendance: string[];
-  acquisitionUnit: number;
-  lotteryStatus?: string;
-  remarks?: string;
-}
-
-/**
- * The one rule for 受講状況の更新日時 (attendance_updated_date): it moves when the attendance status, a
- * session or the units change — or when the client says it edited the attendance (SPEC §7
- * is_update_attendance_{n}). A lottery status or remark alone is not attendance.
- */
-export function attendanceChanged(current: Application, next: AttendanceChange, flagged = false): boolean {
-  return (
-    flagged ||
-    current.attendanceStatus !== next.attendanceStatus ||
-    current.attendance.join() !== next.attendance.join() ||
-    current.acquisitionUnit !== next.acquisitionUnit
-  );
-}
-
 /**
  * Writes one application's attendance (and, for the office's screens, its lottery status and remarks)
  * if it is still the version the client saw (`seen`); a stale one throws 409 and the caller's
@@ -365,140 +224,7 @@ export async function updateAttendance(
   return row;
 }
 
-// ---- units (decision 039) ----
-
-/**
- * The one rule of units: an application earns its units when it is live and the office marked it 受講済み
- * (CD004 '3'). Check-ins add units to a 受講中 application as the course goes, but they count only once the
- * course is finished. The my-page's 受講履歴, the transcript and the certificate read units only through the
- * three expressions below, so their totals cannot disagree. The code is written into the SQL, as the
- * prepared history reads need (decision 029).
- */
-export const earnsUnits = (): SQL =>
-  sql`(${qualified(courseApplications, courseApplications.cancelledAt)} is null and ${qualified(courseApplications, courseApplications.attendanceStatus)} = ${sqlLiteral(ATTENDANCE.ATTENDED)})`;
-
-/** The units an application counts toward the student's total: its units when it earns them, else null. */
-export const earnedUnit = () =>
-  sql<
-    number | null
-  >`case when ${earnsUnits()} then ${qualified(courseApplications, courseApplications.acquisitionUnit)} end`;
-
-/** The student's unit total: the sum of {@link earnedUnit} over all their applications (0 when none). */
-export const unitTotal = (studentId: number | Placeholder) =>
-  sql<number>`(select coalesce(sum(${qualified(courseApplications, courseApplications.acquisitionUnit)}), 0) from ${courseApplications} where ${qualified(courseApplications, courseApplications.studentId)} = ${studentId} and ${earnsUnits()})`.mapWith(
-    Number,
-  );
-
-/**
- * The course of the outer query has ended: it has dated class days and the last one is before `today`
- * ('YYYY-MM-DD', Asia/Tokyo). A course without class days has no known end: false.
- */
-export const courseEnded = (today: string | Placeholder) =>
-  sql<boolean>`coalesce((select max(${qualified(courseSessions, courseSessions.day)}) from ${courseSessions} where ${qualified(courseSessions, courseSessions.courseId)} = ${qualified(courses, courses.id)}) < ${today}::date, false)`;
-
-/**
- * Where the my-page lists an application (decision 039): in 受講履歴 once it is 受講済み, or once its course
- * has ended after the student attended (受講中); else in 申込状況 — a course being attended stays there as
- * 受講中 until its last class day has passed.
- */
-export const inHistory = (today: string | Placeholder) =>
-  sql`(${earnsUnits()} or (${qualified(courseApplications, courseApplications.cancelledAt)} is null and ${qualified(courseApplications, courseApplications.attendanceStatus)} = ${sqlLiteral(ATTENDANCE.ATTENDING)} and ${courseEnded(today)}))`;
-
-// ---- the intake cycle's reads and writes (the rules are modules/intake's) ----
-
-const live = isNull(courseApplications.cancelledAt);
-const ofCourse = (courseId: number | Placeholder) => eq(courseApplications.courseId, courseId);
-
-/** The course row locked for the deadline job, or undefined when another process holds it (SKIP LOCKED). */
-export async function tryLockCourse(tx: DbOrTx, courseId: number): Promise<Course | undefined> {
-  const [c] = await tx
-    .select()
-    .from(courses)
-    .where(eq(courses.id, courseId))
-    .for('no key update', { skipLocked: true });
-  return c;
-}
-
-/** Live winners (当選) of the course. */
-export async function liveWinners(tx: DbOrTx, courseId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(courseApplications)
-    .where(and(ofCourse(courseId), live, eq(courseApplications.lotteryStatus, LOTTERY.WON)));
-  return row?.n ?? 0;
-}
-
-/** The highest 補欠順位 the course has given (0 when none). */
-export async function lastRank(tx: DbOrTx, courseId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: max(courseApplications.waitlistRank) })
-    .from(courseApplications)
-    .where(ofCourse(courseId));
-  return row?.n ?? 0;
-}
-
-/** The course's live 抽選待ち applications with each student's town, in id order, their rows locked. */
-export async function undrawnPool(tx: DbOrTx, courseId: number) {
-  return tx
-    .select({
-      id: courseApplications.id,
-      studentId: courseApplications.studentId,
-      streetName1: students.streetName1,
-    })
-    .from(courseApplications)
-    .innerJoin(students, eq(students.id, courseApplications.studentId))
-    .where(and(ofCourse(courseId), live, eq(courseApplications.lotteryStatus, LOTTERY.PENDING)))
-    .orderBy(asc(courseApplications.id))
-    .for('update', { of: courseApplications });
-}
-
-/** The ids of the course's live 抽選待ち applications as they stand, unlocked: a guess of the pool to come. */
-export async function undrawnIds(db: DbOrTx, courseId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: courseApplications.id })
-    .from(courseApplications)
-    .where(and(ofCourse(courseId), live, eq(courseApplications.lotteryStatus, LOTTERY.PENDING)));
-  return rows.map((r) => r.id);
-}
-
-/**
- * Those of `studentIds` who lost a draw (or stayed on a waitlist) of another course whose application period
- * ended after `since`.
- */
-export async function earlierLosers(
-  tx: DbOrTx,
-  studentIds: readonly number[],
-  courseId: number,
-  since: Date,
-): Promise<Set<number>> {
-  const rows = await tx
-    .selectDistinct({ id: courseApplications.studentId })
-    .from(courseApplications)
-    .innerJoin(courses, eq(courses.id, courseApplications.courseId))
-    .where(
-      and(
-        anyOf(courseApplications.studentId, studentIds, 'int'),
-        ne(courseApplications.courseId, courseId),
-        inArray(courseApplications.lotteryStatus, [LOTTERY.LOST, LOTTERY.WAITLISTED]),
-        gt(courses.periodTo, since),
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Those of `studentIds` who have attended (or are attending) a course before. */
-export async function attendedBefore(tx: DbOrTx, studentIds: readonly number[]): Promise<Set<number>> {
-  const rows = await tx
-    .selectDistinct({ id: courseApplications.studentId })
-    .from(courseApplications)
-    .where(
-      and(
-        anyOf(courseApplications.studentId, studentIds, 'int'),
-        ne(courseApplications.attendanceStatus, ATTENDANCE.NOT_ATTENDED),
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
-}
+// ---- the intake cycle's writes (the rules are modules/intake's) ----
 
 /** A drawn application's outcome: its status and 補欠順位 (the draw's entry). */
 export interface DrawnOutcome {
@@ -603,18 +329,6 @@ export async function renumberWaitlist(tx: DbOrTx, courseId: number): Promise<vo
   );
 }
 
-/** The top of the course's live waitlist, its row locked (undefined when nobody waits). */
-export async function topOfWaitlist(tx: DbOrTx, courseId: number): Promise<Application | undefined> {
-  const [top] = await tx
-    .select()
-    .from(courseApplications)
-    .where(and(ofCourse(courseId), live, eq(courseApplications.lotteryStatus, LOTTERY.WAITLISTED)))
-    .orderBy(asc(courseApplications.waitlistRank), asc(courseApplications.id))
-    .limit(1)
-    .for('update');
-  return top;
-}
-
 /** A 補欠 moved up: 当選, place given up, `confirmBy` as its deadline. */
 export async function promoteApplication(
   tx: DbOrTx,
@@ -689,65 +403,6 @@ export async function confirmApplication(
     .update(courseApplications)
     .set({ confirmedAt: now, updatedAt: now, ...decidedColumns(byOffice, now) })
     .where(eq(courseApplications.id, id));
-}
-
-/** The course's live winners past their deadline, unconfirmed, their rows locked. */
-export async function dueWinners(tx: DbOrTx, courseId: number, now: Date): Promise<Application[]> {
-  return tx
-    .select()
-    .from(courseApplications)
-    .where(
-      and(
-        ofCourse(courseId),
-        live,
-        eq(courseApplications.lotteryStatus, LOTTERY.WON),
-        isNull(courseApplications.confirmedAt),
-        sql`${courseApplications.confirmBy} <= ${now}`,
-      ),
-    )
-    .for('update');
-}
-
-/**
- * The course's live winners past their pay-by deadline and not paid, their rows locked. The caller holds the
- * course lock, so a payment committed before it took the lock is seen here (paid_at set) and keeps its seat.
- */
-export async function unpaidWinners(tx: DbOrTx, courseId: number, now: Date): Promise<Application[]> {
-  return tx
-    .select()
-    .from(courseApplications)
-    .where(
-      and(
-        ofCourse(courseId),
-        live,
-        eq(courseApplications.lotteryStatus, LOTTERY.WON),
-        isNull(courseApplications.paidAt),
-        sql`${courseApplications.payBy} <= ${now}`,
-      ),
-    )
-    .for('update');
-}
-
-/**
- * Courses with a winner past the deadline (the deadline job's scan, on the partial index), and courses whose
- * fee rule lapses unpaid seats by itself with a winner unpaid past the pay-by deadline (on the pay-by index).
- */
-export async function coursesWithDueDeadlines(db: DbOrTx, now = new Date(), limit = 50): Promise<number[]> {
-  const rows = await rowsOf<{ id: number }>(
-    db,
-    sql`
-    (select distinct ${courseApplications.courseId} as id from ${courseApplications}
-      where ${courseApplications.lotteryStatus} = ${LOTTERY.WON} and ${courseApplications.confirmedAt} is null
-        and ${courseApplications.cancelledAt} is null and ${courseApplications.confirmBy} <= ${now}
-      limit ${limit})
-    union
-    (select distinct a.course_id as id from ${courseApplications} a
-      join ${courseFees} f on f.course_id = a.course_id and f.required and f.auto_lapse
-      where a.lottery_status = ${LOTTERY.WON} and a.paid_at is null and a.cancelled_at is null
-        and a.pay_by is not null and a.pay_by <= ${now}
-      limit ${limit})`,
-  );
-  return rows.map((r) => Number(r.id));
 }
 
 // ---- the fees' writes of a seat (decision 077; the rules are repositories/payments') ----

@@ -6,18 +6,14 @@ import { adminOf } from '../../platform/context';
 import { sendCsv } from '../../platform/csv-download';
 import { sendJsonList } from '../../platform/json-list';
 import { route } from '../../platform/route';
+import { exportApplicants, getApplicantDetail, listApplicants, searchStudents } from './applicants.service';
 import {
   addApplicant,
   cancelApplicant,
-  exportApplicants,
-  getApplicantDetail,
-  listApplicants,
-  lotteryPreview,
-  runLottery,
-  searchStudents,
   updateApplicant,
   updateApplicantTable,
-} from './applicants.service';
+} from './applicants-edit.service';
+import { lotteryPreview, runLottery } from './applicants-lottery.service';
 
 /**
  * Course applicants (SPEC §7 "Admin courses"): list, lottery, inline update, add, detail, update, cancel.

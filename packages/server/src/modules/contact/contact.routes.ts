@@ -4,15 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { adminOf } from '../../platform/context';
 import { sendCsv } from '../../platform/csv-download';
 import { route } from '../../platform/route';
-import {
-  addCall,
-  contactCsvRows,
-  labels,
-  letters,
-  lettersPrinted,
-  listContacts,
-  studentContact,
-} from './contact.service';
+import { addCall, contactCsvRows, listContacts, studentContact } from './contact.service';
+import { labels, letters, lettersPrinted } from './contact-letters.service';
 
 /**
  * Reaching every student (decision 065), beyond SPEC §7: the contact list (both authorities, each in its own

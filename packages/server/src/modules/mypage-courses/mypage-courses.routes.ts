@@ -2,15 +2,9 @@ import { api } from '@manabi/shared/routes';
 import type { FastifyInstance } from 'fastify';
 import { studentOf } from '../../platform/context';
 import { route } from '../../platform/route';
-import {
-  applyCourse,
-  cancelCourse,
-  getCancelView,
-  getCourse,
-  listApplied,
-  listAttended,
-  searchCourses,
-} from './mypage-courses.service';
+import { getCourse, searchCourses } from './mypage-courses.service';
+import { applyCourse, cancelCourse, getCancelView } from './mypage-courses-apply.service';
+import { listApplied, listAttended } from './mypage-courses-history.service';
 
 /**
  * My-page courses (SPEC §7 "Student area"): the four lists (`/api/mypage/{kind}courselist/`, decision 010),

@@ -6,18 +6,20 @@ import { sendCsv } from '../../platform/csv-download';
 import { route } from '../../platform/route';
 import { applyBankFile, previewBankFile } from './bank.service';
 import {
-  addPayment,
-  addPayments,
   adminReceipt,
   listPayments,
   myReceipt,
   myReceipts,
   paymentReport,
   paymentReportRows,
+} from './payments.service';
+import {
+  addPayment,
+  addPayments,
   refundPayment,
   updatePayment,
   voidPayment,
-} from './payments.service';
+} from './payments-writes.service';
 
 /** A bank file of 2 MB as a data URL, and the JSON around it. */
 const BANK_BODY_LIMIT = 3 * 1024 * 1024;
