@@ -54,6 +54,25 @@ export async function lockForAct(
 }
 
 /**
+ * The office's payment writes (one seat, several, the bank file's lines): the seats' students FOR SHARE in id
+ * order — a merge or withdrawal of one of them waits, or is waited for — then the courses. A merge that
+ * committed before the locks has moved the seats: the caller reads each seat's student under the locks.
+ */
+export async function lockForPayments(
+  tx: DbOrTx,
+  studentIds: readonly number[],
+  courseIds: readonly number[],
+): Promise<Map<number, Course>> {
+  await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(inArray(students.id, byId(studentIds)))
+    .orderBy(students.id)
+    .for('share');
+  return lockCourses(tx, courseIds);
+}
+
+/**
  * A student's own apply or cancel (`turn` strength): the student's row while the record is an approved
  * student's, then the course. Answers false when the student is not (or no longer) there — merged or
  * withdrawn meanwhile.

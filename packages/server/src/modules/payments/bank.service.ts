@@ -26,8 +26,8 @@ import {
 import { AppError, invalid } from '../../platform/errors';
 import { OutcomeDigest } from '../../platform/import-preview';
 import { isUniqueViolation, qualified } from '../../platform/sql';
-import { lockCourse } from '../../repositories/course-applications';
 import { insertPayments, NEXT_RECEIPT, netPaidOf, refreshPaidAt } from '../../repositories/payments';
+import { lockForPayments } from '../../repositories/person-locks';
 import {
   type BankFormat,
   type BankLine,
@@ -192,6 +192,15 @@ function chosenLines(w: Walk, choices: BankApplyBody['choices']): ToWrite[] {
   return out;
 }
 
+/** Each seat's student, by application id. */
+async function studentsOfSeats(db: DbOrTx, applicationIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: courseApplications.id, studentId: courseApplications.studentId })
+    .from(courseApplications)
+    .where(inArray(courseApplications.id, applicationIds));
+  return new Map(rows.map((s) => [s.id, s.studentId]));
+}
+
 /**
  * Writes the chosen lines. The file is matched once to learn which courses it pays into, then again under
  * those courses' locks: at either reading, a different outcome (a payment recorded meanwhile, another upload of the same file)
@@ -206,25 +215,24 @@ export async function applyBankFile(db: Db, actor: Actor, body: BankApplyBody, n
     (x, y) => x - y,
   );
   if (courseIds.length === 0) throw invalid('file', PAYMENT_MSG.nothingToApply);
+  const payers = await studentsOfSeats(
+    db,
+    chosenLines(first, body.choices).map((c) => c.seat.applicationId),
+  );
   try {
     return await db.transaction(async (tx) => {
-      for (const id of courseIds) await lockCourse(tx, id);
+      await lockForPayments(tx, [...payers.values()], courseIds);
       const w = await walk(tx, file);
       if (w.hash !== body.preview_hash) throw changed();
       const rows = chosenLines(w, body.choices);
       if (rows.some((r) => !courseIds.includes(r.seat.courseId))) {
         throw changed();
       }
-      const studentOf = await tx
-        .select({ id: courseApplications.id, studentId: courseApplications.studentId })
-        .from(courseApplications)
-        .where(
-          inArray(
-            courseApplications.id,
-            rows.map((r) => r.seat.applicationId),
-          ),
-        );
-      const student = new Map(studentOf.map((s) => [s.id, s.studentId]));
+      // under the locks: a seat a merge moved before them is its kept record's now
+      const student = await studentsOfSeats(
+        tx,
+        rows.map((r) => r.seat.applicationId),
+      );
       const written = await insertPayments(
         tx,
         rows.map((r) => ({

@@ -1,7 +1,8 @@
 /**
  * The office's writes of a payment (decision 078): one, several, a correction, a void, a refund.
  *
- * Every write runs in one transaction that takes the course's row lock first (`lockCourse`), then writes,
+ * Every write runs in one transaction that takes the seats' students' and the course's locks first, in the one
+ * order (`lockForPayments`, decision 082), then writes,
  * then refreshes the seats' paid_at (`refreshPaidAt`): the deadline job lapses a seat only under the same lock
  * and reads paid_at again under it, so a payment committed first keeps its seat.
  */
@@ -20,7 +21,6 @@ import { courseApplications, payments } from '../../db/schema';
 import { type Actor, audit, auditMany } from '../../platform/audit';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { isUniqueViolation, qualified } from '../../platform/sql';
-import { lockCourse } from '../../repositories/course-applications';
 import {
   insertPayments,
   NEXT_RECEIPT,
@@ -28,6 +28,7 @@ import {
   netPaidOf,
   refreshPaidAt,
 } from '../../repositories/payments';
+import { lockForPayments } from '../../repositories/person-locks';
 import { courseFor, isGone } from './payments.service';
 
 /** A number the office types may not look like a generated one: the two could meet. */
@@ -38,7 +39,11 @@ const GENERATED = /^R-\d+$/;
 /** The application and its course, read before the lock to know which course to lock. */
 async function applicationOf(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ id: courseApplications.id, courseId: courseApplications.courseId })
+    .select({
+      id: courseApplications.id,
+      courseId: courseApplications.courseId,
+      studentId: courseApplications.studentId,
+    })
     .from(courseApplications)
     .where(eq(courseApplications.id, id));
   if (!row) throw invalid('application_id', '申込が見つかりません');
@@ -132,7 +137,7 @@ export async function addPayment(db: Db, actor: Actor, body: PaymentAddBody, now
   const app = await applicationOf(db, body.application_id);
   return refusingTakenReceipt(() =>
     db.transaction(async (tx) => {
-      await lockCourse(tx, app.courseId);
+      await lockForPayments(tx, [app.studentId], [app.courseId]);
       const seat = await seatNow(tx, app.id);
       if (seat.amountDue === null) throw invalid('application_id', PAYMENT_MSG.notCharged);
       const row = await writeRow(tx, actor, seat, now, 'payment_record', {
@@ -156,8 +161,16 @@ export async function addPayment(db: Db, actor: Actor, body: PaymentAddBody, now
 export async function addPayments(db: Db, actor: Actor, body: PaymentBulkBody, now = new Date()) {
   const ids = [...new Set(body.application_ids)];
   await courseFor(db, null, body.course_id);
+  const holders = await db
+    .selectDistinct({ studentId: courseApplications.studentId })
+    .from(courseApplications)
+    .where(inArray(courseApplications.id, ids));
   return db.transaction(async (tx) => {
-    await lockCourse(tx, body.course_id);
+    await lockForPayments(
+      tx,
+      holders.map((h) => h.studentId),
+      [body.course_id],
+    );
     const seats = await tx
       .select({
         id: courseApplications.id,
@@ -226,11 +239,11 @@ export async function addPayments(db: Db, actor: Actor, body: PaymentBulkBody, n
 /** The payment, then (under its course's lock) again FOR UPDATE with its stamp checked. */
 async function lockedPayment(tx: DbOrTx, paymentId: number, seen: string) {
   const [before] = await tx
-    .select({ courseId: payments.courseId })
+    .select({ courseId: payments.courseId, studentId: payments.studentId })
     .from(payments)
     .where(eq(payments.id, paymentId));
   if (!before) throw notFound();
-  await lockCourse(tx, before.courseId);
+  await lockForPayments(tx, [before.studentId], [before.courseId]);
   const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
   if (!p) throw notFound();
   if (p.updatedAt.getTime() !== seenAt(seen).getTime()) throw stale();
@@ -325,7 +338,7 @@ export async function voidPayment(db: Db, actor: Actor, body: PaymentVoidBody, n
 export async function refundPayment(db: Db, actor: Actor, body: PaymentRefundBody, now = new Date()) {
   const app = await applicationOf(db, body.application_id);
   return db.transaction(async (tx) => {
-    await lockCourse(tx, app.courseId);
+    await lockForPayments(tx, [app.studentId], [app.courseId]);
     const seat = await seatNow(tx, app.id);
     if (seat.net <= 0) throw invalid('application_id', PAYMENT_MSG.noNet);
     if (Number(body.amount) > seat.net)
