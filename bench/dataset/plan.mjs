@@ -167,29 +167,43 @@ const DAYS = ['月', '火', '水', '木', '金', '土'];
 
 function planCourses(c, now, r) {
   const currentFy = fiscalYear(now);
-  const cols = {
-    id: [],
-    code: [],
-    name: [],
-    content: [],
-    organ: [],
-    university_id: [],
-    period_from: [],
-    period_to: [],
-    capacity: [],
-    minimum: [],
-    period: [],
-    start_date: [],
-    all_times: [],
-    tuition_fee: [],
-    venue: [],
-    is_cancelable: [],
-    unit: [],
-    status: [],
-    keyword: [],
-    is_lottery: [],
-    created_at: [],
-  };
+  const cols = courseColumns();
+  const meta = courseMeta(c, currentFy, r);
+  const big = openSome(meta, c, now, currentFy, r);
+  for (const m of meta) {
+    scheduleCourse(m, now, r);
+    pushCourse(cols, m, r);
+  }
+  return { cols, meta, big };
+}
+
+/** The courses table's columns, empty. */
+const courseColumns = () => ({
+  id: [],
+  code: [],
+  name: [],
+  content: [],
+  organ: [],
+  university_id: [],
+  period_from: [],
+  period_to: [],
+  capacity: [],
+  minimum: [],
+  period: [],
+  start_date: [],
+  all_times: [],
+  tuition_fee: [],
+  venue: [],
+  is_cancelable: [],
+  unit: [],
+  status: [],
+  keyword: [],
+  is_lottery: [],
+  created_at: [],
+});
+
+/** Each course's plan: five fiscal years of courses, their topic, organ, window, seats and kind. */
+function courseMeta(c, currentFy, r) {
   const meta = [];
   for (let i = 0; i < c.courses; i++) {
     const fy = currentFy - 4 + Math.floor((i * 5) / c.courses);
@@ -216,6 +230,11 @@ function planCourses(c, now, r) {
       fy,
     });
   }
+  return meta;
+}
+
+/** Windows moved: c.open courses open now (the first of them the big course, returned), a few not yet. */
+function openSome(meta, c, now, currentFy, r) {
   // ≈100 open now: the public lottery courses of this fiscal year whose window opens nearest to now
   const candidates = meta
     .filter((m) => m.fy === currentFy && m.public)
@@ -239,49 +258,55 @@ function planCourses(c, now, r) {
   big.capacity = 100;
   big.lottery = true;
   big.cancelable = true;
-  for (const m of meta) {
-    if (!m.open && m.from <= now && m.to > now) m.to = now - DAY; // closed: no other window is open
-    m.start = m.to + r.int(10, 40) * DAY;
-    m.end = m.start + (m.times - 1) * 7 * DAY;
-    m.phase = m.open
-      ? 'open'
-      : m.from > now
-        ? 'before'
-        : m.start > now
-          ? 'drawn'
-          : m.end > now
-            ? 'running'
-            : 'past';
-    m.held =
-      m.phase === 'past' ? m.times : m.phase === 'running' ? Math.floor((now - m.start) / (7 * DAY)) + 1 : 0;
-    const day = r.pick(DAYS);
-    const hour = r.pick(['10:00〜12:00', '13:30〜15:30', '18:30〜20:30']);
-    cols.id.push(m.id);
-    cols.code.push(`C${String(m.id).padStart(5, '0')}`);
-    cols.name.push(`${m.topic}（${m.fy}年度）`);
-    cols.content.push(
-      `${m.topic}について、${m.organ}の講師がわかりやすく解説します。全${m.times}回の講座です。` +
-        '初めての方も歓迎します。筆記用具をお持ちください。受講には事前の申込が必要です。',
-    );
-    cols.organ.push(m.organ);
-    cols.university_id.push(m.universityId);
-    cols.period_from.push(iso(m.from));
-    cols.period_to.push(iso(m.to));
-    cols.capacity.push(m.capacity);
-    cols.minimum.push(Math.floor(m.capacity / 3));
-    cols.period.push(`毎週${day}曜 ${hour}`);
-    cols.start_date.push(tokyoDay(m.start));
-    cols.all_times.push(m.times);
-    cols.tuition_fee.push(r.pick([0, 0, 3000, 5000]));
-    cols.venue.push(r.pick(VENUES));
-    cols.is_cancelable.push(m.cancelable);
-    cols.unit.push(m.unit);
-    cols.status.push(m.public ? '1' : '2');
-    cols.keyword.push(m.keyword);
-    cols.is_lottery.push(m.lottery);
-    cols.created_at.push(iso(m.from - 30 * DAY));
-  }
-  return { cols, meta, big };
+  return big;
+}
+
+/** A course's classes (start, end), its phase at `now` and the sessions held so far. */
+function scheduleCourse(m, now, r) {
+  if (!m.open && m.from <= now && m.to > now) m.to = now - DAY; // closed: no other window is open
+  m.start = m.to + r.int(10, 40) * DAY;
+  m.end = m.start + (m.times - 1) * 7 * DAY;
+  m.phase = m.open
+    ? 'open'
+    : m.from > now
+      ? 'before'
+      : m.start > now
+        ? 'drawn'
+        : m.end > now
+          ? 'running'
+          : 'past';
+  m.held =
+    m.phase === 'past' ? m.times : m.phase === 'running' ? Math.floor((now - m.start) / (7 * DAY)) + 1 : 0;
+}
+
+/** A course's row pushed onto the columns. */
+function pushCourse(cols, m, r) {
+  const day = r.pick(DAYS);
+  const hour = r.pick(['10:00〜12:00', '13:30〜15:30', '18:30〜20:30']);
+  cols.id.push(m.id);
+  cols.code.push(`C${String(m.id).padStart(5, '0')}`);
+  cols.name.push(`${m.topic}（${m.fy}年度）`);
+  cols.content.push(
+    `${m.topic}について、${m.organ}の講師がわかりやすく解説します。全${m.times}回の講座です。` +
+      '初めての方も歓迎します。筆記用具をお持ちください。受講には事前の申込が必要です。',
+  );
+  cols.organ.push(m.organ);
+  cols.university_id.push(m.universityId);
+  cols.period_from.push(iso(m.from));
+  cols.period_to.push(iso(m.to));
+  cols.capacity.push(m.capacity);
+  cols.minimum.push(Math.floor(m.capacity / 3));
+  cols.period.push(`毎週${day}曜 ${hour}`);
+  cols.start_date.push(tokyoDay(m.start));
+  cols.all_times.push(m.times);
+  cols.tuition_fee.push(r.pick([0, 0, 3000, 5000]));
+  cols.venue.push(r.pick(VENUES));
+  cols.is_cancelable.push(m.cancelable);
+  cols.unit.push(m.unit);
+  cols.status.push(m.public ? '1' : '2');
+  cols.keyword.push(m.keyword);
+  cols.is_lottery.push(m.lottery);
+  cols.created_at.push(iso(m.from - 30 * DAY));
 }
 
 /** Applications per course: the big course its share, first-come courses up to their seats, the rest by a skewed weight. */

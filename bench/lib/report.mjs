@@ -12,16 +12,31 @@ const kib = (b) => (b / 1024).toFixed(0);
 const yes = (ok) => (ok ? 'yes' : 'no');
 
 export function buildRows(run) {
-  const rows = [];
-  const anchor = run.anchor?.rps;
+  const judge = judgeBy(run.anchor?.rps);
+  return [
+    ...anchorRows(run),
+    ...(run.mix ? mixRows(run, judge) : []),
+    ...adminRows(run, judge),
+    ...(run.stall ? stallRows(run, judge) : []),
+    ...downloadRows(run, judge),
+    ...(run.web ? webRows(run) : []),
+  ];
+}
+
+/** The figures against the anchor: a ratio, a time normalised to the reference anchor, a time against its bar. */
+function judgeBy(anchor) {
   const ratio = (x) => (anchor ? (x / anchor).toFixed(3) : '—');
   const norm = (t, unit = 'ms') => (anchor ? `≈ ${unit === 's' ? t.toFixed(2) : ms(t)} ${unit} @10k` : '—');
   const metTime = (t, bar) => {
     if (t <= bar) return 'yes';
     return anchor && (t * anchor) / REFERENCE_ANCHOR <= bar ? `no (yes normalised)` : 'no';
   };
-  const pglite = run.db === 'pglite';
+  return { anchor, ratio, norm, metTime };
+}
 
+function anchorRows(run) {
+  const rows = [];
+  const anchor = run.anchor?.rps;
   if (run.anchor) {
     rows.push([
       `anchor: PK SELECT, bare Node http + pg Pool${run.anchorNote ? ` (${run.anchorNote})` : ''}, closed loop 50 conn.`,
@@ -31,59 +46,72 @@ export function buildRows(run) {
       '—',
     ]);
   }
+  return rows;
+}
+
+/** The student mix: open loop, closed loop, CPU per request, overload. */
+function mixRows(run, { anchor, ratio }) {
+  const rows = [];
   const mix = run.mix;
-  if (mix) {
-    const best = mix.best;
-    const bestRps = best ? best.count / best.seconds : 0;
+  const pglite = run.db === 'pglite';
+  const best = mix.best;
+  const bestRps = best ? best.count / best.seconds : 0;
+  rows.push([
+    'student mix, open loop: highest rate with p95 < 50 ms, 0 errors',
+    best ? `${n0(bestRps)} req/s (p95 ${ms(best.p95)} ms)` : 'none passed',
+    ratio(bestRps),
+    pglite ? '≥ 500 req/s at 10 % data (≈ 0.05)' : '≥ 0.2 (≥ 2,000 req/s)',
+    anchor ? yes(bestRps / anchor >= (pglite ? 0.05 : 0.2)) : '—',
+  ]);
+  const answered = answeredRps(mix.closed);
+  rows.push([
+    'student mix, closed loop, 50 connections (ratio: calls answered without error)',
+    `${n0(mix.closed.rps)} req/s, p95 ${ms(mix.closed.p95)} ms, ${mix.closed.errors} errors` +
+      (mix.closed.errors ? `; answered ${n0(answered)} req/s` : ''),
+    ratio(answered),
+    pglite ? '—' : '≥ 0.25 (≥ 2,500 req/s)',
+    pglite || !anchor ? '—' : yes(mix.closed.rps / anchor >= 0.25 && mix.closed.errors === 0),
+  ]);
+  const c = mix.closed.cpuMs;
+  const a = run.anchor?.cpuMs;
+  if (c) {
+    const db = (x) => (Number.isNaN(x) ? 'in the app (PGlite)' : `${x.toFixed(2)} ms`);
     rows.push([
-      'student mix, open loop: highest rate with p95 < 50 ms, 0 errors',
-      best ? `${n0(bestRps)} req/s (p95 ${ms(best.p95)} ms)` : 'none passed',
-      ratio(bestRps),
-      pglite ? '≥ 500 req/s at 10 % data (≈ 0.05)' : '≥ 0.2 (≥ 2,000 req/s)',
-      anchor ? yes(bestRps / anchor >= (pglite ? 0.05 : 0.2)) : '—',
+      'CPU per request, closed loop: app + database',
+      `${c.server.toFixed(2)} ms + ${db(c.db)}` +
+        (a ? ` (anchor ${a.server.toFixed(2)} + ${a.db.toFixed(2)} ms)` : ''),
+      a ? `${((c.server + (Number.isNaN(c.db) ? 0 : c.db)) / (a.server + a.db)).toFixed(1)}× anchor` : '—',
+      '—',
+      '—',
     ]);
-    const answered = answeredRps(mix.closed);
-    rows.push([
-      'student mix, closed loop, 50 connections (ratio: calls answered without error)',
-      `${n0(mix.closed.rps)} req/s, p95 ${ms(mix.closed.p95)} ms, ${mix.closed.errors} errors` +
-        (mix.closed.errors ? `; answered ${n0(answered)} req/s` : ''),
-      ratio(answered),
-      pglite ? '—' : '≥ 0.25 (≥ 2,500 req/s)',
-      pglite || !anchor ? '—' : yes(mix.closed.rps / anchor >= 0.25 && mix.closed.errors === 0),
-    ]);
-    const c = mix.closed.cpuMs;
-    const a = run.anchor?.cpuMs;
-    if (c) {
-      const db = (x) => (Number.isNaN(x) ? 'in the app (PGlite)' : `${x.toFixed(2)} ms`);
-      rows.push([
-        'CPU per request, closed loop: app + database',
-        `${c.server.toFixed(2)} ms + ${db(c.db)}` +
-          (a ? ` (anchor ${a.server.toFixed(2)} + ${a.db.toFixed(2)} ms)` : ''),
-        a ? `${((c.server + (Number.isNaN(c.db) ? 0 : c.db)) / (a.server + a.db)).toFixed(1)}× anchor` : '—',
-        '—',
-        '—',
-      ]);
-    }
-    {
-      const f = mix.overload ?? mix.failed;
-      const s = f?.statuses ?? {};
-      const shed = Object.entries(s)
-        .filter(([k]) => k.startsWith('503'))
-        .reduce((a, [, v]) => a + v, 0);
-      rows.push([
-        mix.overload ? 'overload: 3× the best open-loop rate' : 'overload (the first failing open-loop step)',
-        f
-          ? `at ${n0(f.offered)}/s: ${JSON.stringify(s)}, p99 ${ms(f.p99)} ms from when due` +
-            (f.refused?.count ? `; the 503s p99 ${ms(f.refused.p99)} ms from sent` : '')
-          : 'not reached',
-        '—',
-        '503 with Retry-After at once, never a timeout',
-        // "at once" is the app's answer, timed from when the call was sent: an open loop times the rest from when
-        // the call was due, which includes waiting for one of the generator's connections
-        f ? yes(f.timeouts === 0 && !s.socket && shed > 0 && f.refused?.p99 < 1000) : '—',
-      ]);
-    }
   }
+  rows.push(overloadRow(mix));
+  return rows;
+}
+
+/** The overload step: 3× the best rate, or the first failing step of the open loop. */
+function overloadRow(mix) {
+  const f = mix.overload ?? mix.failed;
+  const s = f?.statuses ?? {};
+  const shed = Object.entries(s)
+    .filter(([k]) => k.startsWith('503'))
+    .reduce((a, [, v]) => a + v, 0);
+  return [
+    mix.overload ? 'overload: 3× the best open-loop rate' : 'overload (the first failing open-loop step)',
+    f
+      ? `at ${n0(f.offered)}/s: ${JSON.stringify(s)}, p99 ${ms(f.p99)} ms from when due` +
+        (f.refused?.count ? `; the 503s p99 ${ms(f.refused.p99)} ms from sent` : '')
+      : 'not reached',
+    '—',
+    '503 with Retry-After at once, never a timeout',
+    // "at once" is the app's answer, timed from when the call was sent: an open loop times the rest from when
+    // the call was due, which includes waiting for one of the generator's connections
+    f ? yes(f.timeouts === 0 && !s.socket && shed > 0 && f.refused?.p99 < 1000) : '—',
+  ];
+}
+
+function adminRows(run, { norm, metTime }) {
+  const rows = [];
   for (const r of run.admin ?? []) {
     rows.push([
       r.label,
@@ -95,42 +123,51 @@ export function buildRows(run) {
       r.key === 'applicants' ? '—' : r.status === 200 ? metTime(r.p95, r.bar ?? 30) : 'no',
     ]);
   }
-  if (run.stall) {
-    const idle = run.stall.idle;
-    for (const op of run.stall.ops) {
-      const p = op.probe;
-      const inside = op.loop ? `; the app's own loop p99 ${ms(op.loop.p99)} ms, max ${ms(op.loop.max)}` : '';
-      rows.push([
-        `event-loop stall: ${op.label}`,
-        p ? `probe p99 ${ms(p.p99)} ms, max ${ms(p.max)} (idle p99 ${ms(idle.p99)})${inside}` : '—',
-        '—',
-        'p99 ≤ 20 ms',
-        // the probe decides, as it always has; the app's own figure is shown beside it
-        p ? yes(p.p99 <= 20) + (op.loop ? ` (the app's own: ${yes(op.loop.p99 <= 20)})` : '') : '—',
-      ]);
-    }
-    for (const op of run.stall.ops) {
-      const s = op.ms / 1000;
-      // the preview's bar (decision 070): ≤ 3 s, and memory as the upload's; the roster's duplicate scan ≤ 30 s
-      const bars = {
-        upload: [1.5, '≤ 1.5 s, < 50 MiB growth'],
-        preview: [3, '≤ 3 s, < 50 MiB growth'],
-        duplicateScan: [30, '≤ 30 s'],
-      };
-      const [limit, bar] = bars[op.key] ?? [null, '—'];
-      const met =
-        limit === null ? '—' : op.key === 'duplicateScan' || op.rss.growth < 50 ? metTime(s, limit) : 'no';
-      rows.push([
-        op.label,
-        op.error
-          ? `FAILED: ${op.error.slice(0, 60)}`
-          : `${s.toFixed(2)} s, RSS +${op.rss.growth.toFixed(0)} MiB`,
-        norm(s, 's'),
-        bar,
-        op.error ? 'no' : met,
-      ]);
-    }
+  return rows;
+}
+
+/** The event-loop stalls of the heavy operations, then their own times against their bars. */
+function stallRows(run, { norm, metTime }) {
+  const rows = [];
+  const idle = run.stall.idle;
+  for (const op of run.stall.ops) {
+    const p = op.probe;
+    const inside = op.loop ? `; the app's own loop p99 ${ms(op.loop.p99)} ms, max ${ms(op.loop.max)}` : '';
+    rows.push([
+      `event-loop stall: ${op.label}`,
+      p ? `probe p99 ${ms(p.p99)} ms, max ${ms(p.max)} (idle p99 ${ms(idle.p99)})${inside}` : '—',
+      '—',
+      'p99 ≤ 20 ms',
+      // the probe decides, as it always has; the app's own figure is shown beside it
+      p ? yes(p.p99 <= 20) + (op.loop ? ` (the app's own: ${yes(op.loop.p99 <= 20)})` : '') : '—',
+    ]);
   }
+  for (const op of run.stall.ops) {
+    const s = op.ms / 1000;
+    // the preview's bar (decision 070): ≤ 3 s, and memory as the upload's; the roster's duplicate scan ≤ 30 s
+    const bars = {
+      upload: [1.5, '≤ 1.5 s, < 50 MiB growth'],
+      preview: [3, '≤ 3 s, < 50 MiB growth'],
+      duplicateScan: [30, '≤ 30 s'],
+    };
+    const [limit, bar] = bars[op.key] ?? [null, '—'];
+    const met =
+      limit === null ? '—' : op.key === 'duplicateScan' || op.rss.growth < 50 ? metTime(s, limit) : 'no';
+    rows.push([
+      op.label,
+      op.error
+        ? `FAILED: ${op.error.slice(0, 60)}`
+        : `${s.toFixed(2)} s, RSS +${op.rss.growth.toFixed(0)} MiB`,
+      norm(s, 's'),
+      bar,
+      op.error ? 'no' : met,
+    ]);
+  }
+  return rows;
+}
+
+function downloadRows(run, { norm }) {
+  const rows = [];
   for (const d of run.downloads ?? []) {
     if (d.skipped) {
       rows.push([
@@ -150,25 +187,29 @@ export function buildRows(run) {
       yes(d.rss.growth < 50 && d.bom) + (d.rows < 100_000 ? ` (${n0(d.rows)} rows at this scale)` : ''),
     ]);
   }
-  if (run.web) {
-    for (const b of Object.values(run.web.bytes)) {
-      rows.push([
-        `my-page JS on ${b.path}`,
-        `${kib(b.gzip)} KiB gzip (${b.files} files, ${kib(b.raw)} KiB raw; sent ${kib(b.sent)} KiB as ${b.encodings.join('/')})`,
-        '—',
-        '≤ 120 KiB gzip, sent compressed',
-        yes(b.gzip <= 120 * 1024 && !b.encodings.includes('none')),
-      ]);
-    }
-    const r = run.web.render;
+  return rows;
+}
+
+/** The my-page's JavaScript bytes and its first render. */
+function webRows(run) {
+  const rows = [];
+  for (const b of Object.values(run.web.bytes)) {
     rows.push([
-      'first render of /mypage/top, cold, headless Chromium',
-      `${ms(r.top)} ms to its h1 (notices ${ms(r.topData)} ms); bare page ${ms(r.bare)} ms`,
-      `${(r.top / r.bare).toFixed(1)}× bare`,
-      '≤ 2× the bare page',
-      yes(r.top / r.bare <= 2),
+      `my-page JS on ${b.path}`,
+      `${kib(b.gzip)} KiB gzip (${b.files} files, ${kib(b.raw)} KiB raw; sent ${kib(b.sent)} KiB as ${b.encodings.join('/')})`,
+      '—',
+      '≤ 120 KiB gzip, sent compressed',
+      yes(b.gzip <= 120 * 1024 && !b.encodings.includes('none')),
     ]);
   }
+  const r = run.web.render;
+  rows.push([
+    'first render of /mypage/top, cold, headless Chromium',
+    `${ms(r.top)} ms to its h1 (notices ${ms(r.topData)} ms); bare page ${ms(r.bare)} ms`,
+    `${(r.top / r.bare).toFixed(1)}× bare`,
+    '≤ 2× the bare page',
+    yes(r.top / r.bare <= 2),
+  ]);
   return rows;
 }
 

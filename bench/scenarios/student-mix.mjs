@@ -30,19 +30,62 @@ export function createScenario({
   organs,
   kinds: only,
 }) {
-  const origin = `http://${host}`;
+  const { kinds, total } = taskWeights(only);
+  const rand = seededRandom(12345);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const requests = studentRequests(host, cookies);
+  const readTask = readTasks({ rand, pick, get: requests.get, keywords, organs, openCourseIds });
+
+  const inPair = new Set();
+  let pairCourse = 0;
+  const stats = { pairsStarted: 0, pairsSkipped: 0 };
+
+  return {
+    nextTask() {
+      let u = rand() * total;
+      let kind = kinds[kinds.length - 1][0];
+      for (const [k, w] of kinds) {
+        if (u < w) {
+          kind = k;
+          break;
+        }
+        u -= w;
+      }
+      const student = Math.floor(rand() * cookies.length);
+      if (kind !== 'pair') return readTask(kind, student);
+      if (inPair.has(student) || pairCourseIds.length === 0) {
+        stats.pairsSkipped++;
+        return readTask('detail', student);
+      }
+      stats.pairsStarted++;
+      return pairTask(requests, inPair, student, pairCourseIds[pairCourse++ % pairCourseIds.length]);
+    },
+    stats: () => stats,
+  };
+}
+
+/** The kinds of task drawn from (all, or `only`), each with its weight as a task, and their sum. */
+function taskWeights(only) {
   for (const k of only ?? []) if (!(k in SHARES)) throw new Error(`--mix-kinds: unknown kind ${k}`);
   // a pair is one task of three requests: its weight as a task is a third of its share of requests
   const kinds = Object.entries(SHARES)
     .filter(([k]) => !only || only.includes(k))
     .map(([k, share]) => [k, k === 'pair' ? share / PAIR_REQUESTS : share]);
   const total = kinds.reduce((s, [, w]) => s + w, 0);
-  let seed = 12345;
-  const rand = () => {
+  return { kinds, total };
+}
+
+/** A linear congruential generator: the same tasks in the same order on every run. */
+function seededRandom(seed) {
+  return () => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     return seed / 0x80000000;
   };
-  const pick = (list) => list[Math.floor(rand() * list.length)];
+}
+
+/** A student's requests as bytes: a GET built once per student and path, a POST each time. */
+function studentRequests(host, cookies) {
+  const origin = `http://${host}`;
   const cache = new Map();
   const get = (student, path) => {
     const key = `${student}|${path}`;
@@ -55,14 +98,14 @@ export function createScenario({
   };
   const post = (student, path, body) =>
     requestBytes({ method: 'POST', path, host, headers: { cookie: cookies[student], origin }, body });
+  return { get, post };
+}
 
-  const inPair = new Set();
+/** The read tasks: a kind and a student to one GET (searches and lists a fifth of the time on page 2). */
+function readTasks({ rand, pick, get, keywords, organs, openCourseIds }) {
   let newsType = 0;
-  let pairCourse = 0;
-  const stats = { pairsStarted: 0, pairsSkipped: 0 };
-
   const read = (name, student, path) => (send) => send(name, get(student, path));
-  const readTask = (kind, student) => {
+  return (kind, student) => {
     const page = rand() < 0.2 ? '&page=2' : '';
     switch (kind) {
       case 'search keyword':
@@ -89,8 +132,12 @@ export function createScenario({
         return read('news', student, `/api/mypage/newslist/?type=${1 + (newsType++ % 2)}`);
     }
   };
+}
 
-  const pairTask = (student, courseId) => async (send) => {
+/** An apply/cancel pair of one student: apply, the cancel view (its updated_at), cancel. */
+const pairTask =
+  ({ get, post }, inPair, student, courseId) =>
+  async (send) => {
     inPair.add(student);
     try {
       // a refused apply (say a seat rule) is recorded; the cancel still runs so the student is left clean.
@@ -115,27 +162,3 @@ export function createScenario({
       inPair.delete(student);
     }
   };
-
-  return {
-    nextTask() {
-      let u = rand() * total;
-      let kind = kinds[kinds.length - 1][0];
-      for (const [k, w] of kinds) {
-        if (u < w) {
-          kind = k;
-          break;
-        }
-        u -= w;
-      }
-      const student = Math.floor(rand() * cookies.length);
-      if (kind !== 'pair') return readTask(kind, student);
-      if (inPair.has(student) || pairCourseIds.length === 0) {
-        stats.pairsSkipped++;
-        return readTask('detail', student);
-      }
-      stats.pairsStarted++;
-      return pairTask(student, pairCourseIds[pairCourse++ % pairCourseIds.length]);
-    },
-    stats: () => stats,
-  };
-}

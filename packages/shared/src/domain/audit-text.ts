@@ -42,6 +42,7 @@ const FIELD_WORDS: Record<string, string> = {
   ids: '対象の件数',
   notice_ids: 'お知らせ',
   reason: '理由',
+  refusal: '受け付けなかった理由',
   result: '結果',
   session_no: '回',
   via: '方法',

@@ -10,7 +10,7 @@ import {
   type CheckinResult,
 } from '@manabi/shared/schemas/checkin';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { courseApplications, courseSessions, courses, students } from '../../db/schema';
 import { appSecret } from '../../platform/app-secrets';
 import { type Actor, type AuditEntity, audit } from '../../platform/audit';
@@ -198,7 +198,8 @@ export async function checkIn(
       detail: {
         ...trail,
         ...(err.about.studentId === undefined ? {} : { student_id: err.about.studentId }),
-        reason: err.reason,
+        // a code, not anyone's words: `reason` is the office's free text, kept by reference (decision 081)
+        refusal: err.reason,
       },
     });
     throw err.answer;
@@ -214,32 +215,52 @@ async function tryCheckIn(
   trail: Record<string, unknown>,
   now: Date,
 ): Promise<CheckinResult> {
-  const aboutCourse = { entity: 'course' as const, id: input.course_id };
+  const course = await courseToCheckIn(db, admin, input.course_id);
+  const session = await sessionNow(db, course.id, field, now);
+  const student = await studentScanned(db, input, field, now);
+  const who = { login_id: student.loginId, name: student.name, name_kana: student.nameKana };
+  const result = await db.transaction((tx) =>
+    markPresent(tx, { course, sessionNo: session.no, studentId: student.id, field, actor, trail, now }),
+  );
+  return { result, session_no: session.no, student: who };
+}
+
+const aboutCourse = (courseId: number) => ({ entity: 'course' as const, id: courseId });
+
+/** The course checked in to: it exists and the admin may see it. */
+async function courseToCheckIn(db: Db, admin: AdminPrincipal, courseId: number) {
   const [course] = await db
     .select({ id: courses.id, unit: courses.unit, universityId: courses.universityId })
     .from(courses)
-    .where(eq(courses.id, input.course_id));
-  if (!course) throw new Refused('no_course', notFound(), aboutCourse);
+    .where(eq(courses.id, courseId));
+  if (!course) throw new Refused('no_course', notFound(), aboutCourse(courseId));
   try {
     assertUniversityAccess(admin, course.universityId);
   } catch (err) {
-    throw new Refused('forbidden', err as AppError, aboutCourse);
+    throw new Refused('forbidden', err as AppError, aboutCourse(courseId));
   }
+  return course;
+}
 
+/** The course's session today nearest `now` (nearestSession). */
+async function sessionNow(db: Db, courseId: number, field: 'code' | 'login_id', now: Date) {
   const today = await db
     .select({ no: courseSessions.no, start: courseSessions.startsAt, end: courseSessions.endsAt })
     .from(courseSessions)
-    .where(and(eq(courseSessions.courseId, course.id), eq(courseSessions.day, todayTokyo(now))));
+    .where(and(eq(courseSessions.courseId, courseId), eq(courseSessions.day, todayTokyo(now))));
   const session = nearestSession(today, now);
-  if (!session) throw new Refused('no_session', invalid(field, CHECKIN_MSG.noSession), aboutCourse);
+  if (!session) throw new Refused('no_session', invalid(field, CHECKIN_MSG.noSession), aboutCourse(courseId));
+  return session;
+}
 
-  // who: the student the code was made for, or the 学生番号 typed
+/** Who: the student the code was made for, or the 学生番号 typed — one with a 学生番号. */
+async function studentScanned(db: Db, input: CheckinInput, field: 'code' | 'login_id', now: Date) {
   let studentId: number | undefined;
   if (field === 'code') {
     const reading = readCode(await appSecret(db, SECRET), input.code, now);
     if (!reading.ok) {
       throw new Refused(reading.reason, invalid(field, CHECKIN_MSG[reading.reason]), {
-        ...aboutCourse,
+        ...aboutCourse(input.course_id),
         ...(reading.reason === 'expired' ? { studentId: reading.studentId } : {}),
       });
     }
@@ -251,65 +272,80 @@ async function tryCheckIn(
     .where(studentId === undefined ? eq(students.loginId, input.login_id) : eq(students.id, studentId));
   if (!student?.loginId)
     throw new Refused('not_applicant', invalid(field, CHECKIN_MSG.notApplicant), {
-      ...aboutCourse,
+      ...aboutCourse(input.course_id),
       studentId,
     });
-  const who = { login_id: student.loginId, name: student.name, name_kana: student.nameKana };
+  return { ...student, loginId: student.loginId };
+}
 
-  const result = await db.transaction(async (tx) => {
-    const application = await liveApplication(tx, course.id, student.id);
-    const about = (id: number) => ({ entity: 'course_application' as const, id, studentId: student.id });
-    if (!application)
-      throw new Refused('not_applicant', invalid(field, CHECKIN_MSG.notApplicant), {
-        ...aboutCourse,
-        studentId: student.id,
-      });
-    if (application.lotteryStatus !== LOTTERY.WON)
-      throw new Refused(
-        'not_won',
-        invalid(field, CHECKIN_MSG.notWon(codeText('CD003', application.lotteryStatus))),
-        about(application.id),
-      );
-    if (application.confirmBy && !application.confirmedAt)
-      throw new Refused('not_confirmed', invalid(field, CHECKIN_MSG.notConfirmed), about(application.id));
-
-    const detail = { ...trail, student_id: student.id, session_no: session.no };
-    const index = session.no - 1;
-    if (application.attendance[index] === SESSION_ATTENDANCE.PRESENT) {
-      await audit(tx, {
-        actor,
-        action: 'check_in',
-        entity: 'course_application',
-        entityId: application.id,
-        detail: {
-          ...detail,
-          result: 'already',
-        },
-      });
-      return 'already' as const;
-    }
-    await updateAttendance(
-      tx,
-      application,
-      {
-        attendance: application.attendance.map((v, i) => (i === index ? SESSION_ATTENDANCE.PRESENT : v)),
-        attendanceStatus:
-          application.attendanceStatus === ATTENDANCE.NOT_ATTENDED
-            ? ATTENDANCE.ATTENDING
-            : application.attendanceStatus,
-        acquisitionUnit: Math.min(UNIT_MAX, application.acquisitionUnit + course.unit),
-      },
-      // the row is locked: the version read is the current one
-      { seen: application.updatedAt.toISOString(), now },
+/**
+ * In the transaction: the student's live application, locked, must hold a confirmed seat; attendance n
+ * becomes 出席 (or the scan is answered `already`), with its audit row.
+ */
+async function markPresent(
+  tx: Tx,
+  step: {
+    course: { id: number; unit: number };
+    sessionNo: number;
+    studentId: number;
+    field: 'code' | 'login_id';
+    actor: Actor;
+    trail: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<CheckinResult['result']> {
+  const { course, sessionNo, studentId, field, actor, trail, now } = step;
+  const application = await liveApplication(tx, course.id, studentId);
+  const about = (id: number) => ({ entity: 'course_application' as const, id, studentId });
+  if (!application)
+    throw new Refused('not_applicant', invalid(field, CHECKIN_MSG.notApplicant), {
+      ...aboutCourse(course.id),
+      studentId,
+    });
+  if (application.lotteryStatus !== LOTTERY.WON)
+    throw new Refused(
+      'not_won',
+      invalid(field, CHECKIN_MSG.notWon(codeText('CD003', application.lotteryStatus))),
+      about(application.id),
     );
+  if (application.confirmBy && !application.confirmedAt)
+    throw new Refused('not_confirmed', invalid(field, CHECKIN_MSG.notConfirmed), about(application.id));
+
+  const detail = { ...trail, student_id: studentId, session_no: sessionNo };
+  const index = sessionNo - 1;
+  if (application.attendance[index] === SESSION_ATTENDANCE.PRESENT) {
     await audit(tx, {
       actor,
       action: 'check_in',
       entity: 'course_application',
       entityId: application.id,
-      detail: { ...detail, result: 'ok' },
+      detail: {
+        ...detail,
+        result: 'already',
+      },
     });
-    return 'ok' as const;
+    return 'already' as const;
+  }
+  await updateAttendance(
+    tx,
+    application,
+    {
+      attendance: application.attendance.map((v, i) => (i === index ? SESSION_ATTENDANCE.PRESENT : v)),
+      attendanceStatus:
+        application.attendanceStatus === ATTENDANCE.NOT_ATTENDED
+          ? ATTENDANCE.ATTENDING
+          : application.attendanceStatus,
+      acquisitionUnit: Math.min(UNIT_MAX, application.acquisitionUnit + course.unit),
+    },
+    // the row is locked: the version read is the current one
+    { seen: application.updatedAt.toISOString(), now },
+  );
+  await audit(tx, {
+    actor,
+    action: 'check_in',
+    entity: 'course_application',
+    entityId: application.id,
+    detail: { ...detail, result: 'ok' },
   });
-  return { result, session_no: session.no, student: who };
+  return 'ok' as const;
 }

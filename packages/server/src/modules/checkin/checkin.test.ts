@@ -449,7 +449,7 @@ describe('POST /api/admin/checkin/', () => {
       const rows = await auditRows('check_in_refused');
       expect(rows, reason).toHaveLength(refused + 1);
       expect(await auditCount()).toBe(audited + 1);
-      expect(rows.at(-1)!.detail).toMatchObject({ course_id: body.course_id, reason });
+      expect(rows.at(-1)!.detail).toMatchObject({ course_id: body.course_id, refusal: reason });
     }
     // the seated student's own code still works
     expect((await checkIn({ course_id: course, code })).json().result).toBe('ok');
@@ -491,7 +491,7 @@ describe('POST /api/admin/checkin/', () => {
     expect(await applicationOf(other, student.id)).toEqual(before);
     expect((await auditRows('check_in_refused')).at(-1)!.detail).toMatchObject({
       course_id: other,
-      reason: 'forbidden',
+      refusal: 'forbidden',
     });
     // authority 1 may
     expect((await checkIn({ course_id: other, code: await codeFor(student.id) })).json().result).toBe('ok');

@@ -5,6 +5,7 @@ import { type CourseAddBody, courseAddBodySchema } from '@manabi/shared/schemas/
 import {
   APPLICANT_CSV_COLUMNS,
   APPLICANT_CSV_OPTIONAL,
+  type ApplicantCsvField,
   type ApplicantCsvRow,
   applicantCsvRowSchema,
   COURSE_CSV_COLUMNS,
@@ -15,7 +16,7 @@ import {
 } from '@manabi/shared/schemas/course-upload';
 import { normalizeName } from '@manabi/shared/validation/normalize';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   courseApplications,
   courseCategories,
@@ -78,28 +79,11 @@ export async function uploadCourseApplicants(
 
   const errors = new Map<number, string[]>();
   const addError = (line: number, msg: string) => errors.set(line, [...(errors.get(line) ?? []), msg]);
-  const parsed: { line: number; row: ApplicantCsvRow }[] = [];
-  for (const [i, { line, values }] of read.entries()) {
-    if (i > 0 && i % CHECK_SLICE === 0) await nextTurn();
-    const r = applicantCsvRowSchema.safeParse(values);
-    if (r.success) parsed.push({ line, row: r.data });
-    else for (const m of issueMessages(line, r.error.issues, applicantHeader)) addError(line, m);
-  }
+  const parsed = await parseApplicantRows(read, addError);
 
   try {
     return await db.transaction(async (tx) => {
-      // the courses are locked as the lottery locks them: no draw runs while its applicants change;
-      // in id order, so two uploads naming the same courses queue rather than deadlock
-      const codes = [...new Set(parsed.map((p) => p.row.course_code))];
-      const found = codes.length
-        ? await tx
-            .select({ id: courses.id, code: courses.code })
-            .from(courses)
-            .where(anyOf(courses.code, codes, 'text'))
-            .orderBy(asc(courses.id))
-            .for('no key update')
-        : [];
-      const courseIdOf = new Map(found.map((c) => [c.code as string, c.id]));
+      const courseIdOf = await lockCoursesNamed(tx, parsed);
       for (const { line, row } of parsed) {
         if (!courseIdOf.has(row.course_code)) addError(line, atLine(line, UPLOAD_MSG.courseNotFound));
       }
@@ -111,71 +95,146 @@ export async function uploadCourseApplicants(
         return refused(rowErrorsMessage([...errors].sort(([a], [b]) => a - b).flatMap(([, m]) => m)));
       }
 
-      const loginIds = [...new Set(parsed.map((p) => p.row.login_id))];
-      const approved = await tx
-        .select({ id: students.id, loginId: students.loginId })
-        .from(students)
-        .where(
-          and(eq(students.approvalStatus, APPROVAL.APPROVED), anyOf(students.loginId, loginIds, 'text')),
-        );
-      const studentIdOf = new Map(approved.map((s) => [s.loginId as string, s.id]));
-      const studentIds = approved.map((s) => s.id);
-      const live = studentIds.length
-        ? await tx
-            .select({ courseId: courseApplications.courseId, studentId: courseApplications.studentId })
-            .from(courseApplications)
-            .where(
-              and(
-                isNull(courseApplications.cancelledAt),
-                anyOf(courseApplications.courseId, [...courseIdOf.values()], 'int'),
-                anyOf(courseApplications.studentId, studentIds, 'int'),
-              ),
-            )
-        : [];
-      const applied = new Set(live.map((a) => `${a.courseId}\t${a.studentId}`));
-
-      const unregistered: number[] = [];
-      const already: number[] = [];
-      const toInsert = [];
-      for (const { line, row } of parsed) {
-        const courseId = courseIdOf.get(row.course_code) as number;
-        const studentId = studentIdOf.get(row.login_id);
-        if (studentId === undefined) unregistered.push(line);
-        else if (applied.has(`${courseId}\t${studentId}`)) already.push(line);
-        else
-          toInsert.push({
-            courseId,
-            studentId,
-            howApply: row.how_apply,
-            remarks: row.remarks,
-            enteredBy: actor.kind === 'admin' ? actor.id : null,
-          });
-      }
-      const inserted = await insertApplications(tx, toInsert);
-      await audit(tx, {
-        actor,
-        action: 'upload',
-        entity: 'course_application',
-        detail: {
-          rows: parsed.length,
-          registered: inserted.length,
-          skipped_unregistered: unregistered.length,
-          skipped_applied: already.length,
-          course_ids: [...new Set(toInsert.map((a) => a.courseId))],
-        },
-      });
-      const msg = [
-        UPLOAD_MSG.applicantsDone(inserted.length),
-        unregistered.length ? UPLOAD_MSG.skippedUnregistered(unregistered) : '',
-        already.length ? UPLOAD_MSG.skippedApplied(already) : '',
-      ].join('');
-      return { result: true, msg, count: inserted.length };
+      const studentIdOf = await approvedStudentIds(tx, parsed);
+      const applied = await liveApplicationKeys(tx, [...courseIdOf.values()], [...studentIdOf.values()]);
+      const sorted = sortApplicantRows(parsed, { courseIdOf, studentIdOf, applied, actor });
+      return registerApplicants(tx, actor, parsed.length, sorted);
     });
   } catch (e) {
     // an admin added one of these students at the same moment: the live-application index decides
     if (isUniqueViolation(e)) return refused(UPLOAD_MSG.concurrent);
     throw e;
   }
+}
+
+interface ApplicantLine {
+  line: number;
+  row: ApplicantCsvRow;
+}
+
+/** The rows checked with the CSV row schema, a slice a turn; a row that fails leaves its messages. */
+async function parseApplicantRows(
+  read: CsvRow<ApplicantCsvField>[],
+  addError: (line: number, msg: string) => void,
+): Promise<ApplicantLine[]> {
+  const parsed: ApplicantLine[] = [];
+  for (const [i, { line, values }] of read.entries()) {
+    if (i > 0 && i % CHECK_SLICE === 0) await nextTurn();
+    const r = applicantCsvRowSchema.safeParse(values);
+    if (r.success) parsed.push({ line, row: r.data });
+    else for (const m of issueMessages(line, r.error.issues, applicantHeader)) addError(line, m);
+  }
+  return parsed;
+}
+
+/** The courses the rows name, locked; their ids by 講座ID. */
+async function lockCoursesNamed(tx: Tx, parsed: readonly ApplicantLine[]): Promise<Map<string, number>> {
+  // the courses are locked as the lottery locks them: no draw runs while its applicants change;
+  // in id order, so two uploads naming the same courses queue rather than deadlock
+  const codes = [...new Set(parsed.map((p) => p.row.course_code))];
+  const found = codes.length
+    ? await tx
+        .select({ id: courses.id, code: courses.code })
+        .from(courses)
+        .where(anyOf(courses.code, codes, 'text'))
+        .orderBy(asc(courses.id))
+        .for('no key update')
+    : [];
+  return new Map(found.map((c) => [c.code as string, c.id]));
+}
+
+/** The approved students among the rows' 学生番号: their ids by 学生番号. */
+async function approvedStudentIds(tx: Tx, parsed: readonly ApplicantLine[]): Promise<Map<string, number>> {
+  const loginIds = [...new Set(parsed.map((p) => p.row.login_id))];
+  const approved = await tx
+    .select({ id: students.id, loginId: students.loginId })
+    .from(students)
+    .where(and(eq(students.approvalStatus, APPROVAL.APPROVED), anyOf(students.loginId, loginIds, 'text')));
+  return new Map(approved.map((s) => [s.loginId as string, s.id]));
+}
+
+/** The live applications among these courses and students, as `courseId\tstudentId`. */
+async function liveApplicationKeys(tx: Tx, courseIds: number[], studentIds: number[]): Promise<Set<string>> {
+  const live = studentIds.length
+    ? await tx
+        .select({ courseId: courseApplications.courseId, studentId: courseApplications.studentId })
+        .from(courseApplications)
+        .where(
+          and(
+            isNull(courseApplications.cancelledAt),
+            anyOf(courseApplications.courseId, courseIds, 'int'),
+            anyOf(courseApplications.studentId, studentIds, 'int'),
+          ),
+        )
+    : [];
+  return new Set(live.map((a) => `${a.courseId}\t${a.studentId}`));
+}
+
+interface SortedApplicants {
+  toInsert: Parameters<typeof insertApplications>[1];
+  /** lines of student numbers that are not approved students */
+  unregistered: number[];
+  /** lines of students who already hold a live application */
+  already: number[];
+}
+
+/** Each checked row: an application to insert, or skipped (unregistered, already applied). */
+function sortApplicantRows(
+  parsed: readonly ApplicantLine[],
+  known: {
+    courseIdOf: Map<string, number>;
+    studentIdOf: Map<string, number>;
+    applied: Set<string>;
+    actor: Actor;
+  },
+): SortedApplicants {
+  const { courseIdOf, studentIdOf, applied, actor } = known;
+  const unregistered: number[] = [];
+  const already: number[] = [];
+  const toInsert = [];
+  for (const { line, row } of parsed) {
+    const courseId = courseIdOf.get(row.course_code) as number;
+    const studentId = studentIdOf.get(row.login_id);
+    if (studentId === undefined) unregistered.push(line);
+    else if (applied.has(`${courseId}\t${studentId}`)) already.push(line);
+    else
+      toInsert.push({
+        courseId,
+        studentId,
+        howApply: row.how_apply,
+        remarks: row.remarks,
+        enteredBy: actor.kind === 'admin' ? actor.id : null,
+      });
+  }
+  return { toInsert, unregistered, already };
+}
+
+/** The applications inserted, the upload audited, and the answer with what was skipped. */
+async function registerApplicants(
+  tx: Tx,
+  actor: Actor,
+  rows: number,
+  { toInsert, unregistered, already }: SortedApplicants,
+): Promise<UploadAnswer> {
+  const inserted = await insertApplications(tx, toInsert);
+  await audit(tx, {
+    actor,
+    action: 'upload',
+    entity: 'course_application',
+    detail: {
+      rows,
+      registered: inserted.length,
+      skipped_unregistered: unregistered.length,
+      skipped_applied: already.length,
+      course_ids: [...new Set(toInsert.map((a) => a.courseId))],
+    },
+  });
+  const msg = [
+    UPLOAD_MSG.applicantsDone(inserted.length),
+    unregistered.length ? UPLOAD_MSG.skippedUnregistered(unregistered) : '',
+    already.length ? UPLOAD_MSG.skippedApplied(already) : '',
+  ].join('');
+  return { result: true, msg, count: inserted.length };
 }
 
 // ---- courses ----

@@ -15,7 +15,7 @@ import {
   type DuplicatePairsQuery,
   type MatchStudent,
 } from '@manabi/shared/schemas/duplicates';
-import { and, desc, eq, ne, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, desc, eq, ne, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { duplicateDismissals, duplicatePairs, duplicateScan, students } from '../../db/schema';
@@ -299,6 +299,33 @@ export async function runDuplicateScan(
  * loop between, so neither the app's memory nor its other calls feel the roster's size.
  */
 async function scanRoster(db: Db, scan: number): Promise<ScanOutcome | null> {
+  const { common, dismissed, range } = await scanStart(db);
+  // a record's keys less the common ones: what its later records are looked up by
+  const keysOf = sql`array(select unnest(${scanS.matchKeys}) except select unnest(${sql.param(arrayLiteral(common))}::text[]))`;
+
+  const found: FoundPairs = { a: [], b: [], score: [], reasons: [] };
+  let compared = 0;
+  for (let lo = range?.lo ?? 0; range && lo <= range.hi; lo += SCAN_IDS) {
+    const pairs = await readPairBatch(db, keysOf, lo);
+    await scorePairs(pairs, dismissed, found);
+    compared += pairs.length;
+    await nextTurn();
+  }
+
+  const written = await writePairs(db, scan, found, compared);
+  return written ? { compared, pairs: found.a.length } : null;
+}
+
+/** The likely duplicates found, as the four arrays they are written by. */
+interface FoundPairs {
+  a: number[];
+  b: number[];
+  score: number[];
+  reasons: string[];
+}
+
+/** What the scan reads first: the keys too common to look by, the pairs dismissed, the range of ids. */
+async function scanStart(db: Db) {
   const live = sql`approval_status <> ${sqlLiteral(APPROVAL.MERGED)}`;
   const common = (
     await rowsOf<{ k: string }>(
@@ -318,78 +345,87 @@ async function scanRoster(db: Db, scan: number): Promise<ScanOutcome | null> {
   const [range] = await db
     .select({ lo: sql<number>`min(${students.id})`, hi: sql<number>`max(${students.id})` })
     .from(students);
-  const s = alias(students, 's');
-  const t = alias(students, 't');
-  const person = (x: typeof s | typeof t) => ({
-    user_id: x.id,
-    name: x.name,
-    name_kana: x.nameKana,
-    birthday: x.birthday,
-    phone1: x.phone1,
-    phone2: x.phone2,
-    mail1: x.mail1,
-    mail2: x.mail2,
-    postcode: x.postcode,
-    street_name1: x.streetName1,
+  return { common, dismissed, range };
+}
+
+/** A batch's record (s) and a later record sharing a key (t). */
+const scanS = alias(students, 's');
+const scanT = alias(students, 't');
+const scanPerson = (x: typeof scanS | typeof scanT) => ({
+  user_id: x.id,
+  name: x.name,
+  name_kana: x.nameKana,
+  birthday: x.birthday,
+  phone1: x.phone1,
+  phone2: x.phone2,
+  mail1: x.mail1,
+  mail2: x.mail2,
+  postcode: x.postcode,
+  street_name1: x.streetName1,
+});
+
+/** The pairs of the SCAN_IDS records from `lo`: each joined to the later records sharing one of `keysOf`. */
+function readPairBatch(db: Db, keysOf: SQL, lo: number) {
+  const s = scanS;
+  const t = scanT;
+  // one short transaction a batch, for its planner settings alone: the join's row estimate is far above
+  // what the index gives (a few records a key), which would have PostgreSQL compile the statement (JIT,
+  // half a second a batch) for 100 ms of work
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return tx
+      .select({ a: scanPerson(s), b: scanPerson(t) })
+      .from(s)
+      .innerJoin(
+        t,
+        and(
+          sql`${t.matchKeys} && ${keysOf}`,
+          // `+ 0` keeps the primary key's index out: ANDed with the GIN look-up, the range read most of
+          // the roster for each record
+          sql`${t.id} + 0 > ${s.id}`,
+          ne(t.approvalStatus, APPROVAL.MERGED),
+        ),
+      )
+      .where(
+        and(sql`${s.id} >= ${lo}`, sql`${s.id} < ${lo + SCAN_IDS}`, ne(s.approvalStatus, APPROVAL.MERGED)),
+      );
   });
-  // a record's keys less the common ones: what its later records are looked up by
-  const keysOf = sql`array(select unnest(${s.matchKeys}) except select unnest(${sql.param(arrayLiteral(common))}::text[]))`;
+}
 
-  const found: { a: number[]; b: number[]; score: number[]; reasons: string[] } = {
-    a: [],
-    b: [],
-    score: [],
-    reasons: [],
-  };
-  let compared = 0;
-  for (let lo = range?.lo ?? 0; range && lo <= range.hi; lo += SCAN_IDS) {
-    // one short transaction a batch, for its planner settings alone: the join's row estimate is far above
-    // what the index gives (a few records a key), which would have PostgreSQL compile the statement (JIT,
-    // half a second a batch) for 100 ms of work
-    const pairs = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local jit = off`);
-      return tx
-        .select({ a: person(s), b: person(t) })
-        .from(s)
-        .innerJoin(
-          t,
-          and(
-            sql`${t.matchKeys} && ${keysOf}`,
-            // `+ 0` keeps the primary key's index out: ANDed with the GIN look-up, the range read most of
-            // the roster for each record
-            sql`${t.id} + 0 > ${s.id}`,
-            ne(t.approvalStatus, APPROVAL.MERGED),
-          ),
-        )
-        .where(
-          and(sql`${s.id} >= ${lo}`, sql`${s.id} < ${lo + SCAN_IDS}`, ne(s.approvalStatus, APPROVAL.MERGED)),
-        );
-    });
-    const prepared = new Map<number, PreparedPerson>();
-    const prep = (p: MatchPerson & { user_id: number }) => {
-      let got = prepared.get(p.user_id);
-      if (!got) {
-        got = preparePerson(p);
-        prepared.set(p.user_id, got);
-      }
-      return got;
-    };
-    for (let i = 0; i < pairs.length; i++) {
-      if (i > 0 && i % SCORE_SLICE === 0) await nextTurn();
-      const { a, b } = pairs[i] as (typeof pairs)[number];
-      if (dismissed.has(pairKey(a.user_id, b.user_id))) continue;
-      const score = scorePrepared(prep(a), prep(b));
-      if (!score.candidate) continue;
-      found.a.push(a.user_id);
-      found.b.push(b.user_id);
-      found.score.push(score.score);
-      found.reasons.push(arrayLiteral(score.reasons));
+/** A batch's pairs scored, SCORE_SLICE a turn; the likely duplicates not dismissed added to `found`. */
+async function scorePairs(
+  pairs: Awaited<ReturnType<typeof readPairBatch>>,
+  dismissed: Set<number>,
+  found: FoundPairs,
+): Promise<void> {
+  const prepared = new Map<number, PreparedPerson>();
+  const prep = (p: MatchPerson & { user_id: number }) => {
+    let got = prepared.get(p.user_id);
+    if (!got) {
+      got = preparePerson(p);
+      prepared.set(p.user_id, got);
     }
-    compared += pairs.length;
-    await nextTurn();
+    return got;
+  };
+  for (let i = 0; i < pairs.length; i++) {
+    if (i > 0 && i % SCORE_SLICE === 0) await nextTurn();
+    const { a, b } = pairs[i] as (typeof pairs)[number];
+    if (dismissed.has(pairKey(a.user_id, b.user_id))) continue;
+    const score = scorePrepared(prep(a), prep(b));
+    if (!score.candidate) continue;
+    found.a.push(a.user_id);
+    found.b.push(b.user_id);
+    found.score.push(score.score);
+    found.reasons.push(arrayLiteral(score.reasons));
   }
+}
 
-  const written = await db
+/**
+ * The pairs found written in one transaction, those of earlier scans deleted, the scan marked finished;
+ * false when the scan was claimed again meanwhile (nothing written).
+ */
+function writePairs(db: Db, scan: number, found: FoundPairs, compared: number): Promise<boolean> {
+  return db
     .transaction(async (tx) => {
       for (let from = 0; from < found.a.length; from += WRITE_BATCH) {
         const to = from + WRITE_BATCH;
@@ -418,5 +454,4 @@ async function scanRoster(db: Db, scan: number): Promise<ScanOutcome | null> {
       if (e instanceof TransactionRollbackError) return false;
       throw e;
     });
-  return written ? { compared, pairs: found.a.length } : null;
 }

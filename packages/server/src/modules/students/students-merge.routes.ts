@@ -1,7 +1,8 @@
 import { api } from '@manabi/shared/routes';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route';
-import { mergeDetail, mergePreview, mergeStudents, undoMerge } from './students-merge.service';
+import { mergePreview, mergeStudents } from './students-merge.service';
+import { mergeDetail, undoMerge } from './students-merge-undo.service';
 
 /**
  * One person entered twice becomes one record, and back (decision 071), beyond SPEC §7: authority 1 only,

@@ -47,6 +47,12 @@ export interface DuplicateSuspect {
 /** The best matches listed for one new row. */
 const PER_ROW = 3;
 
+/** A birthday and the same with month and day swapped: the dates a name is looked up with. */
+function sameOrSwapped(b: string | null): string[] {
+  if (!b) return [];
+  return relatedBirthdays(b).filter((d) => d === b || birthdayRelation(b, d) === 'swapped');
+}
+
 /**
  * The registered students each new row of an upload may be the same person as, for the preview's
  * 「重複の疑い」 (decisions 069, 070): the roster's own scoring — 異体字, kana, swapped or mistyped birthdays,
@@ -57,35 +63,67 @@ const PER_ROW = 3;
  * MATCH_KEY_COMMON + 1 records a key (a key held by more says nothing, as in the roster scan); the pairs
  * scored here; each row's best PER_ROW candidates.
  */
-/** A birthday and the same with month and day swapped: the dates a name is looked up with. */
-function sameOrSwapped(b: string | null): string[] {
-  if (!b) return [];
-  return relatedBirthdays(b).filter((d) => d === b || birthdayRelation(b, d) === 'swapped');
-}
-
 export async function likelyDuplicatesOf(
   db: DbOrTx,
   people: readonly UploadPerson[],
 ): Promise<DuplicateSuspect[]> {
-  const rows = people.map((p) => {
-    const person: MatchPerson = {
-      name: p.name,
-      name_kana: p.name_kana,
-      birthday: p.birthday || null,
-      phone1: p.phone_1,
-      phone2: p.phone_2,
-      mail1: p.mail_1,
-      mail2: p.mail_2,
-      postcode: p.postcode,
-      street_name1: p.street_name1,
-    };
-    return { p, keys: matchKeys(person), prepared: preparePerson(person) };
-  });
+  const rows = people.map(asMatchRow);
+  const { asks, rowAsks } = asksOf(rows);
+  if (asks.length === 0) return [];
+  const numbered = asks.map((a, i) => ({ ...a, i }));
+  const found = [
+    ...(await lookUp(
+      db,
+      numbered.filter((a) => a.births !== null),
+      true,
+    )),
+    ...(await lookUp(
+      db,
+      numbered.filter((a) => a.births === null),
+      false,
+    )),
+  ];
+  const byAsk: Registered[][] = asks.map(() => []);
+  for (const r of found) byAsk[Number(r.i)]?.push(r);
+  const prepared = new Map<number, PreparedPerson>();
+  return rows.flatMap((row, n) => bestMatchesOf(row, rowAsks[n] ?? [], byAsk, prepared));
+}
+
+/** A new row with its match keys and its scoring form. */
+interface MatchRow {
+  p: UploadPerson;
+  keys: string[];
+  prepared: PreparedPerson;
+}
+
+function asMatchRow(p: UploadPerson): MatchRow {
+  const person: MatchPerson = {
+    name: p.name,
+    name_kana: p.name_kana,
+    birthday: p.birthday || null,
+    phone1: p.phone_1,
+    phone2: p.phone_2,
+    mail1: p.mail_1,
+    mail2: p.mail_2,
+    postcode: p.postcode,
+    street_name1: p.street_name1,
+  };
+  return { p, keys: matchKeys(person), prepared: preparePerson(person) };
+}
+
+/** One look-up: a key, and for a name or reading the dates (an array literal) it is looked up among. */
+interface Ask {
+  key: string;
+  births: string | null;
+}
+
+/** The look-ups the chunk asks, and each row's (indexes into them). */
+function asksOf(rows: readonly MatchRow[]): { asks: Ask[]; rowAsks: number[][] } {
   // one look-up a key (and dates) the chunk asks, however many rows ask it: a name or reading only among
   // the dates the row's birthday may have been entered as (without one it is no candidate through its name
   // alone), a phone or mail among all
   const askIndex = new Map<string, number>();
-  const asks: { key: string; births: string | null }[] = [];
+  const asks: Ask[] = [];
   const rowAsks = rows.map((r) => {
     const mine: number[] = [];
     for (const key of r.keys) {
@@ -104,20 +142,31 @@ export async function likelyDuplicatesOf(
     }
     return mine;
   });
-  if (asks.length === 0) return [];
-  const s = students;
-  const columns = sql`${s.id} as id, ${s.loginId} as login_id, ${s.name} as name, ${s.nameKana} as name_kana,
+  return { asks, rowAsks };
+}
+
+/** A registered record a look-up found, with the look-up's index `i`. */
+type Registered = MatchPerson & { i: number; id: number; login_id: string | null };
+
+const s = students;
+const columns = sql`${s.id} as id, ${s.loginId} as login_id, ${s.name} as name, ${s.nameKana} as name_kana,
     ${s.birthday}::text as birthday, ${s.phone1} as phone1, ${s.phone2} as phone2, ${s.mail1} as mail1,
     ${s.mail2} as mail2, ${s.postcode} as postcode, ${s.streetName1} as street_name1`;
-  const live = sql`${s.approvalStatus} <> ${sqlLiteral(APPROVAL.MERGED)}`;
-  const lookUp = async (which: { key: string; births: string | null; i: number }[], byBirthday: boolean) => {
-    if (which.length === 0) return [];
-    const keys = sql.param(arrayLiteral(which.map((a) => a.key)));
-    const births = sql.param(arrayLiteral(which.map((a) => a.births)));
-    const ids = sql.param(arrayLiteral(which.map((a) => a.i)));
-    return rowsOf<MatchPerson & { i: number; id: number; login_id: string | null }>(
-      db,
-      sql`
+const live = sql`${s.approvalStatus} <> ${sqlLiteral(APPROVAL.MERGED)}`;
+
+/** The look-ups of one kind in one statement: at most MATCH_KEY_COMMON + 1 records each. */
+async function lookUp(
+  db: DbOrTx,
+  which: (Ask & { i: number })[],
+  byBirthday: boolean,
+): Promise<Registered[]> {
+  if (which.length === 0) return [];
+  const keys = sql.param(arrayLiteral(which.map((a) => a.key)));
+  const births = sql.param(arrayLiteral(which.map((a) => a.births)));
+  const ids = sql.param(arrayLiteral(which.map((a) => a.i)));
+  return rowsOf<Registered>(
+    db,
+    sql`
       select k.i, m.* from unnest(${keys}::text[], ${births}::text[], ${ids}::int[]) as k(key, births, i)
       cross join lateral (
         select ${columns} from ${s}
@@ -131,53 +180,45 @@ export async function likelyDuplicatesOf(
         }
         limit ${MATCH_KEY_COMMON + 1}
       ) m`,
-    );
-  };
-  const numbered = asks.map((a, i) => ({ ...a, i }));
-  const found = {
-    rows: [
-      ...(await lookUp(
-        numbered.filter((a) => a.births !== null),
-        true,
-      )),
-      ...(await lookUp(
-        numbered.filter((a) => a.births === null),
-        false,
-      )),
-    ],
-  };
-  const byAsk: (typeof found.rows)[] = asks.map(() => []);
-  for (const r of found.rows) byAsk[Number(r.i)]?.push(r);
-  const prepared = new Map<number, PreparedPerson>();
+  );
+}
 
-  return rows.flatMap(({ p, prepared: me }, n) => {
-    const seen = new Map<number, (typeof found.rows)[number]>();
-    for (const a of rowAsks[n] ?? []) {
-      const list = byAsk[a] ?? [];
-      if (list.length > MATCH_KEY_COMMON) continue;
-      for (const r of list) if (r.login_id !== p.login_id) seen.set(r.id, r);
-    }
-    return [...seen.values()]
-      .map((r) => {
-        let other = prepared.get(r.id);
-        if (!other) {
-          other = preparePerson(r);
-          prepared.set(r.id, other);
-        }
-        return { r, score: scorePrepared(me, other) };
-      })
-      .filter((x) => x.score.candidate)
-      .sort((x, y) => y.score.score - x.score.score || x.r.id - y.r.id)
-      .slice(0, PER_ROW)
-      .map(({ r, score }) => ({
-        line: p.line,
-        login_id: p.login_id,
-        name: p.name,
-        match_user_id: r.id,
-        match_login_id: r.login_id ?? '',
-        match_name: r.name,
-        score: score.score,
-        reasons: score.reasons.map((x) => MATCH_REASONS[x].words),
-      }));
-  });
+/**
+ * One row's best PER_ROW candidates among the records its look-ups found (a key that found more than
+ * MATCH_KEY_COMMON says nothing); `prepared` keeps each record's scoring form across the rows.
+ */
+function bestMatchesOf(
+  { p, prepared: me }: MatchRow,
+  mine: readonly number[],
+  byAsk: readonly Registered[][],
+  prepared: Map<number, PreparedPerson>,
+): DuplicateSuspect[] {
+  const seen = new Map<number, Registered>();
+  for (const a of mine) {
+    const list = byAsk[a] ?? [];
+    if (list.length > MATCH_KEY_COMMON) continue;
+    for (const r of list) if (r.login_id !== p.login_id) seen.set(r.id, r);
+  }
+  return [...seen.values()]
+    .map((r) => {
+      let other = prepared.get(r.id);
+      if (!other) {
+        other = preparePerson(r);
+        prepared.set(r.id, other);
+      }
+      return { r, score: scorePrepared(me, other) };
+    })
+    .filter((x) => x.score.candidate)
+    .sort((x, y) => y.score.score - x.score.score || x.r.id - y.r.id)
+    .slice(0, PER_ROW)
+    .map(({ r, score }) => ({
+      line: p.line,
+      login_id: p.login_id,
+      name: p.name,
+      match_user_id: r.id,
+      match_login_id: r.login_id ?? '',
+      match_name: r.name,
+      score: score.score,
+      reasons: score.reasons.map((x) => MATCH_REASONS[x].words),
+    }));
 }
