@@ -9,8 +9,14 @@ export interface Violation {
   message: string;
 }
 
-/** An allowlist entry: an exact file, a folder (`dir/`), or a pattern; `moving` for writes being moved away. */
-export type AllowEntry = ({ file: string; pattern?: undefined } | { pattern: RegExp; file?: undefined }) & {
+/**
+ * An allowlist entry: an exact file (with `name`, only that function of it and its callbacks), a folder
+ * (`dir/`), or a pattern; `moving` for writes being moved away.
+ */
+export type AllowEntry = (
+  | { file: string; name?: string; pattern?: undefined }
+  | { pattern: RegExp; file?: undefined; name?: undefined }
+) & {
   reason: string;
   moving?: boolean;
 };
@@ -26,15 +32,17 @@ export const SIZE_FOLDERS: string[];
 export const NET_PAID_PATTERNS: RegExp[];
 export const PAYMENT_INSERT_PATTERNS: RegExp[];
 
-export function isTestFile(file: string): boolean;
-export function sourceFiles(root: string, folders: string[]): string[];
-export function codeOf(root: string, file: string): string;
-export function matchesIn(root: string, file: string, patterns: RegExp[]): { line: number; text: string }[];
 export function applicationWritesIn(root: string, file: string): { line: number; text: string }[];
-export function functionsOf(root: string, file: string): { name: string; line: number; lines: number }[];
 export function lineCount(root: string, file: string): number;
 
 export function checkApplicationWriters(
+  root: string,
+  options: { owner: string; allow: AllowEntry[]; folders?: string[] },
+): { violations: Violation[]; notes: Violation[] };
+
+export function outboxWritesIn(root: string, file: string): { line: number; text: string }[];
+
+export function checkOutboxWriters(
   root: string,
   options: { owner: string; allow: AllowEntry[]; folders?: string[] },
 ): { violations: Violation[]; notes: Violation[] };

@@ -1,119 +1,23 @@
 // The house rules of docs/architecture.md as functions over a folder (the repository, or a test's planted
 // tree): each answers what it found, and the violations as { rule, file, line, message }. The script
 // scripts/check-house-rules.mjs runs them on the repository with its allowlists; the server's
-// house-rules.test.ts runs them on planted files. Comments are blanked before any pattern is looked for
-// (their line breaks kept), so a doc comment that names a forbidden write does not trip a rule.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// house-rules.test.ts runs them on planted files. How a file is read (its code with comments blanked, its
+// functions by name) is house-rules-source.mjs's.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
+import {
+  codeOf,
+  functionsOf,
+  isTestFile,
+  matchesIn,
+  SERVER_SRC,
+  sourceFiles,
+} from './house-rules-source.mjs';
 
-export const SERVER_SRC = 'packages/server/src';
+export { SERVER_SRC } from './house-rules-source.mjs';
 
 /** The folders the size rule reads (`packages/*\/src` is expanded from what exists). */
 export const SIZE_FOLDERS = ['packages/*/src', 'scripts', 'bench', 'e2e'];
-
-const SOURCE = /\.(ts|tsx|mts|cts|mjs|cjs|js|jsx)$/;
-const SKIPPED_DIRS = new Set([
-  'node_modules',
-  'dist',
-  'drizzle',
-  'coverage',
-  'test-results',
-  'playwright-report',
-]);
-
-/** A test file: vitest's *.test.* and Playwright's *.spec.*. */
-export const isTestFile = (file) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(file);
-
-/** The source files under `folders` of `root`, as root-relative paths with forward slashes, sorted. */
-export function sourceFiles(root, folders) {
-  const out = [];
-  const walk = (dir) => {
-    for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
-      const path = dir ? `${dir}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (!SKIPPED_DIRS.has(e.name) && !e.name.startsWith('.')) walk(path);
-      } else if (e.isFile() && SOURCE.test(e.name) && !e.name.endsWith('.d.ts') && !e.name.endsWith('.d.mts'))
-        out.push(path);
-    }
-  };
-  for (const folder of expandFolders(root, folders)) walk(folder);
-  return [...new Set(out)].sort();
-}
-
-function expandFolders(root, folders) {
-  return folders.flatMap((f) => {
-    if (!f.includes('*')) return existsSync(join(root, f)) ? [f] : [];
-    const [head, tail] = f.split('/*/');
-    if (!existsSync(join(root, head))) return [];
-    return readdirSync(join(root, head), { withFileTypes: true })
-      .filter((e) => e.isDirectory() && existsSync(join(root, head, e.name, tail)))
-      .map((e) => `${head}/${e.name}/${tail}`);
-  });
-}
-
-const parsed = new Map();
-
-/** The file parsed by TypeScript (cached per root and path for one run). */
-function sourceFileOf(root, file) {
-  const key = join(root, file);
-  let sf = parsed.get(key);
-  if (!sf) {
-    const kind = /\.[cm]?tsx$|\.jsx$/.test(file)
-      ? ts.ScriptKind.TSX
-      : /\.[cm]?ts$/.test(file)
-        ? ts.ScriptKind.TS
-        : ts.ScriptKind.JS;
-    sf = ts.createSourceFile(file, readFileSync(key, 'utf8'), ts.ScriptTarget.Latest, true, kind);
-    parsed.set(key, sf);
-  }
-  return sf;
-}
-
-const blanked = new Map();
-
-/**
- * The file's text with every comment replaced by spaces (line breaks kept, so offsets and lines stay): the
- * trivia before each token is blanked; strings and template literals are tokens, so SQL in them stays.
- */
-export function codeOf(root, file) {
-  const key = join(root, file);
-  const done = blanked.get(key);
-  if (done !== undefined) return done;
-  const sf = sourceFileOf(root, file);
-  const chars = sf.text.split('');
-  const blank = (from, to) => {
-    for (let i = from; i < to; i++) if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = ' ';
-  };
-  const visit = (node) => {
-    const kids = node.getChildren(sf);
-    if (kids.length === 0) blank(node.pos, node.getStart(sf));
-    else for (const k of kids) visit(k);
-  };
-  visit(sf);
-  const text = chars.join('');
-  blanked.set(key, text);
-  return text;
-}
-
-/** The 1-based line of an offset. */
-const lineAt = (text, offset) => {
-  let n = 1;
-  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) n++;
-  return n;
-};
-
-/** Every match of the patterns in the file's code (comments blanked), with its line. */
-export function matchesIn(root, file, patterns) {
-  const text = codeOf(root, file);
-  const found = [];
-  for (const p of patterns) {
-    const re = new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`);
-    for (const m of text.matchAll(re))
-      found.push({ line: lineAt(text, m.index), text: m[0].replace(/\s+/g, ' ') });
-  }
-  return found.sort((a, b) => a.line - b.line);
-}
 
 /** Does a root-relative path match an allowlist entry: an exact path, `dir/` (everything under it), or a RegExp. */
 const entryMatches = (entry, file) =>
@@ -122,6 +26,85 @@ const entryMatches = (entry, file) =>
     : entry.file.endsWith('/')
       ? file.startsWith(entry.file)
       : file === entry.file;
+
+/**
+ * The names a table goes by in a file's code: its schema name, a local alias (`const a = courseApplications`)
+ * and an import renamed (`courseApplications as ca`).
+ */
+function namesOf(text, table) {
+  const names = [table];
+  for (const m of text.matchAll(
+    new RegExp(`\\b(?:const|let|var)\\s+(\\w+)\\s*=\\s*${table}\\s*[;,\\n)]`, 'g'),
+  ))
+    names.push(m[1]);
+  for (const m of text.matchAll(/\bimport\s+(?:type\s+)?\{([^}]*)\}/g))
+    for (const r of m[1].matchAll(new RegExp(`\\b${table}\\s+as\\s+(\\w+)`, 'g'))) names.push(r[1]);
+  return names;
+}
+
+/** Raw SQL naming a table (quoted or not, schema-qualified or not) or interpolating it (`${name}`). */
+const tableInSql = (sqlName, alt) =>
+  `(?:(?:"?public"?\\.)?"?${sqlName}"?(?![\\w])|\\$\\{\\s*(?:${alt})\\s*\\})`;
+
+/** The innermost function holding a line of the file, by {@link functionsOf}'s name ('' at the top level). */
+function functionAt(root, file, line) {
+  let best = null;
+  for (const fn of functionsOf(root, file))
+    if (fn.line <= line && line < fn.line + fn.lines && (!best || fn.line >= best.line)) best = fn;
+  return best ? best.name : '';
+}
+
+/**
+ * Does an allowlist entry let this write be: with `name` (a function of an exact file), only a write inside
+ * that function (its callbacks too, `name > …`); else any write of the files it matches.
+ */
+const entryAllows = (root, entry, file, write) => {
+  if (!entryMatches(entry, file)) return false;
+  if (!entry.name) return true;
+  const at = functionAt(root, file, write.line);
+  return at === entry.name || at.startsWith(`${entry.name} > `);
+};
+
+/**
+ * A one-writer rule (`rule`) over the writes `writesIn` finds of `what`: `owner` may write; a write that an
+ * `allow` entry ({ file | pattern, name?, reason }) lets be may too. Answers the violations (every write
+ * elsewhere, and an exact-file entry that lets no write be any more: stale) and the notes (a stale entry marked
+ * `moving`: its writes are being moved into the owner, and its entry goes then).
+ */
+function checkWriters(root, { rule, what, writesIn, owner, allow, folders = [SERVER_SRC] }) {
+  const violations = [];
+  const notes = [];
+  const used = new Set();
+  for (const file of sourceFiles(root, folders)) {
+    if (file === owner) continue;
+    for (const w of writesIn(root, file)) {
+      const entry = allow.find((e) => entryAllows(root, e, file, w));
+      if (entry) {
+        used.add(entry);
+        continue;
+      }
+      violations.push({
+        rule,
+        file,
+        line: w.line,
+        message: `writes ${what} (${w.text}): only ${owner} does; add a function there`,
+      });
+    }
+  }
+  for (const e of allow) {
+    if (!e.file || e.file.endsWith('/') || used.has(e)) continue;
+    const stale = { rule, file: e.file, line: 0 };
+    const where = e.name ? `function ${e.name} ` : '';
+    if (e.moving)
+      notes.push({ ...stale, message: `${where}no direct write left: its "being moved" entry can go` });
+    else
+      violations.push({
+        ...stale,
+        message: `allowlisted but ${where}writes ${what} no more: remove its entry`,
+      });
+  }
+  return { violations, notes };
+}
 
 // ---- rule 1: one writer of course_applications ----
 
@@ -132,19 +115,13 @@ const entryMatches = (entry, file) =>
  * `update`, `delete from` the table, by name (quoted or not) or interpolated (`${courseApplications}`).
  */
 export function applicationWritesIn(root, file) {
-  const text = codeOf(root, file);
-  const names = ['courseApplications'];
-  for (const m of text.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*courseApplications\s*[;,\n)]/g))
-    names.push(m[1]);
-  for (const m of text.matchAll(/\bimport\s+(?:type\s+)?\{([^}]*)\}/g))
-    for (const r of m[1].matchAll(/\bcourseApplications\s+as\s+(\w+)/g)) names.push(r[1]);
-  const alt = names.join('|');
+  const alt = namesOf(codeOf(root, file), 'courseApplications').join('|');
   return matchesIn(root, file, [
     new RegExp(`\\.\\s*(?:insert|update|delete)\\s*\\(\\s*(?:${alt})\\s*\\)`),
     // platform/sql's set-based insert
     new RegExp(`\\binsertUnnest\\s*\\(\\s*[\\w.]+\\s*,\\s*(?:${alt})\\b`),
     new RegExp(
-      `\\b(?:insert\\s+into|update(?:\\s+only)?|delete\\s+from)\\s+(?:(?:"?public"?\\.)?"?course_applications"?(?![\\w])|\\$\\{\\s*(?:${alt})\\s*\\})`,
+      `\\b(?:insert\\s+into|update(?:\\s+only)?|delete\\s+from)\\s+${tableInSql('course_applications', alt)}`,
       'i',
     ),
   ]);
@@ -156,142 +133,52 @@ export function applicationWritesIn(root, file) {
  * notes (a stale entry marked `moving`: its writes are being moved into the owner, and its entry goes then).
  */
 export function checkApplicationWriters(root, { owner, allow, folders = [SERVER_SRC] }) {
-  const violations = [];
-  const notes = [];
-  const used = new Set();
-  for (const file of sourceFiles(root, folders)) {
-    if (file === owner) continue;
-    const writes = applicationWritesIn(root, file);
-    if (writes.length === 0) continue;
-    const entry = allow.find((e) => entryMatches(e, file));
-    if (entry) {
-      used.add(entry);
-      continue;
-    }
-    for (const w of writes)
-      violations.push({
-        rule: 'one-writer',
-        file,
-        line: w.line,
-        message: `writes course_applications (${w.text}): only ${owner} does; add a function there`,
-      });
-  }
-  for (const e of allow) {
-    if (!e.file || e.file.endsWith('/') || used.has(e)) continue;
-    const stale = { rule: 'one-writer', file: e.file, line: 0 };
-    if (e.moving) notes.push({ ...stale, message: 'no direct write left: its "being moved" entry can go' });
-    else
-      violations.push({
-        ...stale,
-        message: 'allowlisted but writes course_applications no more: remove its entry',
-      });
-  }
-  return { violations, notes };
+  return checkWriters(root, {
+    rule: 'one-writer',
+    what: 'course_applications',
+    writesIn: applicationWritesIn,
+    owner,
+    allow,
+    folders,
+  });
 }
 
-// ---- rule 2: sizes ----
+// ---- rule 5: one writer of the outbox ----
 
-const FUNCTION_KINDS = new Set([
-  ts.SyntaxKind.FunctionDeclaration,
-  ts.SyntaxKind.MethodDeclaration,
-  ts.SyntaxKind.Constructor,
-  ts.SyntaxKind.GetAccessor,
-  ts.SyntaxKind.SetAccessor,
-  ts.SyntaxKind.ArrowFunction,
-  ts.SyntaxKind.FunctionExpression,
-]);
-
-const propName = (name, sf) =>
-  !name
-    ? ''
-    : ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name)
-      ? name.text
-      : name.getText(sf);
-
-/** What a function is called where it stands: its own name, the binding it is assigned to, or the call it is passed to. */
-function ownName(node, sf) {
-  if (node.name) {
-    const own = propName(node.name, sf);
-    const holder = node.parent;
-    if ((ts.isClassLike(holder) || ts.isObjectLiteralExpression(holder)) && !ts.isFunctionDeclaration(node))
-      return `${holderName(holder, sf)}.${own}`;
-    return own;
-  }
-  if (ts.isConstructorDeclaration(node)) return `${holderName(node.parent, sf)}.constructor`;
-  if (ts.isFunctionDeclaration(node)) return 'default';
-  // climb through wrappers (parentheses, casts, calls it is an argument of) to what names it
-  let at = node;
-  let via = '';
-  for (;;) {
-    const p = at.parent;
-    if (!p) break;
-    if (
-      ts.isParenthesizedExpression(p) ||
-      ts.isAsExpression(p) ||
-      ts.isSatisfiesExpression(p) ||
-      ts.isNonNullExpression(p)
-    ) {
-      at = p;
-      continue;
-    }
-    if (ts.isCallExpression(p) && p.arguments.includes(at)) {
-      const callee = p.expression;
-      const calleeName = ts.isPropertyAccessExpression(callee)
-        ? callee.name.text
-        : callee.getText(sf).slice(0, 40);
-      if (!via) via = `${calleeName}(…) callback`;
-      at = p;
-      continue;
-    }
-    if (ts.isVariableDeclaration(p) && p.initializer === at)
-      return via ? `${propName(p.name, sf)} > ${via}` : propName(p.name, sf);
-    if ((ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && p.initializer === at) {
-      const key = propName(p.name, sf);
-      const name =
-        ts.isObjectLiteralExpression(p.parent) || ts.isClassLike(p.parent)
-          ? `${holderName(p.parent, sf)}.${key}`
-          : key;
-      return via ? `${name} > ${via}` : name;
-    }
-    if (ts.isExportAssignment(p)) return via ? `default > ${via}` : 'default';
-    break;
-  }
-  return via || (ts.isArrowFunction(node) ? 'arrow function' : 'function expression');
-}
-
-function holderName(holder, sf) {
-  if (ts.isClassLike(holder)) return holder.name ? holder.name.text : 'class';
-  const p = holder.parent;
-  if (p && ts.isVariableDeclaration(p)) return propName(p.name, sf);
-  if (p && ts.isPropertyAssignment(p)) return propName(p.name, sf);
-  return '{…}';
+/**
+ * The inserts into the outbox's tables in a file: mail_outbox and notices, by Drizzle's `.insert(mailOutbox)` /
+ * `.insert(notices)` (or an alias of either, or an import renamed), `insertUnnest(db, mailOutbox` and raw SQL
+ * `insert into mail_outbox` / `insert into notices`, by name (quoted or not) or interpolated.
+ */
+export function outboxWritesIn(root, file) {
+  const text = codeOf(root, file);
+  const alt = [...namesOf(text, 'mailOutbox'), ...namesOf(text, 'notices')].join('|');
+  return matchesIn(root, file, [
+    new RegExp(`\\.\\s*insert\\s*\\(\\s*(?:${alt})\\s*\\)`),
+    new RegExp(`\\binsertUnnest\\s*\\(\\s*[\\w.]+\\s*,\\s*(?:${alt})\\b`),
+    new RegExp(
+      `\\binsert\\s+into\\s+(?:${tableInSql('mail_outbox', alt)}|${tableInSql('notices', alt)})`,
+      'i',
+    ),
+  ]);
 }
 
 /**
- * Every function of the file with its name and extent: a nested function's name is prefixed by its enclosing
- * function's (`outer > inner`), and a name met twice in the file gets `#2`, `#3`… in source order.
+ * Rule 5. Only `owner` (platform/outbox.ts) puts mail in the outbox or a notice on the my-page; an `allow`
+ * entry lets a file, or one function of a file (`name`), do so too. Answers as rule 1 does.
  */
-export function functionsOf(root, file) {
-  const sf = sourceFileOf(root, file);
-  const out = [];
-  const seen = new Map();
-  const visit = (node, outer) => {
-    let here = outer;
-    if (FUNCTION_KINDS.has(node.kind) && (node.body || ts.isArrowFunction(node))) {
-      const base = outer ? `${outer} > ${ownName(node, sf)}` : ownName(node, sf);
-      const n = (seen.get(base) ?? 0) + 1;
-      seen.set(base, n);
-      const name = n === 1 ? base : `${base} #${n}`;
-      const start = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
-      const end = sf.getLineAndCharacterOfPosition(node.end).line + 1;
-      out.push({ name, line: start, lines: end - start + 1 });
-      here = base;
-    }
-    ts.forEachChild(node, (k) => visit(k, here));
-  };
-  visit(sf, '');
-  return out;
+export function checkOutboxWriters(root, { owner, allow, folders = [SERVER_SRC] }) {
+  return checkWriters(root, {
+    rule: 'outbox-writer',
+    what: 'the outbox (mail_outbox, notices)',
+    writesIn: outboxWritesIn,
+    owner,
+    allow,
+    folders,
+  });
 }
+
+// ---- rule 2: sizes ----
 
 /** The file's line count (a final line break ends the last line, it does not start one). */
 export function lineCount(root, file) {

@@ -6,6 +6,7 @@ import {
   type AllowEntry,
   checkApplicationWriters,
   checkOneWay,
+  checkOutboxWriters,
   checkSizes,
   checkUnknownCasts,
   NET_PAID_PATTERNS,
@@ -220,5 +221,60 @@ describe('rule 4: one way each', () => {
     expect(
       netPaid({ [PAYMENTS]: one, [file]: `\n${one.replace('p.amount', code('#{payments.amount}'))}` }),
     ).toMatchObject([{ rule: 'net-paid', file, line: 2 }]);
+  });
+});
+
+describe('rule 5: one writer of the outbox', () => {
+  const OUTBOX = `${SRC}/platform/outbox.ts`;
+  const NOTICES = `${SRC}/modules/notices/notices.service.ts`;
+  const FORM: AllowEntry = { file: NOTICES, name: 'addNotice', reason: "the office's notice form" };
+  const outbox = (files: Record<string, string>, allow: AllowEntry[] = ALLOW) =>
+    checkOutboxWriters(plant(files), { owner: OUTBOX, allow });
+
+  it('fails on a mail or a notice inserted outside the outbox, naming the file and line', () => {
+    const file = `${SRC}/modules/fake/fake.service.ts`;
+    const { violations } = outbox({
+      [file]: [
+        "import { mailOutbox as mo, notices } from '../../db/schema';",
+        "await tx.insert(mailOutbox).values({ to: 'a@example.jp', subject: '', body: '' });",
+        'await tx.insert(notices).values({});',
+        'sql`INSERT INTO "mail_outbox" (id) values (1)`;',
+        code('sql`insert into #{notices} (id) select 1`;'),
+        'sql`insert into notices (id) select 1`;',
+        'tx.insert(mo);',
+      ].join('\n'),
+    });
+    expect(violations).toMatchObject(
+      [2, 3, 4, 5, 6, 7].map((line) => ({ rule: 'outbox-writer', file, line })),
+    );
+  });
+
+  it("passes the outbox, reads, notice_mails, tests and the office's form; not the form's other functions", () => {
+    const root = {
+      [OUTBOX]: code('tx.insert(mailOutbox);\nsql`insert into #{notices} (id) select 1`;\n'),
+      [`${SRC}/jobs/fake.ts`]: code(
+        '// tx.insert(notices) in a comment\ndb.select().from(mailOutbox);\nsql`insert into #{noticeMails} (id) select 1`;\nsql`insert into notice_mails (id) select 1`;\n',
+      ),
+      [`${SRC}/modules/fake/fake.test.ts`]: 'db.insert(mailOutbox);\n',
+      [NOTICES]: [
+        'export async function addNotice(db) {',
+        '  return db.transaction(async (tx) => tx.insert(notices).values({}));',
+        '}',
+        'async function queueNoticeMail(tx) {',
+        code('  await tx.execute(sql`insert into #{mailOutbox} (id) select 1`);'),
+        '}',
+      ].join('\n'),
+    };
+    expect(outbox(root, [...ALLOW, FORM]).violations).toMatchObject([
+      { rule: 'outbox-writer', file: NOTICES, line: 5 },
+    ]);
+    const clean = { ...root, [NOTICES]: root[NOTICES]?.split('\n').slice(0, 3).join('\n') ?? '' };
+    expect(outbox(clean, [...ALLOW, FORM]).violations).toEqual([]);
+  });
+
+  it('fails on a function entry whose function writes no more', () => {
+    const result = outbox({ [NOTICES]: 'export async function addNotice() {}\n' }, [FORM]);
+    expect(result.violations).toMatchObject([{ file: NOTICES, line: 0 }]);
+    expect(result.violations[0]?.message).toContain('function addNotice');
   });
 });

@@ -6,15 +6,14 @@
  * or a retried transaction write nothing twice. A student moved up after the reminders went out gets theirs
  * in the next round. The office switches a course's reminders off with `courses.remind`.
  */
-import { PERSONAL_NOTICE } from '@manabi/shared/codes';
 import { todayTokyo, tokyoParts } from '@manabi/shared/domain/dates';
 import { addDays, sessionWhenJa } from '@manabi/shared/domain/sessions';
 import { and, eq, exists, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { courseApplications, courseSessions, courses, mailOutbox, notices, students } from '../db/schema';
+import { courseApplications, courseSessions, courses, notices, students } from '../db/schema';
 import { rowsOf } from '../db/statements';
-import type { MailContext } from '../platform/mail';
-import { type MailMessage, officeFooter, outboxRow } from '../platform/mail';
+import { type MailContext, officeFooter } from '../platform/mail';
+import { enqueueMails, type MailMessage, personalNoticesFrom } from '../platform/outbox';
 import { attendsCourse } from '../repositories/course-sessions';
 
 /** What a reminder says of one session. */
@@ -95,15 +94,19 @@ async function remind(db: Db, mail: MailContext, s: ReminderSession, now: Date):
   return db.transaction(async (tx) => {
     const rows = await rowsOf<{ id: number; student_id: number }>(
       tx,
-      sql`
-      insert into ${notices} (title, content, period_from, period_to, published_to, student_id, course_id, source_key)
-      select ${text.title.slice(0, 120)}, ${text.body}, ${now.toISOString()}::timestamptz,
-        ${`${s.day}T23:59:59+09:00`}::timestamptz, ${PERSONAL_NOTICE}, ${courseApplications.studentId},
-        ${s.courseId}, ${reminderKey(s.courseId, s.no, s.day)}
-      from ${courseApplications}
-      where ${and(eq(courseApplications.courseId, s.courseId), attendsCourse)}
-      on conflict (source_key) do nothing
-      returning id, student_id`,
+      personalNoticesFrom(
+        sql`${courseApplications}`,
+        {
+          title: sql`${text.title.slice(0, 120)}`,
+          content: sql`${text.body}`,
+          periodFrom: sql`${now.toISOString()}::timestamptz`,
+          periodTo: sql`${`${s.day}T23:59:59+09:00`}::timestamptz`,
+          studentId: sql`${courseApplications.studentId}`,
+          courseId: sql`${s.courseId}`,
+          sourceKey: reminderKey(s.courseId, s.no, s.day),
+        },
+        { where: and(eq(courseApplications.courseId, s.courseId), attendsCourse) },
+      ),
     );
     // each student's own reminder notice: the mail names it, so the office sees whether it went out
     const noticeOf = new Map(rows.map((r) => [Number(r.student_id), Number(r.id)]));
@@ -113,19 +116,15 @@ async function remind(db: Db, mail: MailContext, s: ReminderSession, now: Date):
       .select({ id: students.id, name: students.name, mail1: students.mail1 })
       .from(students)
       .where(and(inArray(students.id, ids), eq(students.isEmail, true), ne(students.mail1, '')));
-    if (takers.length > 0) {
-      const link = new URL('/mypage/schedule', mail.publicUrl).toString();
-      const messages: MailMessage[] = takers.map((t) => ({
-        to: t.mail1,
-        subject: `【まなび】${text.title}`,
-        body: [`${t.name} 様`, '', text.body, '', `今後の予定：${link}`, '', ...officeFooter(mail)].join(
-          '\n',
-        ),
-        studentId: t.id,
-        noticeId: noticeOf.get(t.id) ?? null,
-      }));
-      await tx.insert(mailOutbox).values(messages.map(outboxRow));
-    }
+    const link = new URL('/mypage/schedule', mail.publicUrl).toString();
+    const messages: MailMessage[] = takers.map((t) => ({
+      to: t.mail1,
+      subject: `【まなび】${text.title}`,
+      body: [`${t.name} 様`, '', text.body, '', `今後の予定：${link}`, '', ...officeFooter(mail)].join('\n'),
+      studentId: t.id,
+      noticeId: noticeOf.get(t.id) ?? null,
+    }));
+    await enqueueMails(tx, messages);
     return ids.length;
   });
 }

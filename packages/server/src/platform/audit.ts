@@ -1,9 +1,9 @@
 import type { AuditAction, AuditEntity } from '@manabi/shared/schemas/audit';
 import { inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { auditLog, auditPersonal, mailOutbox } from '../db/schema';
+import { auditLog, auditPersonal } from '../db/schema';
 import { executeNamed } from '../db/statements';
-import { enqueueMail, type MailMessage, outboxRow } from './mail';
+import { enqueueMail, type MailMessage, mailFrom } from './outbox';
 import { requestScope } from './request-scope';
 
 export interface Actor {
@@ -70,13 +70,8 @@ async function writeAudited(
   e: AuditRowValues,
   mail: MailMessage | null | undefined,
 ): Promise<number | undefined> {
-  const m = mail && outboxRow(mail);
-  const mailed = m
-    ? sql`, mailed as (
-        insert into ${mailOutbox} ("to", subject, body, holds_secret, student_id, notice_id)
-        select ${m.to}::varchar, ${m.subject}::varchar, ${m.body}::text, ${m.holdsSecret}::boolean,
-          ${m.studentId}::int, ${m.noticeId}::int from logged)`
-    : sql``;
+  // the mail once, when the entry was written (the outbox's insert, its values parameters)
+  const mailed = mail ? sql`, mailed as (${mailFrom(sql`logged`, mail)})` : sql``;
   // the text is the same for every write of a kind (every value a parameter): named, it is planned once a
   // connection
   const result = await executeNamed(

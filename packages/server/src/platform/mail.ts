@@ -2,21 +2,12 @@ import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db } from '../db/client';
 import { mailOutbox, students } from '../db/schema';
 import { placeholderAs, preparedPerDatabase } from '../db/statements';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  body: string;
-  /** the body carries a secret (a password-reset link): erased from the outbox once the mail has left */
-  holdsSecret?: boolean;
-  /** the student the mail is to: a refused address reaches their record (「メールが届きません」) */
-  studentId?: number | null;
-  /** the notice the mail carries, so the office can see whether it went out */
-  noticeId?: number | null;
-}
+// the outbox's writer is platform/outbox.ts; its one mail is also reached here, where the Mailer is
+export { enqueueMail } from './outbox';
 
 /** What a mail to a student needs of the configuration: the links and footer, the length of a day. */
 export type MailContext = Pick<Config, 'publicUrl' | 'officeMail' | 'officePhone' | 'confirmDaySeconds'>;
@@ -34,21 +25,6 @@ export function officeFooter(
 
 /** What a secret-bearing body becomes once sent (or given up on): the outbox keeps no live link. */
 export const ERASED_BODY = '（パスワード再設定用のURLを含むため、送信後に本文を消去しました）';
-
-/** Queue a mail inside the caller's transaction: it is sent only if that transaction commits. */
-export async function enqueueMail(tx: DbOrTx, message: MailMessage): Promise<void> {
-  await tx.insert(mailOutbox).values(outboxRow(message));
-}
-
-/** The outbox row of a message. */
-export const outboxRow = (message: MailMessage) => ({
-  to: message.to,
-  subject: message.subject,
-  body: message.body,
-  holdsSecret: message.holdsSecret ?? false,
-  studentId: message.studentId ?? null,
-  noticeId: message.noticeId ?? null,
-});
 
 /**
  * A mail server's reason with any mail address in it replaced: the work list and the student's record say

@@ -4,11 +4,12 @@
  * draw's results are told. Each notice knows its application (the contact list and the letters read it), and
  * each mail its student and notice (how the office sees whether it went out).
  */
-import { LOTTERY, PERSONAL_NOTICE } from '@manabi/shared/codes';
+import { LOTTERY } from '@manabi/shared/codes';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { courseApplications, mailOutbox, notices, students } from '../db/schema';
+import { courseApplications } from '../db/schema';
 import { type MailContext, officeFooter } from '../platform/mail';
+import { personalNoticesWithMails } from '../platform/outbox';
 import { sqlLiteral } from '../platform/sql';
 
 /**
@@ -34,25 +35,22 @@ export async function tellCourseWinners(
 ): Promise<void> {
   const tail = personalMailTail(mail);
   const title = message.title.slice(0, 120);
-  const key = sql`${sourceKey}::text || ':' || told.id`;
-  await tx.execute(sql`with told as (
-      select a.id, a.student_id from ${courseApplications} a
+  const key = sql`${sourceKey}::text || ':' || a.id`;
+  await tx.execute(
+    personalNoticesWithMails({
+      told: sql`
+      select a.id, a.student_id, ${key} as source_key from ${courseApplications} a
       where a.course_id = ${courseId}::int and a.cancelled_at is null
-        and a.lottery_status = ${sqlLiteral(LOTTERY.WON)}
-    ), made as (
-      insert into ${notices} (title, content, period_from, published_to, student_id, course_id, application_id,
-        source_key)
-      select ${title}::text, ${message.body}::text, ${at}::timestamptz, ${PERSONAL_NOTICE}::smallint,
-        told.student_id, ${courseId}::int, told.id, ${key}
-      from told order by told.id
-      on conflict (source_key) do nothing
-      returning id, student_id
-    )
-    insert into ${mailOutbox} ("to", subject, body, student_id, notice_id)
-    select s.mail1, ${`【まなび】${title}`}::text, s.name || ' 様' || ${`\n\n${message.body}${tail}`}::text, s.id,
-      made.id
-    from made
-    join ${students} s on s.id = made.student_id
-    where s.is_email and coalesce(s.mail1, '') <> ''
-    order by made.id`);
+        and a.lottery_status = ${sqlLiteral(LOTTERY.WON)}`,
+      notice: {
+        title: sql`${title}::text`,
+        content: sql`${message.body}::text`,
+        periodFrom: sql`${at}::timestamptz`,
+        courseId: sql`${courseId}::int`,
+        applicationId: sql`told.id`,
+      },
+      mail: { subject: sql`${`【まなび】${title}`}::text`, body: sql`${`${message.body}${tail}`}::text` },
+      orderBy: sql`told.id`,
+    }),
+  );
 }

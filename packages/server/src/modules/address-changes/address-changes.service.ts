@@ -1,5 +1,4 @@
 import type { AddressRequestList, AdminAddressRequest, MypageAddress } from '@manabi/shared/api';
-import { PERSONAL_NOTICE } from '@manabi/shared/codes';
 import {
   ADDRESS_CHANGE_MSG,
   ADDRESS_REQUEST_PAGE_SIZE,
@@ -11,10 +10,10 @@ import {
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { addressChangeRequests, notices, students } from '../../db/schema';
+import { addressChangeRequests, students } from '../../db/schema';
 import { type Actor, audit, onOwnRecord } from '../../platform/audit';
 import { AppError, invalid, notFound, seenAt, stale } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail';
+import { addPersonalNotice, enqueueMail } from '../../platform/outbox';
 import { isUniqueViolation } from '../../platform/sql';
 import { addressColumns, addressLine, addressParts } from '../common/address';
 import { presentRequest } from './address-changes.presenter';
@@ -206,7 +205,6 @@ function decisionNotice(
       ? `届け出のあった住所に変更しました。\n新しい住所：${newAddress}`
       : `事務局から住所変更の届出が返却されました。\n理由：${reason}\n内容を直して、利用者情報の「住所変更の届出」からもう一度届け出てください。`,
     periodFrom: now,
-    publishedTo: PERSONAL_NOTICE,
     studentId,
     sourceKey: `address:${requestId}:${decision}`,
   };
@@ -271,19 +269,10 @@ export async function decideAddressRequest(db: Db, actor: Actor, input: AddressD
         })
         .where(eq(students.id, student.id));
     }
-    await tx
-      .insert(notices)
-      .values(
-        decisionNotice(
-          request.id,
-          student.id,
-          input.decision,
-          addressLine(request),
-          input.return_reason,
-          now,
-        ),
-      )
-      .onConflictDoNothing({ target: notices.sourceKey });
+    await addPersonalNotice(
+      tx,
+      decisionNotice(request.id, student.id, input.decision, addressLine(request), input.return_reason, now),
+    );
     await audit(tx, {
       actor,
       action: isApproval ? 'address_approve' : 'address_return',

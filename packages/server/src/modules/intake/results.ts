@@ -3,7 +3,7 @@
  * the student takes mail, the same words by mail — one at a time ({@link tellStudent}: a promotion, a lapse)
  * or a whole draw's at once ({@link tellRun}, decisions 043 and 050: after the draw, in a transaction of its own).
  */
-import { LOTTERY, PERSONAL_NOTICE } from '@manabi/shared/codes';
+import { LOTTERY } from '@manabi/shared/codes';
 import {
   type FirstClass,
   type IntakeMessageKind,
@@ -12,9 +12,10 @@ import {
 } from '@manabi/shared/domain/intake';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { courseApplications, courses, lotteryRuns, mailOutbox, notices, students } from '../../db/schema';
+import { courseApplications, courses, lotteryRuns } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
-import { type MailContext, outboxRow } from '../../platform/mail';
+import type { MailContext } from '../../platform/mail';
+import { addPersonalNotice, personalNoticesWithMails } from '../../platform/outbox';
 import { anyOf, arrayLiteral, sqlLiteral } from '../../platform/sql';
 import type { Application, Course } from '../../repositories/course-applications';
 import { firstClassOf } from '../../repositories/course-sessions';
@@ -53,33 +54,20 @@ export async function tellStudent(
     channel: message.channel,
     fee: message.fee ?? null,
   });
-  const [made] = await tx
-    .insert(notices)
-    .values({
+  // the mail is tied to the student and the notice: how the office sees whether this result went out by mail
+  await addPersonalNotice(
+    tx,
+    {
       title: text.title.slice(0, 120),
       content: text.body,
       periodFrom: now,
-      publishedTo: PERSONAL_NOTICE,
       studentId,
       courseId: message.course.id,
       applicationId: message.application.id,
       sourceKey,
-    })
-    .onConflictDoNothing({ target: notices.sourceKey })
-    .returning({ id: notices.id });
-  if (!made) return;
-  const [s] = await tx
-    .select({ name: students.name, mail1: students.mail1, isEmail: students.isEmail })
-    .from(students)
-    .where(eq(students.id, studentId));
-  if (!s?.isEmail || !s.mail1) return;
-  const row = outboxRow({
-    to: s.mail1,
-    subject: `【まなび】${text.title}`,
-    body: `${s.name} 様\n\n${text.body}${personalMailTail(mail)}`,
-  });
-  // tied to the student and the notice: how the office sees whether this result went out by mail
-  await tx.insert(mailOutbox).values({ ...row, studentId, noticeId: made.id });
+    },
+    { subject: `【まなび】${text.title}`, body: `${text.body}${personalMailTail(mail)}` },
+  );
 }
 
 /**
@@ -152,30 +140,27 @@ async function tellResults(
       when ${sqlLiteral(LOTTERY.WAITLISTED)} then ${arrayLiteral(texts.waitlisted[part])}::text[]
       else ${arrayLiteral(texts.lost[part])}::text[] end, coalesce(e.waitlist_rank::text, ''))`;
   const tail = personalMailTail(mail);
-  const key = sql`'lottery:' || ${String(run.id)}::text || ':' || drawn.id`;
-  await tx.execute(sql`with drawn as (
-      select a.id, a.student_id, e.place as ord, ${words('title')} as title, ${words('body')} as body
+  const key = sql`'lottery:' || ${String(run.id)}::text || ':' || a.id`;
+  await tx.execute(
+    personalNoticesWithMails({
+      told: sql`
+      select a.id, a.student_id, e.place as ord, ${words('title')} as title, ${words('body')} as body,
+        ${key} as source_key
       from ${lotteryRuns} r
       cross join json_to_recordset(r.entries) as e(application_id int, outcome text, waitlist_rank int, place int)
       join ${courseApplications} a on a.id = e.application_id
-      where r.id = ${run.id}::int
-    ), made as (
-      insert into ${notices} (title, content, period_from, published_to, student_id, course_id, application_id,
-        source_key)
-      select left(drawn.title, 120), drawn.body, ${run.drawnAt}::timestamptz, ${PERSONAL_NOTICE}::smallint,
-        drawn.student_id, ${course.id}::int, drawn.id, ${key}
-      from drawn order by drawn.ord
-      on conflict (source_key) do nothing
-      returning id, source_key
-    )
-    insert into ${mailOutbox} ("to", subject, body, student_id, notice_id)
-    select s.mail1, '【まなび】' || drawn.title, s.name || ' 様' || ${'\n\n'}::text || drawn.body || ${tail}::text,
-      s.id, made.id
-    from drawn
-    join made on made.source_key = ${key}
-    join ${students} s on s.id = drawn.student_id
-    where s.is_email and coalesce(s.mail1, '') <> ''
-    order by drawn.ord`);
+      where r.id = ${run.id}::int`,
+      notice: {
+        title: sql`left(told.title, 120)`,
+        content: sql`told.body`,
+        periodFrom: sql`${run.drawnAt}::timestamptz`,
+        courseId: sql`${course.id}::int`,
+        applicationId: sql`told.id`,
+      },
+      mail: { subject: sql`'【まなび】' || told.title`, body: sql`told.body || ${tail}::text` },
+      orderBy: sql`told.ord`,
+    }),
+  );
 }
 
 /** The distinct charges (amount, deadline) the run's winners hold, as the words' input. */
@@ -234,27 +219,24 @@ export async function tellCharged(
     )} end`;
   const tail = personalMailTail(mail);
   const key = sql`'charge:' || a.id::text || ':' || ${String(now.getTime())}::text`;
-  await tx.execute(sql`with charged as (
+  await tx.execute(
+    personalNoticesWithMails({
+      told: sql`
       select a.id, a.student_id, ${pick('title')} as title, ${pick('body')} as body, ${key} as source_key
       from ${courseApplications} a
-      where a.id = any(${arrayLiteral(ids.map(String))}::int[])
-    ), made as (
-      insert into ${notices} (title, content, period_from, published_to, student_id, course_id, application_id,
-        source_key)
-      select left(charged.title, 120), charged.body, ${now.toISOString()}::timestamptz, ${PERSONAL_NOTICE}::smallint,
-        charged.student_id, ${course.id}::int, charged.id, charged.source_key
-      from charged where charged.title is not null order by charged.id
-      on conflict (source_key) do nothing
-      returning id, source_key
-    )
-    insert into ${mailOutbox} ("to", subject, body, student_id, notice_id)
-    select s.mail1, '【まなび】' || charged.title, s.name || ' 様' || ${'\n\n'}::text || charged.body || ${tail}::text,
-      s.id, made.id
-    from charged
-    join made on made.source_key = charged.source_key
-    join ${students} s on s.id = charged.student_id
-    where s.is_email and coalesce(s.mail1, '') <> ''
-    order by charged.id`);
+      where a.id = any(${arrayLiteral(ids.map(String))}::int[])`,
+      notice: {
+        title: sql`left(told.title, 120)`,
+        content: sql`told.body`,
+        periodFrom: sql`${now.toISOString()}::timestamptz`,
+        courseId: sql`${course.id}::int`,
+        applicationId: sql`told.id`,
+      },
+      mail: { subject: sql`'【まなび】' || told.title`, body: sql`told.body || ${tail}::text` },
+      where: sql`told.title is not null`,
+      orderBy: sql`told.id`,
+    }),
+  );
 }
 
 /**

@@ -39,7 +39,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import {
   courseApplications,
   courses,
-  mailOutbox,
   noticeCategories,
   noticeMails,
   noticeReads,
@@ -50,6 +49,7 @@ import { rowsOf } from '../../db/statements';
 import { type Actor, audit, changesOf } from '../../platform/audit';
 import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { NO_REPLY } from '../../platform/mail';
+import { mailsFrom } from '../../platform/outbox';
 import { keyContains, likeContains, likePrefix, paged, qualified } from '../../platform/sql';
 import { noticeDelivery } from '../../repositories/contact-list';
 import { siteIs } from '../../repositories/course-columns';
@@ -547,6 +547,13 @@ async function queueNoticeMail(
 ): Promise<number> {
   if (!mailDue(row, now)) return 0;
   const { subject, body } = noticeMail(config, row);
+  const mail = {
+    to: sql`coalesce(nullif(${students.mail1}, ''), ${students.mail2})`,
+    subject: sql`${subject}`,
+    body: sql`${students.name} || ${' 様\n\n'} || ${body}`,
+    studentId: sql`${students.id}`,
+    noticeId: sql`cast(${row.id} as integer)`,
+  };
   const rows = await rowsOf<{ n: number }>(
     tx,
     sql`
@@ -559,14 +566,7 @@ async function queueNoticeMail(
         and ${addressedTo(noticeValues(row), studentColumns)}
       on conflict do nothing
       returning ${sql.identifier(noticeMails.studentId.name)} as student_id
-    ), queued as (
-      insert into ${mailOutbox} (${sql.identifier(mailOutbox.to.name)}, ${sql.identifier(mailOutbox.subject.name)}, ${sql.identifier(mailOutbox.body.name)},
-        ${sql.identifier(mailOutbox.studentId.name)}, ${sql.identifier(mailOutbox.noticeId.name)})
-      select coalesce(nullif(${students.mail1}, ''), ${students.mail2}), ${subject},
-        ${students.name} || ${' 様\n\n'} || ${body}, ${students.id}, cast(${row.id} as integer)
-      from mailed join ${students} on ${students.id} = mailed.student_id
-      returning 1
-    )
+    ), queued as (${mailsFrom(sql`mailed join ${students} on ${students.id} = mailed.student_id`, mail, { returning: sql`1` })})
     select count(*)::int as n from queued`,
   );
   return Number(rows[0]?.n ?? 0);
