@@ -89,7 +89,7 @@ const OUTBOX_WRITERS = [
   // the office's notice form publishes an audience notice (no student_id): the office's own writing, not the
   // outbox; its mails (queueNoticeMail) go through the outbox like every other
   {
-    file: `${SERVER_SRC}/modules/notices/notices.service.ts`,
+    file: `${SERVER_SRC}/modules/notices/notices-form.service.ts`,
     name: 'addNotice',
     reason: "the office's notice form: an audience notice, not a personal one",
   },

@@ -1,15 +1,8 @@
 import { api } from '@manabi/shared/routes';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route';
-import {
-  addNotice,
-  getNotice,
-  listNoticeCourses,
-  listNotices,
-  listPublishers,
-  previewAudience,
-  updateNotice,
-} from './notices.service';
+import { getNotice, listNoticeCourses, listNotices, listPublishers } from './notices.service';
+import { addNotice, previewAudience, updateNotice } from './notices-form.service';
 
 /**
  * Admin notices (SPEC §7 "Admin notices"): the form's course search, list, detail, add, update and the

@@ -5,13 +5,9 @@ import { sendCsv } from '../../platform/csv-download';
 import { CSV_UPLOAD_BODY_LIMIT, previewReply, uploadReply } from '../../platform/csv-upload';
 import { bodyTextPieces } from '../../platform/json-body';
 import { route } from '../../platform/route';
-import {
-  countUnapproved,
-  exportStudents,
-  findDuplicates,
-  listStudents,
-  uploadStudents,
-} from './students-list.service';
+import { findDuplicates } from './students-duplicates.service';
+import { countUnapproved, exportStudents, listStudents } from './students-list.service';
+import { uploadStudents } from './students-upload.service';
 import { previewStudentUpload } from './students-upload-preview.service';
 
 /**

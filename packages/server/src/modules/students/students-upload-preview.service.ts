@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { CsvUploadError, type RowIssue, refused, type UploadAnswer } from '../../platform/csv-upload';
 import { CappedList, type FieldChange } from '../../platform/import-preview';
 import type { TextPieces } from '../../platform/sliced';
-import { readStudentUpload, walkStudentUpload } from './students-list.service';
+import { readStudentUpload, walkStudentUpload } from './students-upload.service';
 import { type DuplicateSuspect, likelyDuplicatesOf, type UploadPerson } from './students-upload-duplicates';
 
 const GENDER_WORDS: Record<string, string> = Object.fromEntries(
