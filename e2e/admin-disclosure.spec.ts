@@ -59,7 +59,7 @@ test('[管理][学生] 学生詳細から保有個人情報の開示を開き、
   ])
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
   // the first page names the person and every section with how much it holds
-  const contents = page.getByRole('navigation', { name: '目次' });
+  const contents = page.getByRole('region', { name: '目次' });
   await expect(contents.getByRole('listitem')).toHaveCount(12);
   await expect(contents).toContainText('お支払い・領収書・返金（');
   const record = page.getByRole('region', { name: '登録内容' });

@@ -330,6 +330,15 @@ describe('erasure', () => {
       name: '',
     });
     expect(shown.json().erased_at).not.toBeNull();
+    // and so does its disclosure: no birthday kept for the statistics shown as if it were hers
+    const disclosed = await get(t.app, `/api/admin/student/disclosure/?user_id=${s.id}`, cast.admin);
+    const items = (disclosed.json() as { record: { items: { key: string; value_text: string }[] } }).record
+      .items;
+    const said = (key: string) => items.find((i) => i.key === key)?.value_text;
+    expect([said('birthday'), said('name'), said('phone1'), said('remarks')]).toEqual(
+      Array(4).fill('消去済み'),
+    );
+    expect(said('loginId')).toBe(s.loginId);
     // the audit viewer shows the act and 「消去済みの個人」 in place of the values
     const list = await get(t.app, `/api/admin/audit/list/?user_id=${s.id}&action=update`, cast.admin);
     expect(list.statusCode, list.body).toBe(200);

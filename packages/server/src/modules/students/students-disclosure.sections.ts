@@ -25,6 +25,7 @@ import {
   NOTICE_RECORD_KINDS,
 } from '@manabi/shared/schemas/student-disclosure';
 import { MERGE_FIELDS, type MergeField } from '@manabi/shared/schemas/student-merge';
+import { PERSON_DATA, type PersonalColumn } from '../../db/person-data';
 import type { students } from '../../db/schema';
 import type { SectionsRead } from './students-disclosure.readers';
 
@@ -153,16 +154,26 @@ function wordsOf(field: (typeof RECORD_FIELDS)[Shown], v: unknown): string {
   }
 }
 
+/** What an erased record shows for a value erasure took (or, the birthday, kept coarser for the statistics). */
+const ERASED = '消去済み';
+
+/** The record's columns the registry says erasure blanks or generalises (db/person-data.ts, decision 081). */
+const erasedColumn = (key: string): boolean => {
+  const rule = (PERSON_DATA.students.personal as Record<string, PersonalColumn>)[
+    key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+  ]?.erasure;
+  return rule !== undefined && ('blank' in rule || 'generalise' in rule);
+};
+
 /** The record section: every column shown, as stored and in words, and what is left out. */
 export function presentRecord(s: Student): Disclosure['record'] {
   return {
     title: DISCLOSURE_SECTIONS.record,
-    items: (Object.entries(RECORD_FIELDS) as [Shown, (typeof RECORD_FIELDS)[Shown]][]).map(([key, f]) => ({
-      key,
-      label: f.label,
-      value: asText(s[key]),
-      value_text: wordsOf(f, s[key]),
-    })),
+    items: (Object.entries(RECORD_FIELDS) as [Shown, (typeof RECORD_FIELDS)[Shown]][]).map(([key, f]) =>
+      s.anonymizedAt && erasedColumn(key)
+        ? { key, label: f.label, value: '', value_text: ERASED }
+        : { key, label: f.label, value: asText(s[key]), value_text: wordsOf(f, s[key]) },
+    ),
     left_out: Object.values(LEFT_OUT)
       .filter((x, i, all) => all.findIndex((y) => y.label === x.label) === i)
       .map(({ label, reason }) => ({ label, reason })),

@@ -82,7 +82,8 @@ function DisclosureContents({ d }: { d: Disclosure }) {
     rows(d.audit),
   ] as const;
   return (
-    <nav aria-labelledby="disclosure-contents" className="space-y-2">
+    // a section, not a nav: the print hides every nav (the menus), and the contents belong on the first page
+    <section aria-labelledby="disclosure-contents" className="space-y-2">
       <h2 id="disclosure-contents" className="text-std-20B-150">
         目次
       </h2>
@@ -91,7 +92,7 @@ function DisclosureContents({ d }: { d: Disclosure }) {
           <li key={title}>{`${title}（${count}）`}</li>
         ))}
       </ol>
-    </nav>
+    </section>
   );
 }
 
@@ -307,7 +308,7 @@ function AuditSection({ d }: { d: Disclosure }) {
 }
 
 const dlClass =
-  'grid gap-x-6 gap-y-2 sm:grid-cols-[minmax(10rem,auto)_1fr] print:grid-cols-[minmax(10rem,auto)_1fr] print:break-inside-auto';
+  'grid gap-x-6 gap-y-2 sm:grid-cols-[minmax(10rem,auto)_1fr] print:grid-cols-[minmax(10rem,auto)_1fr]';
 
 function Item({ label, value }: { label: string; value: string }) {
   return (
@@ -324,7 +325,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     // on paper a long section runs on to the next page rather than start on a new one (styles.css keeps a
     // section whole, which suits the short ones of other pages)
-    <section aria-labelledby={id} className="space-y-4 print:break-inside-auto">
+    <section aria-labelledby={id} data-print="split" className="space-y-4">
       <h2 id={id} className="text-std-24B-150 text-ink max-sm:text-std-20B-150">
         {title}
       </h2>
@@ -448,7 +449,8 @@ function Table({ caption, columns, rows }: { caption: string; columns: string[];
       aria-label={`${caption}（横にスクロールできます）`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (WCAG 2.1.1, axe scrollable-region-focusable)
       tabIndex={0}
-      className="overflow-x-auto rounded-8 border-2 border-line-subtle print:break-inside-auto print:overflow-visible print:border-0"
+      data-print="split"
+      className="overflow-x-auto rounded-8 border-2 border-line-subtle print:overflow-visible print:border-0"
     >
       <table className="w-full border-collapse text-std-16N-170 text-ink">
         <caption className="px-3 pt-2 text-left text-std-16B-170">{caption}</caption>

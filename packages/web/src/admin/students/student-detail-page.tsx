@@ -104,7 +104,7 @@ export function Component() {
         <Alert variant="info" title="この方の個人情報は消去済みです" announce={false}>
           <p>{`${formatDateJa(student.erased_at)}に、${student.erased_rule}。`}</p>
           <p>
-            氏名・連絡先・住所（町名まで）・生年月日・備考は残っていません。受講の記録と統計の人数は残ります。この登録は変更できません。
+            氏名・連絡先・町名より後の住所・生年月日・備考は残っていません。受講の記録と統計の人数は残ります。この登録は変更できません。
           </p>
         </Alert>
       )}
