@@ -62,6 +62,15 @@ test('[管理][学生] 学生詳細から保有個人情報の開示を開き、
   const contents = page.getByRole('region', { name: '目次' });
   await expect(contents.getByRole('listitem')).toHaveCount(12);
   await expect(contents).toContainText('お支払い・領収書・返金（');
+  // on paper too: the contents print on the first page with the person, and a long section may run on across
+  // pages — kept whole, the record was pushed off the first page and left it near-empty
+  await page.emulateMedia({ media: 'print' });
+  await expect(contents).toBeVisible();
+  const keptWhole = await page
+    .getByRole('region', { name: '登録内容' })
+    .evaluate((el) => [el, ...el.querySelectorAll('dl')].map((e) => getComputedStyle(e).breakInside));
+  expect(keptWhole.every((v) => v === 'auto')).toBe(true);
+  await page.emulateMedia({ media: 'screen' });
   const record = page.getByRole('region', { name: '登録内容' });
   await expect(record.getByText('24040001', { exact: true })).toBeVisible();
   await expect(record.getByText('記載していない情報と理由')).toBeVisible();
