@@ -89,13 +89,11 @@ const studentTurnStatement = preparedInTransaction('student_turn', (tx) => {
       })
       .from(students)
       .leftJoinLateral(live, sql`true`)
-      // the student's row held (KEY SHARE: a contact edit goes on) for the transaction: a merge of this record
-      // (decision 071) waits for this apply or cancel to end, or this one waits for the merge and then finds
-      // the record no longer approved, and answers as for a student who is not there
+      // the student's row is already held (lockForTurn, decision 082): read here after that wait, an act on the
+      // record that came first is seen whole — merged or withdrawn answers as for a student who is not there
       .where(
         and(eq(students.id, studentId), sql`${students.approvalStatus} = ${sqlLiteral(APPROVAL.APPROVED)}`),
       )
-      .for('key share', { of: students })
   );
 });
 

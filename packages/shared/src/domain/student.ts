@@ -15,6 +15,9 @@ export function isOutsideWard(town: string): boolean {
 }
 
 /** The stored duplicate key of a name (students.name_key): NFKC, no spaces (SPEC issue 4). */
+/** What a record whose personal data was erased (decision 081) shows for a value it no longer holds. */
+export const ERASED_TEXT = '消去済み';
+
 export const studentNameKey = (name: string): string => normalizeName(name);
 
 export interface StudentCaution {

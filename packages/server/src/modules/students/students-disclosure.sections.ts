@@ -13,6 +13,7 @@ import {
   type PaymentMethod,
 } from '@manabi/shared/domain/fees';
 import { matchReasonText } from '@manabi/shared/domain/person-match';
+import { ERASED_TEXT } from '@manabi/shared/domain/student';
 import type { AuditRow } from '@manabi/shared/schemas/audit';
 import { CALL_OUTCOMES, PROXY_CHANNELS } from '@manabi/shared/schemas/contact';
 import { AGE_BAND_OPTIONS, INQUIRY_CONTENT_OPTIONS } from '@manabi/shared/schemas/inquiry';
@@ -154,9 +155,6 @@ function wordsOf(field: (typeof RECORD_FIELDS)[Shown], v: unknown): string {
   }
 }
 
-/** What an erased record shows for a value erasure took (or, the birthday, kept coarser for the statistics). */
-const ERASED = '消去済み';
-
 /** The record's columns the registry says erasure blanks or generalises (db/person-data.ts, decision 081). */
 const erasedColumn = (key: string): boolean => {
   const rule = (PERSON_DATA.students.personal as Record<string, PersonalColumn>)[
@@ -171,7 +169,7 @@ export function presentRecord(s: Student): Disclosure['record'] {
     title: DISCLOSURE_SECTIONS.record,
     items: (Object.entries(RECORD_FIELDS) as [Shown, (typeof RECORD_FIELDS)[Shown]][]).map(([key, f]) =>
       s.anonymizedAt && erasedColumn(key)
-        ? { key, label: f.label, value: '', value_text: ERASED }
+        ? { key, label: f.label, value: '', value_text: ERASED_TEXT }
         : { key, label: f.label, value: asText(s[key]), value_text: wordsOf(f, s[key]) },
     ),
     left_out: Object.values(LEFT_OUT)

@@ -1,7 +1,8 @@
 import type { Flag, Student, StudentRow } from '@manabi/shared/api';
-import { codeText } from '@manabi/shared/codes';
+import { APPROVAL, codeText } from '@manabi/shared/codes';
 import { ageAtFiscalYearEnd } from '@manabi/shared/domain/age';
 import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
+import { ERASED_TEXT } from '@manabi/shared/domain/student';
 import type { students } from '../../db/schema';
 import { addressParts } from '../common/address';
 
@@ -18,14 +19,11 @@ const identity = (s: Pick<StudentRecord, 'id' | 'loginId' | 'generationId' | 'na
   name_kana: s.nameKana,
 });
 
-/** What an erased record reads in place of a value it no longer holds. */
-export const ERASED_TEXT = '消去済み';
-
 /** The retention rule a record was erased under, in words (decision 072), by how its participation ended. */
 const ERASED_RULE: Record<string, string> = {
-  '2': '不承認となった登録の保存期間',
-  '3': '統合した登録の保存期間',
-  '4': '退会した方の保存期間',
+  [APPROVAL.REJECTED]: '不承認となった登録の保存期間',
+  [APPROVAL.MERGED]: '統合した登録の保存期間',
+  [APPROVAL.WITHDRAWN]: '退会した方の保存期間',
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { Student } from '@manabi/shared/api';
 import { APPROVAL, codeText } from '@manabi/shared/codes';
 import { formatDateJa } from '@manabi/shared/domain/dates';
+import { ERASED_TEXT } from '@manabi/shared/domain/student';
 import { GENDER_OPTIONS } from '@manabi/shared/schemas/student';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -21,16 +22,13 @@ import { StudentCoursesTab } from './student-courses-tab';
 
 const yesNo = (flag: string, yes: string, no: string) => (flag === '1' ? yes : no);
 
-/** What an erased record shows for a value it no longer holds (decision 081). */
-const ERASED = '消去済み';
-
 /**
  * Every field of SPEC §3 Student, in the order the office reads them (tab 1); on an erased record a blank
  * value says 消去済み, not 未入力.
  */
 function studentItems(s: Student): ConfirmItem[] {
   const items = allItems(s);
-  return s.erased_at ? items.map((i) => (i.value === '' ? { ...i, value: ERASED } : i)) : items;
+  return s.erased_at ? items.map((i) => (i.value === '' ? { ...i, value: ERASED_TEXT } : i)) : items;
 }
 
 function allItems(s: Student): ConfirmItem[] {
