@@ -1,3 +1,4 @@
+import { postcodeMark } from '@manabi/shared/domain/address';
 import type { Letter } from '@manabi/shared/schemas/contact';
 
 /**
@@ -6,16 +7,12 @@ import type { Letter } from '@manabi/shared/schemas/contact';
  */
 
 /** 〒 and the postcode as 123-4567 (stored with or without the hyphen); '' when there is none. */
-export function postcodeLine(postcode: string): string {
-  const digits = postcode.replace(/[^0-9]/g, '');
-  if (digits.length === 7) return `〒${digits.slice(0, 3)}-${digits.slice(3)}`;
-  const given = postcode.trim();
-  return given ? `〒${given}` : '';
-}
+export const postcodeLine = (postcode: string): string => postcodeMark(postcode);
 
 /**
- * The address block's lines above the name: 〒, address 1 (prefecture to number), address 2 (building),
- * each left out when empty, so a student without a building has no blank line in the window.
+ * The address block's lines above the name: 〒, address 1 (prefecture to number, as the server composes it
+ * with shared/domain/address.ts: 「…芝公園4丁目2-8」), address 2 (building), each left out when empty, so a
+ * student without a building has no blank line in the window.
  */
 export function addressLines(letter: Pick<Letter, 'postcode' | 'address1' | 'address2'>): string[] {
   return [postcodeLine(letter.postcode), letter.address1.trim(), letter.address2.trim()].filter(Boolean);

@@ -1,4 +1,5 @@
 import type { AddressRequest, Student } from '@manabi/shared/api';
+import { addressText, postcodeMark } from '@manabi/shared/domain/address';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import {
   ADDRESS_REQUEST_STATUS,
@@ -21,10 +22,10 @@ const CHOICES = [
   { value: ADDRESS_REQUEST_STATUS.RETURNED, label: '返却する（理由を学生に伝える）' },
 ];
 
-const withPostcode = (postcode: string, line: string) => (postcode ? `〒${postcode}　${line}` : line);
+const withPostcode = (postcode: string, line: string) =>
+  [postcodeMark(postcode), line].filter((part) => part !== '').join('　');
 
-const recordAddress = (s: Student) =>
-  withPostcode(s.postcode, [s.pref, s.street_name1, s.street_name2, s.address, s.street_name3].join(' '));
+const recordAddress = (s: Student) => withPostcode(s.postcode, addressText(s));
 
 /**
  * The student's pending 住所変更の届出 on their detail page (decision 040): the address on record beside the

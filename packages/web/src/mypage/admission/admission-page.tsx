@@ -1,3 +1,4 @@
+import { addressText } from '@manabi/shared/domain/address';
 import { ageAtFiscalYearEnd, defaultBirthday } from '@manabi/shared/domain/age';
 import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
 import {
@@ -270,8 +271,7 @@ function confirmItems(v: Values) {
     { label: '郵便番号', value: v.postcode },
     {
       label: '住所',
-      value:
-        `${v.pref}${v.street_name1}${v.street_name2}${v.street_name2 ? '丁目' : ''}${v.address} ${v.street_name3}`.trim(),
+      value: addressText(v),
     },
     { label: '電話番号1', value: v.phone1 },
     { label: '電話番号2', value: v.phone2 },
