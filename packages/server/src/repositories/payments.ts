@@ -53,6 +53,26 @@ export const netPaidOf = (applicationId: Column | SQL) => {
     FROM ${payments} p WHERE p.application_id = ${id} AND p.voided_at IS NULL)`.mapWith(Number);
 };
 
+/**
+ * The Tokyo day the money last came in for the application `applicationId` names ('YYYY-MM-DD', null when
+ * none): the newest paid_on of its payments received and not voided — the day its receipt is dated, which the
+ * my-page's 「入金を確認しました（…）」 names too, so the two never disagree.
+ */
+export const receivedOnOf = (applicationId: Column | SQL) => {
+  const id = is(applicationId, Column) ? qualified(applicationId.table, applicationId) : applicationId;
+  return sql<string | null>`(SELECT max(p.paid_on)::text FROM ${payments} p
+    WHERE p.application_id = ${id} AND p.voided_at IS NULL AND p.kind = ${sqlLiteral(PAYMENT_KIND.RECEIVED)})`;
+};
+
+/** The day the money last came in ({@link receivedOnOf}) for each of these applications that has one. */
+export async function receivedOn(
+  tx: DbOrTx,
+  applicationIds: readonly number[],
+): Promise<Map<number, string>> {
+  const ids = await receiptsOf(tx, applicationIds);
+  return new Map([...ids].map(([id, list]) => [id, list[list.length - 1]?.paidOn ?? '']));
+}
+
 /** The net amount paid ({@link netPaidOf}) of each of these applications that has a payment not voided. */
 export async function netPaid(tx: DbOrTx, applicationIds: readonly number[]): Promise<Map<number, number>> {
   if (applicationIds.length === 0) return new Map();

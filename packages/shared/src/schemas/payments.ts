@@ -32,6 +32,10 @@ export const PAYMENT_MSG = {
     `1つのファイルで取り込めるのは${n.toLocaleString('ja-JP')}件までです。分けてください。`,
   bankNoLines: '入金明細のデータ行がありません。',
   nothingToApply: '記録できる行がありません。',
+  bankFuture: '振込日が未来の日付です',
+  bankSame: '同じ振込がすでに記録されています',
+  notAQuestion: 'この行は、確かめる必要のある行ではありません',
+  sameUnanswered: 'すでに記録された振込と同じ行です。別の振込なら「別の振込なら記録する」を選んでください',
 } as const;
 
 /** How many transfer lines one bank file may hold: a municipal programme's day of transfers is far fewer. */
@@ -103,6 +107,26 @@ export const paymentSeatSchema = z.object({
   payments: z.array(paymentRowSchema),
 });
 export type PaymentSeat = z.output<typeof paymentSeatSchema>;
+/** SPEC §6: authority 2 sees only name_kana of the person — no 氏名, no 学生番号 (absent, not blank). */
+export const paymentSeatLimitedSchema = paymentSeatSchema.omit({ login_id: true, name: true });
+export type PaymentSeatLimited = z.output<typeof paymentSeatLimitedSchema>;
+
+/**
+ * A course's money in one row, which adds up: due − collected + refunded = outstanding − refund_owed (each
+ * seat's charge less what it holds is what it still owes, or, negative, what it is owed back).
+ */
+const moneySchema = z.object({
+  /** what the seats are charged: each live seat's amount, and of a seat given up what its rule keeps */
+  due: id,
+  /** every payment received, voided ones left out */
+  collected: id,
+  /** every refund paid */
+  refunded: id,
+  /** what live seats still owe */
+  outstanding: id,
+  /** what is owed back: paid over a live seat's amount, or a given-up seat's refund by its rule */
+  refund_owed: id,
+});
 
 export const paymentListResponseSchema = z.object({
   course_id: id,
@@ -112,8 +136,9 @@ export const paymentListResponseSchema = z.object({
   total: id,
   page: id,
   per_page: id,
-  totals: z.object({ due: id, collected: id, refunded: id, outstanding: id, refund_owed: id }),
-  list: z.array(paymentSeatSchema),
+  totals: moneySchema,
+  /** authority 1: every seat with 氏名 and 学生番号; authority 2: name_kana only (SPEC §6) */
+  list: z.union([z.array(paymentSeatSchema), z.array(paymentSeatLimitedSchema)]),
 });
 export type PaymentList = z.output<typeof paymentListResponseSchema>;
 
@@ -196,13 +221,24 @@ export const bankPreviewBodySchema = z.object({
   file: z.string({ error: MSG.fileRequired }).min(1, { error: MSG.fileRequired }),
 });
 
-/** POST /api/admin/payment/bank/apply/: the same file, the preview's hash, the office's picks of ambiguous lines. */
+const lineNo = () => z.number().int().min(1).max(1_000_000);
+
+/**
+ * POST /api/admin/payment/bank/apply/: the same file, the preview's hash, the office's picks of ambiguous
+ * lines, and the lines like a recorded transfer that the office says are other transfers (decision 085).
+ */
 export const bankApplyBodySchema = bankPreviewBodySchema.extend({
   preview_hash: previewHashSchema,
   choices: z
-    .array(z.object({ line: z.number().int().min(1).max(1_000_000), application_id: recordId() }), {
+    .array(z.object({ line: lineNo(), application_id: recordId() }), {
       error: MSG.invalidValue,
     })
+    .max(BANK_LINES_MAX, { error: MSG.invalidValue })
+    .prefault([]),
+  /** the 'question' lines to record all the same: 「別の振込なら記録する」; the rest are left as they are */
+  new_transfers: z
+    // a top-level array's numbers reach the schema as text (validation/json-input.ts): read as an id is
+    .array(recordId(), { error: MSG.invalidValue })
     .max(BANK_LINES_MAX, { error: MSG.invalidValue })
     .prefault([]),
 });
@@ -211,9 +247,11 @@ export type BankApplyBody = z.output<typeof bankApplyBodySchema>;
 export const BANK_LINE_STATUS = {
   matched: '一致',
   ambiguous: '候補が複数',
+  question: '確認が必要',
   unmatched: '該当なし',
   recorded: '記録済み',
 } as const;
+const BANK_LINE_STATUSES = ['matched', 'ambiguous', 'question', 'unmatched', 'recorded'] as const;
 export type BankLineStatus = keyof typeof BANK_LINE_STATUS;
 
 const candidateSchema = z.object({
@@ -224,25 +262,39 @@ const candidateSchema = z.object({
   outstanding: id,
 });
 
+/** A transfer already recorded, which a line is (記録済み) or looks like (確認が必要). */
+const earlierSchema = z.object({
+  receipt_no: z.string().nullable(),
+  paid_on: z.string(),
+  name: z.string(),
+  course_name: z.string(),
+});
+
 export const bankLineSchema = z.object({
   /** the line (CSV row, or record number of the 全銀 file) */
   line: id,
   paid_on: z.string(),
   amount: id,
   payer_name: z.string(),
-  status: z.enum(['matched', 'ambiguous', 'unmatched', 'recorded']),
-  /** how it matched: the 学生番号 in the name, or the kana name and the amount */
+  /**
+   * question: its day, amount and payer's words are those of a transfer recorded from another file — the same
+   * transfer read again, or another just like it; recorded only when the apply names it in new_transfers
+   */
+  status: z.enum(BANK_LINE_STATUSES),
+  /** how it matched (a question: how it would): the 学生番号 in the name, or the kana name and the amount */
   matched_by: z.enum(['login_id', 'kana', '']),
-  /** why nothing matched, in words */
+  /** why nothing matched, or why the office is asked, in words */
   reason: z.string(),
   candidates: z.array(candidateSchema),
+  /** the recorded transfer it is or looks like; null when none (or the same line came earlier in the file) */
+  earlier: earlierSchema.nullable(),
 });
 export type BankLine = z.output<typeof bankLineSchema>;
 
 export const bankPreviewResponseSchema = z.object({
   preview_hash: z.string(),
   format: z.enum(['zengin', 'csv']),
-  counts: z.object({ lines: id, matched: id, ambiguous: id, unmatched: id, recorded: id }),
+  counts: z.object({ lines: id, matched: id, ambiguous: id, question: id, unmatched: id, recorded: id }),
   lines: z.array(bankLineSchema),
 });
 export type BankPreview = z.output<typeof bankPreviewResponseSchema>;
@@ -256,6 +308,7 @@ export const receiptQuerySchema = z.object({ payment_id: recordId() });
 export const receiptResponseSchema = z.object({
   payment_id: id,
   receipt_no: z.string(),
+  /** the Tokyo day the money came in, the same day the my-page names (「入金を確認しました（12月3日）」) */
   paid_on: z.string(),
   payer: z.string(),
   login_id: z.string().nullable(),
@@ -294,20 +347,17 @@ export const paymentReportQuerySchema = z.object({
   ),
 });
 
-export const paymentReportRowSchema = z.object({
+export const paymentReportRowSchema = moneySchema.extend({
   course_id: id,
   course_name: z.string(),
+  /** the seats charged */
   seats: id,
-  due: id,
-  collected: id,
-  refunded: id,
-  outstanding: id,
 });
 export type PaymentReportRow = z.output<typeof paymentReportRowSchema>;
 
 export const paymentReportResponseSchema = z.object({
   fiscal_year: id,
   rows: z.array(paymentReportRowSchema),
-  totals: z.object({ seats: id, due: id, collected: id, refunded: id, outstanding: id }),
+  totals: moneySchema.extend({ seats: id }),
 });
 export type PaymentReport = z.output<typeof paymentReportResponseSchema>;

@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type BankLine,
+  type Booked,
   bankNameKey,
   csvAmount,
   csvDay,
+  ledgerOf,
   loginIdsIn,
   matchLines,
   type SeatCandidate,
@@ -63,8 +65,12 @@ describe('matching transfers to seats', () => {
               problem: null,
             };
           });
-          const recorded = new Set(rawLines.flatMap((l, i) => (l.recorded ? [`ref${i}`] : [])));
-          const verdicts = matchLines(lines, seats, recorded);
+          const recorded = lines.flatMap((l, i): Booked[] =>
+            rawLines[i]?.recorded
+              ? [{ ...l, ref: l.bankRef, receiptNo: null, name: '', courseName: '' }]
+              : [],
+          );
+          const verdicts = matchLines(lines, seats, ledgerOf(recorded), '2026-05-01');
           expect(verdicts).toHaveLength(lines.length);
           verdicts.forEach((v, i) => {
             const raw = rawLines[i]!;

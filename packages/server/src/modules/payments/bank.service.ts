@@ -1,10 +1,14 @@
 /**
- * The bank's transfer file (decision 078): a preview that writes nothing (matched, ambiguous, unmatched and
- * already recorded lines, and the preview_hash of decision 070), then the apply that writes every matched
- * line and every ambiguous line the office picked a seat for, in one transaction holding the lock of every
- * course it pays into (id order, as every seat writer), or nothing.
+ * The bank's transfer file (decision 078): a preview that writes nothing (matched, ambiguous, unmatched,
+ * already recorded lines, and lines just like a transfer recorded from another file, which the office is
+ * asked about — decision 085 —, and the preview_hash of decision 070), then the apply that writes every
+ * matched line, every ambiguous line the office picked a seat for and every asked line it said is another
+ * transfer, in one transaction holding the lock of every course it pays into (id order, as every seat
+ * writer), or nothing.
  */
+import { createHash } from 'node:crypto';
 import { LOTTERY } from '@manabi/shared/codes';
+import { todayTokyo } from '@manabi/shared/domain/dates';
 import { PAYMENT_KIND } from '@manabi/shared/domain/fees';
 import { IMPORT_PREVIEW_MSG } from '@manabi/shared/schemas/import-preview';
 import {
@@ -13,7 +17,7 @@ import {
   type BankPreview,
   PAYMENT_MSG,
 } from '@manabi/shared/schemas/payments';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseApplications, courses, payments, students } from '../../db/schema';
 import { type Actor, audit, auditMany } from '../../platform/audit';
@@ -25,14 +29,18 @@ import {
 } from '../../platform/csv-upload';
 import { AppError, invalid } from '../../platform/errors';
 import { OutcomeDigest } from '../../platform/import-preview';
-import { isUniqueViolation, qualified } from '../../platform/sql';
+import { anyOf, isUniqueViolation, qualified } from '../../platform/sql';
 import { insertPayments, NEXT_RECEIPT, netPaidOf, refreshPaidAt } from '../../repositories/payments';
 import { lockForPayments } from '../../repositories/person-locks';
 import {
   type BankFormat,
   type BankLine,
+  type Booked,
   bankNameKey,
   isZengin,
+  type Ledger,
+  ledgerOf,
+  likeKey,
   matchLines,
   readBankCsv,
   readZengin,
@@ -60,7 +68,7 @@ async function readBankFile(
     } else {
       const records: string[][] = [];
       for await (const chunk of parseCsvRecordSlices(await decodeCsvText(bytes))) records.push(...chunk);
-      lines = readBankCsv(records);
+      lines = readBankCsv(records, createHash('sha256').update(bytes).digest('hex'));
     }
   } catch (e) {
     if (e instanceof CsvUploadError) throw invalid('file', e.message);
@@ -92,15 +100,49 @@ async function liveChargedSeats(db: DbOrTx): Promise<SeatCandidate[]> {
   return rows.map((r) => ({ ...r, kanaKey: bankNameKey(r.nameKana) }));
 }
 
-/** The refs of the file's lines already recorded (a non-voided payment holds them). */
-async function recordedRefs(db: DbOrTx, lines: readonly BankLine[]): Promise<Set<string>> {
+/**
+ * The transfers recorded from the bank (payments not voided) that the file's lines are, or look like: those
+ * holding one of the lines' identities, and those of a line's day and amount whose payer's words are the
+ * same (likeKey).
+ */
+async function ledgerFor(db: DbOrTx, lines: readonly BankLine[]): Promise<Ledger> {
   const refs = [...new Set(lines.map((l) => l.bankRef))];
-  if (refs.length === 0) return new Set();
+  const days = [...new Set(lines.flatMap((l) => (l.paidOn ? [l.paidOn] : [])))];
+  const amounts = [...new Set(lines.map((l) => l.amount))];
+  if (refs.length === 0) return ledgerOf([]);
+  const p = payments;
   const rows = await db
-    .select({ ref: payments.bankRef })
-    .from(payments)
-    .where(and(inArray(payments.bankRef, refs), isNull(payments.voidedAt)));
-  return new Set(rows.map((r) => r.ref ?? ''));
+    .select({
+      ref: p.bankRef,
+      paidOn: p.paidOn,
+      amount: p.amount,
+      payerName: p.payerName,
+      receiptNo: p.receiptNo,
+      name: students.name,
+      courseName: courses.name,
+    })
+    .from(p)
+    .innerJoin(students, eq(students.id, p.studentId))
+    .innerJoin(courses, eq(courses.id, p.courseId))
+    .where(
+      and(
+        isNull(p.voidedAt),
+        eq(p.source, 'bank'),
+        or(
+          inArray(p.bankRef, refs),
+          days.length === 0
+            ? sql`false`
+            : and(
+                sql`${p.paidOn} = any(${sql.param(days)}::text[]::date[])`,
+                anyOf(p.amount, amounts, 'int'),
+              ),
+        ),
+      ),
+    )
+    .orderBy(p.id);
+  const wanted = new Set(lines.map(likeKey));
+  const refSet = new Set(refs);
+  return ledgerOf(rows.filter((r: Booked) => (r.ref && refSet.has(r.ref)) || wanted.has(likeKey(r))));
 }
 
 interface Walk {
@@ -114,16 +156,29 @@ interface Walk {
 async function walk(
   db: DbOrTx,
   file: { format: BankFormat; bytes: Buffer; lines: BankLine[] },
+  now: Date,
 ): Promise<Walk> {
-  const verdicts = matchLines(file.lines, await liveChargedSeats(db), await recordedRefs(db, file.lines));
+  const verdicts = matchLines(
+    file.lines,
+    await liveChargedSeats(db),
+    await ledgerFor(db, file.lines),
+    todayTokyo(now),
+  );
   const digest = new OutcomeDigest();
   digest.bytes(file.bytes);
   file.lines.forEach((l, i) => {
     const v = verdicts[i] as Verdict;
-    const seats = v.status === 'matched' ? [v.seat] : v.status === 'ambiguous' ? v.candidates : [];
-    digest.record(l.line, v.status, ...seats.map((s) => `${s.applicationId}:${s.outstanding}`));
+    const earlier = 'earlier' in v && v.earlier ? [`${v.earlier.receiptNo}`] : [];
+    const seats = seatsOf(v).map((s) => `${s.applicationId}:${s.outstanding}`);
+    digest.record(l.line, v.status, ...earlier, ...seats);
   });
   return { ...file, verdicts, hash: digest.hex() };
+}
+
+/** The seats a verdict names: the one matched, or the candidates (of a question: as it would record). */
+function seatsOf(v: Verdict): SeatCandidate[] {
+  const found = v.status === 'question' ? v.found : v;
+  return found.status === 'matched' ? [found.seat] : found.status === 'ambiguous' ? found.candidates : [];
 }
 
 const candidate = (s: SeatCandidate) => ({
@@ -134,31 +189,36 @@ const candidate = (s: SeatCandidate) => ({
   outstanding: s.outstanding,
 });
 
-export async function previewBankFile(db: Db, dataUrl: string): Promise<BankPreview> {
+const earlierOf = (b: Booked | null | undefined) =>
+  b ? { receipt_no: b.receiptNo, paid_on: b.paidOn, name: b.name, course_name: b.courseName } : null;
+
+/** A line's verdict as the preview shows it. */
+function presentLine(l: BankLine, v: Verdict): BankPreview['lines'][number] {
+  const found = v.status === 'question' ? v.found : v;
+  return {
+    line: l.line,
+    paid_on: l.paidOn,
+    amount: l.amount,
+    payer_name: l.payerName,
+    status: v.status,
+    matched_by: found.status === 'matched' || found.status === 'ambiguous' ? found.by : ('' as const),
+    reason: v.status === 'unmatched' ? v.reason : v.status === 'question' ? PAYMENT_MSG.bankSame : '',
+    candidates: seatsOf(v).map(candidate),
+    earlier: earlierOf('earlier' in v ? v.earlier : null),
+  };
+}
+
+export async function previewBankFile(db: Db, dataUrl: string, now = new Date()): Promise<BankPreview> {
   const file = await readBankFile(dataUrl);
   const w = await db.transaction(async (tx) => {
     await tx.execute(sql`set transaction read only`);
-    return walk(tx, file);
+    return walk(tx, file, now);
   });
-  const counts = { lines: w.lines.length, matched: 0, ambiguous: 0, unmatched: 0, recorded: 0 };
+  const counts = { lines: w.lines.length, matched: 0, ambiguous: 0, question: 0, unmatched: 0, recorded: 0 };
   const lines = w.lines.map((l, i) => {
     const v = w.verdicts[i] as Verdict;
     counts[v.status]++;
-    return {
-      line: l.line,
-      paid_on: l.paidOn,
-      amount: l.amount,
-      payer_name: l.payerName,
-      status: v.status,
-      matched_by: v.status === 'matched' || v.status === 'ambiguous' ? v.by : ('' as const),
-      reason: v.status === 'unmatched' ? v.reason : '',
-      candidates:
-        v.status === 'matched'
-          ? [candidate(v.seat)]
-          : v.status === 'ambiguous'
-            ? v.candidates.map(candidate)
-            : [],
-    };
+    return presentLine(l, v);
   });
   return { preview_hash: w.hash, format: w.format, counts, lines };
 }
@@ -171,24 +231,39 @@ interface ToWrite {
   seat: SeatCandidate;
 }
 
-/** The lines the apply writes: every matched one, and each ambiguous one the office picked a candidate for. */
-function chosenLines(w: Walk, choices: BankApplyBody['choices']): ToWrite[] {
+/**
+ * The lines the apply writes: every matched one, each ambiguous one the office picked a candidate for, and
+ * each question the office said is another transfer (new_transfers) — with its pick when it has candidates.
+ * A pick or an answer for any other line is a 422 on its field.
+ */
+function chosenLines(w: Walk, body: Pick<BankApplyBody, 'choices' | 'new_transfers'>): ToWrite[] {
   const picks = new Map<number, number>();
-  for (const c of choices) picks.set(c.line, c.application_id);
+  for (const c of body.choices) picks.set(c.line, c.application_id);
+  const answered = new Set(body.new_transfers);
+  const asked = new Set(w.lines.filter((_, i) => w.verdicts[i]?.status === 'question').map((l) => l.line));
+  if ([...answered].some((n) => !asked.has(n))) throw invalid('new_transfers', PAYMENT_MSG.notAQuestion);
   const out: ToWrite[] = [];
-  const used = new Set<number>();
+  let used = 0;
   w.lines.forEach((line, i) => {
     const v = w.verdicts[i] as Verdict;
     const pick = picks.get(line.line);
-    if (pick !== undefined) {
-      used.add(line.line);
-      if (v.status !== 'ambiguous') throw invalid('choices', PAYMENT_MSG.chooseOne);
-      const seat = v.candidates.find((s) => s.applicationId === pick);
-      if (!seat) throw invalid('choices', PAYMENT_MSG.notACandidate);
+    if (v.status === 'question' && !answered.has(line.line)) {
+      if (pick !== undefined) throw invalid('choices', PAYMENT_MSG.sameUnanswered);
+      return;
+    }
+    const found = v.status === 'question' ? v.found : v;
+    if (found.status === 'matched') {
+      if (pick !== undefined) throw invalid('choices', PAYMENT_MSG.chooseOne);
+      out.push({ line, seat: found.seat });
+    } else if (found.status === 'ambiguous' && (pick !== undefined || v.status === 'question')) {
+      const seat = found.candidates.find((s) => s.applicationId === pick);
+      if (!seat)
+        throw invalid('choices', pick === undefined ? PAYMENT_MSG.chooseOne : PAYMENT_MSG.notACandidate);
       out.push({ line, seat });
-    } else if (v.status === 'matched') out.push({ line, seat: v.seat });
+    } else if (pick !== undefined) throw invalid('choices', PAYMENT_MSG.chooseOne);
+    if (pick !== undefined) used++;
   });
-  if (used.size !== picks.size) throw invalid('choices', PAYMENT_MSG.chooseOne);
+  if (used !== picks.size) throw invalid('choices', PAYMENT_MSG.chooseOne);
   return out;
 }
 
@@ -208,23 +283,22 @@ async function studentsOfSeats(db: DbOrTx, applicationIds: number[]): Promise<Ma
  */
 export async function applyBankFile(db: Db, actor: Actor, body: BankApplyBody, now = new Date()) {
   const file = await readBankFile(body.file);
-  const first = await walk(db, file);
+  const first = await walk(db, file, now);
   // a preview the file no longer matches is stale whatever the choices say: the office looks again
   if (first.hash !== body.preview_hash) throw changed();
-  const courseIds = [...new Set(chosenLines(first, body.choices).map((c) => c.seat.courseId))].sort(
-    (x, y) => x - y,
-  );
+  const chosen = chosenLines(first, body);
+  const courseIds = [...new Set(chosen.map((c) => c.seat.courseId))].sort((x, y) => x - y);
   if (courseIds.length === 0) throw invalid('file', PAYMENT_MSG.nothingToApply);
   const payers = await studentsOfSeats(
     db,
-    chosenLines(first, body.choices).map((c) => c.seat.applicationId),
+    chosen.map((c) => c.seat.applicationId),
   );
   try {
     return await db.transaction(async (tx) => {
       await lockForPayments(tx, [...payers.values()], courseIds);
-      const w = await walk(tx, file);
+      const w = await walk(tx, file, now);
       if (w.hash !== body.preview_hash) throw changed();
-      const rows = chosenLines(w, body.choices);
+      const rows = chosenLines(w, body);
       if (rows.some((r) => !courseIds.includes(r.seat.courseId))) {
         throw changed();
       }

@@ -128,8 +128,8 @@ async function writeRow(
 
 /**
  * One payment received. A seat that lapsed or was cancelled may still be paid (the money came): it then
- * shows 過入金 with its refund owed, and the office pays it back. A seat never charged (no amount_due) is
- * refused: nothing was asked of it.
+ * shows 払いすぎ（返金が必要） with its refund owed, and the office pays it back. A seat never charged (no
+ * amount_due) is refused: nothing was asked of it.
  */
 export async function addPayment(db: Db, actor: Actor, body: PaymentAddBody, now = new Date()) {
   if (GENERATED.test(body.receipt_no))

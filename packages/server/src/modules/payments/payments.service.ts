@@ -3,20 +3,13 @@
  * office's writes of a payment (one, several, a correction, a void, a refund) are
  * payments-writes.service.ts's.
  */
-import { codeText, LOTTERY } from '@manabi/shared/codes';
+import { codeText } from '@manabi/shared/codes';
 import { todayTokyo } from '@manabi/shared/domain/dates';
-import {
-  fiscalYearDays,
-  fiscalYearOf,
-  PAYMENT_KIND,
-  paymentState,
-  refundDue,
-} from '@manabi/shared/domain/fees';
+import { fiscalYearDays, fiscalYearOf, PAYMENT_KIND } from '@manabi/shared/domain/fees';
 import {
   PAYMENT_PAGE_SIZE,
   type PaymentList,
   type PaymentReport,
-  type PaymentReportRow,
   type PaymentRow,
   type Receipt,
 } from '@manabi/shared/schemas/payments';
@@ -28,50 +21,12 @@ import type { AdminPrincipal } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
 import { qualified } from '../../platform/sql';
-import { firstClassOf } from '../../repositories/course-sessions';
 import { feeRuleOf, isReceipt, netPaidOf } from '../../repositories/payments';
 import { presentPayment, presentReceipt } from './payments.presenter';
+import { type CourseMoney, courseMoney, figuresOf, inBooks, isGone, refundTerms } from './payments-books';
 
-/** A seat given up (cancelled, declined or lapsed): what it paid is owed back as its course's rule says. */
-export const isGone = (a: { cancelledAt: Date | null; lotteryStatus: string }) =>
-  a.cancelledAt !== null || a.lotteryStatus === LOTTERY.DECLINED || a.lotteryStatus === LOTTERY.CANCELLED;
+export { isGone } from './payments-books';
 
-interface SeatFigures {
-  amountDue: number | null;
-  net: number;
-  gone: boolean;
-  /** lapsed for want of payment: the seat was taken, so whatever came in after is owed back whole */
-  lapsedUnpaid: boolean;
-  cancelDay: string;
-  refundDays: number | null;
-  firstClassDay: string | null;
-}
-
-/**
- * Where a seat stands. A live seat: its state against amount_due; what it was paid over is owed back. A seat
- * given up: the course's refund rule says what of its net is owed back (refundDue); the rest is kept, so the
- * state reads 過入金 while a refund is owed and 入金済み once the office has paid it back.
- */
-export function seatFigures(f: SeatFigures) {
-  if (!f.gone) {
-    const due = f.amountDue ?? 0;
-    return {
-      state: paymentState(f.amountDue, f.net),
-      outstanding: Math.max(due - f.net, 0),
-      refundOwed: f.amountDue ? Math.max(f.net - due, 0) : Math.max(f.net, 0),
-    };
-  }
-  const owed = f.lapsedUnpaid
-    ? Math.max(f.net, 0)
-    : refundDue({
-        refundDays: f.refundDays,
-        firstClassDay: f.firstClassDay,
-        cancelDay: f.cancelDay,
-        net: f.net,
-      });
-  const kept = f.net - owed;
-  return { state: paymentState(kept > 0 ? kept : null, f.net), outstanding: 0, refundOwed: owed };
-}
 export async function courseFor(db: DbOrTx, admin: AdminPrincipal | null, courseId: number) {
   const [c] = await db
     .select({
@@ -98,7 +53,7 @@ const forPartner = (p: PaymentRow): PaymentRow => ({ ...p, note: '', payer_name:
 /**
  * A page of the course's seats that are charged or have a payment (id order), each with its payments, and
  * the course's totals. Reads: by course (course_applications' course index), then the page's payments by
- * application (payments_application_idx).
+ * application (payments_application_idx). Authority 2 gets each seat by 氏名カナ only (SPEC §6).
  */
 export async function listPayments(
   db: Db,
@@ -107,11 +62,11 @@ export async function listPayments(
 ): Promise<PaymentList> {
   const course = await courseFor(db, admin, q.course_id);
   const rule = await feeRuleOf(db, course.id);
-  // the refund rule counts to the first class as the student's cancel view does: its first dated session,
-  // else the course's start date
-  const firstClassDay = (await firstClassOf(db, course.id))?.day ?? (course.startDate || null);
+  const terms = (await refundTerms(db, [course.id])).get(course.id) ?? {
+    refundDays: null,
+    firstClassDay: null,
+  };
   const a = courseApplications;
-  const inBooks = sql`(${a.amountDue} IS NOT NULL OR EXISTS (SELECT 1 FROM ${payments} p WHERE p.application_id = ${qualified(a, a.id)}))`;
   const where = and(eq(a.courseId, course.id), inBooks);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(a).where(where);
   const total = count?.n ?? 0;
@@ -149,24 +104,29 @@ export async function listPayments(
           .orderBy(asc(payments.paidOn), asc(payments.id));
   const byApp = new Map<number, (typeof paid)[number][]>();
   for (const p of paid) byApp.set(p.applicationId, [...(byApp.get(p.applicationId) ?? []), p]);
-
-  const figures = (r: {
-    amountDue: number | null;
-    net: number;
-    cancelledAt: Date | null;
-    lotteryStatus: string;
-    declineReason: string | null;
-    updatedAt: Date;
-  }) =>
-    seatFigures({
-      amountDue: r.amountDue,
+  const full = admin.authority === 1;
+  const seats = rows.map((r) => {
+    const f = figuresOf(r, terms);
+    return {
+      application_id: r.id,
+      user_id: r.studentId,
+      name_kana: r.nameKana,
+      lottery_status: r.lotteryStatus,
+      lottery_status_text: codeText('CD003', r.lotteryStatus),
+      cancelled: isGone(r),
+      amount_due: r.amountDue,
+      pay_by: r.payBy?.toISOString() ?? null,
+      paid_at: r.paidAt?.toISOString() ?? null,
       net: r.net,
-      gone: isGone(r),
-      lapsedUnpaid: r.lotteryStatus === LOTTERY.DECLINED && r.declineReason === 'unpaid',
-      cancelDay: todayTokyo(r.cancelledAt ?? r.updatedAt),
-      refundDays: rule.refundDays,
-      firstClassDay,
-    });
+      outstanding: f.outstanding,
+      state: f.state,
+      refund_owed: f.refundOwed,
+      payments: (byApp.get(r.id) ?? []).map((p) =>
+        full ? presentPayment(p) : forPartner(presentPayment(p)),
+      ),
+    };
+  });
+  const { seats: _, ...totals } = (await courseMoney(db, [course.id])).get(course.id) as CourseMoney;
   return {
     course_id: course.id,
     course_name: course.name,
@@ -174,85 +134,11 @@ export async function listPayments(
     total,
     page,
     per_page: PAYMENT_PAGE_SIZE,
-    totals: await courseTotals(db, course.id, figures),
-    list: rows.map((r) => {
-      const f = figures(r);
-      return {
-        application_id: r.id,
-        user_id: r.studentId,
-        login_id: r.loginId,
-        name: r.name,
-        name_kana: r.nameKana,
-        lottery_status: r.lotteryStatus,
-        lottery_status_text: codeText('CD003', r.lotteryStatus),
-        cancelled: isGone(r),
-        amount_due: r.amountDue,
-        pay_by: r.payBy?.toISOString() ?? null,
-        paid_at: r.paidAt?.toISOString() ?? null,
-        net: r.net,
-        outstanding: f.outstanding,
-        state: f.state,
-        refund_owed: f.refundOwed,
-        payments: (byApp.get(r.id) ?? []).map((p) =>
-          admin.authority === 1 ? presentPayment(p) : forPartner(presentPayment(p)),
-        ),
-      };
-    }),
-  };
-}
-
-/** The course's totals over every seat in its books (one grouped read of the seats' figures). */
-async function courseTotals(
-  db: DbOrTx,
-  courseId: number,
-  figures: (r: {
-    amountDue: number | null;
-    net: number;
-    cancelledAt: Date | null;
-    lotteryStatus: string;
-    declineReason: string | null;
-    updatedAt: Date;
-  }) => ReturnType<typeof seatFigures>,
-) {
-  const a = courseApplications;
-  const seats = await db
-    .select({
-      amountDue: a.amountDue,
-      cancelledAt: a.cancelledAt,
-      lotteryStatus: a.lotteryStatus,
-      declineReason: a.declineReason,
-      updatedAt: a.updatedAt,
-      net: netPaidOf(qualified(a, a.id)),
-    })
-    .from(a)
-    .where(
-      and(
-        eq(a.courseId, courseId),
-        sql`(${a.amountDue} IS NOT NULL OR EXISTS (SELECT 1 FROM ${payments} p WHERE p.application_id = ${qualified(a, a.id)}))`,
-      ),
-    );
-  const [sums] = await db
-    .select({
-      collected: sql<number>`coalesce(sum(${payments.amount}) FILTER (WHERE ${payments.kind} = ${PAYMENT_KIND.RECEIVED}), 0)::int`,
-      refunded: sql<number>`coalesce(sum(${payments.amount}) FILTER (WHERE ${payments.kind} = ${PAYMENT_KIND.REFUNDED}), 0)::int`,
-    })
-    .from(payments)
-    .where(and(eq(payments.courseId, courseId), isNull(payments.voidedAt)));
-  let due = 0;
-  let outstanding = 0;
-  let refundOwed = 0;
-  for (const s of seats) {
-    const f = figures(s);
-    if (!isGone(s)) due += s.amountDue ?? 0;
-    outstanding += f.outstanding;
-    refundOwed += f.refundOwed;
-  }
-  return {
-    due,
-    collected: sums?.collected ?? 0,
-    refunded: sums?.refunded ?? 0,
-    outstanding,
-    refund_owed: refundOwed,
+    totals,
+    // SPEC §6: authority 2 sees only name_kana of the person — 氏名 and 学生番号 are not in its answer
+    list: full
+      ? seats.map((seat, i) => ({ ...seat, login_id: rows[i]?.loginId ?? null, name: rows[i]?.name ?? '' }))
+      : seats,
   };
 }
 
@@ -331,8 +217,8 @@ export async function myReceipts(db: Db, studentId: number) {
 
 /**
  * One fiscal year's books, a row per course of that year (its first class day, as the statistics count a
- * course's year; the first-day index) that charged a seat or took a payment: the seats charged, what they
- * cost (live seats), received and paid back (every non-voided row of the course), still owed by live seats.
+ * course's year; the first-day index) that charged a seat or took a payment, with the course's money as its
+ * 入金の管理 shows it (courseMoney): each row adds up, 請求 − 入金 + 返金 = 未収 − 返金が必要.
  */
 export async function paymentReport(
   db: DbOrTx,
@@ -341,50 +227,25 @@ export async function paymentReport(
 ): Promise<PaymentReport> {
   const fy = fiscalYear ? Number(fiscalYear) : fiscalYearOf(todayTokyo(now));
   const span = fiscalYearDays(fy);
-  const result = await rowsOf<PaymentReportRow>(
+  const found = await rowsOf<{ id: number; name: string }>(
     db,
     sql`
-    with c as (
-      select c.id, c.name from ${courses} c
-      where manabi_course_day(c.start_date, c.period_from, c.created_at) between ${span.from} and ${span.to}
-    ),
-    seats as (
-      select a.course_id, a.amount_due, (a.cancelled_at IS NULL AND a.lottery_status NOT IN ('4', '6')) as live,
-        ${netPaidOf(sql`a.id`)} as net
-      from ${courseApplications} a join c on c.id = a.course_id
-      where a.amount_due IS NOT NULL
-    ),
-    s as (
-      select course_id, count(*)::int as seats,
-        coalesce(sum(amount_due) FILTER (WHERE live), 0)::int as due,
-        coalesce(sum(greatest(amount_due - net, 0)) FILTER (WHERE live), 0)::int as outstanding
-      from seats group by course_id
-    ),
-    p as (
-      select p.course_id,
-        coalesce(sum(p.amount) FILTER (WHERE p.kind = '1'), 0)::int as collected,
-        coalesce(sum(p.amount) FILTER (WHERE p.kind = '2'), 0)::int as refunded
-      from ${payments} p join c on c.id = p.course_id
-      where p.voided_at IS NULL group by p.course_id
-    )
-    select c.id as course_id, c.name as course_name, coalesce(s.seats, 0) as seats, coalesce(s.due, 0) as due,
-      coalesce(p.collected, 0) as collected, coalesce(p.refunded, 0) as refunded,
-      coalesce(s.outstanding, 0) as outstanding
-    from c left join s on s.course_id = c.id left join p on p.course_id = c.id
-    where s.course_id IS NOT NULL OR p.course_id IS NOT NULL
+    select c.id, c.name from ${courses} c
+    where manabi_course_day(c.start_date, c.period_from, c.created_at) between ${span.from} and ${span.to}
+      and (exists (select 1 from ${courseApplications} a where a.course_id = c.id and a.amount_due IS NOT NULL)
+        or exists (select 1 from ${payments} p where p.course_id = c.id))
     order by c.id`,
   );
-  const rows = result.map((r) => ({
-    course_id: Number(r.course_id),
-    course_name: r.course_name,
-    seats: Number(r.seats),
-    due: Number(r.due),
-    collected: Number(r.collected),
-    refunded: Number(r.refunded),
-    outstanding: Number(r.outstanding),
+  const money = await courseMoney(
+    db,
+    found.map((c) => Number(c.id)),
+  );
+  const rows = found.map((c) => ({
+    course_id: Number(c.id),
+    course_name: c.name,
+    ...(money.get(Number(c.id)) as CourseMoney),
   }));
-  const sum = (k: 'seats' | 'due' | 'collected' | 'refunded' | 'outstanding') =>
-    rows.reduce((n, r) => n + r[k], 0);
+  const sum = (k: keyof CourseMoney) => rows.reduce((n, r) => n + r[k], 0);
   return {
     fiscal_year: fy,
     rows,
@@ -394,6 +255,7 @@ export async function paymentReport(
       collected: sum('collected'),
       refunded: sum('refunded'),
       outstanding: sum('outstanding'),
+      refund_owed: sum('refund_owed'),
     },
   };
 }

@@ -5,7 +5,7 @@ import {
   PAYMENT_STATE_LABEL,
   yenText,
 } from '@manabi/shared/domain/fees';
-import type { PaymentRow, PaymentSeat } from '@manabi/shared/schemas/payments';
+import type { PaymentRow, PaymentSeat, PaymentSeatLimited } from '@manabi/shared/schemas/payments';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -13,19 +13,29 @@ import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { Alert } from '../../ui/alert';
 import { Button, TextLink } from '../../ui/button';
-import { ConfirmList } from '../../ui/confirm-list';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { Pager } from '../../ui/pager';
 import { BackLinks } from '../layout/back-links';
 import { coursePaymentsQuery } from './api/payments';
+import { MoneyTotals } from './money-totals';
 import { type PaymentAction, PaymentDialog } from './payment-dialog';
+
+/** A seat as the list gives it: with 氏名 and 学生番号 for authority 1, by 氏名カナ only for authority 2. */
+type AnySeat = PaymentSeat | PaymentSeatLimited;
+const fullSeat = (s: AnySeat): PaymentSeat | null => ('name' in s ? s : null);
+/** Who the seat is, as this admin may see it (SPEC §6: authority 2 sees name_kana only). */
+const whoOf = (s: AnySeat) => {
+  const full = fullSeat(s);
+  return full ? `${full.name}（${full.login_id ?? '－'}）` : s.name_kana;
+};
 
 /**
  * /admin/course/detail/:id/payments 「入金の管理」 (decision 078): the course's charged seats, where each stands
- * (未入金・一部入金・入金済み・過入金, a refund owed), and their payments. Authority 1 records one, records the
- * selected seats' outstanding amounts at once, corrects (with a reason), voids and records refunds; authority
- * 2 reads its university's courses, without a button.
+ * (未入金・一部入金・入金済み・払いすぎ（返金が必要）), and their payments, under the course's money in one row
+ * that adds up. Authority 1 records one, records the selected seats' outstanding amounts at once, corrects
+ * (with a reason), voids, records refunds and prints receipts; authority 2 reads its university's courses, by
+ * 氏名カナ, without a button.
  */
 export function Component() {
   const courseId = Number(useParams().id);
@@ -39,7 +49,8 @@ export function Component() {
   const data = list.data;
   if (!data) return <FullPageSpinner />;
 
-  const owing = data.list.filter((s) => !s.cancelled && s.outstanding > 0);
+  const seats: readonly AnySeat[] = data.list;
+  const owing = seats.filter((s) => !s.cancelled && s.outstanding > 0);
   const toggle = (seat: PaymentSeat) =>
     setSelected((prev) => {
       const next = new Map(prev);
@@ -55,15 +66,7 @@ export function Component() {
       {!data.required && (
         <p>この講座は、初回の授業の前に支払いを求めていません。請求した席と入金の記録だけを表示します。</p>
       )}
-      <ConfirmList
-        items={[
-          { label: '請求額の合計', value: yenText(data.totals.due) },
-          { label: '入金額', value: yenText(data.totals.collected) },
-          { label: '未収額', value: yenText(data.totals.outstanding) },
-          { label: '返金済み', value: yenText(data.totals.refunded) },
-          { label: '返金が必要', value: yenText(data.totals.refund_owed) },
-        ]}
-      />
+      <MoneyTotals totals={data.totals} />
       {message && (
         <Alert variant="success" title="記録しました">
           <p>{message}</p>
@@ -89,17 +92,20 @@ export function Component() {
         </div>
       )}
       <p className="text-std-16N-170">{`${data.total}件`}</p>
-      {data.list.length === 0 ? (
+      {seats.length === 0 ? (
         <p>請求した席はまだありません。</p>
       ) : (
         <ul className="space-y-4">
-          {data.list.map((seat) => (
+          {seats.map((seat) => (
             <SeatItem
               key={seat.application_id}
               seat={seat}
               isFull={isFull}
               isSelected={selected.has(seat.application_id)}
-              onToggle={() => toggle(seat)}
+              onToggle={() => {
+                const full = fullSeat(seat);
+                if (full) toggle(full);
+              }}
               onAction={(a) => {
                 setMessage(null);
                 setAction(a);
@@ -125,7 +131,7 @@ export function Component() {
 }
 
 interface SeatItemProps {
-  seat: PaymentSeat;
+  seat: AnySeat;
   isFull: boolean;
   isSelected: boolean;
   onToggle: () => void;
@@ -133,21 +139,23 @@ interface SeatItemProps {
 }
 
 function SeatItem({ seat, isFull, isSelected, onToggle, onAction }: SeatItemProps) {
+  // the buttons are authority 1's, whose list carries the whole seat
+  const full = isFull ? fullSeat(seat) : null;
   return (
     <li className="space-y-3 rounded-8 border-2 border-line bg-canvas p-4" data-testid="payment-seat">
       <SeatHead seat={seat} isFull={isFull} isSelected={isSelected} onToggle={onToggle} />
       <SeatFigures seat={seat} />
-      {seat.payments.length > 0 && <SeatPayments seat={seat} isFull={isFull} onAction={onAction} />}
-      {isFull && (
+      {seat.payments.length > 0 && <SeatPayments seat={seat} full={full} onAction={onAction} />}
+      {full && (
         <div className="flex flex-wrap gap-4">
-          {seat.amount_due !== null && (
-            <Button variant="secondary" onPress={() => onAction({ kind: 'add', seat })}>
-              入金を記録<span className="sr-only">（{seat.name}）</span>
+          {full.amount_due !== null && (
+            <Button variant="secondary" onPress={() => onAction({ kind: 'add', seat: full })}>
+              入金を記録<span className="sr-only">（{full.name}）</span>
             </Button>
           )}
-          {seat.net > 0 && (
-            <Button variant="secondary" onPress={() => onAction({ kind: 'refund', seat })}>
-              返金を記録<span className="sr-only">（{seat.name}）</span>
+          {full.net > 0 && (
+            <Button variant="secondary" onPress={() => onAction({ kind: 'refund', seat: full })}>
+              返金を記録<span className="sr-only">（{full.name}）</span>
             </Button>
           )}
         </div>
@@ -169,25 +177,22 @@ function SeatHead({ seat, isFull, isSelected, onToggle }: Omit<SeatItemProps, 'o
           className="size-6"
           checked={isSelected}
           onChange={onToggle}
-          aria-label={`${seat.name}（${seat.login_id ?? '学生番号なし'}）を選ぶ`}
+          aria-label={`${whoOf(seat)}を選ぶ`}
         />
       )}
-      <h2 className="text-std-18B-160">
-        {seat.name}（{seat.login_id ?? '－'}）
-      </h2>
+      <h2 className="text-std-18B-160">{whoOf(seat)}</h2>
       <span
         className="rounded-4 border-2 border-line bg-surface px-2 text-std-16B-170"
         data-testid="payment-state"
       >
         {PAYMENT_STATE_LABEL[seat.state]}
-        {seat.refund_owed > 0 && '・返金が必要'}
       </span>
     </div>
   );
 }
 
 /** The seat's amounts: charged, by when, paid, and what is left or owed back. */
-function SeatFigures({ seat }: { seat: PaymentSeat }) {
+function SeatFigures({ seat }: { seat: AnySeat }) {
   return (
     <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[10rem_1fr]">
       <dt className="text-std-16B-170">申込の状態</dt>
@@ -214,17 +219,28 @@ function SeatFigures({ seat }: { seat: PaymentSeat }) {
   );
 }
 
-/** The seat's payments and refunds, a voided one struck through; each with its receipt, 訂正 and 取り消し. */
-function SeatPayments({ seat, isFull, onAction }: Omit<SeatItemProps, 'isSelected' | 'onToggle'>) {
+/**
+ * The seat's payments and refunds, a voided one struck through; for authority 1 (`full`, the whole seat) each
+ * with its receipt, 訂正 and 取り消し.
+ */
+function SeatPayments({
+  seat,
+  full,
+  onAction,
+}: {
+  seat: AnySeat;
+  full: PaymentSeat | null;
+  onAction: (a: PaymentAction) => void;
+}) {
   return (
     <section
-      aria-label={`${seat.name}の入金と返金（横にスクロールできます）`}
+      aria-label={`${whoOf(seat)}の入金と返金（横にスクロールできます）`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (WCAG 2.1.1, axe scrollable-region-focusable)
       tabIndex={0}
       className="overflow-x-auto"
     >
       <table className="w-full min-w-[36rem] text-left text-std-16N-170">
-        <caption className="sr-only">{`${seat.name}の入金と返金`}</caption>
+        <caption className="sr-only">{`${whoOf(seat)}の入金と返金`}</caption>
         <thead>
           <tr>
             <th scope="col">日付</th>
@@ -232,7 +248,7 @@ function SeatPayments({ seat, isFull, onAction }: Omit<SeatItemProps, 'isSelecte
             <th scope="col">金額</th>
             <th scope="col">方法</th>
             <th scope="col">領収書番号</th>
-            <th scope="col">操作</th>
+            {full && <th scope="col">操作</th>}
           </tr>
         </thead>
         <tbody>
@@ -247,9 +263,11 @@ function SeatPayments({ seat, isFull, onAction }: Omit<SeatItemProps, 'isSelecte
               <td>{yenText(p.amount)}</td>
               <td>{PAYMENT_METHOD_LABEL[p.method]}</td>
               <td>{p.receipt_no ?? '－'}</td>
-              <td>
-                <PaymentActions seat={seat} payment={p} isFull={isFull} onAction={onAction} />
-              </td>
+              {full && (
+                <td>
+                  <PaymentActions seat={full} payment={p} onAction={onAction} />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -258,16 +276,17 @@ function SeatPayments({ seat, isFull, onAction }: Omit<SeatItemProps, 'isSelecte
   );
 }
 
-/** A payment's receipt link, and for authority 1 its 訂正 and 取り消し (none once voided). */
+/**
+ * A payment's receipt link (every payment received has one), its 訂正 and 取り消し (none once voided):
+ * authority 1's; a receipt is the office's to issue (decision 085).
+ */
 function PaymentActions({
   seat,
   payment: p,
-  isFull,
   onAction,
 }: {
   seat: PaymentSeat;
   payment: PaymentRow;
-  isFull: boolean;
   onAction: (a: PaymentAction) => void;
 }) {
   return (
@@ -277,7 +296,7 @@ function PaymentActions({
           領収書<span className="sr-only">（{p.receipt_no}）</span>
         </TextLink>
       )}
-      {isFull && !p.voided_at && (
+      {!p.voided_at && (
         <>
           <Button variant="tertiary" onPress={() => onAction({ kind: 'update', seat, payment: p })}>
             訂正<span className="sr-only">（{p.receipt_no ?? p.paid_on}）</span>

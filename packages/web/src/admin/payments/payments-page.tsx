@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { isApiError, withQuery } from '../../lib/api';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { CheckboxItem } from '../../ui/choice-fields';
 import { CsvDownloadLink } from '../../ui/csv-download';
 import { readAsDataUrl } from '../../ui/csv-upload';
 import { PageTitle } from '../../ui/page-title';
@@ -15,8 +16,8 @@ import { previewBankFile, reportQuery, useApplyBankFile } from './api/payments';
 
 /**
  * /admin/payments 「入金・返金」 (decision 078), authority 1: the bank's transfer file — chosen, previewed
- * (matched, ambiguous with the office's pick, unmatched, already recorded), applied in one go — and the
- * books of a fiscal year, with its CSV.
+ * (matched, ambiguous with the office's pick, like a recorded transfer with the office's answer — decision
+ * 085 —, unmatched, already recorded), applied in one go — and the books of a fiscal year, with its CSV.
  */
 export function Component() {
   return (
@@ -30,13 +31,15 @@ export function Component() {
 
 /**
  * The bank file's state: the file chosen (read as a data URL), its preview with the office's pick for each
- * ambiguous line, the refusal or the outcome in words; 内容を確認する reads the preview, この内容で記録する
- * applies it (the same file and the preview's hash).
+ * ambiguous line and its answer for each line like a recorded transfer (「別の振込なら記録する」), the refusal
+ * or the outcome in words; 内容を確認する reads the preview, この内容で記録する applies it (the same file and
+ * the preview's hash).
  */
 function useBankFile() {
   const [file, setFile] = useState<{ name: string; dataUrl: string } | null>(null);
   const [preview, setPreview] = useState<BankPreview | null>(null);
   const [picks, setPicks] = useState<Record<number, string>>({});
+  const [newTransfers, setNewTransfers] = useState<ReadonlySet<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
@@ -59,6 +62,7 @@ function useBankFile() {
     try {
       setPreview(await previewBankFile(file.dataUrl));
       setPicks({});
+      setNewTransfers(new Set());
     } catch (e) {
       if (!isApiError(e)) throw e;
       setError(e.errList[0]?.msg ?? e.message);
@@ -73,9 +77,11 @@ function useBankFile() {
       const r = await apply.mutateAsync({
         file: file.dataUrl,
         preview_hash: preview.preview_hash,
+        // a question's pick counts only once the office has said it is another transfer
         choices: Object.entries(picks)
-          .filter(([, id]) => id !== '')
+          .filter(([line, id]) => id !== '' && (!asked(Number(line)) || newTransfers.has(Number(line))))
           .map(([line, id]) => ({ line: Number(line), application_id: Number(id) })),
+        new_transfers: [...newTransfers],
       });
       setDone(r.msg);
       setPreview(null);
@@ -86,10 +92,19 @@ function useBankFile() {
     }
   };
   const pick = (line: number, id: string) => setPicks((p) => ({ ...p, [line]: id }));
+  const asked = (line: number) => preview?.lines.some((l) => l.line === line && l.status === 'question');
+  const answer = (line: number, isNew: boolean) =>
+    setNewTransfers((prev) => {
+      const next = new Set(prev);
+      if (isNew) next.add(line);
+      else next.delete(line);
+      return next;
+    });
 
   return {
     preview,
     picks,
+    newTransfers,
     error,
     done,
     reading,
@@ -98,6 +113,7 @@ function useBankFile() {
     check,
     write,
     pick,
+    answer,
     discard: () => setPreview(null),
   };
 }
@@ -145,9 +161,22 @@ function BankFile() {
       {preview && (
         <div className="space-y-4" data-testid="bank-preview">
           <p className="text-std-18B-160">
-            {`${preview.counts.lines}件のうち、一致 ${preview.counts.matched}件・候補が複数 ${preview.counts.ambiguous}件・該当なし ${preview.counts.unmatched}件・記録済み ${preview.counts.recorded}件`}
+            {`${preview.counts.lines}件のうち、一致 ${preview.counts.matched}件・候補が複数 ${preview.counts.ambiguous}件・確認が必要 ${preview.counts.question}件・該当なし ${preview.counts.unmatched}件・記録済み ${preview.counts.recorded}件`}
           </p>
-          <BankPreviewTable lines={preview.lines} picks={bank.picks} onPick={bank.pick} />
+          {preview.counts.question > 0 && (
+            <Alert variant="warning" title="同じ振込がすでに記録されている行があります" announce={false}>
+              <p>
+                日付・金額・振込依頼人名が、前に取り込んだ振込と同じです。同じ振込をもう一度取り込んだのなら、そのままにしてください（記録しません）。別の人や別の日の振込なら、「別の振込なら記録する」を選んでください。
+              </p>
+            </Alert>
+          )}
+          <BankPreviewTable
+            lines={preview.lines}
+            picks={bank.picks}
+            onPick={bank.pick}
+            newTransfers={bank.newTransfers}
+            onAnswer={bank.answer}
+          />
           <div className="flex flex-wrap gap-4">
             <Button onPress={bank.write} isPending={bank.isWriting} pendingLabel="記録中...">
               この内容で記録する
@@ -167,10 +196,14 @@ function BankPreviewTable({
   lines,
   picks,
   onPick,
+  newTransfers,
+  onAnswer,
 }: {
   lines: readonly BankLine[];
   picks: Record<number, string>;
   onPick: (line: number, applicationId: string) => void;
+  newTransfers: ReadonlySet<number>;
+  onAnswer: (line: number, isNew: boolean) => void;
 }) {
   return (
     <section
@@ -200,7 +233,13 @@ function BankPreviewTable({
               <td className="wrap-anywhere">{l.payer_name}</td>
               <td>{BANK_LINE_STATUS[l.status]}</td>
               <td>
-                <BankLineSeat line={l} pick={picks[l.line] ?? ''} onPick={(v) => onPick(l.line, v)} />
+                <BankLineSeat
+                  line={l}
+                  pick={picks[l.line] ?? ''}
+                  onPick={(v) => onPick(l.line, v)}
+                  isNew={newTransfers.has(l.line)}
+                  onAnswer={(v) => onAnswer(l.line, v)}
+                />
               </td>
             </tr>
           ))}
@@ -210,38 +249,63 @@ function BankPreviewTable({
   );
 }
 
-/** The seat a line records: the one matched, a choice among the candidates, or why none was found. */
+/** 「R-000123・山田 花子・海と港の経済学（5月1日の入金）」: the recorded transfer a line is or looks like. */
+const earlierText = (e: NonNullable<BankLine['earlier']>) =>
+  `${e.receipt_no ? `${e.receipt_no}・` : ''}${e.name}・${e.course_name}（${formatDateJa(e.paid_on)}の入金）`;
+
+const seatText = (c: BankLine['candidates'][number]) => `${c.name}（${c.login_id ?? '－'}）${c.course_name}`;
+
+/**
+ * The seat a line records: the one matched, a choice among the candidates, why none was found — or, for a
+ * line like a recorded transfer, the transfer it looks like and the office's answer (and pick) before it
+ * records anything.
+ */
 function BankLineSeat({
   line: l,
   pick,
   onPick,
+  isNew,
+  onAnswer,
 }: {
   line: BankLine;
   pick: string;
   onPick: (v: string) => void;
+  isNew: boolean;
+  onAnswer: (isNew: boolean) => void;
 }) {
+  const choose = (
+    <SelectBox
+      label={`${l.line}行目の学生`}
+      labelPlacement="above"
+      width="md"
+      value={pick}
+      onChange={onPick}
+      options={[
+        { value: '', label: '記録しない' },
+        ...l.candidates.map((c) => ({ value: String(c.application_id), label: seatText(c) })),
+      ]}
+    />
+  );
+  if (l.status === 'question')
+    return (
+      <div className="space-y-2">
+        <p>{`${l.reason}（${l.earlier ? earlierText(l.earlier) : ''}）。`}</p>
+        <CheckboxItem isSelected={isNew} onChange={onAnswer}>
+          別の振込なら記録する<span className="sr-only">（{l.line}行目）</span>
+        </CheckboxItem>
+        {isNew && l.matched_by !== '' && l.candidates.length === 1 && l.candidates[0] && (
+          <p>{`記録する席：${seatText(l.candidates[0])}`}</p>
+        )}
+        {isNew && l.candidates.length > 1 && choose}
+      </div>
+    );
   return (
     <>
-      {l.status === 'matched' && l.candidates[0] && (
-        <span>{`${l.candidates[0].name}（${l.candidates[0].login_id ?? '－'}）${l.candidates[0].course_name}`}</span>
-      )}
-      {l.status === 'ambiguous' && (
-        <SelectBox
-          label={`${l.line}行目の学生`}
-          labelPlacement="above"
-          width="md"
-          value={pick}
-          onChange={onPick}
-          options={[
-            { value: '', label: '記録しない' },
-            ...l.candidates.map((c) => ({
-              value: String(c.application_id),
-              label: `${c.name}（${c.login_id ?? '－'}）${c.course_name}`,
-            })),
-          ]}
-        />
-      )}
-      {l.status === 'unmatched' && l.reason}
+      {l.status === 'matched' && l.candidates[0] && <span>{seatText(l.candidates[0])}</span>}
+      {l.status === 'ambiguous' && choose}
+      {l.status === 'unmatched' && (l.earlier ? `${l.reason}（${earlierText(l.earlier)}）` : l.reason)}
+      {l.status === 'recorded' &&
+        (l.earlier ? `記録済み：${earlierText(l.earlier)}` : 'この明細の前の行と同じです')}
     </>
   );
 }
@@ -287,6 +351,7 @@ function Report() {
                 <th scope="col">入金額</th>
                 <th scope="col">返金額</th>
                 <th scope="col">未収額</th>
+                <th scope="col">払いすぎ（返金が必要）</th>
               </tr>
             </thead>
             <tbody>
@@ -300,6 +365,7 @@ function Report() {
                   <td>{yenText(r.collected)}</td>
                   <td>{yenText(r.refunded)}</td>
                   <td>{yenText(r.outstanding)}</td>
+                  <td>{yenText(r.refund_owed)}</td>
                 </tr>
               ))}
               <tr className="font-bold">
@@ -309,6 +375,7 @@ function Report() {
                 <td>{yenText(data.totals.collected)}</td>
                 <td>{yenText(data.totals.refunded)}</td>
                 <td>{yenText(data.totals.outstanding)}</td>
+                <td>{yenText(data.totals.refund_owed)}</td>
               </tr>
             </tbody>
           </table>

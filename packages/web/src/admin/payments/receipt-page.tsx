@@ -8,7 +8,8 @@ import { receiptQuery } from './api/payments';
 
 /**
  * /admin/payments/receipt/:paymentId: one payment's 領収書 to print (decision 078). A voided payment or a
- * refund has none (404); authority 2 reads its university's courses' only.
+ * refund has none (404); a receipt is the office's to issue, so authority 2 is answered 403 and sent to
+ * /admin/404 (decision 085).
  */
 export function Component() {
   const paymentId = Number(useParams().paymentId);
