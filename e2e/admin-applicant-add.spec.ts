@@ -1,4 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { adminApi, applicantsOf as applicantRowsOf } from './admin-api';
+import { addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
 
 type CourseRow = { id: number; course_name: string };
@@ -226,4 +228,94 @@ test('[管理][申込者追加] スマートフォン幅(375px)で学生を検�
   await page.getByRole('button', { name: '戻る' }).click();
   await expect(page.getByRole('group', { name: /申込む学生/ })).toContainText('氏名：山田 花子');
   await expect(page.getByRole('radio', { name: '郵送・FAX' })).toBeChecked();
+});
+
+/** Picks a student in the modal by student number, the way the office does. */
+async function chooseStudent(page: Page, loginId: string, name: string) {
+  const dialog = await openSearch(page);
+  await search(dialog, '学生番号', loginId);
+  await dialog.getByRole('button', { name: `選択：${loginId} ${name}` }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('[管理][申込者追加] 先着順の講座は席があれば「当選」、満席なら断り、定員を超えるときは理由を書いて明示する', async ({
+  page,
+  playwright,
+}) => {
+  // a first-come course of one seat, and two students of the journey's own
+  const request = await adminApi(playwright);
+  const tag = uniqueTag();
+  const courseName = `E2E先着窓口講座${tag}`;
+  const courseId = await addCourseAsAdmin(request, {
+    course_name: courseName,
+    is_lottery: '0',
+    capacity: '1',
+  });
+  const people = [
+    { name: `先着 一郎${tag.slice(-3)}`, kana: 'センチャク イチロウ' },
+    { name: `先着 二郎${tag.slice(-3)}`, kana: 'センチャク ジロウ' },
+  ];
+  const [first, second] = await Promise.all(
+    people.map((p) =>
+      addStudentAsAdmin(request, {
+        generation: '2661',
+        password: 'deskpass01',
+        fields: { name: p.name, name_kana: p.kana },
+      }),
+    ),
+  );
+
+  await loginAdmin(page);
+  await page.goto(`/admin/course/detail/add/${courseId}`);
+  await expect(page.getByText('先着順の講座です')).toBeVisible();
+  await expect(page.getByText(/定員は1人です。席が空いていれば「当選」として登録します。/)).toBeVisible();
+  await chooseStudent(page, first as string, people[0]!.name);
+  await pick(page, '申込方法', '窓口');
+  await page.getByRole('button', { name: '確認画面へ' }).click();
+  await expect(page.locator('dl')).toContainText('先着順：席が空いていれば「当選」として登録します');
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page.getByText('先着順の講座のため、席を確保して「当選」として登録しました。')).toBeVisible();
+  await expectAccessible(page);
+
+  // the seat is gone: the second is refused on the override's checkbox, nothing registered
+  await page.goto(`/admin/course/detail/add/${courseId}`);
+  await chooseStudent(page, second as string, people[1]!.name);
+  await pick(page, '申込方法', '電話');
+  await page.getByRole('button', { name: '確認画面へ' }).click();
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: '入力' })).toBeVisible();
+  const full = page.getByText(/^定員に達しています。/);
+  await expect(full.first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /^定員を超えて受け付ける：定員に達しています/ })).toBeVisible();
+  await expectAccessible(page);
+  expect((await applicantRowsOf<{ login_id: string }>(request, courseId)).map((r) => r.login_id)).toEqual([
+    first,
+  ]);
+
+  // the override is explicit: ticked, it asks why; the confirm step says what will happen and why
+  await page.getByText('定員を超えて受け付ける', { exact: true }).click();
+  await page.getByRole('button', { name: '確認画面へ' }).click();
+  await expect(page.getByText('定員を超えて受け付ける理由を入力してください', { exact: true })).toBeVisible();
+  const reason = '講師の了承を得て、見学席を1席増やすため';
+  await page.getByLabel('定員を超えて受け付ける理由').fill(reason);
+  await page.getByRole('button', { name: '確認画面へ' }).click();
+  const confirm = page.locator('dl');
+  await expect(confirm).toContainText('定員（1人）を超えて受け付け、「当選」として登録します');
+  await expect(confirm).toContainText(reason);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page.getByText('定員を超えて、「当選」として登録しました。')).toBeVisible();
+
+  const rows = await applicantRowsOf<{ login_id: string; lottery_status: string }>(request, courseId);
+  expect(rows.map((r) => [r.login_id, r.lottery_status]).sort()).toEqual(
+    [
+      [first, '2'],
+      [second, '2'],
+    ].sort(),
+  );
+  // the course's 操作の記録 keeps the override and its reason
+  await page.goto(`/admin/course/detail/${courseId}/3`);
+  await expect(page.getByText(reason).first()).toBeVisible();
+  await expectAccessible(page);
+  await request.dispose();
 });

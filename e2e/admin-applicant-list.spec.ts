@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { adminApi, applicantsOf, courseIdOf } from './admin-api';
+import { addCourseAsAdmin, uniqueTag } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, pageTab, test } from './fixtures';
 
 // The applicant tab of /admin/course/detail/{id}/2. Data of its own so the journeys stay independent:
@@ -261,4 +262,56 @@ test('[管理][申込者一覧] 大学の担当者は氏名カナだけを見て
   // another university's course
   await page.goto(`/admin/course/detail/${classics}/2`);
   await expect(page).toHaveURL(/\/admin\/404$/);
+});
+
+test('[管理][申込者一覧] 今日の仕事の「未入金・期限切れ」から、入金状況の列と期限切れの絞り込みで開く', async ({
+  page,
+}) => {
+  // the demo's やさしい書道 (C2614): one winner's pay-by day has passed unpaid (read only)
+  await loginAdmin(page);
+  await page.goto('/admin/top');
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: '未入金・期限切れ' }) });
+  await expect(card.getByText('1人', { exact: false }).first()).toBeVisible();
+  await card.getByRole('link', { name: 'やさしい書道' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/course\/detail\/\d+\/2\?payment=overdue$/);
+  await expect(page.getByRole('heading', { level: 1, name: '申込者一覧' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /入金状況/ })).toContainText('うち、支払いの期限を過ぎた人');
+  const table = page.getByRole('table', { name: '申込者一覧' });
+  await expect(table.getByRole('columnheader', { name: '入金状況' })).toBeVisible();
+  // the card's one person, the same one the list shows: owing the course's fee, not 0円
+  await expect(page.getByText('1 - 1件 / 全1件')).toBeVisible();
+  const rows = table.getByRole('row').filter({ has: page.getByRole('rowheader') });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('未入金');
+  await expect(rows.first()).toContainText('残り 2,000円');
+  await expectAccessible(page);
+
+  // every applicant again: the winners who have paid nothing yet read 未入金, the others nothing or 不要
+  await page.goto(page.url().replace('?payment=overdue', ''));
+  await expect(page.getByText(/全[2-9]件/)).toBeVisible();
+  await expect(table.getByText('残り 2,000円').first()).toBeVisible();
+});
+
+test('[管理][受講料] 0円の講座には支払いを求める設定ができないと、その項目で伝える', async ({ page }) => {
+  await loginAdmin(page);
+  const courseId = await addCourseAsAdmin(page.request, {
+    course_name: `E2E無料講座${uniqueTag()}`,
+    tuition_fee: '0',
+    material_cost: '',
+  });
+  await page.goto(`/admin/course/detail/${courseId}/1`);
+  const panel = page.getByRole('region', { name: '受講料のお支払い' });
+  await expect(panel.getByText(/この講座は0円のため、お支払いは不要です。/)).toBeVisible();
+  await panel.getByText('受講前の支払いが必要').click();
+  await panel.getByLabel(/^支払いの方法/).fill('窓口でお支払いください。');
+  await panel.getByLabel(/^期限の日数/).fill('7');
+  await panel.getByRole('button', { name: 'お支払いの設定を保存する' }).click();
+  await expect(
+    panel.getByText(/^この講座は受講料・教材費が0円のため、支払いを求める設定にはできません。/).first(),
+  ).toBeVisible();
+  await expect(panel.getByText('お支払いの設定を保存しました。')).toHaveCount(0);
+  await expectAccessible(page);
 });

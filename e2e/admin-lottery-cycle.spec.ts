@@ -205,6 +205,22 @@ test('[管理][抽選] 補欠を手で繰り上げ、当選者のキャンセル
   await expect(promoted.getByText(/^繰り上げ \d{4}年/)).toBeVisible();
   await expect(promoted.getByRole('button', { name: /繰り上げ/ })).toHaveCount(0);
   await expectAccessible(page);
+
+  // the lottery record: still the one draw, as drawn; both promotions listed under it, none as a draw
+  await page.goto(`/admin/course/detail/${courseId}/lottery`);
+  await expect(page.getByRole('heading', { level: 1, name: '抽選記録' })).toBeVisible();
+  const runs = page.getByRole('article');
+  await expect(runs).toHaveCount(1);
+  await expect(runs.first().getByText('当選 2人、補欠 2人、落選 0人')).toBeVisible();
+  const promotions = runs.first().getByRole('region', { name: 'この抽選の補欠からの繰り上げ（2人）' });
+  await expect(promotions.getByRole('listitem')).toHaveCount(2);
+  await expect(promotions.getByRole('listitem').nth(0)).toContainText('補欠1番の方を当選に');
+  await expect(promotions.getByRole('listitem').nth(0)).toContainText('事務局の操作で繰り上げ');
+  await expect(promotions.getByRole('listitem').nth(1)).toContainText(
+    '補欠1番（抽選では補欠2番）の方を当選に',
+  );
+  await expect(promotions.getByRole('listitem').nth(1)).toContainText('空いた席に自動で繰り上げ');
+  await expectAccessible(page);
 });
 
 test('[管理][抽選] 抽選記録を開いて再検証する（スマートフォン幅でも） @phone', async ({

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { adminApi, courseIdOf } from './admin-api';
+import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, tokyoLocal, uniqueTag } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
 
 /**
@@ -157,6 +158,64 @@ test('[管理][申込者一覧] 出欠の表は枠の中で横にスクロール
   // the row's first select after the student number: 抽選状況 (受講状況 on a cancelled row)
   await expectTabClearsSticky(page, region, rowHeader, row.locator('select').first(), name);
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+});
+
+test('[管理][申込者一覧] 授業のある日は、今日の回の出席の列が見える位置で開き、氏名の列は左に残る', async ({
+  page,
+  playwright,
+}) => {
+  // a course of 15 weekly classes, the 9th of them today
+  const request = await adminApi(playwright);
+  const tokyoDay = (days: number) => tokyoLocal(days).slice(0, 10);
+  const courseId = await addCourseAsAdmin(request, {
+    course_name: `E2E今日の回講座${uniqueTag()}`,
+    all_times: '15',
+    sessions: Array.from({ length: 15 }, (_, i) => ({
+      day: tokyoDay(7 * (i - 8)),
+      start: '10:00',
+      end: '12:00',
+      room: '',
+    })),
+  });
+  const loginId = await addStudentAsAdmin(request, { generation: '2662', password: 'todaypass1' });
+  await addApplicantAsAdmin(request, courseId, loginId);
+  await request.dispose();
+
+  await loginAdmin(page);
+  await page.goto(`/admin/course/detail/${courseId}/2`);
+  await expect(page.getByText('検索中...')).toHaveCount(0);
+  const region = page.getByRole('region', { name: /申込者一覧/ });
+  const today = region.getByRole('columnheader', { name: /第9回/ });
+  await expect(today).toContainText('今日');
+  // opened scrolled sideways: today's column starts right after the sticky 更新・学生番号・氏名
+  await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
+  const row = region.getByRole('row').filter({ has: page.getByRole('rowheader', { name: loginId }) });
+  const name = row.getByRole('cell').nth(1);
+  const nameBox = await name.boundingBox();
+  const regionBox = await region.boundingBox();
+  const nameRight = (nameBox?.x ?? 0) + (nameBox?.width ?? 0);
+  const regionRight = (regionBox?.x ?? 0) + (regionBox?.width ?? 0);
+  // today's header and its 出席 cell, whole, between the name and the region's right edge (the scroll is a
+  // whole number of pixels, the columns not: a pixel of leeway)
+  for (const shown of [today, row.getByRole('combobox', { name: /第9回$/ })]) {
+    const box = await shown.boundingBox();
+    expect(box?.x ?? 0).toBeGreaterThanOrEqual(nameRight - 1);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(regionRight);
+  }
+  await expect(row.getByRole('rowheader')).toBeVisible();
+  await expect(name).toBeVisible();
+  // the earlier and later class days are named in their headers too
+  await expect(region.getByRole('columnheader', { name: /第8回/ })).toContainText('日（');
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+
+  // once open, the table stays where the office scrolls it: a new search does not pull it back
+  await region.evaluate((el) => {
+    el.scrollLeft = 0;
+  });
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await expect(page.getByText('検索中...')).toHaveCount(0);
+  expect(await region.evaluate((el) => el.scrollLeft)).toBe(0);
 });
 
 test('[管理][学生詳細] 申込講座の出欠の表は枠の中で横にスクロールし、講座名の列は左に残る', async ({

@@ -1,15 +1,12 @@
-import { APPROVAL, LOTTERY } from '@manabi/shared/codes';
+import { LOTTERY } from '@manabi/shared/codes';
 import { APPLICANT_MSG, type ApplicantTableRow, SESSION_NUMBERS } from '@manabi/shared/schemas/applicant';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type courseApplications, students } from '../../db/schema';
+import type { courseApplications } from '../../db/schema';
 import { type Actor, type AuditEntry, audit, auditMany, changesOf } from '../../platform/audit';
 import { invalid, notFound } from '../../platform/errors';
 import type { MailContext } from '../../platform/mail';
-import { isUniqueViolation } from '../../platform/sql';
 import {
   cancelApplication,
-  insertApplications,
   latestApplication,
   updateAttendance,
 } from '../../repositories/course-applications';
@@ -18,9 +15,9 @@ import { settleCourse } from '../intake/settle';
 import { loadCourse } from './applicants.service';
 
 /**
- * The office's writes of a course's applications: the inline table update, 申込者追加, the detail's update
- * and the cancel, each in one transaction under the course lock, audited; a change that frees a seat settles
- * the course in the same transaction.
+ * The office's writes of a course's applications: the inline table update, the detail's update and the
+ * cancel, each in one transaction under the course lock, audited; a change that frees a seat settles the
+ * course in the same transaction. 申込者追加 is applicants-add.service.ts's.
  */
 
 const ENTITY = 'course_application';
@@ -97,52 +94,7 @@ function checkLotteryChange(
   if (isCancelled && lotteryStatus !== LOTTERY.CANCELLED) throw invalid(field, APPLICANT_MSG.cancelledStays);
 }
 
-// ---- 5. add applicant ----
-
-export async function addApplicant(
-  db: Db,
-  actor: Actor,
-  input: { course_id: number; user_id: number; how_apply: string; remarks: string },
-) {
-  try {
-    return await db.transaction(async (tx) => {
-      const course = await loadCourse(tx, input.course_id, true);
-      const [student] = await tx
-        .select({ id: students.id })
-        .from(students)
-        .where(and(eq(students.id, input.user_id), eq(students.approvalStatus, APPROVAL.APPROVED)));
-      if (!student) throw invalid('user_id', APPLICANT_MSG.studentNotFound);
-      const live = await latestApplication(tx, course.id, student.id);
-      if (live && live.cancelledAt === null) throw invalid('user_id', APPLICANT_MSG.alreadyApplied);
-      const [row] = await insertApplications(tx, [
-        {
-          courseId: course.id,
-          studentId: student.id,
-          howApply: input.how_apply,
-          remarks: input.remarks,
-          enteredBy: actor.kind === 'admin' ? actor.id : null,
-        },
-      ]);
-      if (!row) throw new Error('insert returned nothing');
-      await audit(tx, {
-        actor,
-        action: 'create',
-        entity: ENTITY,
-        entityId: row.id,
-        detail: {
-          course_id: course.id,
-          student_id: student.id,
-          how_apply: row.howApply,
-        },
-      });
-      return { result: true as const, id: row.id };
-    });
-  } catch (err) {
-    // two admins adding the same student at once: the partial unique index decides
-    if (isUniqueViolation(err)) throw invalid('user_id', APPLICANT_MSG.alreadyApplied);
-    throw err;
-  }
-}
+// ---- 5. add applicant: applicants-add.service.ts ----
 
 // ---- 7. detail update ----
 

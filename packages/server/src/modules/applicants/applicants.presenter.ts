@@ -6,17 +6,30 @@ import type {
   CourseApplicantRowLimited,
 } from '@manabi/shared/api';
 import { APPROVAL } from '@manabi/shared/codes';
+import type { PaymentState } from '@manabi/shared/domain/fees';
 import { sessionAttendance } from '@manabi/shared/schemas/applicant';
 import type { courseApplications, courses, students } from '../../db/schema';
+import { addressLine } from '../common/address';
 
 type Application = typeof courseApplications.$inferSelect;
 type Student = typeof students.$inferSelect;
 type Course = typeof courses.$inferSelect;
 
-/** SPEC §3 "Course applicant (admin)" row; user_id and student_id are both the students.id (SPEC keeps both). */
+/** A seat's payment as the payment screens work it out (modules/payments/payments-books figuresOf). */
+export interface SeatPayment {
+  state: PaymentState;
+  outstanding: number;
+  refundOwed: number;
+}
+
+/**
+ * SPEC §3 "Course applicant (admin)" row; user_id and student_id are both the students.id (SPEC keeps both).
+ * The seat's payment is an addition (decision 086): the applicant tab's 入金状況 column.
+ */
 export const presentApplicantRow = (
   a: Application,
   s: Pick<Student, 'id' | 'loginId' | 'name' | 'nameKana'>,
+  pay: SeatPayment,
 ): CourseApplicantRow => ({
   course_applicant_id: a.id,
   login_id: s.loginId ?? '',
@@ -39,6 +52,9 @@ export const presentApplicantRow = (
   confirmed_at: a.confirmedAt?.toISOString() ?? null,
   promoted_at: a.promotedAt?.toISOString() ?? null,
   decline_reason: a.declineReason,
+  payment_state: pay.state,
+  outstanding: pay.outstanding,
+  refund_owed: pay.refundOwed,
 });
 
 /** SPEC §6: authority 2 sees only name_kana of the person. */
@@ -60,13 +76,14 @@ export const presentApplicantDetail = (
   s: Student,
   c: Pick<Course, 'name' | 'isCancelable'>,
   age: number | null,
+  pay: SeatPayment,
 ): ApplicantDetailBase => ({
-  ...presentApplicantRow(a, s),
+  ...presentApplicantRow(a, s, pay),
   course_name: c.name,
   remarks: a.remarks,
   cannot_cancel: !c.isCancelable,
   postcode: s.postcode,
-  address: [s.pref, s.streetName1, s.streetName2, s.address, s.streetName3].join(''),
+  address: addressLine(s),
   birthday: s.birthday,
   age,
   gender: s.gender === null ? '' : String(s.gender),

@@ -7,12 +7,8 @@ import { sendCsv } from '../../platform/csv-download';
 import { sendJsonList } from '../../platform/json-list';
 import { route } from '../../platform/route';
 import { exportApplicants, getApplicantDetail, listApplicants, searchStudents } from './applicants.service';
-import {
-  addApplicant,
-  cancelApplicant,
-  updateApplicant,
-  updateApplicantTable,
-} from './applicants-edit.service';
+import { addApplicant } from './applicants-add.service';
+import { cancelApplicant, updateApplicant, updateApplicantTable } from './applicants-edit.service';
 import { lotteryPreview, runLottery } from './applicants-lottery.service';
 
 /**
@@ -66,7 +62,8 @@ export async function applicantRoutes(app: FastifyInstance): Promise<void> {
     mail,
   );
   route(app, applicants.studentList, async (req) => searchStudents(db, req.query));
-  route(app, applicants.add, async (req) => addApplicant(db, req.actor, req.body));
+  // a first-come seat won at the desk is charged and told (decision 086)
+  route(app, applicants.add, async (req) => addApplicant(db, config, req.actor, req.body), mail);
   route(app, applicants.detail, async (req) => getApplicantDetail(db, adminOf(req), req.query));
   route(app, applicants.update, async (req) => updateApplicant(db, config, req.actor, req.body), mail);
   route(app, applicants.cancel, async (req) => cancelApplicant(db, config, req.actor, req.body), mail);

@@ -25,8 +25,11 @@ import {
   mapBatches,
   pageOfIds,
   pageWithRows,
+  sqlLiteral,
 } from '../../platform/sql';
 import { type Application, latestApplication, lockCourse } from '../../repositories/course-applications';
+import { netPaid, netPaidOf } from '../../repositories/payments';
+import { figuresOf, type RefundTerms, refundTerms } from '../payments/payments-books';
 import {
   presentApplicantDetail,
   presentApplicantDetailLimited,
@@ -76,6 +79,18 @@ const applicantStudent = {
   nameKana: students.nameKana,
 };
 type ApplicantStudent = Pick<typeof students.$inferSelect, keyof typeof applicantStudent>;
+type ApplicantRead = { a: typeof courseApplications.$inferSelect; s: ApplicantStudent; net: number };
+
+/** The seat's net paid, as every payment screen reads it (the one spelling: repositories/payments netPaidOf). */
+const applicantNet = () => netPaidOf(courseApplications.id);
+
+/** The rows as authority 1 reads them, each with its payment (by the payment screens' rule, payments-books). */
+const presentFull = (rows: readonly ApplicantRead[], terms: RefundTerms) =>
+  rows.map((r) => presentApplicantRow(r.a, r.s, figuresOf({ ...r.a, net: r.net }, terms)));
+
+/** The course's refund terms, which a given-up seat's payment state needs (authority 1 only reads them). */
+const termsOf = async (db: Db, courseId: number): Promise<RefundTerms> =>
+  (await refundTerms(db, [courseId])).get(courseId) ?? { refundDays: null, firstClassDay: null };
 
 /**
  * GET /api/admin/courseapplicantlist/: the course's applications with their students, by student number
@@ -83,11 +98,12 @@ type ApplicantStudent = Pick<typeof students.$inferSelect, keyof typeof applican
  * search's total and the page answered (decision 020), optionally sorted by a column of the table (empty
  * values last, ties by student number).
  */
-export async function listApplicants(db: Db, admin: AdminPrincipal, q: ApplicantListQuery) {
+export async function listApplicants(db: Db, admin: AdminPrincipal, q: ApplicantListQuery, now = new Date()) {
   const course = await loadCourse(db, q.id);
   assertUniversityAccess(admin, course.universityId);
   const full = admin.authority === 1;
-  const where = applicantSearch(course.id, full, q);
+  const where = applicantSearch(course.id, full, q, now);
+  const terms = full ? await termsOf(db, course.id) : null;
   // authority 2 may sort by name_kana alone (see applicantSearch)
   const sort = q.sort && (full || q.sort === 'name_kana') ? APPLICANT_SORTS[q.sort] : undefined;
   const dir = sql.raw(q.dir === 'desc' ? 'desc' : 'asc');
@@ -100,15 +116,13 @@ export async function listApplicants(db: Db, admin: AdminPrincipal, q: Applicant
   const order = orderOf(sort, students.loginId, courseApplications.id);
   const rowsWhere = (condition: SQL | undefined) =>
     db
-      .select({ a: courseApplications, s: applicantStudent })
+      .select({ a: courseApplications, s: applicantStudent, net: applicantNet() })
       .from(courseApplications)
       .innerJoin(students, eq(students.id, courseApplications.studentId))
       .where(condition)
       .orderBy(...order);
-  const present = (rows: readonly { a: typeof courseApplications.$inferSelect; s: ApplicantStudent }[]) =>
-    full
-      ? rows.map((r) => presentApplicantRow(r.a, r.s))
-      : rows.map((r) => presentApplicantRowLimited(r.a, r.s));
+  const present = (rows: readonly ApplicantRead[]) =>
+    terms ? presentFull(rows, terms) : rows.map((r) => presentApplicantRowLimited(r.a, r.s));
 
   // one pass over the course's matching applications counts them and picks the page (decision 020); each
   // application looks its student up by id (a lateral subquery kept apart by OFFSET 0: a primary-key probe
@@ -139,32 +153,51 @@ export async function listApplicants(db: Db, admin: AdminPrincipal, q: Applicant
   // the page's rows joined to it in the same statement, with the search's total (pageWithRows)
   const { rows, total, page } = await pageWithRows(matched, matchedOrder, Number(q.page || '1'), size, (pg) =>
     db
-      .select({ a: courseApplications, s: applicantStudent, total: pg.total })
+      .select({ a: courseApplications, s: applicantStudent, net: applicantNet(), total: pg.total })
       .from(pg.from)
       .leftJoin(courseApplications, sql`${courseApplications.id} = any(${pg.ids})`)
       .leftJoin(students, eq(students.id, courseApplications.studentId))
       .orderBy(...order)
-      .then((got) => got.map(({ a, s, total }) => ({ total, row: a && s ? { a, s } : null }))),
+      .then((got) => got.map(({ a, s, net, total }) => ({ total, row: a && s ? { a, s, net } : null }))),
   );
   return { page: { data_list: present(rows), total, page, size } };
 }
 
 /**
  * The list's conditions. Authority 2 sees only name_kana (SPEC §6), so it may filter by nothing else: a
- * filter on a hidden field would reveal it row by row.
+ * filter on a hidden field would reveal it row by row. The payment filter is both authorities': authority 2
+ * reads the seats' payments on 入金の管理 already, and the work list's 未入金 card links both to it.
  */
-function applicantSearch(courseId: number, full: boolean, q: ApplicantListQuery) {
+function applicantSearch(courseId: number, full: boolean, q: ApplicantListQuery, now: Date) {
   const statuses = full ? lotteryStatusFilter(q) : [];
   return and(
     eq(courseApplications.courseId, courseId),
     full && q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
     // keyed from name and name_kana, which the roster index holds: each application's student stays an
     // index-only probe (listApplicants), and the course bounds the rows the keys are worked out for
-    full ? keyContains(keyOf('name', students.name), 'name', q.name, { indexed: false }) : undefined,
+    full ? keyContains(keyOf('fold', students.name), 'fold', q.name, { indexed: false }) : undefined,
     keyContains(keyOf('kana', students.nameKana), 'kana', q.name_kana, { indexed: false }),
     statuses.length ? inArray(courseApplications.lotteryStatus, statuses) : undefined,
     full && q.attendance_status ? eq(courseApplications.attendanceStatus, q.attendance_status) : undefined,
     full && q.confirmed === '1' ? sql`${courseApplications.confirmedAt} is not null` : undefined,
+    q.payment ? owing(q.payment === 'overdue' ? now : null) : undefined,
+  );
+}
+
+/**
+ * A seat that still owes (未入金 or 一部入金), as the payment screens' rule has it (payments-books
+ * seatFigures): live (not cancelled, declined or lapsed: payments-books isGone), charged more than 0, and its
+ * net payments below the charge; with `pastDue`, its pay-by deadline passed before then (the work list's
+ * 未入金・期限切れ).
+ */
+function owing(pastDue: Date | null) {
+  const a = courseApplications;
+  return and(
+    isNull(a.cancelledAt),
+    sql`${a.lotteryStatus} not in (${sqlLiteral(LOTTERY.DECLINED)}, ${sqlLiteral(LOTTERY.CANCELLED)})`,
+    sql`${a.amountDue} > 0`,
+    sql`${applicantNet()} < ${a.amountDue}`,
+    pastDue ? sql`${a.payBy} < ${pastDue}` : undefined,
   );
 }
 
@@ -177,12 +210,13 @@ export async function exportApplicants(db: Db, admin: AdminPrincipal, q: Applica
   const course = await loadCourse(db, q.id);
   assertUniversityAccess(admin, course.universityId);
   const full = admin.authority === 1;
-  const search = applicantSearch(course.id, full, q);
+  const search = applicantSearch(course.id, full, q, new Date());
+  const terms = full ? await termsOf(db, course.id) : { refundDays: null, firstClassDay: null };
   const batches = keysetBatches(
     { key: students.loginId, id: courseApplications.id, dir: 'asc' },
     (where, orderBy, limit) =>
       db
-        .select({ a: courseApplications, s: applicantStudent })
+        .select({ a: courseApplications, s: applicantStudent, net: applicantNet() })
         .from(courseApplications)
         .innerJoin(students, eq(students.id, courseApplications.studentId))
         .where(and(search, where))
@@ -191,7 +225,12 @@ export async function exportApplicants(db: Db, admin: AdminPrincipal, q: Applica
     (r) => ({ key: r.s.loginId, id: r.a.id }),
   );
   return full
-    ? { full: true as const, rows: mapBatches(batches, (r) => presentApplicantRow(r.a, r.s)) }
+    ? {
+        full: true as const,
+        rows: mapBatches(batches, (r) =>
+          presentApplicantRow(r.a, r.s, figuresOf({ ...r.a, net: r.net }, terms)),
+        ),
+      }
     : { full: false as const, rows: mapBatches(batches, (r) => presentApplicantRowLimited(r.a, r.s)) };
 }
 
@@ -226,7 +265,7 @@ export async function searchStudents(
       and(
         eq(students.approvalStatus, APPROVAL.APPROVED),
         q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
-        keyContains(students.nameSearch, 'name', q.name),
+        keyContains(students.nameFold, 'fold', q.name),
         keyContains(students.nameKanaSearch, 'kana', q.name_kana),
         q.street_name1 ? ilike(students.streetName1, likeContains(q.street_name1)) : undefined,
         q.street_name2 ? ilike(students.streetName2, likeContains(q.street_name2)) : undefined,
@@ -267,7 +306,9 @@ export async function getApplicantDetail(
   const [student] = await db.select().from(students).where(eq(students.id, application.studentId));
   if (!student) throw notFound();
   const age = student.birthday ? ageAtFiscalYearEnd(student.birthday, todayTokyo()) : null;
-  const detail = presentApplicantDetail(application, student, course, age);
+  const net = (await netPaid(db, [application.id])).get(application.id) ?? 0;
+  const pay = figuresOf({ ...application, net }, await termsOf(db, course.id));
+  const detail = presentApplicantDetail(application, student, course, age, pay);
   if (admin.authority !== 1) return presentApplicantDetailLimited(detail);
   return { ...detail, ...(await actedFor(db, application)) };
 }

@@ -339,7 +339,7 @@ describe('GET /api/admin/courseapplicantdetail/', () => {
       is_cancel: false,
       cannot_cancel: true,
       postcode: '180-0001',
-      address: '東京都吉祥寺北町一丁目2-3まなびハイツ101',
+      address: '東京都吉祥寺北町一丁目2-3 まなびハイツ101',
       birthday: '1950-05-10',
       gender: '2',
       phone1: '0422-11-2222',
@@ -631,7 +631,8 @@ describe('POST /api/admin/addcourseapplicant/add/', () => {
     );
     expect(res.statusCode).toBe(200);
     const { id } = res.json();
-    expect(res.json()).toEqual({ result: true, id });
+    // a lottery course (the default): the application waits for the draw
+    expect(res.json()).toEqual({ result: true, id, lottery_status: '1', over_capacity: false });
     expect(await appOf(id)).toMatchObject({
       courseId: c.id,
       studentId: s.id,

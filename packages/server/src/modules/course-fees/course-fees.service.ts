@@ -4,17 +4,18 @@
  * live winners not charged yet, in the same transaction, and tells them what to pay and by when.
  */
 import type { CourseFeeRule } from '@manabi/shared/api';
-import type { CourseFeeUpdateInput } from '@manabi/shared/schemas/course-fee';
+import { amountDue } from '@manabi/shared/domain/fees';
+import { COURSE_FEE_MSG, type CourseFeeUpdateInput } from '@manabi/shared/schemas/course-fee';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses } from '../../db/schema';
 import type { Actor } from '../../platform/audit';
 import { audit } from '../../platform/audit';
 import type { AdminPrincipal } from '../../platform/context';
-import { notFound, seenAt, stale } from '../../platform/errors';
+import { invalid, notFound, seenAt, stale } from '../../platform/errors';
 import { assertUniversityAccess } from '../../platform/guards';
 import type { MailContext } from '../../platform/mail';
-import { lockCourse } from '../../repositories/course-applications';
+import { type Course, lockCourse } from '../../repositories/course-applications';
 import { feeRuleOf, saveFeeRule } from '../../repositories/payments';
 import { chargeWon } from '../intake/fees';
 import { tellCharged } from '../intake/results';
@@ -45,9 +46,20 @@ export async function getFeeRule(db: Db, admin: AdminPrincipal, courseId: number
 }
 
 /**
+ * A course whose seat costs 0円, with or without aid (受講料, 受講料（補助）and 教材費 all 0 or none): it has
+ * nothing to ask before the first class (decision 086). A rule asking payment of it is refused; and should the
+ * course come to cost nothing later, its seats are not charged (repositories/course-applications chargeWinners).
+ */
+const costsNothing = (c: Pick<Course, 'tuitionFee' | 'tuitionFee1' | 'materialCost'>) => {
+  const fees = { tuition_fee: c.tuitionFee, tuition_fee1: c.tuitionFee1, material_cost: c.materialCost };
+  return amountDue(fees, false) === 0 && amountDue(fees, true) === 0;
+};
+
+/**
  * POST /api/admin/course/fee/update/: saves the rule under the course lock; `updated_at` must be the one read
- * ('' when none was saved) or 409. A rule that asks payment charges the live winners without an amount yet
- * (their deadline counted from now) and tells them. Seats already charged keep their amount and deadline.
+ * ('' when none was saved) or 409; asking payment of a course that costs nothing is 422 on `required`. A rule
+ * that asks payment charges the live winners without an amount yet (their deadline counted from now) and
+ * tells them. Seats already charged keep their amount and deadline.
  */
 export async function updateFeeRule(db: Db, mail: MailContext, actor: Actor, input: CourseFeeUpdateInput) {
   return db.transaction(async (tx) => {
@@ -57,6 +69,8 @@ export async function updateFeeRule(db: Db, mail: MailContext, actor: Actor, inp
     const saved = current.createdAt.getTime() !== 0;
     const seen = input.updated_at === '' ? null : seenAt(input.updated_at).getTime();
     if ((saved ? current.updatedAt.getTime() : null) !== seen) throw stale();
+    if (input.required === '1' && costsNothing(course))
+      throw invalid('required', COURSE_FEE_MSG.nothingToPay);
     const now = new Date();
     await saveFeeRule(
       tx,

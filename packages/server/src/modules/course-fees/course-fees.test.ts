@@ -3,6 +3,7 @@
  * input refused with nothing written, a saved rule charging the winners, the draw and a promotion charging
  * their seats, the unpaid lapse (auto and by the office), and a payment racing the lapse.
  */
+import { COURSE_FEE_MSG } from '@manabi/shared/schemas/course-fee';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,7 +128,7 @@ describe('the fee rule: who may read and write it', () => {
   });
 
   it('refuses bad input on the field, writes nothing, and 409s a stale stamp', async () => {
-    const course = await makeCourse(t.db);
+    const course = await makeCourse(t.db, { tuitionFee: 2000 });
     const bad: [Record<string, unknown>, string][] = [
       [{ how_to_pay: 'あ'.repeat(1001) }, 'how_to_pay'],
       [{ how_to_pay: '' }, 'how_to_pay'],
@@ -151,6 +152,26 @@ describe('the fee rule: who may read and write it', () => {
     const stale = await post(t.app, UPDATE, rule(course.id, { updated_at: '' }), admin);
     expect(stale.statusCode).toBe(409);
     expect((await post(t.app, UPDATE, rule(999999), admin)).statusCode).toBe(404);
+  });
+});
+
+describe('a course that costs nothing', () => {
+  it('cannot be made to ask payment: 422 on 「受講前の支払い」, nothing saved; it may ask none', async () => {
+    for (const fees of [{}, { tuitionFee: 0, tuitionFee1: 0, materialCost: 0 }]) {
+      const course = await makeCourse(t.db, fees);
+      const res = await post(t.app, UPDATE, rule(course.id), admin);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().err_list).toEqual([{ name: 'required', msg: COURSE_FEE_MSG.nothingToPay }]);
+      expect(await t.db.select().from(courseFees).where(eq(courseFees.courseId, course.id))).toHaveLength(0);
+      await saveRule(course.id, { required: '0', how_to_pay: '' });
+    }
+  });
+
+  it('asks payment when only the material or the aided tuition costs something', async () => {
+    for (const fees of [{ materialCost: 800 }, { tuitionFee: 0, tuitionFee1: 500 }]) {
+      const course = await makeCourse(t.db, fees);
+      await saveRule(course.id);
+    }
   });
 });
 

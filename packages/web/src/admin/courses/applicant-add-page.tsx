@@ -1,9 +1,11 @@
 import type { AddApplicantResult, AddApplicantStudentRow } from '@manabi/shared/api';
-import { codeText } from '@manabi/shared/codes';
+import { codeText, LOTTERY } from '@manabi/shared/codes';
+import { streetText } from '@manabi/shared/domain/address';
 import { formatDateJa } from '@manabi/shared/domain/dates';
 import {
   addApplicantFormSchema,
   addApplicantStudentQuerySchema,
+  OVER_CAPACITY_REASON_MAX,
   STUDENT_SEARCH_LIMIT,
 } from '@manabi/shared/schemas/applicant';
 import { useState } from 'react';
@@ -12,14 +14,14 @@ import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { Alert } from '../../ui/alert';
 import { ButtonLink } from '../../ui/button';
-import { RadioGroup } from '../../ui/choice-fields';
+import { Checkbox, RadioGroup } from '../../ui/choice-fields';
 import { codeOptions } from '../../ui/code-options';
 import { ConfirmList } from '../../ui/confirm-list';
 import type { Column } from '../../ui/data-table';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PickerField, SearchPickerModal } from '../../ui/search-picker';
 import { type FormSchema, StepForm, type StepFormApi } from '../../ui/step-form';
-import { DateInput, TextInput } from '../../ui/text-input';
+import { DateInput, TextArea, TextInput } from '../../ui/text-input';
 import {
   emptyStudentSearch,
   isStudentSearchCapped,
@@ -27,11 +29,20 @@ import {
   useAddApplicant,
   useStudentSearch,
 } from './api/add-applicant';
-import { useCourseDetail } from './api/courses';
+import { type AdminCourseView, useCourseDetail } from './api/courses';
 import { ApplicantFormComplete, ApplicantFormHead, ApplicantRemarksField } from './applicant-form-parts';
 
-/** The form's values: every field a string (user_id is the chosen student's id, '' for none). */
-type AddValues = { user_id: string; how_apply: string; remarks: string };
+/**
+ * The form's values: user_id is the chosen student's id ('' for none); over_capacity the desk's override of a
+ * full first-come course (decision 086), with its reason.
+ */
+type AddValues = {
+  user_id: string;
+  how_apply: string;
+  remarks: string;
+  over_capacity: boolean;
+  over_capacity_reason: string;
+};
 const formSchema = addApplicantFormSchema as unknown as FormSchema<AddValues, AddValues>;
 
 /** The search form's schema: the shared query schema without the course id the screen supplies. */
@@ -44,6 +55,21 @@ const searchSchema = addApplicantStudentQuerySchema.omit({ id: true });
 const HOW_APPLY_OPTIONS = codeOptions('CD005').filter((option) => option.value !== '5');
 
 const STUDENT_LABEL = '申込む学生';
+
+/** A first-come course with a capacity: the desk takes a seat by the my-page's rule, or none (decision 086). */
+const seatsOf = (course: AdminCourseView): number | null =>
+  'is_lottery' in course && !course.is_lottery && course.capacity !== null ? course.capacity : null;
+
+/** What 登録する did, in words: the status the application took. */
+function completeMessage(result: AddApplicantResult): string {
+  if (result.lottery_status === LOTTERY.WON)
+    return result.over_capacity
+      ? '定員を超えて、「当選」として登録しました。'
+      : '先着順の講座のため、席を確保して「当選」として登録しました。';
+  if (result.lottery_status === LOTTERY.WAITLISTED)
+    return '定員に達していたため、「補欠」として登録しました。席が空くと順に繰り上がります。';
+  return '申込者を登録しました。抽選までは「抽選待ち」です。';
+}
 
 /**
  * /admin/course/detail/add/{id} (SPEC §2): new application — pick a student in the search modal, 申込方法
@@ -68,16 +94,34 @@ function ApplicantAdd({ courseId }: { courseId: number }) {
   const course = detail.data;
   if (!course) return <FullPageSpinner />;
   const listPath = paths.admin.courseDetail(course.id, 2);
+  const capacity = seatsOf(course);
 
   return (
     <div className="space-y-8">
       <ApplicantFormHead title="申込者の追加" courseName={course.course_name} />
       <StepForm<AddValues, AddApplicantResult, AddValues>
         schema={formSchema}
-        defaultValues={{ user_id: '', how_apply: '', remarks: '' }}
-        onSubmit={(values) => add.mutateAsync({ ...values, course_id: course.id })}
+        defaultValues={{
+          user_id: '',
+          how_apply: '',
+          remarks: '',
+          over_capacity: false,
+          over_capacity_reason: '',
+        }}
+        onSubmit={(values) =>
+          add.mutateAsync({
+            course_id: course.id,
+            user_id: values.user_id,
+            how_apply: values.how_apply,
+            remarks: values.remarks,
+            over_capacity: values.over_capacity ? '1' : '0',
+            over_capacity_reason: values.over_capacity ? values.over_capacity_reason : '',
+          })
+        }
+        errorLabels={{ over_capacity: '定員を超えて受け付ける' }}
         renderInput={(form) => (
           <>
+            {capacity !== null && <SeatRule capacity={capacity} />}
             <StudentField form={form} courseId={course.id} chosen={chosen} onChoose={setChosen} />
             <RadioGroup
               control={form.control}
@@ -87,6 +131,7 @@ function ApplicantAdd({ courseId }: { courseId: number }) {
               options={HOW_APPLY_OPTIONS}
             />
             <ApplicantRemarksField control={form.control} />
+            {capacity !== null && <OverCapacityFields form={form} />}
           </>
         )}
         inputActions={
@@ -102,17 +147,71 @@ function ApplicantAdd({ courseId }: { courseId: number }) {
               { label: '氏名', value: chosen?.name },
               { label: '申込方法', value: codeText('CD005', values.how_apply) },
               { label: '備考', value: values.remarks },
+              ...(capacity === null
+                ? []
+                : [
+                    {
+                      label: '受付の扱い',
+                      value: values.over_capacity
+                        ? `定員（${capacity}人）を超えて受け付け、「当選」として登録します`
+                        : '先着順：席が空いていれば「当選」として登録します',
+                    },
+                    ...(values.over_capacity
+                      ? [{ label: '定員を超えて受け付ける理由', value: values.over_capacity_reason }]
+                      : []),
+                  ]),
             ]}
           />
         )}
-        renderComplete={() => (
+        renderComplete={(result) => (
           <ApplicantFormComplete
             title="登録完了"
-            message="申込者を登録しました。"
+            message={completeMessage(result)}
             links={[{ to: listPath, label: '申込者一覧へ戻る' }]}
           />
         )}
       />
+    </div>
+  );
+}
+
+/** How a first-come course takes a desk application: the my-page's rule (decision 086). */
+function SeatRule({ capacity }: { capacity: number }) {
+  return (
+    <Alert variant="info" title="先着順の講座です">
+      <p>
+        定員は{capacity}
+        人です。席が空いていれば「当選」として登録します。定員に達しているときは登録できません（補欠を受け付ける講座では「補欠」になります）。
+      </p>
+    </Alert>
+  );
+}
+
+/**
+ * The desk's override of a full first-come course: explicit, with its reason (kept in the 操作の記録). The
+ * server's 「定員に達しています」 lands on the checkbox.
+ */
+function OverCapacityFields({ form }: { form: StepFormApi<AddValues, AddValues> }) {
+  const ticked = form.watch('over_capacity');
+  return (
+    <div className="space-y-4">
+      <Checkbox
+        control={form.control}
+        name="over_capacity"
+        label="定員を超えて受け付ける"
+        description="定員に達していても受け付けるときだけチェックを入れ、理由を書いてください。操作の記録に残ります。"
+      />
+      {ticked && (
+        <TextArea
+          control={form.control}
+          name="over_capacity_reason"
+          label="定員を超えて受け付ける理由"
+          isRequired
+          rows={3}
+          maxLength={OVER_CAPACITY_REASON_MAX}
+          description={`${OVER_CAPACITY_REASON_MAX}文字まで入力できます。`}
+        />
+      )}
     </div>
   );
 }
@@ -140,7 +239,8 @@ const STUDENT_COLUMNS: Column<AddApplicantStudentRow>[] = [
     header: '住所（町名・丁目）',
     sortable: true,
     sortValue: (row) => `${row.street_name1} ${row.street_name2}`,
-    render: (row) => [row.street_name1, row.street_name2].filter(Boolean).join(' '),
+    render: (row) =>
+      streetText({ pref: '', street_name1: row.street_name1, street_name2: row.street_name2, address: '' }),
   },
 ];
 

@@ -1,6 +1,7 @@
 import type { CourseApplicantRow, CourseApplicantRowLimited } from '@manabi/shared/api';
 import { codeText, LOTTERY } from '@manabi/shared/codes';
 import { formatDateJa, formatDateTimeJa } from '@manabi/shared/domain/dates';
+import { dayJa } from '@manabi/shared/domain/sessions';
 import { SESSION_FIELDS } from '@manabi/shared/schemas/applicant';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -9,6 +10,7 @@ import type { Column } from '../../ui/data-table';
 import { ChoiceCell, LOTTERY_OPTIONS } from '../attendance/attendance-cells';
 import { attendanceColumns } from '../attendance/attendance-columns';
 import type { AttendanceEditor } from '../attendance/attendance-editor';
+import { paymentText, SESSION_HEADER_ATTR, type SessionDay } from './applicant-table';
 
 /**
  * The columns of a course's applicant tab (SPEC §2): authority 1 gets every column with the editable cells;
@@ -54,15 +56,47 @@ export function intakeStateText(
   return lines;
 }
 
+/** 「第3回」, its class day, and 「今日」 on today's. */
+function SessionHeader({ no, day, today }: { no: number; day: string | undefined; today: string }) {
+  return (
+    <span {...{ [SESSION_HEADER_ATTR]: no }} className="flex flex-col whitespace-nowrap">
+      <span>第{no}回</span>
+      {day && <span className="text-std-16N-170">{dayJa(day, today.slice(0, 4))}</span>}
+      {day === today && (
+        <span className="w-fit rounded-4 bg-selected px-1 text-std-16B-170 text-on-selected">今日</span>
+      )}
+    </span>
+  );
+}
+
+/** 入金状況: the seat's payment and what is still owed or to pay back (decision 086). */
+function PaymentCell({ row }: { row: CourseApplicantRow }) {
+  const text = paymentText(row);
+  if (!text) return null;
+  return (
+    <div className="flex flex-col whitespace-nowrap">
+      <span>{text.state}</span>
+      {text.amount && <span className="text-std-16N-170">{text.amount}</span>}
+    </div>
+  );
+}
+
+/** The class days the session headers show, and today (Tokyo), whose column is marked. */
+export interface SessionHeaders {
+  sessions: readonly SessionDay[];
+  today: string;
+}
+
 /**
- * The authority-1 columns: 更新, the person, then the editable cells — one session column per session the
- * course has (回数, 1..15).
+ * The authority-1 columns: 更新, the person, 入金状況, then the editable cells — one session column per session
+ * the course has (回数, 1..15), each headed with its class day.
  */
 export function fullColumns(
   courseId: number,
   editor: Pick<AttendanceEditor<CourseApplicantRow>, 'cell' | 'isRowTicked' | 'tick'>,
   onPromote?: (row: CourseApplicantRow) => void,
   sessionCount: number = SESSION_FIELDS.length,
+  days: SessionHeaders = { sessions: [], today: '' },
 ): Column<AnyRow>[] {
   const { tick, attendance, cell } = attendanceColumns<CourseApplicantRow>({
     editor,
@@ -126,7 +160,17 @@ export function fullColumns(
         </div>
       ),
     },
-    ...attendance,
+    {
+      key: 'payment_state',
+      header: '入金状況',
+      render: (row) => <PaymentCell row={row} />,
+    },
+    ...attendance.map((column) => {
+      const no = SESSION_FIELDS.indexOf(column.key as (typeof SESSION_FIELDS)[number]) + 1;
+      if (no === 0) return column;
+      const day = days.sessions.find((s) => s.no === no)?.day;
+      return { ...column, header: <SessionHeader no={no} day={day} today={days.today} /> };
+    }),
   ];
   return base as Column<AnyRow>[];
 }

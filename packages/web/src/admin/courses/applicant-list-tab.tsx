@@ -1,8 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CourseApplicantRow, CourseApplicantRowLimited } from '@manabi/shared/api';
-import { applicantListUpdateBodySchema, applicantSearchFormSchema } from '@manabi/shared/schemas/applicant';
+import { todayTokyo } from '@manabi/shared/domain/dates';
+import {
+  APPLICANT_PAYMENT_FILTERS,
+  applicantListUpdateBodySchema,
+  applicantSearchFormSchema,
+} from '@manabi/shared/schemas/applicant';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { listPageOf } from '../../lib/list-search';
@@ -28,9 +33,18 @@ import {
 } from './api/applicant-list';
 import { applicantLabelsUrl } from './api/letters';
 import { fullColumns, LIMITED_COLUMNS } from './applicant-columns';
-import { applicantEditing, buildTableUpdate, carriedRows, NO_ROWS, withCarried } from './applicant-table';
+import {
+  applicantEditing,
+  buildTableUpdate,
+  carriedRows,
+  currentSessionNo,
+  NO_ROWS,
+  type SessionDay,
+  withCarried,
+} from './applicant-table';
 import { LotteryModal } from './lottery-modal';
 import { PromoteDialog } from './promote-dialog';
+import { useOpenAtSession } from './use-open-at-session';
 
 /**
  * The tab opens on every applicant (decision 035): no lottery status ticked, every attendance status (「すべて」).
@@ -43,6 +57,7 @@ const emptySearch = (): ApplicantSearch => ({
   lottery_status: [],
   attendance_status: '',
   confirmed: [],
+  payment: '',
 });
 
 /**
@@ -51,6 +66,10 @@ const emptySearch = (): ApplicantSearch => ({
  */
 const applicantUrlSchema = applicantSearchFormSchema.extend({
   attendance_status: z.enum(['', '1', '2', '3']).catch('').default(''),
+  payment: z
+    .enum(['', ...APPLICANT_PAYMENT_FILTERS])
+    .catch('')
+    .default(''),
 });
 
 /** The applicant tab of a course filtered to a search (the links of 募集の状況). */
@@ -59,11 +78,18 @@ export function applicantTabUrl(courseId: number, search: Partial<ApplicantSearc
   for (const status of search.lottery_status ?? []) params.append('lottery_status', status);
   if (search.attendance_status) params.set('attendance_status', search.attendance_status);
   for (const flag of search.confirmed ?? []) params.append('confirmed', flag);
+  if (search.payment) params.set('payment', search.payment);
   const query = params.toString();
   return `${paths.admin.courseDetail(courseId, 2)}${query ? `?${query}` : ''}`;
 }
 
 const CONFIRMED_OPTIONS = [{ value: '1', label: '受講を確定した当選者だけ' }];
+
+/** The payment filter (decision 086); 'overdue' is the work list's 未入金・期限切れ card. */
+const PAYMENT_OPTIONS = [
+  { value: 'owing', label: '未入金・一部入金の人' },
+  { value: 'overdue', label: 'うち、支払いの期限を過ぎた人' },
+];
 
 const isFullRow = (row: CourseApplicantRow | CourseApplicantRowLimited): row is CourseApplicantRow =>
   'login_id' in row;
@@ -81,11 +107,14 @@ export function ApplicantListTab({
   courseId,
   isFull,
   sessionCount,
+  sessions = [],
 }: {
   courseId: number;
   isFull: boolean;
   /** 回数: the course's sessions, one column each */
   sessionCount: number;
+  /** the class days (session n is column 第n回): the table opens at today's, else the next one */
+  sessions?: readonly SessionDay[];
 }) {
   const listing = useApplicantList(courseId);
   const { url, search, page, list, rows } = listing;
@@ -130,6 +159,7 @@ export function ApplicantListTab({
         courseId={courseId}
         isFull={isFull}
         sessionCount={sessionCount}
+        sessions={sessions}
         listing={listing}
         editor={editor}
         onPromote={pending ? undefined : setPromoting}
@@ -175,6 +205,7 @@ function ApplicantTable({
   courseId,
   isFull,
   sessionCount,
+  sessions,
   listing,
   editor,
   onPromote,
@@ -182,33 +213,49 @@ function ApplicantTable({
   courseId: number;
   isFull: boolean;
   sessionCount: number;
+  sessions: readonly SessionDay[];
   listing: ReturnType<typeof useApplicantList>;
   editor: ReturnType<typeof useApplicantEditor>['editor'];
   onPromote: ((row: CourseApplicantRow) => void) | undefined;
 }) {
   const { search, table, list, allRows, total, rows } = listing;
+  const today = todayTokyo();
+  const containerRef = useRef<HTMLDivElement>(null);
+  // 出席 for today's class in view without scrolling sideways (authority 2 has no session columns)
+  useOpenAtSession(
+    containerRef,
+    courseId,
+    isFull ? currentSessionNo(sessions, today, sessionCount) : null,
+    rows.length > 0,
+  );
   return (
-    <DataTable
-      caption="申込者一覧"
-      columns={isFull ? fullColumns(courseId, editor, onPromote, sessionCount) : LIMITED_COLUMNS}
-      rows={isFull ? rows : allRows}
-      total={total}
-      rowKey={(row) => row.student_id}
-      isLoading={list.isFetching}
-      loadingLabel="検索中..."
-      emptyText="条件に該当する申込者がいません。検索条件を変えてお試しください。"
-      rowClassName={(row) =>
-        isFull && editor.isRowTicked(row as CourseApplicantRow) ? TICKED_ROW : undefined
-      }
-      {...table}
-      toolbar={
-        <CsvDownloadLink
-          href={applicantCsvUrl(courseId, search)}
-          isPreparing={list.isFetching}
-          isDisabled={total === 0}
-        />
-      }
-    />
+    <div ref={containerRef}>
+      <DataTable
+        caption="申込者一覧"
+        columns={
+          isFull
+            ? fullColumns(courseId, editor, onPromote, sessionCount, { sessions, today })
+            : LIMITED_COLUMNS
+        }
+        rows={isFull ? rows : allRows}
+        total={total}
+        rowKey={(row) => row.student_id}
+        isLoading={list.isFetching}
+        loadingLabel="検索中..."
+        emptyText="条件に該当する申込者がいません。検索条件を変えてお試しください。"
+        rowClassName={(row) =>
+          isFull && editor.isRowTicked(row as CourseApplicantRow) ? TICKED_ROW : undefined
+        }
+        {...table}
+        toolbar={
+          <CsvDownloadLink
+            href={applicantCsvUrl(courseId, search)}
+            isPreparing={list.isFetching}
+            isDisabled={total === 0}
+          />
+        }
+      />
+    </div>
   );
 }
 
@@ -370,6 +417,15 @@ function ApplicantSearchForm({
             </div>
           </div>
         )}
+        <Select
+          control={form.control}
+          name="payment"
+          label="入金状況"
+          options={PAYMENT_OPTIONS}
+          allowEmpty
+          placeholder="すべて"
+          width="md"
+        />
         {pending && (
           <p className="text-std-16N-170 text-ink">検索すると、まだ更新していない変更は取り消されます。</p>
         )}

@@ -2,7 +2,16 @@ import type { CourseApplicantRow, SessionAttendance } from '@manabi/shared/api';
 import { applicantListUpdateBodySchema } from '@manabi/shared/schemas/applicant';
 import { describe, expect, it } from 'vitest';
 import { cellErrors, NO_EDITS } from '../attendance/table-editing';
-import { applicantEditing, buildTableUpdate, carriedRows, NO_ROWS, withCarried } from './applicant-table';
+import {
+  applicantEditing,
+  buildTableUpdate,
+  carriedRows,
+  currentSessionNo,
+  NO_ROWS,
+  paymentText,
+  scrollLeftFor,
+  withCarried,
+} from './applicant-table';
 
 const { cellValue, editCell, isCellChanged, isRowTicked, rebaseEdits, tickedCount, tickRow } =
   applicantEditing;
@@ -30,6 +39,9 @@ const row = (studentId: number, patch: Partial<CourseApplicantRow> = {}): Course
   confirmed_at: null,
   promoted_at: null,
   decline_reason: null,
+  payment_state: 'none',
+  outstanding: 0,
+  refund_owed: 0,
   ...patch,
 });
 
@@ -154,5 +166,66 @@ describe('rows edited on another page (the tab reads one page at a time, decisio
     expect(carriedRows(carried, [c], edits)).toBe(carried);
     expect(carriedRows(carried, [c], NO_EDITS).size).toBe(0);
     expect(carriedRows(NO_ROWS, [a, b], NO_EDITS)).toBe(NO_ROWS);
+  });
+});
+
+describe('the session the table opens at', () => {
+  const days = [
+    { no: 1, day: '2026-05-07' },
+    { no: 2, day: '2026-05-14' },
+    { no: 3, day: '2026-05-21' },
+    { no: 4, day: '2026-05-28' },
+  ];
+  it("is today's class, else the next one to come", () => {
+    expect(currentSessionNo(days, '2026-05-14', 4)).toBe(2);
+    expect(currentSessionNo(days, '2026-05-15', 4)).toBe(3);
+    expect(currentSessionNo(days, '2026-04-01', 4)).toBe(1);
+    // out of order as given, and two classes on one day: the first of the day
+    const twice = [days[2]!, { no: 5, day: '2026-05-14' }, days[1]!];
+    expect(currentSessionNo(twice, '2026-05-10', 5)).toBe(2);
+  });
+
+  it('is none once every class has passed, without class days, or past the columns shown', () => {
+    expect(currentSessionNo(days, '2026-05-29', 4)).toBeNull();
+    expect(currentSessionNo([], '2026-05-14', 4)).toBeNull();
+    // the course has 3 columns: the 4th class day has no column
+    expect(currentSessionNo(days, '2026-05-22', 3)).toBeNull();
+  });
+
+  it('scrolls so that the column starts right after the sticky columns', () => {
+    // the column 900px into a region at 200px, already 100px scrolled, under 300px of sticky columns
+    expect(scrollLeftFor(900, 200, 100, 300)).toBe(500);
+    // a column already beside the sticky ones needs no scroll; never a negative one
+    expect(scrollLeftFor(400, 200, 0, 300)).toBe(0);
+  });
+});
+
+describe('the payment column', () => {
+  it('says the state in the counter’s words, and what is still owed or owed back', () => {
+    const won = { lottery_status: '2' };
+    expect(paymentText(row(1, { ...won, payment_state: 'unpaid', outstanding: 3500 }))).toEqual({
+      state: '未入金',
+      amount: '残り 3,500円',
+    });
+    expect(paymentText(row(1, { ...won, payment_state: 'partial', outstanding: 2500 }))).toEqual({
+      state: '一部入金',
+      amount: '残り 2,500円',
+    });
+    expect(paymentText(row(1, { ...won, payment_state: 'paid' }))).toEqual({ state: '入金済み', amount: '' });
+    expect(paymentText(row(1, { ...won, payment_state: 'over', refund_owed: 500 }))).toEqual({
+      state: '払いすぎ（返金が必要）',
+      amount: '返金 500円',
+    });
+    expect(paymentText(row(1, { ...won, payment_state: 'none' }))).toEqual({ state: '不要', amount: '' });
+  });
+
+  it('says nothing of a seat not won and never charged', () => {
+    expect(paymentText(row(1, { lottery_status: '1', payment_state: 'none' }))).toBeNull();
+    expect(paymentText(row(1, { lottery_status: '5', payment_state: 'none' }))).toBeNull();
+    // a cancelled seat that paid still shows what is owed back
+    expect(paymentText(row(1, { lottery_status: '4', payment_state: 'over', refund_owed: 3500 }))).toEqual({
+      state: '払いすぎ（返金が必要）',
+      amount: '返金 3,500円',
+    });
   });
 });

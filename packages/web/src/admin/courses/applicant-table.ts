@@ -1,4 +1,6 @@
 import type { CourseApplicantRow } from '@manabi/shared/api';
+import { LOTTERY } from '@manabi/shared/codes';
+import { PAYMENT_STATE_LABEL, yenText } from '@manabi/shared/domain/fees';
 import { SESSION_FIELDS, SESSION_NUMBERS, type SessionField } from '@manabi/shared/schemas/applicant';
 import type { TableUpdate } from '../attendance/attendance-editor';
 import { type EditableField, type Edits, tableEditing } from '../attendance/table-editing';
@@ -67,4 +69,68 @@ export function carriedRows(
   for (const row of page) if (edits.has(row.student_id)) next.set(row.student_id, row);
   const same = next.size === current.size && [...next].every(([key, row]) => current.get(key) === row);
   return same ? current : next;
+}
+
+// ---- the session columns: which one the table opens at (decision 086) ----
+
+/** The `data-session` a session column's header carries: the table opens scrolled to it. */
+export const SESSION_HEADER_ATTR = 'data-session';
+
+/** A dated class of the course: session `no` is the table's attendance column `no`. */
+export interface SessionDay {
+  no: number;
+  /** 'YYYY-MM-DD', Tokyo */
+  day: string;
+}
+
+/**
+ * The session column the applicant table opens scrolled to: the class dated `today` (Tokyo), else the next one
+ * to come, among the `count` columns the table shows. None before the course has dated classes, nor once every
+ * class has passed: the office then works on 受講状況 and 取得単位, which come first.
+ */
+export function currentSessionNo(
+  sessions: readonly SessionDay[],
+  today: string,
+  count: number,
+): number | null {
+  const next = sessions
+    .filter((s) => s.no >= 1 && s.no <= count && s.day >= today)
+    .sort((a, b) => (a.day === b.day ? a.no - b.no : a.day < b.day ? -1 : 1))[0];
+  return next?.no ?? null;
+}
+
+/**
+ * How far to scroll a table's region so that a column starts right after its sticky columns: the column's
+ * left edge within the scrolled content (`contentLeft`: where it starts on screen, inside the region's
+ * border), less the sticky columns' width (never below 0).
+ */
+export function scrollLeftFor(
+  columnLeft: number,
+  contentLeft: number,
+  scrolled: number,
+  stickyWidth: number,
+) {
+  return Math.max(0, Math.round(columnLeft - contentLeft + scrolled - stickyWidth));
+}
+
+// ---- the payment column (decision 086) ----
+
+/** The applicant tab's words for a seat's payment: the payment screens', a winner's nothing to pay 不要. */
+const PAYMENT_WORDS: Record<CourseApplicantRow['payment_state'], string> = {
+  ...PAYMENT_STATE_LABEL,
+  none: '不要',
+};
+
+/**
+ * What the 入金状況 cell says: the state, and the yen still owed or to pay back. A seat not won and never
+ * charged says nothing (it may yet be, once drawn): only a winner with nothing to pay reads 不要.
+ */
+export function paymentText(
+  row: Pick<CourseApplicantRow, 'payment_state' | 'outstanding' | 'refund_owed' | 'lottery_status'>,
+): { state: string; amount: string } | null {
+  if (row.payment_state === 'none' && row.lottery_status !== LOTTERY.WON) return null;
+  const state = PAYMENT_WORDS[row.payment_state];
+  if (row.outstanding > 0) return { state, amount: `残り ${yenText(row.outstanding)}` };
+  if (row.refund_owed > 0) return { state, amount: `返金 ${yenText(row.refund_owed)}` };
+  return { state, amount: '' };
 }

@@ -5,11 +5,13 @@ import { intakeStateText } from './applicant-columns';
 import { drawOutcomeText, lotteryDefaults } from './lottery-modal';
 import {
   entryTierText,
+  promotionText,
   RECORD_CSV_HEADER,
   recordCsvRows,
   recordFileName,
   recordJson,
   tiersText,
+  winNumText,
 } from './lottery-record';
 import { moveTier, tierRows } from './tier-picker';
 
@@ -139,5 +141,29 @@ describe('the lottery modal', () => {
     expect(drawOutcomeText({ notify_count: 12, mail_count: 9 })).toBe(
       '12人に結果をお知らせします（うちメール 9人）。取り消せません。',
     );
+  });
+});
+
+describe('a promotion under the draw it came from', () => {
+  const promotion = {
+    application_id: 41,
+    drawn_rank: 3,
+    waitlist_rank: 1,
+    promoted_at: '2026-11-25T05:30:00.000Z',
+    by: 'auto' as const,
+    admin_name: '',
+  };
+  it('says when, which place (and the draw’s own when it has moved up) and how', () => {
+    expect(promotionText(promotion)).toBe(
+      '2026年11月25日 14:30　補欠1番（抽選では補欠3番）の方を当選に（申込ID 41）：空いた席に自動で繰り上げ',
+    );
+    expect(promotionText({ ...promotion, drawn_rank: 1, by: 'office', admin_name: '事務局 山田' })).toBe(
+      '2026年11月25日 14:30　補欠1番の方を当選に（申込ID 41）：事務局の操作で繰り上げ（事務局 山田）',
+    );
+  });
+
+  it('reads a draw for no seat as what it was, not as 当選者数 0人 alone', () => {
+    expect(winNumText(2)).toBe('2人');
+    expect(winNumText(0)).toBe('0人（当選者は出さず、補欠の順番だけを決めた抽選）');
   });
 });

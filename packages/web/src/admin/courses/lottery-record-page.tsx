@@ -13,7 +13,15 @@ import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { useCourseDetail } from './api/courses';
 import { fetchLotteryRecord, lotteryRunsQuery, useVerifyRun } from './api/intake';
-import { RECORD_CSV_HEADER, recordCsvRows, recordFileName, recordJson, tiersText } from './lottery-record';
+import {
+  promotionText,
+  RECORD_CSV_HEADER,
+  recordCsvRows,
+  recordFileName,
+  recordJson,
+  tiersText,
+  winNumText,
+} from './lottery-record';
 
 /**
  * /admin/course/detail/{id}/lottery (decision 015): the course's draws, newest first, each with its record
@@ -119,7 +127,7 @@ function RunCard({
         items={[
           { label: '日時', value: formatDateTimeJa(run.drawn_at) },
           { label: '実施者', value: run.admin_name },
-          { label: '当選者数', value: `${run.win_num}人` },
+          { label: '当選者数', value: winNumText(run.win_num) },
           { label: '対象人数', value: `${run.pool_size}人` },
           {
             label: '結果',
@@ -136,6 +144,7 @@ function RunCard({
             : [{ label: '申込期間中に抽選した理由', value: run.override_reason }]),
         ]}
       />
+      <RunPromotions run={run} titleId={`${titleId}-promotions`} />
       <div className="flex flex-wrap gap-4">
         <Button
           variant="secondary"
@@ -164,6 +173,31 @@ function RunCard({
         {verify.data && <VerifyResult result={verify.data} />}
       </div>
     </article>
+  );
+}
+
+/**
+ * The promotions of this draw's 補欠 (decision 086): a 繰り上げ is not a draw and has no record of its own; the
+ * draw's record (its result above, the JSON and the CSV) stays as drawn.
+ */
+function RunPromotions({ run, titleId }: { run: LotteryRunSummary; titleId: string }) {
+  if (run.promotions.length === 0) return null;
+  return (
+    <section aria-labelledby={titleId} className="space-y-2">
+      <h4 id={titleId} className="text-std-17B-170 text-ink">
+        この抽選の補欠からの繰り上げ（{run.promotions.length}人）
+      </h4>
+      <ul className="list-disc space-y-1 pl-6">
+        {run.promotions.map((p) => (
+          <li key={`${p.application_id}-${p.promoted_at}`} className="wrap-anywhere">
+            {promotionText(p)}
+          </li>
+        ))}
+      </ul>
+      <p className="text-std-16N-170">
+        繰り上げは抽選ではないため、上の「結果」と記録のファイルは抽選したときのままです。
+      </p>
+    </section>
   );
 }
 
