@@ -1,18 +1,20 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { adminApi, applicantsOf } from './admin-api';
 import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, drawAsAdmin, uniqueTag } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
 
-// 「連絡が必要な学生」 (decision 065): the list, a call recorded from a row and from the student's page, the work
-// list's card, and what a university's admin (authority 2) reads there. Each journey draws a course of its own.
+// 「連絡が必要な学生」 (decisions 065, 087): the list, one row a person with every reason still open, a call recorded
+// from a row and from the student's page, a reason gone once it is settled, the work list's card, and what a
+// university's admin (authority 2) reads there. Each journey draws a course of its own.
 
 type ApplicantRow = { user_id: number; name: string; lottery_status: string };
 
 const KANA = ['イチ', 'ニ', 'サン'];
 
 /**
- * A lottery course of three students who take no mail, drawn with one day to confirm: the two winners are on
- * the list (deadline near, result unread) and so are the three results waiting for a letter.
+ * A lottery course of three students who take no mail, drawn with one day to confirm: three people on the list,
+ * the two winners each with two reasons (deadline near and result unread; a letter to post), the 補欠 with one.
  */
 async function drawnWithoutMail(request: APIRequestContext, over: Record<string, unknown> = {}) {
   const tag = uniqueTag();
@@ -49,23 +51,26 @@ test('[管理][連絡] 結果を見ていない当選者に電話し、結果を
   const card = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: '連絡が必要な学生' }) });
-  await expect(card.getByText(/^\d+件$/)).toBeVisible();
+  await expect(card.getByText(/^\d+人$/)).toBeVisible();
   await card.getByRole('link', { name: '確定の期限が近く、結果を見ていない当選者' }).click();
   await expect(page).toHaveURL(/\/admin\/contact\?reason=deadline$/);
   await expect(page.getByRole('heading', { level: 1, name: '連絡が必要な学生' })).toBeVisible();
   await expect(page.getByRole('button', { name: '確定期限が近い・未読 連絡の理由' })).toBeVisible();
 
-  // the course's rows: its winners near their deadline, then every result waiting for a letter
+  // the course's people, one row each: the winners with both their reasons, the 補欠 with her letter
   await page.goto(`/admin/contact?course_id=${courseId}`);
   const rows = table(page).getByRole('row').filter({ hasText: courseName });
-  await expect(rows).toHaveCount(5);
+  await expect(rows).toHaveCount(3);
   await expect(rows.filter({ hasText: '確定期限が近い・未読' })).toHaveCount(2);
   await expect(rows.filter({ hasText: '郵送が必要' })).toHaveCount(3);
-  const row = rows.filter({ hasText: '確定期限が近い・未読' }).filter({ hasText: winner.name });
-  await expect(row.getByText('マイページ：未読')).toBeVisible();
-  await expect(row.getByText('メール：メールなし')).toBeVisible();
+  const row = rows.filter({ hasText: winner.name });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('確定期限が近い・未読', { exact: true })).toBeVisible();
+  await expect(row.getByText('郵送が必要', { exact: true })).toBeVisible();
+  await expect(row.getByText('マイページ：未読').first()).toBeVisible();
+  await expect(row.getByText('メール：メールなし').first()).toBeVisible();
   await expect(row.getByRole('link', { name: '03-1111-2514' })).toHaveAttribute('href', 'tel:0311112514');
-  await expect(row.getByText('電話：なし', { exact: true })).toBeVisible();
+  await expect(row.getByText('なし', { exact: true })).toBeVisible();
   await expectAccessible(page);
 
   // a call: 不在, with a note; the row then says so
@@ -109,7 +114,8 @@ test('[管理][連絡] 日数の誤りはその欄に知らせ、CSVと宛名ラ
 
   await loginAdmin(page);
   await page.goto(`/admin/contact?course_id=${courseId}`);
-  await expect(table(page).getByRole('row')).toHaveCount(6);
+  // a header and one row a person
+  await expect(table(page).getByRole('row')).toHaveCount(4);
   const days = page.getByRole('textbox', { name: /確定の期限まで/ });
   await days.fill('99');
   await page.getByRole('button', { name: '検索', exact: true }).click();
@@ -122,7 +128,12 @@ test('[管理][連絡] 日数の誤りはその欄に知らせ、CSVと宛名ラ
 
   const csv = page.waitForEvent('download');
   await page.getByRole('link', { name: 'CSVダウンロード' }).click();
-  expect((await csv).suggestedFilename()).toMatch(/\.csv$/);
+  const file = await csv;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  // one record a person, her reasons a line each inside its cells
+  const text = (await readFile(await file.path())).subarray(3).toString('utf8');
+  expect(text.trimEnd().split('\r\n')).toHaveLength(1 + 3);
+  expect(text).toContain('"確定期限が近い・未読\n郵送が必要"');
   const labels = page.waitForEvent('download');
   await page.getByRole('link', { name: /宛名ラベル/ }).click();
   expect((await labels).suggestedFilename()).toMatch(/\.csv$/);
@@ -153,5 +164,42 @@ test('[管理][連絡][権限] 大学の担当者は自校の講座の当選者�
   await expect(page.getByRole('columnheader', { name: '学生番号' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /電話を記録/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /宛名ラベル/ })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('[管理][連絡] 1人1行で連絡することを並べ、事務局が代理で確定すると、その人の行が一覧から消える', async ({
+  page,
+  playwright,
+}) => {
+  const request = await adminApi(playwright);
+  const { courseId, courseName, winner } = await drawnWithoutMail(request);
+  await request.dispose();
+
+  await loginAdmin(page);
+  await page.goto(`/admin/contact?course_id=${courseId}`);
+  const row = table(page).getByRole('row').filter({ hasText: winner.name });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('listitem').filter({ hasText: /^確定期限が近い・未読/ })).toHaveCount(1);
+  await expect(row.getByRole('listitem').filter({ hasText: /^郵送が必要/ })).toHaveCount(1);
+  await expectAccessible(page);
+
+  // the reply slip came back: the office records it on the applicant's page, by 郵送・FAX
+  await row.getByRole('link', { name: courseName }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: '申込者詳細' })).toBeVisible();
+  await page.getByRole('button', { name: '代理で確定・辞退' }).click();
+  const dialog = page.getByRole('dialog', { name: '代理で確定・辞退' });
+  await dialog
+    .getByRole('radiogroup', { name: /確認した方法/ })
+    .getByText('郵送・FAX', { exact: true })
+    .click();
+  await expect(dialog.getByRole('radio', { name: '郵送・FAX' })).toBeChecked();
+  await dialog.getByRole('textbox', { name: /確認した内容/ }).fill('返信票（受講します）が届いた');
+  await dialog.getByRole('button', { name: 'この内容で手続きする' }).click();
+  await expect(page.getByText(/^事務局が代理で確定（.+ 郵送・FAX・事務局 管理者）$/)).toBeVisible();
+
+  // both her reasons were about that seat: nothing is left to ask of her
+  await page.goto(`/admin/contact?course_id=${courseId}`);
+  await expect(table(page).getByRole('row').filter({ hasText: courseName })).toHaveCount(2);
+  await expect(table(page).getByRole('row').filter({ hasText: winner.name })).toHaveCount(0);
   await expectAccessible(page);
 });

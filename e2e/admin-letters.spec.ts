@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { adminApi } from './admin-api';
+import { adminApi, applicantsOf } from './admin-api';
 import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, drawAsAdmin, uniqueTag } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, test } from './fixtures';
 
@@ -23,14 +23,20 @@ interface Applicant {
 
 /**
  * A lottery course (capacity 2) with four new students applied — three take no mail, one of them living in
- * a named building, and one takes mail — drawn through the API (2 winners, the others 補欠).
+ * a named building at 4丁目 2-8 (the 丁目 typed as a bare 4, as the admission form stores it), and one takes
+ * mail — drawn through the API (2 winners, the others 補欠).
  */
-async function drawnCourse(request: APIRequestContext) {
+async function drawnCourse(request: APIRequestContext, draw: Record<string, unknown> = {}) {
   const tag = uniqueTag();
   const courseName = `E2E郵送講座${tag}`;
   const courseId = await addCourseAsAdmin(request, { course_name: courseName, capacity: '2' });
   const applicants: Applicant[] = [];
-  const students: Record<string, string>[] = [{}, { street_name3: '芝公園ハイツ101' }, {}, { is_email: '1' }];
+  const students: Record<string, string>[] = [
+    {},
+    { street_name2: '4', address: '2-8', street_name3: '芝公園ハイツ101' },
+    {},
+    { is_email: '1' },
+  ];
   for (const [i, over] of students.entries()) {
     const name = `郵送 ${tag.slice(-4)}${i + 1}`;
     const loginId = await addStudentAsAdmin(request, {
@@ -41,7 +47,7 @@ async function drawnCourse(request: APIRequestContext) {
     await addApplicantAsAdmin(request, courseId, loginId);
     applicants.push({ loginId, name, mail: 'is_email' in over });
   }
-  await drawAsAdmin(request, courseId);
+  await drawAsAdmin(request, courseId, draw);
   return { courseId, courseName, applicants };
 }
 
@@ -123,8 +129,9 @@ test.describe('[管理][結果通知の郵送]', () => {
       await expect(sheet.getByText(/^抽選の結果、/)).toBeVisible();
     }
     const inBuilding = sheets.filter({ hasText: noMail.find((a) => a.name.endsWith('2'))?.name ?? '' });
+    // the address as it is written: 4丁目 2-8, not 「芝公園42-8」, and the building on a line of its own
     await expect(inBuilding.getByTestId('letter-address')).toHaveText(
-      /〒105-0011\s*東京都港区芝公園1-1\s*芝公園ハイツ101\s*郵送 .+2 様/,
+      /〒105-0011\s*東京都港区芝公園4丁目2-8\s*芝公園ハイツ101\s*郵送 .+2 様/,
     );
     await expect(page.getByText('未印刷', { exact: true })).toHaveCount(3);
     const mailTaker = applicants.find((a) => a.mail);
@@ -202,6 +209,10 @@ test.describe('[管理][結果通知の郵送]', () => {
     expect(rows).toHaveLength(3);
     const plain = noMail.find((a) => a.name.endsWith('1')) as Applicant;
     expect(rows).toContain(`105-0011,東京都港区芝公園1-1,,${plain.name},${plain.loginId}`);
+    const housed = noMail.find((a) => a.name.endsWith('2')) as Applicant;
+    expect(rows).toContain(
+      `105-0011,東京都港区芝公園4丁目2-8,芝公園ハイツ101,${housed.name},${housed.loginId}`,
+    );
 
     // everyone told: the student who takes mail too
     await page.getByText('全員', { exact: true }).click();
@@ -239,6 +250,64 @@ test.describe('[管理][結果通知の郵送]', () => {
     await page.getByRole('link', { name: '宛名ラベル（CSV）' }).click();
     const all = (await readFile(await (await labels).path())).subarray(3).toString('utf8');
     expect(all.trimEnd().split('\r\n')).toHaveLength(1 + applicants.length);
+  });
+
+  test('[管理][結果通知の郵送] 確定を待つ当選者への通知は、電話番号と受付時間、期限、切り取る返信票で答え方を伝える', async ({
+    page,
+    playwright,
+  }) => {
+    const request = await adminApi(playwright);
+    // winners have five days to confirm: their letters ask for an answer
+    const { courseId, courseName, applicants } = await drawnCourse(request, { confirm_days: '5' });
+    const seats = await applicantsOf<{ user_id: number; login_id: string; lottery_status: string }>(
+      request,
+      courseId,
+    );
+    await request.dispose();
+    const won = new Set(seats.filter((r) => r.lottery_status === '2').map((r) => r.login_id));
+    const noMail = applicants.filter((a) => !a.mail);
+    const winner = noMail.find((a) => won.has(a.loginId)) as Applicant;
+    const waiting = noMail.find((a) => !won.has(a.loginId)) as Applicant;
+
+    await loginAdmin(page);
+    await page.goto(`/admin/course/detail/${courseId}/letters`);
+    await expect(page.getByText(/返信票がつきます/)).toBeVisible();
+    const sheets = page.getByTestId('letter');
+    await expect(sheets).toHaveCount(3);
+    const sheet = sheets.filter({ hasText: `${winner.name} 様` });
+    // how to answer without a computer: the telephone and its hours, the deadline, the slip
+    const body = sheet.locator('p.m-letter-body');
+    await expect(body).toContainText(
+      '事務局（電話 03-0000-0000、平日 9:00〜17:00）へのお電話か、下の返信票でお知らせください。',
+    );
+    await expect(body).toContainText(
+      /\d{4}年\d{1,2}月\d{1,2}日（.）23時59分までに、受講するかどうかを決めてください。/,
+    );
+    await expect(body).not.toContainText('を押してください');
+    const slip = sheet.getByTestId('letter-reply');
+    await expect(slip.getByRole('heading', { level: 4, name: '返信票（受講の確定・辞退）' })).toBeVisible();
+    await expect(slip.getByText(`講座：${courseName}`)).toBeVisible();
+    await expect(slip.getByText(/^確定の期限：\d{4}年/)).toBeVisible();
+    await expect(slip.getByText('受講します（確定します）')).toBeVisible();
+    await expect(slip.getByText('受講しません（辞退します）')).toBeVisible();
+    await expect(slip.getByText(winner.loginId, { exact: true })).toBeVisible();
+    await expect(slip.getByText(winner.name, { exact: true })).toBeVisible();
+    await expect(slip.getByText('記入日')).toBeVisible();
+    await expect(sheet.getByText('電話 03-0000-0000（受付 平日 9:00〜17:00）')).toBeVisible();
+    // a 補欠 is asked nothing: her letter has no slip
+    await expect(sheets.filter({ hasText: `${waiting.name} 様` }).getByTestId('letter-reply')).toHaveCount(0);
+    await expectAccessible(page);
+
+    // on paper the slip is the bottom third, cut along the second fold, and each letter is still one page
+    await page.emulateMedia({ media: 'print' });
+    const size = await sheet.boundingBox();
+    expect((size?.height ?? 0) / PX_PER_MM).toBeLessThanOrEqual(297);
+    const top = (await boxOnSheet(sheet, slip)).top;
+    expect(top).toBeGreaterThan(196);
+    expect(top).toBeLessThan(200);
+    const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+    expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(3);
+    await page.emulateMedia({ media: 'screen' });
   });
 
   test('[管理][結果通知の郵送] まだ抽選していない講座では、印刷するものがないと伝える', async ({

@@ -96,6 +96,9 @@ test.describe('[マイページ][抽選の結果と繰り上げ]', () => {
     await dialog.getByRole('button', { name: '辞退する' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'を辞退しました。' })).toBeVisible();
     await expect(card(page, c.courseName).getByText('辞退', { exact: true })).toBeVisible();
+    // her own choice reads as such, with no call asked
+    await expect(card(page, c.courseName).getByText('辞退しました。', { exact: true })).toBeVisible();
+    await expect(card(page, c.courseName).getByRole('link', { name: '03-0000-0000' })).toHaveCount(0);
     await page.request.get('/api/auth/mypage/logout/');
 
     // the seat went to 補欠 1 at once: the mail says so, and the my-page lets them confirm
@@ -112,7 +115,7 @@ test.describe('[マイページ][抽選の結果と繰り上げ]', () => {
     await expectAccessible(page);
   });
 
-  test('[マイページ][繰り上げ] 確定の期限が過ぎると辞退扱いになり、補欠の学生が繰り上がる', async ({
+  test('[マイページ][繰り上げ] 確定の期限が過ぎると辞退扱いになり、その理由と事務局の電話が伝わり、補欠の学生が繰り上がる @phone', async ({
     page,
   }) => {
     // one confirmation day lasts 4 seconds on this app: the winner lets it pass
@@ -124,9 +127,31 @@ test.describe('[マイページ][抽選の結果と繰り上げ]', () => {
       .poll(() => mailsTo(c.waiting).map((m) => m.subject), { timeout: 30_000 })
       .toContainEqual(expect.stringContaining('【繰り上げ当選】'));
 
+    // the mail says why the seat went, and whom to call
+    const lapse = mailsTo(c.winner).find((m) => m.subject.includes('【受講確定の期限切れ】'));
+    expect(lapse?.text).toMatch(
+      /確定の期限（\d{1,2}月\d{1,2}日）までに手続きがなかったため、辞退の扱いになりました。/,
+    );
+    expect(lapse?.text).toContain('事務局（電話 03-0000-0000、平日 9:00〜17:00）までお電話ください。');
+
+    // the my-page says it too — not 「辞退しました。」, which is the student's own choice — with the phone to call
+    // (at 375 px on the phone project, with the large font)
+    await page.addInitScript(() => localStorage.setItem('color-standard', 'large'));
     await loginAs(page, c.winner);
     await page.goto('/mypage/course/applied');
-    await expect(card(page, c.courseName).getByText('辞退', { exact: true })).toBeVisible();
-    await expect(card(page, c.courseName).getByText('辞退しました。')).toBeVisible();
+    const lapsed = card(page, c.courseName);
+    await expect(lapsed.getByText('辞退', { exact: true })).toBeVisible();
+    await expect(
+      lapsed.getByText(
+        /^確定の期限（\d{1,2}月\d{1,2}日）までに手続きがなかったため、辞退の扱いになりました。/,
+      ),
+    ).toBeVisible();
+    await expect(lapsed.getByText('辞退しました。', { exact: true })).toHaveCount(0);
+    await expect(lapsed.getByRole('link', { name: '03-0000-0000' })).toHaveAttribute(
+      'href',
+      'tel:0300000000',
+    );
+    await expect(lapsed.getByText('（受付 平日 9:00〜17:00）')).toBeVisible();
+    await expectAccessible(page);
   });
 });

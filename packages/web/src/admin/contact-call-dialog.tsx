@@ -39,22 +39,12 @@ export function PhoneLink({ phone }: { phone: string }) {
   );
 }
 
-/**
- * 「電話連絡を記録」 (decision 065): who was called, about which course, how it went (本人と話した・不在・
- * 伝言・番号違い) and a note. The server records the admin and the time, and the audit keeps it.
- */
-export function ContactCallDialog({
-  student,
-  course,
-  isOpen,
-  onClose,
-}: {
-  student: CalledStudent;
-  /** the course the call is about, when the row names one */
-  course: { id: number; name: string } | null;
-  isOpen: boolean;
-  onClose: (recorded: boolean) => void;
-}) {
+/** The dialog's form and call: the server's field refusals go to their fields. */
+function useCallForm(
+  student: CalledStudent,
+  course: { id: number; name: string } | null,
+  onClose: (recorded: boolean) => void,
+) {
   const add = useAddCall();
   const form = useForm<CallForm>({
     resolver: zodResolver(callAddBodySchema),
@@ -83,6 +73,33 @@ export function ContactCallDialog({
       if (first) form.setFocus(first);
     }
   });
+  return { add, form, close, submit };
+}
+
+/**
+ * 「電話連絡を記録」 (decision 065): who was called, about which course, how it went (本人と話した・不在・
+ * 伝言・番号違い) and a note. The server records the admin and the time, and the audit keeps it.
+ */
+export function ContactCallDialog({
+  student,
+  course,
+  courses = [],
+  isOpen,
+  onClose,
+}: {
+  student: CalledStudent;
+  /** the course the call is about, when the row names one */
+  course: { id: number; name: string } | null;
+  /**
+   * the courses the row waits on, when more than one: the call names the one talked about (本人と話した takes
+   * that course's reasons off the contact list); `course` is the first chosen
+   */
+  courses?: readonly { id: number; name: string }[];
+  isOpen: boolean;
+  onClose: (recorded: boolean) => void;
+}) {
+  const { add, form, close, submit } = useCallForm(student, course, onClose);
+  const choices = courses.length > 1;
 
   return (
     <Modal
@@ -106,10 +123,20 @@ export function ContactCallDialog({
           items={[
             { label: '学生番号', value: student.login_id },
             { label: '氏名', value: student.name ?? student.name_kana },
-            { label: '講座', value: course?.name ?? '（講座を指定しない）' },
+            ...(choices ? [] : [{ label: '講座', value: course?.name ?? '（講座を指定しない）' }]),
           ]}
         />
         <StudentPhones student={student} />
+        {choices && (
+          <RadioGroup
+            control={form.control}
+            name="course_id"
+            label="話した講座"
+            orientation="vertical"
+            description="「本人と話した」を記録すると、その講座の連絡は「連絡が必要な学生」から外れます。"
+            options={courses.map((c) => ({ value: String(c.id), label: c.name }))}
+          />
+        )}
         <RadioGroup
           control={form.control}
           name="outcome"

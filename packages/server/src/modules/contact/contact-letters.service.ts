@@ -4,7 +4,8 @@
  * applicants or of the contact list as searched.
  */
 
-import { PERSONAL_NOTICE } from '@manabi/shared/codes';
+import { LOTTERY, PERSONAL_NOTICE } from '@manabi/shared/codes';
+import { paperAnswerBody } from '@manabi/shared/domain/intake';
 import type {
   LabelRow,
   LabelsQuery,
@@ -63,16 +64,23 @@ const letterColumns = {
 
 /**
  * The newest personal notice about each live application of the course, to whom `who` says; with
- * `unprinted`, only those whose letter has not been printed.
+ * `unprinted`, only those whose letter has not been printed. `toConfirm` is the seat's deadline while the
+ * student still has to answer (a winner not confirmed, the deadline ahead).
  */
 async function courseLetters(
   db: Db,
   courseId: number,
   q: { who: '' | 'nomail' | 'all'; unprinted: '' | '1' },
+  now: Date,
 ) {
   const newest = sql`${notices.id} = (select max(n2.id) from ${notices} n2 where n2.application_id = ${courseApplications.id})`;
+  const a = courseApplications;
   return db
-    .select(letterColumns)
+    .select({
+      ...letterColumns,
+      toConfirm: sql<Date | null>`case when ${a.lotteryStatus} = ${LOTTERY.WON} and ${a.confirmedAt} is null
+        and ${a.confirmBy} > ${now} then ${a.confirmBy} end`.mapWith(a.confirmBy),
+    })
     .from(courseApplications)
     .innerJoin(notices, newest)
     .innerJoin(students, eq(students.id, courseApplications.studentId))
@@ -163,20 +171,27 @@ async function lettersOf(db: Db, admin: AdminPrincipal, q: LettersQuery) {
     return { course: null, notice, ...(await lettersOfNotice(db, notice, q)) };
   }
   const course = await courseOf(db, admin, q.course_id as number);
-  const rows = await courseLetters(db, course.id, q);
+  const rows = await courseLetters(db, course.id, q, new Date());
   return { course, notice: null, rows, total: rows.length };
 }
 
-/** GET /api/admin/contact/letters/: one letter per student, in the words of the my-page. */
-export async function letters(
-  db: Db,
-  config: Pick<Config, 'officeName' | 'officeAddress' | 'officePhone'>,
-  admin: AdminPrincipal,
-  q: LettersQuery,
-) {
+/** Whom a letter tells the student to call: the office's telephone and its hours. */
+type OfficeConfig = Pick<Config, 'officeName' | 'officeAddress' | 'officePhone' | 'officeHours'>;
+
+/**
+ * GET /api/admin/contact/letters/: one letter per student, in the words of the my-page; one that asks for an
+ * answer says how to give it without a computer and carries a reply slip (decision 087).
+ */
+export async function letters(db: Db, config: OfficeConfig, admin: AdminPrincipal, q: LettersQuery) {
   const { course, notice, rows, total } = await lettersOf(db, admin, q);
+  const office = { phone: config.officePhone, hours: config.officeHours };
   return {
-    office: { name: config.officeName, address: config.officeAddress, phone: config.officePhone },
+    office: {
+      name: config.officeName,
+      address: config.officeAddress,
+      phone: config.officePhone,
+      hours: config.officeHours,
+    },
     course_id: course?.id ?? null,
     course_name: course?.name ?? '',
     notice_id: notice?.id ?? null,
@@ -190,13 +205,22 @@ export async function letters(
         name: r.name,
         ...addressLabel(r),
         title: r.title,
-        body: r.content,
+        body: replyOf(r, course) ? paperAnswerBody(r.content, office) : r.content,
         notified_at: r.createdAt.toISOString(),
         printed_at: r.printedAt?.toISOString() ?? null,
+        reply: replyOf(r, course),
       }),
     ),
   };
 }
+
+/** The reply slip of a course's letter whose seat still waits for the student's answer. */
+const replyOf = (r: object, course: { id: number; name: string } | null): Letter['reply'] => {
+  const by = 'toConfirm' in r && r.toConfirm instanceof Date ? r.toConfirm : null;
+  return course && by
+    ? { course_id: course.id, course_name: course.name, confirm_by: by.toISOString() }
+    : null;
+};
 
 /**
  * POST /api/admin/contact/letters/printed/: the letters just printed, recorded as posted (who, when; a
@@ -315,13 +339,11 @@ export async function labels(
   })();
 }
 
-/** The list's students, each once, a page at a time. */
+/** The list's students, each once (the list is one row a person), a page of people at a time. */
 async function* contactLabels(db: Db, w: ContactWhere): AsyncGenerator<LabelRow[]> {
-  const seen = new Set<number>();
   for (let offset = 0; ; offset += CSV_BATCH) {
     const page = await contactPage(db, w, { sort: 'login_id', dir: 'asc' }, { limit: CSV_BATCH, offset });
-    const ids = page.map((r) => r.student_id).filter((id) => !seen.has(id));
-    for (const id of ids) seen.add(id);
+    const ids = [...new Set(page.map((r) => r.student_id))];
     if (ids.length) {
       const rows = await db
         .select(addressOf)
@@ -330,6 +352,6 @@ async function* contactLabels(db: Db, w: ContactWhere): AsyncGenerator<LabelRow[
         .orderBy(students.loginId);
       yield rows.map(labelOf);
     }
-    if (page.length < CSV_BATCH) return;
+    if (ids.length < CSV_BATCH) return;
   }
 }

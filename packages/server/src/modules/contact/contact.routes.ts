@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { adminOf } from '../../platform/context';
 import { sendCsv } from '../../platform/csv-download';
 import { route } from '../../platform/route';
-import { addCall, contactCsvRows, listContacts, studentContact } from './contact.service';
+import {
+  addCall,
+  contactCsvRows,
+  contactCsvRowsLimited,
+  listContacts,
+  studentContact,
+} from './contact.service';
 import { labels, letters, lettersPrinted } from './contact-letters.service';
 
 /**
@@ -21,8 +27,9 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
   });
   route(app, c.csv, async (req, reply) => {
     const admin = adminOf(req);
-    const spec = admin.authority === 1 ? CONTACT_CSV : CONTACT_CSV_LIMITED;
-    return sendCsv(reply, spec, contactCsvRows(db, config, admin, req.query));
+    return admin.authority === 1
+      ? sendCsv(reply, CONTACT_CSV, contactCsvRows(db, config, admin, req.query))
+      : sendCsv(reply, CONTACT_CSV_LIMITED, contactCsvRowsLimited(db, config, admin, req.query));
   });
   route(app, c.student, async (req, reply) => {
     reply.header('cache-control', 'no-store');

@@ -5,7 +5,14 @@
  */
 
 import { mailUndeliverable } from '@manabi/shared/domain/student';
-import type { CallAddInput, ContactListQuery, ContactRow } from '@manabi/shared/schemas/contact';
+import type {
+  CallAddInput,
+  ContactListQuery,
+  ContactReasonItem,
+  ContactReasonLimited,
+  ContactRow,
+  ContactRowLimited,
+} from '@manabi/shared/schemas/contact';
 import { MSG } from '@manabi/shared/validation/messages';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -33,28 +40,52 @@ function pendingOf(r: ContactRowRaw): string {
   return r.notice_title ?? '結果の通知';
 }
 
-function rowOf(r: ContactRowRaw, full: boolean): ContactRow {
+/** One open reason as authority 2 may read it: the course's side alone (SPEC §6). */
+const limitedReasonOf = (r: ContactRowRaw): ContactReasonLimited => ({
+  key: `${r.reason}:${r.application_id ?? ''}`,
+  reason: r.reason,
+  course_id: r.course_id,
+  course_name: r.course_name ?? '',
+  application_id: r.application_id,
+  pending: pendingOf(r),
+  deadline: iso(r.deadline),
+  read_at: iso(r.read_at),
+});
+
+const reasonOf = (r: ContactRowRaw): ContactReasonItem => ({
+  ...limitedReasonOf(r),
+  notice_id: r.notice_id,
+  mail: r.mail_state,
+  letter_printed_at: iso(r.letter_printed_at),
+});
+
+/** The page's rows, a reason each, as people: each with her reasons, in the order they came. */
+function peopleOf(raw: readonly ContactRowRaw[]): ContactRowRaw[][] {
+  const by = new Map<number, ContactRowRaw[]>();
+  for (const r of raw) {
+    const mine = by.get(r.student_id);
+    if (mine) mine.push(r);
+    else by.set(r.student_id, [r]);
+  }
+  return [...by.values()];
+}
+
+/** Authority 1's row: who, how to reach her, every reason, the newest call. */
+function rowOf(reasons: readonly ContactRowRaw[]): ContactRow {
+  const r = reasons[0] as ContactRowRaw;
   return {
-    key: `${r.reason}:${r.student_id}:${r.application_id ?? ''}`,
-    reason: r.reason,
+    key: String(r.student_id),
     user_id: r.student_id,
-    login_id: full ? (r.login_id ?? '') : '',
-    name: full ? r.name : null,
+    login_id: r.login_id ?? '',
+    name: r.name,
     name_kana: r.name_kana,
-    phone1: full ? r.phone1 : null,
-    phone2: full ? r.phone2 : null,
-    course_id: r.course_id,
-    course_name: r.course_name ?? '',
-    application_id: r.application_id,
-    pending: pendingOf(r),
-    deadline: iso(r.deadline),
-    notice_id: r.notice_id,
-    mail: r.mail_state,
-    read_at: iso(r.read_at),
-    letter_printed_at: iso(r.letter_printed_at),
-    mail_undeliverable: full && r.mail_undeliverable,
+    phone1: r.phone1,
+    phone2: r.phone2,
+    mail_undeliverable: r.mail_undeliverable,
+    deadline: iso(r.first_deadline),
+    reasons: reasons.map(reasonOf),
     last_call:
-      full && r.call_at && r.call_outcome
+      r.call_at && r.call_outcome
         ? {
             called_at: iso(r.call_at) as string,
             outcome: r.call_outcome as '1' | '2' | '3' | '4',
@@ -64,43 +95,59 @@ function rowOf(r: ContactRowRaw, full: boolean): ContactRow {
   };
 }
 
+/** Authority 2's row: 氏名カナ, and the course's side of each reason (SPEC §6). */
+function limitedRowOf(reasons: readonly ContactRowRaw[]): ContactRowLimited {
+  const r = reasons[0] as ContactRowRaw;
+  return {
+    key: String(r.student_id),
+    user_id: r.student_id,
+    name_kana: r.name_kana,
+    deadline: iso(r.first_deadline),
+    reasons: reasons.map(limitedReasonOf),
+  };
+}
+
 const orderOf = (q: Pick<ContactListQuery, 'sort' | 'dir'>) => ({
   sort: q.sort === '' ? ('deadline' as const) : q.sort,
   dir: q.dir === '' ? ('asc' as const) : q.dir,
 });
 
-/** GET /api/admin/contact/list/ */
+/** GET /api/admin/contact/list/: a page of people, one row each with every reason still open. */
 export async function listContacts(db: Db, config: Config, admin: AdminPrincipal, q: ContactListQuery) {
   const w = contactWhere(admin, config, q);
-  const rows = await contactPage(db, w, orderOf(q), { limit: q.size, offset: (q.page - 1) * q.size });
-  const full = admin.authority === 1;
-  return {
-    days: w.days,
-    total: rows[0]?.total ?? 0,
-    page: q.page,
-    size: q.size,
-    limited: !full,
-    data_list: rows.map((r) => rowOf(r, full)),
-  };
+  const raw = await contactPage(db, w, orderOf(q), { limit: q.size, offset: (q.page - 1) * q.size });
+  const head = { days: w.days, total: raw[0]?.total ?? 0, page: q.page, size: q.size };
+  const people = peopleOf(raw);
+  return w.full
+    ? { ...head, limited: false as const, data_list: people.map(rowOf) }
+    : { ...head, limited: true as const, data_list: people.map(limitedRowOf) };
 }
 
 export const CSV_BATCH = 1000;
 
-/** The list as searched, every page, a batch at a time (GET /api/admin/contact/list/csv/). */
-export async function* contactCsvRows(
+/** The list as searched, every page, a batch of people at a time, in the caller's rows. */
+async function* contactBatches<Row>(
   db: Db,
   config: Config,
   admin: AdminPrincipal,
   q: ContactListQuery,
-): AsyncGenerator<ContactRow[]> {
+  present: (reasons: readonly ContactRowRaw[]) => Row,
+): AsyncGenerator<Row[]> {
   const w = contactWhere(admin, config, q);
-  const full = admin.authority === 1;
   for (let offset = 0; ; offset += CSV_BATCH) {
-    const rows = await contactPage(db, w, orderOf(q), { limit: CSV_BATCH, offset });
-    if (rows.length) yield rows.map((r) => rowOf(r, full));
-    if (rows.length < CSV_BATCH) return;
+    const people = peopleOf(await contactPage(db, w, orderOf(q), { limit: CSV_BATCH, offset }));
+    if (people.length) yield people.map(present);
+    if (people.length < CSV_BATCH) return;
   }
 }
+
+/** GET /api/admin/contact/list/csv/ as authority 1 reads it. */
+export const contactCsvRows = (db: Db, config: Config, admin: AdminPrincipal, q: ContactListQuery) =>
+  contactBatches(db, config, admin, q, rowOf);
+
+/** GET /api/admin/contact/list/csv/ as authority 2 reads it: 氏名カナ and the courses' side. */
+export const contactCsvRowsLimited = (db: Db, config: Config, admin: AdminPrincipal, q: ContactListQuery) =>
+  contactBatches(db, config, admin, q, limitedRowOf);
 
 // ---- a student's contact record ----
 

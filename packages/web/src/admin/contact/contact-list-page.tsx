@@ -4,13 +4,17 @@ import {
   CALL_OUTCOMES,
   CONTACT_DAYS_MAX,
   CONTACT_REASONS,
+  type ContactReasonItem,
+  type ContactReasonLimited,
   type ContactRow,
+  type ContactRowLimited,
   contactSearchSchema,
 } from '@manabi/shared/schemas/contact';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { ListPage } from '../../lib/list-search';
 import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { Alert } from '../../ui/alert';
@@ -27,12 +31,14 @@ import { contactCsvUrl, contactLabelsUrl, contactListQuery, emptyContactSearch }
 
 const REASON_OPTIONS = Object.entries(CONTACT_REASONS).map(([value, label]) => ({ value, label }));
 
-/** What reached the student about the row's notice: the mail, the reading, the letter. */
-function Delivery({ row }: { row: ContactRow }) {
+/** What reached the student about the reason's notice: the mail, the reading, the letter. */
+function Delivery({ reason }: { reason: ContactReasonItem }) {
+  if (reason.notice_id === null) return null;
   return (
-    <ul className="space-y-1">
-      {row.notice_id !== null && deliveryLines(row).map((line) => <li key={line}>{line}</li>)}
-      {row.mail_undeliverable && <li className="font-bold text-error">メールが届きません</li>}
+    <ul className="text-std-16N-170">
+      {deliveryLines(reason).map((line) => (
+        <li key={line}>{line}</li>
+      ))}
     </ul>
   );
 }
@@ -49,53 +55,75 @@ function LastCall({ row }: { row: ContactRow }) {
   );
 }
 
-function columnsFor(limited: boolean, onCall: (row: ContactRow) => void): Column<ContactRow>[] {
-  const course: Column<ContactRow> = {
-    key: 'course_name',
-    header: '講座・連絡すること',
-    className: 'min-w-[12rem] max-w-[16rem] wrap-anywhere',
+/** A reason's course, as a link to the student's application when there is one. */
+function ReasonCourse({ reason, userId }: { reason: ContactReasonLimited; userId: number }) {
+  if (reason.course_id === null) return reason.course_name || null;
+  return <Link to={paths.admin.courseApplicant(reason.course_id, userId)}>{reason.course_name}</Link>;
+}
+
+/**
+ * Every open reason of a person, one item each: why, the course and what waits, the deadline, and (authority 1)
+ * what reached her about it.
+ */
+function Reasons<R extends ContactReasonLimited>({
+  reasons,
+  userId,
+  extra,
+}: {
+  reasons: readonly R[];
+  userId: number;
+  extra?: (reason: R) => ReactNode;
+}) {
+  return (
+    <ul className="space-y-3">
+      {reasons.map((r) => (
+        <li key={r.key} className="space-y-1">
+          <p className="text-std-16B-170">{CONTACT_REASONS[r.reason]}</p>
+          <p>
+            <ReasonCourse reason={r} userId={userId} />
+            {r.course_name && <br />}
+            {r.pending}
+            {r.deadline && `（期限 ${formatDateTimeJa(r.deadline)}）`}
+          </p>
+          {extra?.(r)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const deadlineColumn = <R extends { deadline: string | null }>(): Column<R> => ({
+  key: 'deadline',
+  header: '確定の期限',
+  sortable: true,
+  className: 'min-w-[7rem] max-w-[8rem]',
+  render: (row) => (row.deadline ? formatDateTimeJa(row.deadline) : '—'),
+});
+
+/** Authority 2's columns: 氏名カナ, the course's side of each reason, the earliest deadline. */
+const LIMITED_COLUMNS: Column<ContactRowLimited>[] = [
+  { key: 'name_kana', header: '氏名カナ', sortable: true, isRowHeader: true, className: 'min-w-[8rem]' },
+  {
+    key: 'reason',
+    header: '連絡すること',
+    className: 'min-w-[16rem] max-w-[26rem] wrap-anywhere',
     render: (row) => (
-      <>
-        {row.course_id === null ? (
-          row.course_name || '—'
-        ) : (
-          <Link to={paths.admin.courseApplicant(row.course_id, row.user_id)}>{row.course_name}</Link>
-        )}
-        <br />
-        {row.pending}
-      </>
+      <Reasons
+        reasons={row.reasons}
+        userId={row.user_id}
+        extra={(r) => <p>マイページ：{r.read_at ? `既読（${formatDateTimeJa(r.read_at)}）` : '未読'}</p>}
+      />
     ),
-  };
-  const deadline: Column<ContactRow> = {
-    key: 'deadline',
-    header: '確定の期限',
-    sortable: true,
-    className: 'min-w-[7rem] max-w-[8rem]',
-    render: (row) => (row.deadline ? formatDateTimeJa(row.deadline) : '—'),
-  };
-  if (limited) {
-    return [
-      { key: 'name_kana', header: '氏名カナ', sortable: true, isRowHeader: true, className: 'min-w-[8rem]' },
-      course,
-      deadline,
-      {
-        key: 'read_at',
-        header: 'お知らせ',
-        className: 'min-w-[9rem]',
-        render: (row) => <Delivery row={row} />,
-      },
-    ];
-  }
-  // five columns, so the list reads without sideways scrolling on an office screen: the student number and the
-  // phones go with the name, the last call under what reached the student
+  },
+  deadlineColumn(),
+];
+
+/**
+ * Authority 1's columns, four so the list reads without sideways scrolling on an office screen: who (with the
+ * student number and the phones), every reason with what reached her, the earliest deadline, the last call.
+ */
+function columnsFor(onCall: (row: ContactRow) => void): Column<ContactRow>[] {
   return [
-    {
-      key: 'reason',
-      header: '連絡の理由',
-      sortable: true,
-      className: 'min-w-[6rem] max-w-[8rem]',
-      render: (row) => CONTACT_REASONS[row.reason],
-    },
     {
       key: 'name_kana',
       header: '氏名・電話番号',
@@ -108,33 +136,37 @@ function columnsFor(limited: boolean, onCall: (row: ContactRow) => void): Column
           <span className="block text-std-16N-170">{row.name_kana}</span>
           <span className="block text-std-16N-170">{row.login_id}</span>
           <ul>
-            {[row.phone1, row.phone2]
-              .filter((p): p is string => Boolean(p))
-              .map((p) => (
-                <li key={p} className="whitespace-nowrap">
-                  <PhoneLink phone={p} />
-                </li>
-              ))}
+            {[row.phone1, row.phone2].filter(Boolean).map((p) => (
+              <li key={p} className="whitespace-nowrap">
+                <PhoneLink phone={p} />
+              </li>
+            ))}
           </ul>
         </>
       ),
     },
-    course,
-    deadline,
+    {
+      key: 'reason',
+      header: '連絡すること',
+      sortable: true,
+      className: 'min-w-[16rem] max-w-[26rem] wrap-anywhere',
+      render: (row) => (
+        <Reasons reasons={row.reasons} userId={row.user_id} extra={(r) => <Delivery reason={r} />} />
+      ),
+    },
+    deadlineColumn(),
     {
       key: 'last_call',
-      header: 'お知らせ・最後の電話',
-      className: 'min-w-[10rem] max-w-[13rem]',
+      header: '最後の電話',
+      className: 'min-w-[9rem] max-w-[12rem]',
       render: (row) => (
         <div className="space-y-2">
-          <Delivery row={row} />
           <p>
-            電話：
             <LastCall row={row} />
           </p>
           <Button
             variant="secondary"
-            aria-label={`${row.name ?? row.name_kana}さんへの電話を記録`}
+            aria-label={`${row.name}さんへの電話を記録`}
             onPress={() => onCall(row)}
           >
             電話を記録
@@ -143,6 +175,37 @@ function columnsFor(limited: boolean, onCall: (row: ContactRow) => void): Column
       ),
     },
   ];
+}
+
+/** The courses a person's reasons are about, each once, in the order of her reasons. */
+function coursesOf(row: ContactRow): { id: number; name: string }[] {
+  const seen = new Map<number, string>();
+  for (const r of row.reasons) if (r.course_id !== null) seen.set(r.course_id, r.course_name);
+  return [...seen].map(([id, name]) => ({ id, name }));
+}
+
+/** What the list holds, what takes a person off it, and (authority 2) what it leaves out. */
+function ListIntro({ limited, days }: { limited: boolean; days: number | undefined }) {
+  return (
+    <div className="space-y-2 text-std-17N-170">
+      <p>
+        結果のお知らせを見ていないまま確定の期限が近い当選者
+        {limited ? '' : '、メールが届かない学生、メールを受け取らないため郵送が必要な学生'}
+        です。電話や郵送で確実にお伝えしてください。
+      </p>
+      <p>
+        1人1行で、まだ済んでいない連絡をすべて並べています。マイページで読んだ・確定した・辞退した、事務局が代理で手続きした、郵送の通知を印刷した、
+        {limited ? '事務局が' : ''}
+        電話で本人と話した（その講座について）ものは、一覧から外れます。
+      </p>
+      {limited && (
+        <p>
+          大学の担当者の画面では、氏名カナと講座の状況だけを表示します（氏名・学生番号・電話番号は表示しません）。電話での連絡は事務局が行います。
+        </p>
+      )}
+      {days !== undefined && <p>確定の期限が{days}日以内の当選者を表示しています。</p>}
+    </div>
+  );
 }
 
 /**
@@ -162,18 +225,18 @@ export function Component() {
   const [calling, setCalling] = useState<ContactRow | null>(null);
   const [recorded, setRecorded] = useState<string | null>(null);
   const days = list.data?.days;
+  const tableProps = {
+    caption: '連絡が必要な学生',
+    rowKey: (row: { key: string }) => row.key,
+    emptyText: 'いま連絡が必要な学生はいません。',
+    table,
+    csv: { href: (sort: Pick<ListPage, 'sort' | 'dir'>) => contactCsvUrl(asked, sort) },
+  };
 
   return (
     <div className="space-y-8">
       <PageTitle>連絡が必要な学生</PageTitle>
-      <div className="space-y-2 text-std-17N-170">
-        <p>
-          結果のお知らせを見ていないまま確定の期限が近い当選者
-          {limited ? '' : '、メールが届かない学生、メールを受け取らないため郵送が必要な学生'}
-          です。電話や郵送で確実にお伝えしてください。
-        </p>
-        {days !== undefined && <p>確定の期限が{days}日以内の当選者を表示しています。</p>}
-      </div>
+      <ListIntro limited={limited} days={days} />
       {recorded && <Alert variant="success">{recorded}</Alert>}
 
       <ListSearchForm form={form} values={search} empty={emptyContactSearch} onSubmit={submit}>
@@ -205,26 +268,31 @@ export function Component() {
         </p>
       )}
 
-      <ServerListTable
-        caption="連絡が必要な学生"
-        columns={columnsFor(limited, (row) => {
-          setRecorded(null);
-          setCalling(row);
-        })}
-        rowKey={(row) => row.key}
-        emptyText="いま連絡が必要な学生はいません。"
-        list={list}
-        table={table}
-        csv={{ href: (sort) => contactCsvUrl(asked, sort) }}
-      />
+      {limited ? (
+        <ServerListTable
+          {...tableProps}
+          columns={LIMITED_COLUMNS}
+          list={{ data: list.data?.limited ? list.data : undefined, isFetching: list.isFetching }}
+        />
+      ) : (
+        <ServerListTable
+          {...tableProps}
+          columns={columnsFor((row) => {
+            setRecorded(null);
+            setCalling(row);
+          })}
+          list={{ data: list.data?.limited === false ? list.data : undefined, isFetching: list.isFetching }}
+        />
+      )}
       {calling && (
         <ContactCallDialog
           key={calling.key}
           student={calling}
-          course={calling.course_id === null ? null : { id: calling.course_id, name: calling.course_name }}
+          course={coursesOf(calling)[0] ?? null}
+          courses={coursesOf(calling)}
           isOpen
           onClose={(done) => {
-            if (done) setRecorded(`${calling.name ?? calling.name_kana}さんへの電話を記録しました。`);
+            if (done) setRecorded(`${calling.name}さんへの電話を記録しました。`);
             setCalling(null);
           }}
         />
