@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { adminApi } from './admin-api';
-import { addCourseAsAdmin, addStudentAsAdmin, uniqueTag } from './data';
+import { adminApi, applicantsOf } from './admin-api';
+import { addApplicantAsAdmin, addCourseAsAdmin, addStudentAsAdmin, drawAsAdmin, uniqueTag } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginAdmin, pageTab, test } from './fixtures';
 
 /**
@@ -83,6 +83,74 @@ test('[管理][操作の記録] 学生について行われた操作を、記録
   await page.getByRole('textbox', { name: /学生番号/ }).fill('123');
   await page.getByRole('button', { name: '検索', exact: true }).click();
   await expect(page.getByText('学生番号は8桁の数字で入力してください').first()).toBeVisible();
+});
+
+test('[管理][操作の記録] 入金の記録を事務局の言葉で読み、異体字の氏名でも探せる', async ({
+  page,
+  playwright,
+}) => {
+  const tag = uniqueTag();
+  // a student whose name is written with 髙, found by the office typing 高
+  const name = `髙木 記録${tag.slice(-4)}`;
+  const request = await adminApi(playwright);
+  const loginId = await addStudentAsAdmin(request, {
+    generation: '2518',
+    password: 'audpass02',
+    fields: { name },
+  });
+  const courseName = `記録の講座${tag}`;
+  const courseId = await addCourseAsAdmin(request, { course_name: courseName });
+  const fee = await (await request.get(`/api/admin/course/fee/?course_id=${courseId}`)).json();
+  const feeSaved = await request.post('/api/admin/course/fee/update/', {
+    data: {
+      course_id: courseId,
+      required: '1',
+      how_to_pay: '窓口でお支払いください。',
+      pay_days: '30',
+      pay_by_date: '',
+      auto_lapse: '0',
+      refund_days: '',
+      refund_note: '',
+      updated_at: fee.updated_at,
+    },
+  });
+  expect(feeSaved.status(), await feeSaved.text()).toBe(200);
+  await addApplicantAsAdmin(request, courseId, loginId);
+  await drawAsAdmin(request, courseId);
+  const [won] = await applicantsOf<{ course_applicant_id: number }>(request, courseId);
+  const paid = await request.post('/api/admin/payment/add/', {
+    data: {
+      application_id: won?.course_applicant_id,
+      amount: '3500',
+      paid_on: '2026-11-20',
+      method: 'counter',
+      receipt_no: '',
+      note: '',
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const { receipt_no: receiptNo } = (await paid.json()) as { receipt_no: string };
+  await request.dispose();
+
+  await loginAdmin(page);
+  await page.goto('/admin/audit');
+  await page.getByRole('textbox', { name: /学生の氏名/ }).fill(`高木 記録${tag.slice(-4)}`);
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await expect(page).toHaveURL(/name=/);
+  const table = page.getByRole('table', { name: '操作の記録' });
+  const payment = table.getByRole('row').filter({ hasText: '入金の記録' });
+  await expect(payment).toContainText(`${name}（${loginId}）`);
+  // the course by its name and 講座ID, the money in yen, the method and the receipt in words
+  await expect(payment).toContainText(courseName);
+  await expect(payment).toContainText('金額：3,500円');
+  await expect(payment).toContainText('入金日：2026年11月20日');
+  await expect(payment).toContainText('入金方法：窓口');
+  await expect(payment).toContainText(`領収書番号：${receiptNo}`);
+  await expect(table.getByRole('row').filter({ hasText: '申込の登録' })).toContainText('申込方法：電話');
+  // no key, code or record number left as the database keeps it
+  const text = (await table.textContent()) ?? '';
+  expect(text).not.toMatch(/[a-z]+_[a-z]+|amount|receipt|counter|manual|source/);
+  await expectAccessible(page);
 });
 
 test('[管理][操作の記録] 講座の「操作の記録」タブに、講座の登録が出る', async ({ page, playwright }) => {

@@ -57,6 +57,19 @@ test('[管理][学生] 氏名カナで検索して学生を開く', async ({ pag
   await expect(page).toHaveURL(new RegExp(`${href}$`));
 });
 
+test('[管理][学生] 高橋で探すと髙橋も見つかる（異体字を区別しない）', async ({ page }) => {
+  await loginAdmin(page);
+  await page.goto('/admin/student');
+  // the demo's 「高橋 一郎」 (24040003) and 「髙橋　一郎」 (25040002): one search finds both, typed either way
+  for (const typed of ['高橋 一郎', '髙橋一郎']) {
+    await search(page, { 氏名: typed });
+    await expect(rowOf(page, '24040003')).toBeVisible();
+    await expect(rowOf(page, '25040002')).toBeVisible();
+    await expect(rowOf(page, '25040002')).toContainText('髙橋');
+  }
+  await expectAccessible(page);
+});
+
 test('[管理][学生] 未承認の学生の人数から承認待ちの学生を表示する', async ({ page }) => {
   await loginAdmin(page);
   await page.goto('/admin/student');

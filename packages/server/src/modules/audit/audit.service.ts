@@ -15,7 +15,8 @@ import type { Db } from '../../db/client';
 import { adminUsers, auditLog, courses, students } from '../../db/schema';
 import { resolvePersonal } from '../../platform/audit';
 import { invalid } from '../../platform/errors';
-import { keysetBatches } from '../../platform/sql';
+import { keyContains, keysetBatches } from '../../platform/sql';
+import { refsOf } from './audit-refs';
 
 /** Tokyo midnight of a YYYY-MM-DD date, and of the day after. */
 const tokyoStart = (ymd: string) => new Date(`${ymd}T00:00:00+09:00`);
@@ -35,11 +36,22 @@ async function studentOf(db: Db, q: AuditSearch): Promise<Person | null> {
   throw invalid('login_id', AUDIT_MSG.studentNotFound);
 }
 
+/**
+ * The entries about the students whose name contains the text, folded as every name search folds it (高橋
+ * finds 髙橋, decision 088): the students through their folded name's bigram index, their entries through
+ * (student_id, id).
+ */
+function aboutNamed(name: string): SQL | undefined {
+  const named = keyContains(students.nameFold, 'fold', name);
+  return named && sql`${auditLog.studentId} in (select ${students.id} from ${students} where ${named})`;
+}
+
 /** The search as one condition, each part on an indexed column of its own (migration 0026). */
 function whereOf(q: AuditSearch, student: Person | null): SQL | undefined {
   return and(
     q.admin_id === '' ? undefined : and(eq(auditLog.actorKind, 'admin'), eq(auditLog.actorId, q.admin_id)),
     student ? eq(auditLog.studentId, student.id) : undefined,
+    aboutNamed(q.name),
     q.course_id === '' ? undefined : eq(auditLog.courseId, q.course_id),
     q.action === '' ? undefined : eq(auditLog.action, q.action),
     q.date_from === '' ? undefined : gte(auditLog.createdAt, tokyoStart(q.date_from)),
@@ -49,7 +61,10 @@ function whereOf(q: AuditSearch, student: Person | null): SQL | undefined {
 
 type Entry = typeof auditLog.$inferSelect;
 
-/** The names of who acted and whom and what the entries are about: three look-ups by key, for these rows. */
+/**
+ * The names of who acted and whom and what the entries are about, and of the records their details name by
+ * id: look-ups by key, for these rows.
+ */
 async function present(db: Db, entries: Entry[]): Promise<AuditRow[]> {
   const ids = (pick: (e: Entry) => number | null) => [
     ...new Set(entries.map(pick).filter((v): v is number => v !== null)),
@@ -71,15 +86,22 @@ async function present(db: Db, entries: Entry[]): Promise<AuditRow[]> {
           .where(inArray(students.id, studentIds))
       : [],
     courseIds.length
-      ? db.select({ id: courses.id, name: courses.name }).from(courses).where(inArray(courses.id, courseIds))
+      ? db
+          .select({ id: courses.id, name: courses.name, code: courses.code })
+          .from(courses)
+          .where(inArray(courses.id, courseIds))
       : [],
   ]);
   const adminName = new Map(admins.map((a) => [a.id, a.name]));
   const person = new Map(people.map((p) => [p.id, { id: p.id, login_id: p.login_id ?? '', name: p.name }]));
-  const courseName = new Map(named.map((c) => [c.id, c.name]));
+  const course = new Map(named.map((c) => [c.id, { id: c.id, name: c.name, code: c.code ?? '' }]));
   const details = await resolvePersonal(
     db,
     entries.map((e) => (e.detail as Record<string, unknown> | null) ?? null),
+  );
+  const refs = await refsOf(
+    db,
+    entries.map((e, i) => ({ detail: details[i] ?? null, entity: e.entity as AuditRow['entity'] })),
   );
   return entries.map((e, i) => ({
     id: e.id,
@@ -98,10 +120,11 @@ async function present(db: Db, entries: Entry[]): Promise<AuditRow[]> {
     entity_id: e.entityId,
     student:
       e.studentId === null ? null : (person.get(e.studentId) ?? { id: e.studentId, login_id: '', name: '' }),
-    course: e.courseId === null ? null : { id: e.courseId, name: courseName.get(e.courseId) ?? '' },
+    course: e.courseId === null ? null : (course.get(e.courseId) ?? { id: e.courseId, name: '', code: '' }),
     via: e.via as AuditRow['via'],
     route: e.route,
     detail: details[i] ?? null,
+    refs: refs[i] ?? { student: {}, course: {}, course_category: {}, notice_category: {}, university: {} },
   }));
 }
 

@@ -35,7 +35,7 @@ beforeAll(async () => {
   cast = await makeCast(t);
   hanako = await makeStudent(t.db, { loginId: '26050001', name: '監査 花子' });
   ichiro = await makeStudent(t.db, { loginId: '26050002', name: '監査 一郎' });
-  courseId = (await makeCourse(t.db, { name: '監査の講座' })).id;
+  courseId = (await makeCourse(t.db, { name: '監査の講座', code: 'A2601' })).id;
   [{ id: adminId, name: adminName }] = (await t.db
     .select({ id: adminUsers.id, name: adminUsers.name })
     .from(adminUsers)
@@ -86,7 +86,7 @@ describe('the audit viewer', () => {
       via: 'job',
       route: null,
       student: { id: ichiro.id, login_id: '26050002', name: '監査 一郎' },
-      course: { id: courseId, name: '監査の講座' },
+      course: { id: courseId, name: '監査の講座', code: 'A2601' },
     });
     expect(create).toMatchObject({
       action: 'create',
@@ -154,8 +154,36 @@ describe('the audit viewer', () => {
       .split('\r\n');
     expect(lines[0]).toBe('日時,操作した人,操作,学生番号,氏名,講座,経路,内容');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain('自動処理,期限切れの辞退,26050002,監査 一郎,監査の講座,自動処理');
-    expect(lines[2]).toContain(`,${adminName},申込の登録,26050002,監査 一郎,監査の講座,API,`);
+    expect(lines[1]).toContain('自動処理,期限切れの辞退,26050002,監査 一郎,監査の講座（A2601）,自動処理');
+    expect(lines[2]).toContain(`,${adminName},申込の登録,26050002,監査 一郎,監査の講座（A2601）,API,`);
+  });
+
+  it('names the students and courses a detail refers to by id, and says its codes and money in words', async () => {
+    const office = { kind: 'admin', id: adminId } as const;
+    await audit(t.db, {
+      actor: office,
+      action: 'duplicate_dismiss',
+      entity: 'student',
+      entityId: hanako.id,
+      studentId: hanako.id,
+      detail: { other_id: ichiro.id },
+    });
+    await audit(t.db, {
+      actor: office,
+      action: 'upload',
+      entity: 'course_application',
+      detail: { course_ids: [courseId], rows: 1, registered: 1 },
+    });
+    const dismissed = (await list('action=duplicate_dismiss')).data_list[0];
+    expect(dismissed?.refs.student).toEqual({ [String(ichiro.id)]: '監査 一郎（26050002）' });
+    const uploaded = (await list('action=upload')).data_list[0];
+    expect(uploaded?.refs.course).toEqual({ [String(courseId)]: '監査の講座（A2601）' });
+    // the CSV says the same, in words: no id, no key
+    const csv = (await get(t.app, `${CSV}?admin_id=${adminId}`, cast.admin)).body;
+    expect(csv).toContain('別人とした学生：監査 一郎（26050002）');
+    expect(csv).toContain('講座：監査の講座（A2601）');
+    expect(csv).toContain('登録：1件');
+    expect(csv).not.toMatch(/other_id|course_ids|学生（ID/);
   });
 
   it('refuses a bad search on its field, never a 500', async () => {

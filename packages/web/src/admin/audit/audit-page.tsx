@@ -17,7 +17,7 @@ const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_WORDS).map(([value, label]) =
 /**
  * /admin/audit 「操作の記録」 (decision 067), authority 1: every act the system recorded — who, when, what, to
  * which student or course, through a page or the API, and what it wrote — newest first, paged on the server,
- * searched by staff member, student, course, act and days, and downloaded as CSV. A student's and a course's
+ * searched by staff member, student (学生番号 or name), course, act and days, and downloaded as CSV. A student's and a course's
  * pages link here with their own entries (?user_id=, ?course_id=).
  */
 export function Component() {
@@ -57,6 +57,13 @@ export function Component() {
           maxLength={8}
           width="sm"
           description="8桁の数字です。"
+        />
+        <TextInput
+          control={form.control}
+          name="name"
+          label="学生の氏名"
+          maxLength={100}
+          description="氏名の一部でも探せます。髙橋と高橋のような字の違いは区別しません。"
         />
         <CoursePickerField control={form.control} name="course_id" label="講座" className="md:col-span-2" />
         <Select
