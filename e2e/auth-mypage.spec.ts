@@ -1,5 +1,7 @@
 import { MSG } from '@manabi/shared/validation/messages';
 import type { Page } from '@playwright/test';
+import { adminApi } from './admin-api';
+import { addStudentAsAdmin } from './data';
 import { ACCOUNTS, expect, expectAccessible, loginStudent, test } from './fixtures';
 
 /** The four big buttons of /mypage/top (SPEC §2 "My-page guarded" top). */
@@ -118,6 +120,42 @@ test.describe('[マイページ][ログイン]', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'マイページ トップ' })).toBeVisible();
     await expectAccessible(page);
   });
+
+  test('[マイページ][ログイン] 退会した学生は、正しいパスワードのときだけ登録が終わったことと事務局の電話番号を知る @phone', async ({
+    page,
+    playwright,
+  }) => {
+    // a student of this journey's own, who withdraws on the my-page (decision 072)
+    const office = await adminApi(playwright);
+    const loginId = await addStudentAsAdmin(office, { generation: '2651', password: 'leftpass51' });
+    await office.dispose();
+    await loginStudent(page, { login_id: loginId, password: 'leftpass51' });
+    const view = await (await page.request.get('/api/mypage/user/withdraw/')).json();
+    const withdrawn = await page.request.post('/api/mypage/user/withdraw/', {
+      data: { updated_at: view.updated_at, understood: '1', password: 'leftpass51' },
+    });
+    expect(withdrawn.status(), await withdrawn.text()).toBe(200);
+    await page.context().clearCookies();
+
+    // a wrong password hears what any wrong password hears
+    await page.goto('/mypage/login');
+    await submitLogin(page, { login_id: loginId, password: 'wrongpass1' });
+    await expect(page.getByText(MSG.loginFailed)).toBeVisible();
+    await expect(page.getByText('退会')).toHaveCount(0);
+
+    // the right one: the registration has ended, and the office's phone, as a number a phone can call
+    await submitLogin(page, { login_id: loginId, password: 'leftpass51' });
+    const refusal = page.getByRole('alert').filter({ hasText: 'ご登録' });
+    await expect(refusal).toContainText('この学生番号のご登録は、退会の手続きにより終了しています。');
+    await expect(refusal).not.toContainText(MSG.loginFailed);
+    const phone = refusal.getByRole('link', { name: /^\d{2,4}-\d{2,4}-\d{3,4}$/ });
+    await expect(phone).toHaveAttribute('href', /^tel:\d+$/);
+    await expect(refusal).toBeFocused();
+    await expect(page).toHaveURL(/\/mypage\/login$/);
+    await expectAccessible(page);
+    const session = await page.request.get('/api/auth/mypage/session/?touch=0');
+    expect(session.status()).toBe(401);
+  });
 });
 
 test.describe('[マイページ][エラー]', () => {
@@ -128,6 +166,8 @@ test.describe('[マイページ][エラー]', () => {
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole('heading', { level: 1, name: 'ページが見つかりません' })).toBeVisible();
       await expect(page.getByText(MSG.notFound)).toBeVisible();
+      // a missing page is not an outage: nothing of 「混み合っているか、障害が」
+      await expect(page.getByText(MSG.internal)).toHaveCount(0);
       await expectAccessible(page);
     }
     await page.getByRole('link', { name: 'トップページへ戻る' }).click();

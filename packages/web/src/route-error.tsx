@@ -13,20 +13,22 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error)) console.error('[manabi] route error', error);
   const home = window.location.pathname.startsWith('/admin') ? '/admin/top' : '/mypage/top';
+  // a 404 thrown by a loader is a page that is not there, said as such (not as a fault)
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
       <SkipLink />
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-[60rem] p-6">
         <ErrorPanel
-          title="エラーが発生しました"
+          title={isNotFound ? 'ページが見つかりません' : 'エラーが発生しました'}
           actions={
             <>
-              <Button onPress={() => window.location.reload()}>ページを読み込み直す</Button>
+              {!isNotFound && <Button onPress={() => window.location.reload()}>ページを読み込み直す</Button>}
               <TextLink href={home}>トップページへ戻る</TextLink>
             </>
           }
         >
-          <p>{MSG.internal}</p>
+          <p>{isNotFound ? MSG.notFound : MSG.internal}</p>
         </ErrorPanel>
       </main>
     </>

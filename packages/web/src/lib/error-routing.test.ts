@@ -56,6 +56,19 @@ describe('[web][lib] errorDestination: an admin refusal is not an outage', () =>
   });
 });
 
+describe('[web][lib] errorDestination: a my-page 404 is a missing page, never the system-error page', () => {
+  it('the my-page sends a 404 to its not-found page, with or without a stored user; the admin keeps SPEC §8', () => {
+    expect(errorDestination('mypage', new ApiError(404, null))).toBe('/mypage/notfound');
+    const storage = fakeStorage({ [USER_DATA_KEY]: student });
+    Object.assign(globalThis, { localStorage: storage });
+    expect(errorDestination('mypage', new ApiError(404, null))).toBe('/mypage/notfound');
+    // the system-error pages stay for what is a fault; SPEC §8 sends every admin error but 401 to apierror
+    expect(errorDestination('mypage', new ApiError(500, null))).toBe('/mypage/apierror');
+    expect(errorDestination('admin', new ApiError(404, null))).toBe('/admin/apierror');
+    expect(errorDestination('admin', new ApiError(500, null))).toBe('/admin/apierror');
+  });
+});
+
 describe('[web][lib] routeApiError', () => {
   it('navigates once with replace; a missing record is not logged as a fault', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);

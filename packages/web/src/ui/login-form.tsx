@@ -4,7 +4,7 @@ import { MSG } from '@manabi/shared/validation/messages';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type Area, isApiError } from '../lib/api';
+import { type ApiError, type Area, isApiError } from '../lib/api';
 import { useRouteApiError } from '../lib/area';
 import { fetchSession, storedUser, useLogin } from '../lib/session';
 import { Alert } from './alert';
@@ -36,6 +36,11 @@ export interface LoginFormProps {
   intro?: ReactNode;
   footer?: ReactNode;
   submitSize?: 'md' | 'lg';
+  /**
+   * What the area adds under a refusal given after the right password (403: a stopped account, a withdrawn
+   * student), e.g. a link to call the office; the server's message is the alert's title.
+   */
+  refusalDetail?: (error: ApiError) => ReactNode;
 }
 
 type LoginResolver = Resolver<LoginInput, unknown, LoginValues>;
@@ -98,37 +103,19 @@ function useGoOnWhenLoggedIn(
 }
 
 /**
- * The login screen of either area (SPEC §2, §4, §8): ID and password; 422 → 「IDまたはパスワードが違います」,
- * 429 → the server's message (lock or rate limit); sessionexp=1 shows the inactivity notice; a user already
- * logged in goes straight on.
+ * Logs in and goes on; a refused login becomes the form's message (422 → 「IDまたはパスワードが違います」, 429
+ * and 403 → the server's words, 403 with what the area adds), which takes focus; anything else is routed.
  */
-export function LoginForm({
-  area,
-  title,
-  loadSchema,
-  idField,
-  isOwnUser,
-  destination,
-  intro,
-  footer,
-  submitSize = 'md',
-}: LoginFormProps) {
+function useLoginSubmit(
+  area: Area,
+  destination: LoginFormProps['destination'],
+  refusalDetail: LoginFormProps['refusalDetail'],
+) {
   const navigate = useNavigate();
-  // a plain read of one flag (?sessionexp=1), not a list's search: lib/search-state.ts is for lists
-  const [params] = useSearchParams();
   const login = useLogin(area);
   const routeError = useRouteApiError();
-  const isChecking = useGoOnWhenLoggedIn(area, isOwnUser, destination);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ title: string; detail?: ReactNode } | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const validation = useMemo(() => lazyResolver(loadSchema), [loadSchema]);
-  const form = useForm<LoginInput, unknown, LoginValues>({
-    resolver: validation.resolver,
-    defaultValues: { login_id: '', password: '' },
-    shouldFocusError: false,
-  });
-  const focusSummary = useErrorSummaryFocus(form, summaryRef);
 
   useEffect(() => {
     if (failure) failureRef.current?.focus();
@@ -140,11 +127,46 @@ export function LoginForm({
       await login(body);
       navigate(destination(), { replace: true });
     } catch (error) {
-      if (isApiError(error) && error.status === 422) setFailure(MSG.loginFailed);
-      else if (isApiError(error) && error.status === 429) setFailure(error.message);
-      else routeError(error, { area });
+      if (isApiError(error) && error.status === 422) setFailure({ title: MSG.loginFailed });
+      else if (isApiError(error) && error.status === 429) setFailure({ title: error.message });
+      else if (isApiError(error) && error.status === 403) {
+        setFailure({ title: error.message, detail: refusalDetail?.(error) });
+      } else routeError(error, { area });
     }
   };
+  return { failure, failureRef, onSubmit };
+}
+
+/**
+ * The login screen of either area (SPEC §2, §4, §8): ID and password; 422 → 「IDまたはパスワードが違います」,
+ * 429 → the server's message (lock or rate limit), 403 → the server's refusal (the password was right, the
+ * login is not allowed: said on the form, not as an error page); sessionexp=1 shows the inactivity notice; a
+ * user already logged in goes straight on.
+ */
+export function LoginForm({
+  area,
+  title,
+  loadSchema,
+  idField,
+  isOwnUser,
+  destination,
+  intro,
+  footer,
+  submitSize = 'md',
+  refusalDetail,
+}: LoginFormProps) {
+  // a plain read of one flag (?sessionexp=1), not a list's search: lib/search-state.ts is for lists
+  const [params] = useSearchParams();
+  const isChecking = useGoOnWhenLoggedIn(area, isOwnUser, destination);
+  const { failure, failureRef, onSubmit } = useLoginSubmit(area, destination, refusalDetail);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const validation = useMemo(() => lazyResolver(loadSchema), [loadSchema]);
+  const form = useForm<LoginInput, unknown, LoginValues>({
+    resolver: validation.resolver,
+    defaultValues: { login_id: '', password: '' },
+    shouldFocusError: false,
+  });
+  const focusSummary = useErrorSummaryFocus(form, summaryRef);
 
   if (isChecking) return <FullPageSpinner />;
 
@@ -157,7 +179,11 @@ export function LoginForm({
         </Alert>
       )}
       {intro}
-      {failure && <Alert ref={failureRef} variant="error" focusable title={failure} />}
+      {failure && (
+        <Alert ref={failureRef} variant="error" focusable title={failure.title}>
+          {failure.detail}
+        </Alert>
+      )}
       <FieldRegistryProvider>
         <form
           noValidate

@@ -74,6 +74,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         idle_remaining_sec: idleRemainingSeconds(config, live),
         idle_timeout_sec: config.sessionIdleSeconds,
         office_phone: config.officePhone,
+        office_hours: config.officeHours,
       };
     });
   }

@@ -1,7 +1,7 @@
 import { MSG } from '@manabi/shared';
-import type { SessionUser } from '@manabi/shared/api';
+import type { ErrorBody, SessionUser } from '@manabi/shared/api';
 import { APPROVAL } from '@manabi/shared/codes';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { adminUsers, students } from '../../db/schema';
@@ -25,6 +25,24 @@ interface RequestMeta {
 }
 
 const wrongIdOrPassword = () => new AppError('VALIDATION', MSG.loginFailed, []);
+
+/**
+ * 403 for a withdrawn student (退会, decision 072) whose password was right: their registration has ended, and
+ * the office's phone — in the message, and as `office_phone` for the screen to make a link of (decision 090).
+ * Said only after the right password, so the answer tells no one else that the number was withdrawn.
+ */
+class RegistrationEnded extends AppError {
+  constructor(readonly officePhone: string) {
+    super(
+      'FORBIDDEN',
+      `この学生番号のご登録は、退会の手続きにより終了しています。ご不明な点は、事務局（電話 ${officePhone}）にお問い合わせください。`,
+    );
+  }
+
+  override toBody(): ErrorBody {
+    return { ...super.toBody(), office_phone: this.officePhone };
+  }
+}
 
 export async function loginAdmin(
   db: Db,
@@ -57,10 +75,17 @@ export async function loginStudent(
   input: LoginInput,
   meta: RequestMeta,
 ): Promise<{ token: string; user: SessionUser }> {
+  // a withdrawn record is read too (its password is kept until the retention rule erases it), and checked
+  // and throttled the same way: only a right password learns that the registration has ended
   const [student] = await db
     .select()
     .from(students)
-    .where(and(eq(students.loginId, input.login_id), eq(students.approvalStatus, APPROVAL.APPROVED)));
+    .where(
+      and(
+        eq(students.loginId, input.login_id),
+        inArray(students.approvalStatus, [APPROVAL.APPROVED, APPROVAL.WITHDRAWN]),
+      ),
+    );
   const ok = await checkPasswordThrottled(
     db,
     cfg,
@@ -70,6 +95,7 @@ export async function loginStudent(
     meta.observe,
   );
   if (!student || !ok) throw wrongIdOrPassword();
+  if (student.approvalStatus === APPROVAL.WITHDRAWN) throw new RegistrationEnded(cfg.officePhone);
   if (student.isRejection) {
     throw new AppError('FORBIDDEN', 'このIDではログインできません。事務局にお問い合わせください。');
   }

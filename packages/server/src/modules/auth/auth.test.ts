@@ -136,6 +136,44 @@ describe('my-page login', () => {
   });
 });
 
+describe('a withdrawn student (退会) at the my-page login', () => {
+  const LOGIN = '/api/auth/mypage/login/';
+  const withdrawn = (loginId: string) =>
+    makeStudent(t.db, { loginId, password: 'leftpass01', approvalStatus: '4', withdrawnAt: new Date() });
+
+  it('a right password is told the registration has ended and whom to call; no session is made', async () => {
+    await withdrawn('19049801');
+    const res = await post(t.app, LOGIN, { login_id: '19049801', password: 'leftpass01' });
+    expect(res.statusCode).toBe(403);
+    const phone = t.config.officePhone;
+    expect(res.json()).toEqual({
+      code: 'FORBIDDEN',
+      message: `この学生番号のご登録は、退会の手続きにより終了しています。ご不明な点は、事務局（電話 ${phone}）にお問い合わせください。`,
+      office_phone: phone,
+    });
+    expect(res.cookies).toHaveLength(0);
+  });
+
+  it('a wrong password hears what any wrong password hears: nothing of the withdrawal', async () => {
+    await withdrawn('19049802');
+    const wrong = await post(t.app, LOGIN, { login_id: '19049802', password: 'wrongpass1' });
+    const unknown = await post(t.app, LOGIN, { login_id: '99999998', password: 'wrongpass1' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('is throttled as any login: locked after the failures, even with the right password', async () => {
+    await withdrawn('19049803');
+    for (let i = 1; i <= 4; i++) {
+      expect((await post(t.app, LOGIN, { login_id: '19049803', password: 'wrong' })).statusCode).toBe(422);
+    }
+    expect((await post(t.app, LOGIN, { login_id: '19049803', password: 'wrong' })).statusCode).toBe(429);
+    const right = await post(t.app, LOGIN, { login_id: '19049803', password: 'leftpass01' });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().office_phone).toBeUndefined();
+  });
+});
+
 describe('login throttling', () => {
   it('locks a login id after 5 consecutive failures, for everyone, even with the right password', async () => {
     await makeStudent(t.db, { loginId: '24049901', password: 'rightpass1' });

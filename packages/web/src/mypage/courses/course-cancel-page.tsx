@@ -1,4 +1,5 @@
 import type { CourseCancelView } from '@manabi/shared/api';
+import { MYPAGE_COURSE_MSG } from '@manabi/shared/schemas/mypage-course';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
@@ -20,17 +21,20 @@ const STALE_MESSAGE = '申込の内容がほかの操作で変更されました
  * /mypage/course/cancel/:id (SPEC §2 course/cancel, §4 Cancel): the application's course and the
  * student's contacts, 戻る and 受講をキャンセルする → completion (a state of this route). A course that can
  * no longer be cancelled goes to notfound (SPEC §4); a missing application answers 404, routed by the client.
+ * An application cancelled meanwhile (in another tab) is said so, with the way to 申込状況.
  */
 export function Component() {
   const id = courseIdParam(useParams().id);
   const fromApplied = (useLocation().state as { prev?: unknown } | null)?.prev === 2;
   const [isDone, setIsDone] = useState(false);
-  // once cancelled, the view is gone on the server: stop fetching it so no 404 is routed
-  const view = useQuery({ ...cancelViewQuery(id ?? 0), enabled: id !== null && !isDone });
-  const { cancel, message, messageRef } = useCancelCourse(() => setIsDone(true), view.refetch);
+  const [gone, setGone] = useState<string | null>(null);
+  // once cancelled (here or elsewhere), the view is gone on the server: stop fetching it so no 404 is routed
+  const view = useQuery({ ...cancelViewQuery(id ?? 0), enabled: id !== null && !isDone && gone === null });
+  const { cancel, message, messageRef } = useCancelCourse(() => setIsDone(true), setGone, view.refetch);
 
   if (id === null) return <Navigate to={paths.mypage.notFound()} replace />;
   if (isDone) return <CancelDone />;
+  if (gone !== null) return <CancelGone message={gone} />;
 
   const data = view.data;
   if (!data) return <FullPageSpinner />;
@@ -90,33 +94,43 @@ export function Component() {
 }
 
 /**
- * 受講をキャンセルする: on success the course lists, the detail and the notices are read again; a 409 says
- * the application changed meanwhile and reads the view again; a 422 shows the server's reason. The message
- * takes focus when it appears.
+ * 受講をキャンセルする: on success the course lists, the detail and the notices are read again; a 409 that
+ * says the application is cancelled already (another tab did it) ends the screen with that message; any other
+ * 409 says the application changed meanwhile and reads the view again; a 422 shows the server's reason. The
+ * message takes focus when it appears.
  */
-function useCancelCourse(onDone: () => void, refetchView: () => Promise<unknown>) {
+function useCancelCourse(
+  onDone: () => void,
+  onGone: (message: string) => void,
+  refetchView: () => Promise<unknown>,
+) {
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<string | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
+  // the lists and detail change; the cancel view only becomes stale (refetching it would 404 here)
+  const readAgain = () =>
+    Promise.all([
+      queryClient.invalidateQueries({
+        queryKey: COURSES_KEY,
+        predicate: (query) => query.queryKey[2] !== 'cancel',
+      }),
+      queryClient.invalidateQueries({ queryKey: [...COURSES_KEY, 'cancel'], refetchType: 'none' }),
+      queryClient.invalidateQueries({ queryKey: NEWS_KEY }),
+    ]);
 
   const cancel = useMutation({
     mutationFn: (current: CourseCancelView) => cancelCourse(current),
     onMutate: () => setMessage(null),
     onSuccess: async () => {
       onDone();
-      // the lists and detail change; the cancel view only becomes stale (refetching it would 404 here)
-      await Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: COURSES_KEY,
-          predicate: (query) => query.queryKey[2] !== 'cancel',
-        }),
-        queryClient.invalidateQueries({ queryKey: [...COURSES_KEY, 'cancel'], refetchType: 'none' }),
-        queryClient.invalidateQueries({ queryKey: NEWS_KEY }),
-      ]);
+      await readAgain();
     },
-    onError: (error) => {
+    onError: async (error) => {
       if (!isApiError(error)) return;
-      if (error.status === 409) {
+      if (error.status === 409 && error.message === MYPAGE_COURSE_MSG.alreadyCancelled) {
+        onGone(error.message);
+        await readAgain();
+      } else if (error.status === 409) {
         setMessage(STALE_MESSAGE);
         void refetchView();
       } else if (error.status === 422) {
@@ -130,6 +144,31 @@ function useCancelCourse(onDone: () => void, refetchView: () => Promise<unknown>
   }, [message]);
 
   return { cancel, message, messageRef };
+}
+
+/**
+ * Cancelled already, from another tab or by the office: what happened and where to go, in place of the
+ * form (there is nothing left to cancel). Its message takes focus, as the completion's heading does.
+ */
+function CancelGone({ message }: { message: string }) {
+  const messageRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    messageRef.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div className="space-y-8">
+      <PageTitle>申込のキャンセル</PageTitle>
+      <Alert ref={messageRef} variant="warning" title={message} focusable className="outline-offset-4">
+        <p>
+          別の画面での操作か事務局の手続きで、キャンセルが済んでいます。いまの申込みの状況は「申込状況」でご確認ください。
+        </p>
+      </Alert>
+      <p>
+        <TextLink to={paths.mypage.courseApplied()}>申込状況へ</TextLink>
+      </p>
+    </div>
+  );
 }
 
 /** The completion, a state of this route: its heading takes focus at the top of the page. */

@@ -1,4 +1,4 @@
-import { formatDateJa } from '@manabi/shared/domain/dates';
+import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -8,7 +8,9 @@ import { PageTitle } from '../../ui/page-title';
 import { MailUndeliverable } from '../mail-undeliverable';
 import { topQuery } from '../news/api/news';
 import { ImportantBadge, UnreadBadge } from '../news/unread-badge';
+import { scheduleQuery } from '../schedule/api/schedule';
 import { NextClassBox } from '../schedule/next-class-box';
+import { TodayClasses } from '../schedule/today-classes';
 import { CourseStatusList } from './course-status';
 
 const MENU = [
@@ -38,19 +40,27 @@ const MENU = [
  * /mypage/top (SPEC §2): four menu buttons (「あなたへのお知らせ」 with the unread count), the
  * participation guide link, the newest notices (GET /api/mypage/top/) and a link to the notice list; above them,
  * where the student's applications stand and what to do next, and right under them the next class. Above all
- * of it, when mail to the student's address was refused, the request to check it.
+ * of it, when mail to the student's address was refused, the request to check it — and above that, on a day
+ * with a class (Tokyo date), today's classes with the 学生証 button. The class days come with the HTML as the
+ * notices do (platform/page-data.ts), so they are asked at once, not after the notices.
  */
 export function Component() {
   const top = useQuery(topQuery());
+  const schedule = useQuery(scheduleQuery());
   const unread = top.data?.not_read_cnt ?? 0;
+  const today = todayTokyo();
+  const todays = schedule.data?.data_list.filter((item) => item.day === today) ?? [];
   return (
     <div className="space-y-8">
       <PageTitle>マイページ トップ</PageTitle>
-      {/* first: until the address is put right, no mail of ours reaches the student */}
+      {/* first on a class day: it is what the student opens the page for on the way to the venue */}
+      {todays.length > 0 && <TodayClasses items={todays} />}
+      {/* then: until the address is put right, no mail of ours reaches the student */}
       {top.data?.mail_undeliverable && <MailUndeliverable />}
       <CourseStatusList items={top.data?.course_status_list ?? []} />
-      {/* right under the statuses: with large text on a phone, anything lower is screens away */}
-      <NextClassBox ready={top.status !== 'pending'} />
+      {/* right under the statuses: with large text on a phone, anything lower is screens away (on a class
+          day the next class is today's, already at the top) */}
+      {todays.length === 0 && <NextClassBox ready={top.status !== 'pending'} />}
       <nav aria-label="マイページのメニュー">
         <ul className="grid gap-4 sm:grid-cols-2">
           {MENU.map((entry) => (
