@@ -5,27 +5,12 @@
 // carried it. The values are read from the seed itself, so a student added there is looked for too.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { demoValues, valuesIn } from './lib/log-scan.mjs';
 
 const root = join(import.meta.dirname, '..');
-const seed = readFileSync(join(root, 'packages/server/src/db/seed/demo.ts'), 'utf8');
-
-const found = new Set();
-const add = (v) => {
-  const s = v.trim();
-  if (s.length >= 2) found.add(s);
-};
-// names and readings written "姓 名" (a half- or full-width space), wherever the seed has them
-for (const m of seed.matchAll(
-  /'([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+[ 　][\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+)'/gu,
-)) {
-  add(m[1]);
-}
-for (const m of seed.matchAll(/(?:phone1|phone2|emergencyPhone):\s*'([0-9-]{10,13})'/g)) {
-  add(m[1]);
-  add(m[1].replace(/-/g, ''));
-}
-for (const m of seed.matchAll(/'([a-z0-9.+_-]+@example\.jp)'/g)) add(m[1]);
-for (const m of seed.matchAll(/streetName1:\s*'([^']+)'/g)) add(m[1]);
+// a line is read decoded as well (scripts/lib/log-scan.mjs): a URL carries a name percent-escaped, a form's
+// query with + for its space
+const found = demoValues(readFileSync(join(root, 'packages/server/src/db/seed/demo.ts'), 'utf8'));
 
 const dir = join(root, '.e2e');
 const logs = readdirSync(dir).filter((f) => /^server-\d+\.log$/.test(f));
@@ -40,7 +25,7 @@ for (const f of logs) {
   const split = text.split('\n');
   lines += split.length;
   split.forEach((line, i) => {
-    for (const v of found) if (line.includes(v)) hits.push(`${f}:${i + 1}: ${JSON.stringify(v)}`);
+    for (const v of valuesIn(line, found)) hits.push(`${f}:${i + 1}: ${JSON.stringify(v)}`);
   });
 }
 // a log of a few lines proves nothing: the journeys make thousands of requests

@@ -3,13 +3,13 @@ import { APPROVAL } from '@manabi/shared/codes';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { PASSWORD_RESET_MSG } from '@manabi/shared/schemas/password-reset';
 import { toHalfWidth } from '@manabi/shared/validation/normalize';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { loginThrottles, passwordResetTokens, students } from '../../db/schema';
 import { audit, onOwnRecord } from '../../platform/audit';
 import { hashPassword, randomToken, sha256 } from '../../platform/crypto';
-import { enqueueMail, officeFooter } from '../../platform/mail';
+import { officeFooter } from '../../platform/mail';
 import { destroyUserSessions, sessionKey } from '../../platform/sessions';
 
 /**
@@ -55,12 +55,18 @@ export function resetMail(
   };
 }
 
+/** The oldest rows a request looks at for purging: a request writes one row, so the table cannot outgrow it. */
+const PURGE_BATCH = 4;
+
 /**
- * POST /api/mypage/login/sendmail/: always `{result: true}`. A token and a mail only when the login id
- * names an approved, not refused student whose mail 1 or 2 is the address, and the hourly allowance is
- * not used up. Every request does the same work (a lookup, a token and its hash, a count) so the answer
- * time does not tell whether the account exists. Returns whether a mail was queued (for the caller's
- * mailer nudge; never sent to the client).
+ * POST /api/mypage/login/sendmail/: always `{result: true}`. A working link is mailed only when the login id
+ * names an approved, not refused student whose mail 1 or 2 is the address, and the hourly allowance is not
+ * used up. Whether or not it is, the request does the same work — the same statements with the same text,
+ * and one token row written either way (decision 091): a token is made and hashed, and for a request that
+ * names nobody its row has no student, so it leads nowhere; the mail, when there is one, is written in the
+ * same statement as that row and sent from the outbox after the answer (plugins/app/mail-delivery.ts). The
+ * answer time then does not tell whether a 学生番号 exists. Returns whether a mail was queued (for the
+ * caller; never sent to the client).
  */
 export async function requestReset(
   db: Db,
@@ -71,7 +77,12 @@ export async function requestReset(
   const token = randomToken();
   const tokenHash = sha256(token);
   const address = mailKey(input.mail_address);
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const expiresAt = new Date(now.getTime() + config.resetTokenHours * HOUR_MS);
   return db.transaction(async (tx) => {
+    // one request at a time per 学生番号, known or not, so that exactly one unused token survives; a lock on the
+    // student's row would be taken (and written) only where there is a student
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`password_reset:${input.login_id}`}))`);
     const [student] = await tx
       .select({
         id: students.id,
@@ -81,46 +92,69 @@ export async function requestReset(
         isRejection: students.isRejection,
       })
       .from(students)
-      .where(and(eq(students.loginId, input.login_id), eq(students.approvalStatus, APPROVAL.APPROVED)))
-      .for('update'); // one request at a time per student: exactly one unused token survives
-    const matches =
-      student !== undefined &&
-      !student.isRejection &&
-      address !== '' &&
-      (mailKey(student.mail1) === address || mailKey(student.mail2) === address);
+      .where(and(eq(students.loginId, input.login_id), eq(students.approvalStatus, APPROVAL.APPROVED)));
     const [recent] = await tx
       .select({ n: count() })
       .from(passwordResetTokens)
       .where(
-        and(
-          eq(passwordResetTokens.studentId, student?.id ?? 0),
-          gt(passwordResetTokens.createdAt, new Date(now.getTime() - HOUR_MS)),
-        ),
+        and(eq(passwordResetTokens.studentId, student?.id ?? 0), gt(passwordResetTokens.createdAt, hourAgo)),
       );
-    if (!student || !matches || (recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return false;
-    // only the newest link works: older unused ones are superseded (marked used)
+    const to =
+      student === undefined || student.isRejection || address === ''
+        ? undefined
+        : [student.mail1, student.mail2].find((m) => mailKey(m) === address);
+    // the student the new link is for; null: nobody (the row leads nowhere, nothing is logged or mailed)
+    const owner = student && to !== undefined && (recent?.n ?? 0) < RESET_MAILS_PER_HOUR ? student.id : null;
+    await purgeDeadTokens(tx, now);
+    // only the newest link works: older unused ones still in time are superseded (marked used)
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.studentId, student.id), isNull(passwordResetTokens.usedAt)));
-    const expiresAt = new Date(now.getTime() + config.resetTokenHours * HOUR_MS);
-    await tx
-      .insert(passwordResetTokens)
-      .values({ studentId: student.id, tokenHash, createdAt: now, expiresAt });
-    const to = mailKey(student.mail1) === address ? student.mail1 : student.mail2;
-    await enqueueMail(tx, { to, ...resetMail(config, student, token, expiresAt), studentId: student.id });
+      .where(
+        and(
+          eq(passwordResetTokens.studentId, owner ?? 0),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      );
     await audit(tx, {
       actor: { kind: 'system', id: null },
       action: 'password_reset_mail',
       entity: 'student',
-      entityId: student.id,
-      detail: {
-        id: student.id,
-        login_id: input.login_id,
+      studentId: owner,
+      detail: { id: owner, login_id: input.login_id },
+      // the entry and the mail are written for the row's student: none for a row that leads nowhere
+      write: sql`insert into ${passwordResetTokens} (student_id, token_hash, created_at, expires_at)
+        values (${owner}::int, ${tokenHash}::varchar, ${now.toISOString()}::timestamptz,
+          ${expiresAt.toISOString()}::timestamptz)
+        returning student_id as id`,
+      mail: {
+        to: to ?? input.mail_address,
+        ...resetMail(config, student ?? { name: '' }, token, expiresAt),
+        studentId: owner,
       },
     });
-    return true;
+    return owner !== null;
   });
+}
+
+/**
+ * Deletes the expired among the oldest few rows (a link past its time works no more, and a row that led
+ * nowhere never did), once they are older than the hour the allowance counts: a bounded piece of work on every
+ * request, the same whoever asked. It never waits: a row another request is deleting is skipped (the
+ * supersede above touches only links still in time, so the two never want each other's rows).
+ */
+async function purgeDeadTokens(tx: DbOrTx, now: Date): Promise<void> {
+  const t = passwordResetTokens;
+  const oldest = tx.select({ id: t.id }).from(t).orderBy(t.id).limit(PURGE_BATCH);
+  const dead = tx
+    .select({ id: t.id })
+    .from(t)
+    .where(
+      and(inArray(t.id, oldest), lt(t.expiresAt, now), lt(t.createdAt, new Date(now.getTime() - HOUR_MS))),
+    )
+    .for('update', { skipLocked: true });
+  await tx.delete(t).where(inArray(t.id, dead));
 }
 
 /** The student a token lets set a password: unused, not superseded, not expired, approved and not refused. */

@@ -1,12 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { ParsedMail } from 'mailparser';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema';
 import { auditLog, loginThrottles, mailOutbox, passwordResetTokens } from '../../db/schema';
+import { sha256 } from '../../platform/crypto';
 import { ERASED_BODY } from '../../platform/mail';
 import { createTestApp, get, loginAsStudent, post, type TestApp } from '../../test/app';
 import { makeStudent } from '../../test/factories';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp';
-import { RESET_MAILS_PER_HOUR } from './password-reset.service';
+import { RESET_MAILS_PER_HOUR, requestReset } from './password-reset.service';
 
 /** A real SMTP peer on 127.0.0.1 that keeps what it receives (as platform/mail.test.ts). */
 let smtp: SmtpPeer;
@@ -107,6 +114,7 @@ describe('POST login/sendmail/', () => {
     await makeStudent(t.db, { loginId: '25110005', mail1: 'e@example.jp', isRejection: true });
     const tokens = (await t.db.select().from(passwordResetTokens)).length;
     const outbox = (await t.db.select().from(mailOutbox)).length;
+    const audits = (await t.db.select().from(auditLog)).length;
     for (const [id, mail] of [
       ['99999999', 'c@example.jp'],
       ['25110003', 'other@example.jp'],
@@ -115,8 +123,12 @@ describe('POST login/sendmail/', () => {
     ] as const) {
       expect(await requestMail(id, mail)).toHaveLength(0);
     }
-    expect(await t.db.select().from(passwordResetTokens)).toHaveLength(tokens);
+    // a row each, as a real request writes, that leads nowhere: no student, so no link of it works
+    const written = (await t.db.select().from(passwordResetTokens)).slice(tokens);
+    expect(written).toHaveLength(4);
+    expect(written.every((r) => r.studentId === null)).toBe(true);
     expect(await t.db.select().from(mailOutbox)).toHaveLength(outbox);
+    expect(await t.db.select().from(auditLog)).toHaveLength(audits);
   });
 
   it('bad input: 422 with Japanese field messages, nothing stored', async () => {
@@ -136,6 +148,97 @@ describe('POST login/sendmail/', () => {
       expect(await requestMail('25110006', 'f@example.jp')).toHaveLength(1);
     }
     expect(await requestMail('25110006', 'f@example.jp')).toHaveLength(0);
+  });
+});
+
+describe('the same work whether the 学生番号 exists or not (decision 091)', () => {
+  /** The app's database handle with every statement it sends written down (drizzle's query logger). */
+  function countedDb() {
+    const statements: string[] = [];
+    const logger = { logQuery: (query: string) => statements.push(query) };
+    const client = (t.db as unknown as { $client: unknown }).$client;
+    const db = (t.database.kind === 'pglite'
+      ? drizzlePglite({ client: client as PGlite, schema, logger })
+      : drizzlePg({ client: client as pg.Pool, schema, logger })) as unknown as Db;
+    return { db, statements };
+  }
+
+  it('runs the same statements and writes one row for an unknown id, a wrong address, the own address and past the allowance', async () => {
+    await makeStudent(t.db, { loginId: '25120001', name: '同じ 仕事', mail1: 'same@example.jp' });
+    await makeStudent(t.db, { loginId: '25120002', mail1: 'held@example.jp' });
+    const asked: [string, string, string, boolean][] = [
+      ['unknown', '99999998', 'same@example.jp', false],
+      ['wrong address', '25120001', 'nobody@example.jp', false],
+      ['own address', '25120001', 'same@example.jp', true],
+      ...Array.from({ length: RESET_MAILS_PER_HOUR }, (_, i): [string, string, string, boolean] => [
+        `allowance ${i + 1}`,
+        '25120002',
+        'held@example.jp',
+        true,
+      ]),
+      ['past the allowance', '25120002', 'held@example.jp', false],
+    ];
+    const runs: { name: string; statements: string[] }[] = [];
+    for (const [name, login_id, mail_address, mails] of asked) {
+      const { db, statements } = countedDb();
+      const rows = (await t.db.select().from(passwordResetTokens)).length;
+      expect(await requestReset(db, t.config, { login_id, mail_address }), name).toBe(mails);
+      expect((await t.db.select().from(passwordResetTokens)).length, name).toBe(rows + 1);
+      runs.push({ name, statements });
+    }
+    const first = runs[0]!.statements;
+    expect(first.length).toBeGreaterThanOrEqual(5);
+    for (const run of runs) expect(run.statements, run.name).toEqual(first);
+    await t.app.deps.mailer.flush();
+  });
+
+  it('answers byte for byte the same, and the mail for the known id still arrives', async () => {
+    await makeStudent(t.db, { loginId: '25120003', name: '届く 花子', mail1: 'arrives@example.jp' });
+    const before = received.length;
+    const known = await post(t.app, SENDMAIL, { login_id: '25120003', mail_address: 'arrives@example.jp' });
+    const unknown = await post(t.app, SENDMAIL, { login_id: '99999997', mail_address: 'arrives@example.jp' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    expect(known.body).toBe('{"result":true}');
+    expect(known.headers['content-length']).toBe(unknown.headers['content-length']);
+    await t.app.deps.mailer.flush();
+    const mails = received.slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('届く 花子 様');
+    expect(await isExpire(tokenOf(mails[0]!))).toBe(false);
+  });
+
+  it('requests at once for one student leave exactly one working link (the lock is per 学生番号)', async () => {
+    const s = await makeStudent(t.db, { loginId: '25120005', mail1: 'once@example.jp' });
+    const answers = await Promise.all(
+      Array.from({ length: RESET_MAILS_PER_HOUR }, () =>
+        post(t.app, SENDMAIL, { login_id: '25120005', mail_address: 'once@example.jp' }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    const live = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.studentId, s.id), isNull(passwordResetTokens.usedAt)));
+    expect(live).toHaveLength(1);
+    await t.app.deps.mailer.flush();
+  });
+
+  it('purges the oldest rows once expired, and keeps the live link', async () => {
+    await makeStudent(t.db, { loginId: '25120004', mail1: 'purge@example.jp' });
+    const token = await resetToken('25120004', 'purge@example.jp');
+    const old = new Date(Date.now() - 48 * 3_600_000);
+    // every other row as if asked for two days ago, long expired
+    await t.db
+      .update(passwordResetTokens)
+      .set({ createdAt: old, expiresAt: old })
+      .where(ne(passwordResetTokens.tokenHash, sha256(token)));
+    const rows = (await t.db.select().from(passwordResetTokens)).length;
+    await requestMail('99999996', 'purge@example.jp');
+    // one row written, the four oldest deleted
+    expect(await t.db.select().from(passwordResetTokens)).toHaveLength(rows + 1 - 4);
+    expect(await isExpire(token)).toBe(false);
   });
 });
 
