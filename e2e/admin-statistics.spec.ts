@@ -52,6 +52,33 @@ test('[管理][統計] 年度を変え、集計の単位を切り替え、グラ
   await expect(page.getByRole('heading', { level: 3, name: /^年齢別（年度末の年齢）/ })).toBeVisible();
   await expectAccessible(page);
 
+  // applications are 件 and people 人, side by side, and the people are those of the 内訳 below
+  const summary = page.locator('#summary');
+  const sentence = (await summary.locator('p').first().textContent()) ?? '';
+  const said = sentence.match(/申込み ([\d,]+)件がありました（申し込んだ人 ([\d,]+)人）/);
+  expect(said, sentence).toBeTruthy();
+  const card = (label: string) =>
+    summary.locator('.m-card').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+  await expect(card('申込み').locator('dd').first()).toHaveText(`${said?.[1]}件`);
+  await expect(card('申し込んだ人').locator('dd')).toHaveText(`${said?.[2]}人`);
+  await expect(page.locator('#students')).toContainText(`この期間の講座に申し込んだ人は ${said?.[2]}人です`);
+  // 倍率 says what it is over, next to it; the notes say which year a course counts in
+  await expect(card('倍率').locator('dd').nth(1)).toHaveText(
+    /^定員を超える申込みがあった [\d,]+講座の、申込み ÷ 定員$|^定員を超える申込みがあった講座はありません$/,
+  );
+  await expect(summary).toContainText('講座は、最初の授業日がある年度（期間）に数えます');
+  await expect(page.locator('#groups')).toContainText('倍率：定員を超える申込みがあった講座だけで数えた');
+  // the CSV uses the same words, each with its unit
+  const [summaryCsv] = await Promise.all([
+    page.waitForEvent('download'),
+    summary.getByRole('link', { name: /^CSVでダウンロード\s?（概要）$/ }).click(),
+  ]);
+  const summaryLines = (await saved(summaryCsv)).lines;
+  expect(summaryLines[0]).toMatch(
+    /^期間開始日,期間終了日,講座数,定員（人）,申込み（件）,倍率（倍）,倍率を数えた講座,当選（件）,/,
+  );
+  expect(summaryLines[1]?.split(',')[4]).toBe(said?.[1]?.replace(/,/g, ''));
+
   // the fiscal year goes into the URL; the back button returns to the one before
   await page.getByRole('button', { name: /年度(\s|$)/ }).click();
   await page.getByRole('option', { name: `${fy - 1}年度（令和${fy - 2019}年度）`, exact: true }).click();
@@ -65,10 +92,10 @@ test('[管理][統計] 年度を変え、集計の単位を切り替え、グラ
   // 主催者別: the tab reads the groups again, and the URL keeps the choice
   await pageTab(page, '主催者別').click();
   await expect(page).toHaveURL(/group=organiser/);
-  const organisers = figure(page, '主催者別の申込みと受講（申込者の多い順）');
+  const organisers = figure(page, '主催者別の申込みと受講（申込みの多い順）');
   await expect(organisers.getByRole('columnheader', { name: '主催者' })).toBeVisible();
   await expect(organisers.getByRole('heading', { level: 3 })).toContainText(
-    /申込者が最も多いのは|この期間の申込みはありません/,
+    /申込みが最も多いのは|この期間の申込みはありません/,
   );
 
   // a chart's heading states its finding, and the table under it has the same number
@@ -170,7 +197,7 @@ test('[管理][統計] スマートフォンの幅でも表は横にスクロー
   await page.goto('/admin/statistics');
   await expect(page.getByRole('heading', { level: 1, name: '統計・年次報告' })).toBeVisible();
   // the widest table (a course's figures) scrolls inside its labelled region, not the page
-  const region = page.getByRole('region', { name: /^講座別の申込みと受講（申込者の多い順）の表/ });
+  const region = page.getByRole('region', { name: /^講座別の申込みと受講（申込みの多い順）の表/ });
   await expect(region.getByRole('row').nth(1)).toBeVisible();
   const widths = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
   expect(widths.scroll).toBeGreaterThan(widths.client);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, expect, expectAccessible, loginAdmin, pageTab, test } from './fixtures';
+import { ACCOUNTS, expect, expectAccessible, loginAdmin, loginStudent, pageTab, test } from './fixtures';
 
 // The student detail: 24040001's information and applied courses. The journey edits only
 // 「みなと学院大学「世界の港町」」 (C2503), a course no other journey reads 24040001's attendance of.
@@ -101,4 +101,36 @@ test('[管理][学生詳細] 存在しない学生・未承認の学生は404ペ
   await expect(page).toHaveURL(/\/admin\/404$/);
   await page.goto('/admin/student/detail/999999');
   await expect(page).toHaveURL(/\/admin\/404$/);
+});
+
+test('[管理][学生詳細] 単位は、講座で取得した単位と入学前からの繰越を、マイページと同じ言葉で示す', async ({
+  page,
+  playwright,
+}) => {
+  const request = await adminApi(playwright);
+  const student = (await demoStudents(request)).find((s) => s.login_id === ACCOUNTS.student1.login_id);
+  const id = (student as StudentAnswer).user_id;
+  const answer = (await (await request.get(`/api/admin/student/detail/?user_id=${id}`)).json()) as {
+    total_units: number;
+    earned_units: number;
+  };
+  await request.dispose();
+  // the demo's 24040001: units carried from before, and more earned in the courses she finished
+  expect(answer.total_units).toBeGreaterThan(0);
+  expect(answer.earned_units).toBeGreaterThan(answer.total_units);
+
+  await loginAdmin(page);
+  await page.goto(`/admin/student/detail/${id}`);
+  const units = page.locator('dt', { hasText: /^単位$/ }).locator('+ dd');
+  const expected = `これまでの講座で取得 ${answer.earned_units}単位 ／ 入学前からの繰越 ${answer.total_units}単位（合計 ${answer.earned_units + answer.total_units}単位）`;
+  await expect(units).toHaveText(expected);
+  await expectAccessible(page);
+
+  // the student reads the same line on her 受講履歴 and on the record she prints
+  await loginStudent(page);
+  await page.goto('/mypage/course/attended');
+  await expect(page.getByTestId('unit-sum')).toHaveText(expected);
+  await page.goto('/mypage/transcript');
+  await expect(page.getByTestId('transcript-units')).toHaveText(expected);
+  await expectAccessible(page);
 });

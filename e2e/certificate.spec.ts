@@ -156,7 +156,7 @@ test.describe('[マイページ][修了証]', () => {
     await expect(ended.getByText('事務局が受講済みを確認したあとに記録されます')).toBeVisible();
     await expect(ended.getByRole('link', { name: /修了証を印刷/ })).toHaveCount(0);
     // one total: the units listed beside it add up to it, and the transcript below says the same
-    await expect(page.getByTestId('unit-sum')).toHaveText('7 単位');
+    await expect(page.getByTestId('unit-sum')).toContainText('これまでの講座で取得 7単位');
     const listed = (await page.getByTestId('acquired-unit').allTextContents()).map(Number);
     expect(listed.reduce((a, b) => a + b, 0)).toBe(7);
     await expectAccessible(page);
@@ -227,7 +227,7 @@ test.describe('[マイページ][修了証]', () => {
     await expectChromeHidden(page);
     const table = page.getByRole('table', { name: '受講した講座と取得単位' });
     await expect(table).toBeVisible();
-    await expect(table.getByRole('row', { name: /合計/ })).toContainText('7単位');
+    await expect(table.getByRole('row', { name: /これまでの講座で取得/ })).toContainText('7単位');
     await expect(page.getByRole('heading', { level: 1, name: '受講・単位の記録' })).toBeVisible();
   });
 });

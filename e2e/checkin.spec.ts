@@ -83,7 +83,7 @@ test('[管理][受付] 学生証のQRコードをカメラで読み取ると、�
   // the student opens the student ID: the QR code and the sentence for the reception
   await loginStudent(page, { login_id: loginId, password: PASSWORD });
   await page.goto('/mypage/top');
-  await page.getByRole('button', { name: '学生証' }).click();
+  await page.getByRole('button', { name: '学生証', exact: true }).click();
   const card = page.getByRole('dialog', { name: '学生証' });
   await expect(
     card.getByText('会場の受付でこの画面を見せてください。コードは1分ごとに変わります。'),
@@ -200,7 +200,7 @@ test('[管理][受付] まだ受付をしていない方の一覧が、コード
   // the first student's code, from the student ID
   await loginStudent(page, { login_id: first, password: PASSWORD });
   await page.goto('/mypage/top');
-  await page.getByRole('button', { name: '学生証' }).click();
+  await page.getByRole('button', { name: '学生証', exact: true }).click();
   const code = await page.locator('[data-checkin-code]').getAttribute('data-checkin-code');
   expect(code).toBeTruthy();
 

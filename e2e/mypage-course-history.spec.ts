@@ -312,12 +312,12 @@ test.describe('[マイページ][申込状況][辞退とキャンセル]', () =>
 });
 
 test.describe('[マイページ][受講履歴]', () => {
-  test('[マイページ][受講履歴] 取得した単位の合計を表示する @phone', async ({ page }) => {
+  test('[マイページ][受講履歴] 講座で取得した単位と入学前からの繰越を表示する @phone', async ({ page }) => {
     await loginStudent(page, ACCOUNTS.student1);
     await page.goto('/mypage/course/attended');
     await expect(page.getByRole('heading', { level: 1, name: '申込状況・受講履歴' })).toBeVisible();
     await expect(pageTab(page, '受講履歴')).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByText('これまでに取得した単位の合計')).toBeVisible();
+    await expect(page.getByText('取得した単位', { exact: true })).toBeVisible();
     // the attended tab has no lottery search
     await expect(page.getByRole('checkbox', { name: '抽選待ち' })).toHaveCount(0);
 
@@ -327,10 +327,19 @@ test.describe('[マイページ][受講履歴]', () => {
       total: number;
       page_size: number;
       acquisition_unit_sum: number;
+      carried_units: number;
       data_list: { acquisition_unit: number | null }[];
     };
-    const shownSum = Number(((await page.getByTestId('unit-sum').textContent()) ?? '').replace(/\D/g, ''));
+    // the two figures, each with its meaning: earned in the courses, carried from before
+    const line = (await page.getByTestId('unit-sum').textContent()) ?? '';
+    const [, earned, carried] =
+      line.match(/^これまでの講座で取得 ([\d,]+)単位 ／ 入学前からの繰越 ([\d,]+)単位/) ?? [];
+    const shownSum = Number((earned ?? '').replace(/,/g, ''));
     expect(shownSum).toBe(api.acquisition_unit_sum);
+    expect(Number((carried ?? '').replace(/,/g, ''))).toBe(api.carried_units);
+    await expect(
+      page.getByText('入学の前に取得して事務局が引き継いだ単位です', { exact: false }),
+    ).toBeVisible();
     expect(shownSum).toBeGreaterThan(0);
     // one total: the rows' units add up to it, and the transcript says the same number
     if (api.total <= api.page_size) {
@@ -343,6 +352,10 @@ test.describe('[マイページ][受講履歴]', () => {
     };
     expect(transcript.acquisition_unit_sum).toBe(shownSum);
     await expect(page.getByText('出席1回あたりの単位').first()).toBeVisible();
+    // a course that ended and that the office has since made 非公開 reads just that it ended
+    const shodo = '【終了】書道入門';
+    await expect(page.getByRole('heading', { level: 3, name: shodo })).toBeVisible();
+    await expect(page.getByText('非公開')).toHaveCount(0);
 
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -350,6 +363,41 @@ test.describe('[マイページ][受講履歴]', () => {
     expect(overflow, 'no horizontal scroll').toBeLessThanOrEqual(0);
     await expectAccessible(page);
 
+    // the transcript: the weekly time under a label of its own, never read as part of the 受講期間
+    await page.goto('/mypage/transcript');
+    await expect(page.getByRole('heading', { level: 1, name: '受講・単位の記録' })).toBeVisible();
+    const fromDay = /^\d{4}年\d{1,2}月\d{1,2}日から$/;
+    if ((page.viewportSize()?.width ?? 1280) < 640) {
+      const item = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 3, name: shodo }) });
+      const value = (term: string) =>
+        item
+          .locator('dl > div')
+          .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
+          .getByRole('definition');
+      await expect(value('受講期間')).toHaveText(fromDay);
+      await expect(value('開催日')).toHaveText('毎週金曜 13:00〜15:00');
+    } else {
+      const table = page.getByRole('table', { name: '受講した講座と取得単位' });
+      await expect(table.getByRole('columnheader')).toHaveText([
+        '講座名',
+        '実施機関',
+        '受講期間',
+        '開催日',
+        '取得単位',
+      ]);
+      await expect(table.getByRole('row').filter({ hasText: shodo }).getByRole('cell')).toHaveText([
+        'まなび市民大学',
+        fromDay,
+        '毎週金曜 13:00〜15:00',
+        /単位$/,
+      ]);
+    }
+    await expect(page.getByText('非公開')).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.goto('/mypage/course/attended');
     await pageTab(page, '申込状況').click();
     await expect(page).toHaveURL(/\/mypage\/course\/applied$/);
     await expect(pageTab(page, '申込状況')).toHaveAttribute('aria-current', 'page');

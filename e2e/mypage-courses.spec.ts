@@ -45,6 +45,13 @@ const tokyoDay = (days: number) => tokyoLocal(days).slice(0, 10);
 const card = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
 
+/** The value of a label/value list's row (ConfirmList: a dt and its dd). */
+const rowValue = (page: Page, term: string) =>
+  page
+    .locator('dl > div')
+    .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
+    .getByRole('definition');
+
 test.describe('[マイページ][講座]', () => {
   test('[マイページ][講座] 探して申し込み、申込状況で確かめ、キャンセルすると消える @phone', async ({
     page,
@@ -102,25 +109,47 @@ test.describe('[マイページ][講座]', () => {
   }) => {
     const name = `E2E先着講座${uniqueTag()}`;
     const first = tokyoDay(10);
+    // the venue names the room, and each class's room is the same one (as the office often fills it)
+    const venue = 'まなびプラザ 1階 多目的室';
     const id = await addCourse(page, {
       course_name: name,
       cancel: '1',
       is_lottery: '0',
       all_times: '2',
-      sessions: [first, tokyoDay(17)].map((day) => ({ day, start: '10:00', end: '12:00', room: '第2教室' })),
+      tuition_fee: '3000',
+      material_cost: '500',
+      venue,
+      sessions: [first, tokyoDay(17)].map((day) => ({
+        day,
+        start: '10:00',
+        end: '12:00',
+        room: '1階 多目的室',
+      })),
     });
     await addAndLoginStudent(page);
 
     await page.goto(`/mypage/course/detail/${id}`);
+    // the place said once: in 会場, not again beside each class day
+    await expect(rowValue(page, '会場')).toHaveText(venue);
+    const classDays = page.getByRole('region', { name: '授業日' });
+    await expect(classDays.getByRole('listitem')).toHaveCount(2);
+    await expect(classDays).not.toContainText('多目的室');
+    await expect(page.getByText(/多目的室.*多目的室/)).toHaveCount(0);
     await page.getByRole('link', { name: 'この講座に申し込む' }).click();
+    // the confirmation says what she will pay besides the 受講料 before she commits
+    await expect(page.getByRole('heading', { level: 1, name: '講座の申込内容の確認' })).toBeVisible();
+    await expect(rowValue(page, '受講料')).toHaveText('3,000円');
+    await expect(rowValue(page, '教材費')).toHaveText('500円');
+    await expectAccessible(page);
     await page.getByRole('button', { name: '申込を確定' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '講座の申込が完了しました' })).toBeVisible();
     const result = page.getByTestId('apply-result');
     await expect(result).toContainText('受講が決まりました。');
     const [, m, d] = first.split('-').map(Number);
     await expect(result).toContainText(
-      new RegExp(`初回の授業：(\\d{4}年)?${m}月${d}日（.）10:00〜12:00　第2教室`),
+      new RegExp(`初回の授業：(\\d{4}年)?${m}月${d}日（.）10:00〜12:00　まなびプラザ 1階 多目的室`),
     );
+    await expect(result).not.toContainText(/多目的室.*多目的室/);
     await expect(result).not.toContainText('当選');
     await expect(result).not.toContainText('抽選');
     await expectAccessible(page);
@@ -146,6 +175,20 @@ test.describe('[マイページ][講座]', () => {
       .filter({ has: page.getByRole('link', { name }) });
     await expect(top).toContainText('受講が決まりました');
     await expect(top).not.toContainText('当選');
+    await expectAccessible(page);
+
+    // the schedule names the place once too
+    await page.goto('/mypage/schedule');
+    // each class's item (a day's item holds its heading and its classes)
+    const classes = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name }) })
+      .filter({ hasNot: page.getByRole('heading') });
+    await expect(classes).toHaveCount(2);
+    for (const c of await classes.all()) {
+      await expect(c).toContainText(venue);
+      await expect(c).not.toContainText(/多目的室.*多目的室/);
+    }
     await expectAccessible(page);
   });
 

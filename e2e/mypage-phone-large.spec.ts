@@ -41,7 +41,7 @@ const box = async (locator: Locator) => {
 test.describe('[マイページ][320px・大きい文字・黒]', () => {
   test.use({ viewport: SMALL });
 
-  test('[マイページ][トップ] 次の授業が申込の状況のすぐ下、最初の画面にあり、今日・会場・持ち物が分かる。講座の詳細にも持ち物', async ({
+  test('[マイページ][トップ] 次の授業が申込の状況のすぐ下、最初の画面にあり、明日・会場・持ち物が分かる。講座の詳細にも持ち物', async ({
     page,
   }) => {
     await preferLargeBlack(page);
@@ -54,7 +54,8 @@ test.describe('[マイページ][320px・大きい文字・黒]', () => {
       venue: '市民会館',
       bring: '筆記用具と上履き',
       sessions: [
-        { day: tokyoDay(0), start: '23:00', end: '23:30', room: '第3会議室' },
+        // tomorrow: a class today opens the top page instead (e2e/mypage-today-class.spec.ts)
+        { day: tokyoDay(1), start: '23:00', end: '23:30', room: '第3会議室' },
         { day: tokyoDay(7), start: '10:00', end: '11:30', room: '第3会議室' },
       ],
     });
@@ -76,8 +77,8 @@ test.describe('[マイページ][320px・大きい文字・黒]', () => {
     await expect(statuses).toContainText(courseName);
     const next = page.getByRole('region', { name: '次の授業' });
     await expect(next).toBeVisible();
-    // today's class, in words; the day, the time, the course, the place and what to bring
-    await expect(next.getByText('今日', { exact: true })).toBeVisible();
+    // tomorrow's class, in words; the day, the time, the course, the place and what to bring
+    await expect(next.getByText('明日', { exact: true })).toBeVisible();
     await expect(next).toContainText('23:00〜23:30');
     await expect(next.getByRole('link', { name: courseName })).toBeVisible();
     await expect(next).toContainText('（第1回）');

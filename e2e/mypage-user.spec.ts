@@ -42,6 +42,9 @@ test.describe('[マイページ][利用者情報]', () => {
     await page.goto('/mypage/user');
     await expect(page.getByRole('heading', { level: 1, name: '利用者情報' })).toBeVisible();
     await expect(page.getByText(ACCOUNTS.student1.login_id, { exact: true })).toBeVisible();
+    // the address as it is written: 芝公園, 丁目 4, 番地 2-8 reads 4丁目 2-8, not 「芝公園42-8」
+    await expect(page.getByText('東京都港区芝公園4丁目2-8')).toBeVisible();
+    await expect(page.getByText('芝公園42-8')).toHaveCount(0);
     await expect(page.getByRole('link', { name: '連絡先の変更' })).toHaveAttribute(
       'href',
       '/mypage/user/update',

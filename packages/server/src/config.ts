@@ -30,6 +30,8 @@ export interface Config {
   mailFrom: string;
   officeMail: string;
   officePhone: string;
+  /** the hours the office answers that phone, said wherever a student is asked to call (「平日 9:00〜17:00」) */
+  officeHours: string;
   /** the letterhead of a printed letter (decision 065): the office's name and postal address */
   officeName: string;
   officeAddress: string;
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'まなび事務局 <no-reply@manabi.example.jp>',
     officeMail: env.OFFICE_MAIL ?? 'office@manabi.example.jp',
     officePhone: env.OFFICE_PHONE ?? '03-0000-0000',
+    officeHours: env.OFFICE_HOURS ?? '平日 9:00〜17:00',
     officeName: env.OFFICE_NAME ?? 'まなび 市民講座事務局',
     officeAddress: env.OFFICE_ADDRESS ?? '〒000-0000 東京都まなび区役所1-1-1',
     contactDays: Math.max(1, Math.min(14, int(env, 'CONTACT_DAYS', 2))),

@@ -417,7 +417,8 @@ const CALLS: Record<string, StampedCall> = {
     stamps: ['updated_at'],
     emptyMeansNone: true,
     body: async () => {
-      const c = await makeCourse(t.db);
+      // a course with a fee: one that costs nothing may not ask payment (decision 086)
+      const c = await makeCourse(t.db, { tuitionFee: 2000 });
       const seen = (await get(t.app, `/api/admin/course/fee/?course_id=${c.id}`, cast.admin)).json();
       // '' is the stamp of a rule never saved: sent back as given, it is accepted
       expect(seen.updated_at).toBe('');

@@ -11,6 +11,7 @@ import type { admissionBodySchema } from './schemas/admission';
 import type {
   APPLICANT_ROW_FIELDS,
   addApplicantBodySchema,
+  addApplicantResponseSchema,
   addApplicantStudentQuerySchema,
   applicantCancelBodySchema,
   applicantDetailQuerySchema,
@@ -276,7 +277,7 @@ export type CourseApplicantListUpdateBody = { course_id: string | number } & Fla
 >;
 export type AddApplicantStudentQuery = ApiInput<typeof addApplicantStudentQuerySchema>;
 export type AddApplicantStudentRow = Out<typeof addApplicantStudentsResponseSchema>[number];
-export type AddApplicantResult = WriteResult;
+export type AddApplicantResult = Out<typeof addApplicantResponseSchema>;
 export type AddApplicantBody = ApiInput<typeof addApplicantBodySchema>;
 export type CourseApplicantUpdateBody = ApiInput<typeof applicantUpdateBodySchema>;
 export type CourseApplicantCancelBody = ApiInput<typeof applicantCancelBodySchema>;

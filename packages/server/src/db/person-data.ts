@@ -101,6 +101,7 @@ export const PERSON_DATA = {
       name_kana: { kind: 'kana', erasure: blankText },
       name_key: { kind: 'derived', erasure: blankText },
       name_search: { kind: 'derived', erasure: { derived: 'name' } },
+      name_fold: { kind: 'derived', erasure: { derived: 'name' } },
       name_kana_search: { kind: 'derived', erasure: { derived: 'name_kana' } },
       match_keys: { kind: 'derived', erasure: { derived: 'name, birthday, contacts' } },
       postcode: { kind: 'address', erasure: blankText },

@@ -44,7 +44,8 @@ export interface AuditEntry {
  *
  * Given `write` (an INSERT or UPDATE returning the row's `id`), the row, its entry about that row and the
  * mail are written by one named statement (decision 023: the apply's and the cancel's path); a write that
- * touched no row logs and mails nothing. Answers the written row's id, or undefined.
+ * touched no row, or whose row answers a null `id` (a reset request that leads nowhere, decision 091), logs
+ * and mails nothing. Answers the written row's id, or undefined.
  */
 export async function audit(tx: DbOrTx, entry: AuditEntry): Promise<undefined>;
 export async function audit(
@@ -83,12 +84,12 @@ async function writeAudited(
       select ${e.actorKind}::varchar, ${e.actorId}::int, ${e.action}::varchar, ${e.entity}::varchar, written.id::text,
         ${e.detail === null ? null : JSON.stringify(e.detail)}::jsonb, ${e.studentId}::int, ${e.courseId}::int,
         ${e.via}::varchar, ${e.route}::varchar
-      from written
+      from written where written.id is not null
       returning id)${mailed}
     select id from written`,
   );
-  const [row] = result.rows as { id: number | string }[];
-  return row === undefined ? undefined : Number(row.id);
+  const [row] = result.rows as { id: number | string | null }[];
+  return row?.id === undefined || row.id === null ? undefined : Number(row.id);
 }
 
 /** A whole number the detail holds (as JSON keeps it, or as text), else null. */

@@ -10,7 +10,10 @@ import { placeholderAs, preparedPerDatabase } from '../db/statements';
 export { enqueueMail } from './outbox';
 
 /** What a mail to a student needs of the configuration: the links and footer, the length of a day. */
-export type MailContext = Pick<Config, 'publicUrl' | 'officeMail' | 'officePhone' | 'confirmDaySeconds'>;
+export type MailContext = Pick<
+  Config,
+  'publicUrl' | 'officeMail' | 'officePhone' | 'officeHours' | 'confirmDaySeconds'
+>;
 
 /** The last line of every mail we send. */
 export const NO_REPLY = '※このメールは送信専用です。返信されてもお答えできません。';

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { foldName } from '@manabi/shared/domain/person-match';
 import { normalizeKana, normalizeName } from '@manabi/shared/validation/normalize';
 import {
   and,
@@ -25,11 +26,15 @@ export const likeContains = (value: string) => `%${escapeLike(value)}%`;
 /** `value%` (starts with), the user's % _ \ taken literally; an index on the column can serve it. */
 export const likePrefix = (value: string) => `${escapeLike(value)}%`;
 
-/** How a name search keys what was typed: as its stored column keys the name (decision 036). */
-export type SearchKey = 'name' | 'kana';
+/**
+ * How a name search keys what was typed: as its stored column keys the name (decision 036). A person's name
+ * is folded as the duplicate scoring folds it (`fold`: 異体字 too, decision 088); a staff member's is keyed.
+ */
+export type SearchKey = 'name' | 'fold' | 'kana';
 
 const KEY_FUNCTIONS: Record<SearchKey, { sql: SQL; js: (s: string) => string }> = {
   name: { sql: sql.raw('manabi_name_key'), js: normalizeName },
+  fold: { sql: sql.raw('manabi_name_fold'), js: foldName },
   kana: { sql: sql.raw('manabi_kana_key'), js: normalizeKana },
 };
 
@@ -42,8 +47,9 @@ export const keyOf = (key: SearchKey, column: AnyPgColumn): SQL => sql`${KEY_FUN
 /**
  * A name or reading search: the typed value keyed in SQL by the same function as the stored column
  * (`manabi_name_key` / `manabi_kana_key`, migration 0014: NFKC, no whitespace, hiragana → katakana for a
- * reading), then `column ILIKE '%key%'` with the key's % _ \ taken literally. So 「山田花子」 finds 「山田 花子」
- * and 「山田　花子」, ｻﾄｳ and さとう find サトウ. `column` is a keyed column with a `manabi_bigrams` GIN index
+ * reading; `manabi_name_fold`, migration 0027: 異体字 folded as well), then `column ILIKE '%key%'` with the
+ * key's % _ \ taken literally. So 「山田花子」 finds 「山田 花子」 and 「山田　花子」, ｻﾄｳ and さとう find サトウ,
+ * and 高橋 finds 髙橋. `column` is a keyed column with a `manabi_bigrams` GIN index
  * (decisions 020, 036): from two characters on, the key's character pairs must also all be among the
  * column's, which every ILIKE match meets, the index answers, and ILIKE still decides. One character: ILIKE
  * alone. A value that keys to nothing (spaces only) sets no condition. The JavaScript twin only decides

@@ -1,7 +1,8 @@
 import { ATTENDANCE } from '@manabi/shared/codes';
 import { eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { courseApplications, courseSessions, courses } from '../db/schema';
+import { courseApplications, type courses } from '../db/schema';
 import { qualified, sqlLiteral } from '../platform/sql';
+import { classesOverSql } from './course-state';
 
 /**
  * The rules of course applications that read no row themselves: the row types, what counts as an
@@ -62,11 +63,10 @@ export const unitTotal = (studentId: number | Placeholder) =>
   );
 
 /**
- * The course of the outer query has ended: it has dated class days and the last one is before `today`
- * ('YYYY-MM-DD', Asia/Tokyo). A course without class days has no known end: false.
+ * The course of the outer query has ended by `today` ('YYYY-MM-DD', Asia/Tokyo): the course list's 終了, the
+ * one end of classes (repositories/course-state.ts classesOverSql, decision 089).
  */
-export const courseEnded = (today: string | Placeholder) =>
-  sql<boolean>`coalesce((select max(${qualified(courseSessions, courseSessions.day)}) from ${courseSessions} where ${qualified(courseSessions, courseSessions.courseId)} = ${qualified(courses, courses.id)}) < ${today}::date, false)`;
+export const courseEnded = (today: string | Placeholder) => classesOverSql(today);
 
 /**
  * Where the my-page lists an application (decision 039): in 受講履歴 once it is 受講済み, or once its course

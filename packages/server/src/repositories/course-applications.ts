@@ -62,7 +62,7 @@ export interface NewApplication {
   /** CD005 */
   howApply: string;
   remarks?: string;
-  /** CD003; the office's registrations start 抽選待ち */
+  /** CD003; 抽選待ち unless told (申込者追加 gives a first-come course's the my-page's status) */
   lotteryStatus?: string;
   at?: Date;
   /** the admin who entered it for the student (申込者追加, an upload); none when the student applied */
@@ -352,7 +352,10 @@ export async function promoteApplication(
   return row;
 }
 
-/** A winner's seat given back (辞退): declined by the student, lapsed past the deadline, or lapsed unpaid. */
+/**
+ * A winner's seat given back (辞退): declined by the student, lapsed past the deadline, or lapsed unpaid. A
+ * lapse keeps the deadline it missed (the row's confirm_by or pay_by as it was), so the student is told which.
+ */
 export async function declineApplication(
   tx: DbOrTx,
   id: number,
@@ -365,6 +368,12 @@ export async function declineApplication(
     .set({
       lotteryStatus: LOTTERY.DECLINED,
       declineReason: reason,
+      lapsedDeadline:
+        reason === 'lapsed'
+          ? sql`${courseApplications.confirmBy}`
+          : reason === 'unpaid'
+            ? sql`${courseApplications.payBy}`
+            : null,
       confirmBy: null,
       updatedAt: now,
       ...decidedColumns(byOffice, now),
@@ -410,9 +419,9 @@ export async function confirmApplication(
 /**
  * Charges the course's live winners that have no amount_due yet — all of them, or those of `which` — with
  * `charge.amountDue` (an expression over the application and its course: the fee rule of
- * repositories/payments `chargeSeats`) and `charge.payBy`. The caller holds the course lock. It exists so that
- * a charge writes the seat here, in the one writer of course_applications (a house rule,
- * scripts/check-house-rules.mjs). Returns the ids charged.
+ * repositories/payments `chargeSeats`) and `charge.payBy`; a seat whose amount comes to 0 is not charged. The
+ * caller holds the course lock. It exists so that a charge writes the seat here, in the one writer of
+ * course_applications (a house rule, scripts/check-house-rules.mjs). Returns the ids charged.
  */
 export async function chargeWinners(
   tx: DbOrTx,
@@ -432,6 +441,8 @@ export async function chargeWinners(
         eq(courseApplications.lotteryStatus, LOTTERY.WON),
         isNull(courseApplications.cancelledAt),
         isNull(courseApplications.amountDue),
+        // a seat that costs nothing asks no payment (decision 086): left uncharged, never 「0円が未入金」
+        sql`${charge.amountDue} > 0`,
       ),
     )
     .returning({ id: courseApplications.id });

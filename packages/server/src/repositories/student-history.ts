@@ -18,7 +18,7 @@ import { courseApplications, courseFees, courseSessions, courses } from '../db/s
 import { preparedPerDatabase } from '../db/statements';
 import { sqlLiteral } from '../platform/sql';
 import { earnedUnit } from './course-applications';
-import { netPaidOf } from './payments';
+import { netPaidOf, receivedOnOf } from './payments';
 
 /**
  * A student's applications as their history reads them (申込状況, 受講履歴, the top page's statuses): the
@@ -51,6 +51,9 @@ export const historyColumns = {
     confirmBy: courseApplications.confirmBy,
     confirmedAt: courseApplications.confirmedAt,
     updatedAt: courseApplications.updatedAt,
+    // a seat lost by the rules says which deadline it missed (decision 087)
+    declineReason: courseApplications.declineReason,
+    lapsedDeadline: courseApplications.lapsedDeadline,
     // a charged seat (decision 077): its charge, its net payments and how to pay (none read for the rest)
     amountDue: courseApplications.amountDue,
     payBy: courseApplications.payBy,
@@ -61,6 +64,10 @@ export const historyColumns = {
       ),
     howToPay: sql<string | null>`case when ${courseApplications.amountDue} is null then null else (
       select f.how_to_pay from ${courseFees} f where f.course_id = ${courseApplications.courseId}) end`,
+    // the day the money last came in, the receipt's day (decision 085)
+    receivedOn: sql<
+      string | null
+    >`case when ${courseApplications.amountDue} is null then null else ${receivedOnOf(courseApplications.id)} end`,
   },
   total: sql<number>`count(*) over ()`.mapWith(Number),
 };

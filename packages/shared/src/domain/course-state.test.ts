@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COURSE_STATE_LABELS,
   type CourseStateInput,
+  classesOver,
   courseState,
   firstDayBeforeWindowCloses,
   lastClassDay,
@@ -17,6 +18,7 @@ const course = (over: Partial<CourseStateInput> = {}): CourseStateInput => ({
   firstDay: '2026-12-15',
   lastDay: '2026-12-22',
   allTimes: 2,
+  lastClassRecorded: false,
   ...over,
 });
 
@@ -48,6 +50,36 @@ describe('courseState: the six states of the office list', () => {
     ],
   ] as const)('%s %o → %s', (now, over, label) => {
     expect(COURSE_STATE_LABELS[courseState(course(over), at(now))]).toBe(label);
+  });
+
+  it('every dated session past: 終了; the last session today: 開講中 until that Tokyo day is over', () => {
+    const drawn = course({ isDrawn: true });
+    // 23:59 in Tokyo on the last class day is 14:59 UTC: still the class day
+    expect(courseState(drawn, at('2026-12-22T14:59:59Z'))).toBe('in_class');
+    expect(courseState(drawn, at('2026-12-22T15:00:00Z'))).toBe('ended');
+    // dated sessions decide: what the office recorded does not end a course whose last session is to come
+    expect(courseState(course({ lastClassRecorded: true }), at('2026-12-20T12:00:00+09:00'))).toBe(
+      'in_class',
+    );
+    expect(classesOver(drawn, '2026-12-22')).toBe(false);
+    expect(classesOver(drawn, '2026-12-23')).toBe(true);
+  });
+
+  it('without dated sessions, the last class the office recorded ends the course at once', () => {
+    // 15 sessions a week apart from 15 December would run until late March
+    const undated = course({ lastDay: null, allTimes: 15, isDrawn: true });
+    expect(lastClassDay(undated)).toBe('2027-03-23');
+    expect(courseState(undated, at('2027-01-20T12:00:00+09:00'))).toBe('in_class');
+    expect(courseState({ ...undated, lastClassRecorded: true }, at('2027-01-20T12:00:00+09:00'))).toBe(
+      'ended',
+    );
+    // and nothing known at all (no day, no record) is never 終了
+    expect(
+      classesOver({ firstDay: null, lastDay: null, allTimes: 10, lastClassRecorded: false }, '2030-01-01'),
+    ).toBe(false);
+    expect(
+      classesOver({ firstDay: null, lastDay: null, allTimes: 10, lastClassRecorded: true }, '2026-01-01'),
+    ).toBe(true);
   });
 
   it('without dated sessions the classes run a week per session from the start date', () => {

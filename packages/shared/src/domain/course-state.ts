@@ -8,10 +8,14 @@
  * 3. after the window: a lottery course not yet drawn 抽選待ち; otherwise 抽選済み — the seats are decided
  *    (drawn, or first come).
  *
- * The first class day is the first dated session (or the course's start date); the last is the last dated
- * session, or, without dated sessions, the first day plus a week per further session (回数), the programme's
- * usual weekly rhythm. The server filters by the same rules in SQL (courses.service.ts courseStateSql); a
- * test holds the two together.
+ * The first class day is the first dated session (or the course's start date). The classes are over
+ * ({@link classesOver}) after the last dated session's day (a class that day may still be running, so the
+ * whole Tokyo day is 開講中). A course without dated sessions has no date for its last class, so what the
+ * office recorded decides: it is over once the office has recorded its last class (the final session's
+ * attendance, or someone 受講済み), and otherwise after the first day plus a week per further session (回数),
+ * the programme's usual weekly rhythm (decision 089). The server filters by the same rules in SQL
+ * (repositories/course-state.ts courseStateSql), and the my-page moves an attended course to 受講履歴 by the
+ * same end; a test holds the two together.
  */
 
 import { type CourseWindow, windowPhase } from './course-rules';
@@ -40,6 +44,11 @@ export interface CourseStateInput extends CourseWindow {
   lastDay: string | null;
   /** 回数 */
   allTimes: number;
+  /**
+   * The office has recorded the course's last class: a live application has the final session's (第回数回)
+   * attendance recorded, or is marked 受講済み. Read only when the course has no dated sessions.
+   */
+  lastClassRecorded: boolean;
 }
 
 /** The last class day: the last dated session, else one week per further session after the first day. */
@@ -51,10 +60,23 @@ export function lastClassDay(
   return addDays(input.firstDay, 7 * Math.max(0, input.allTimes - 1));
 }
 
+/**
+ * The classes are over on `today` ('YYYY-MM-DD', Tokyo): the last dated session was before today; without
+ * dated sessions, the office has recorded the last class, or the weekly rhythm's last day was before today.
+ */
+export function classesOver(
+  input: Pick<CourseStateInput, 'firstDay' | 'lastDay' | 'allTimes' | 'lastClassRecorded'>,
+  today: string,
+): boolean {
+  if (input.lastDay) return today > input.lastDay;
+  if (input.lastClassRecorded) return true;
+  const last = lastClassDay(input);
+  return last !== null && today > last;
+}
+
 export function courseState(input: CourseStateInput, now: Date): CourseState {
   const today = todayTokyo(now);
-  const last = lastClassDay(input);
-  if (last && today > last) return 'ended';
+  if (classesOver(input, today)) return 'ended';
   if (input.firstDay && today >= input.firstDay) return 'in_class';
   const phase = windowPhase(input, now);
   if (phase === 'before') return 'before';

@@ -10,12 +10,14 @@ import type { AuditRow } from '../schemas/audit';
 import {
   CALL_OUTCOMES,
   CONTACT_REASONS,
+  type ContactReasonLimited,
   type ContactRow,
+  type ContactRowLimited,
   type LabelRow,
   MAIL_STATES,
 } from '../schemas/contact';
 import type { PaymentReportRow } from '../schemas/payments';
-import { auditActionText, auditActorText, auditDetailLines, auditViaText } from './audit-text';
+import { auditActionText, auditActorText, auditRowLines, auditViaText, courseRefText } from './audit-text';
 import { type CsvCell, escapeCsvCell } from './csv';
 import { formatDateJa, formatDateTimeJa } from './dates';
 
@@ -95,38 +97,55 @@ const callText = (r: ContactRow) =>
     ? `${formatDateTimeJa(r.last_call.called_at)} ${CALL_OUTCOMES[r.last_call.outcome]}（${r.last_call.admin_name}）`
     : '';
 
-/** 「連絡が必要な学生」 as authority 1 downloads it: the list's columns, dates as the table shows them. */
+/** A person's reasons, one line each in a cell (the cell's lines follow the row's reasons in order). */
+const perReason = <R>(reasons: readonly R[], line: (r: R) => string) => reasons.map(line).join('\n');
+
+const courseLine = (r: ContactReasonLimited) => r.course_name || '—';
+const deadlineLine = (r: ContactReasonLimited) => (r.deadline ? formatDateTimeJa(r.deadline) : '—');
+const readLine = (r: ContactReasonLimited) => (r.read_at ? formatDateTimeJa(r.read_at) : '未読');
+
+/**
+ * 「連絡が必要な学生」 as authority 1 downloads it (decision 087): one record a person, her reasons one line each
+ * in the 理由, 講座, 内容, 期限, メール, 既読 and 郵送 cells, in the same order; dates as the table shows them.
+ */
 export const CONTACT_CSV: CsvExport<ContactRow> = {
   prefix: 'contact',
   columns: [
-    { header: '理由', value: (r) => CONTACT_REASONS[r.reason] },
+    { header: '理由', value: (r) => perReason(r.reasons, (x) => CONTACT_REASONS[x.reason]) },
     { header: '学生番号', value: (r) => r.login_id },
-    { header: '氏名', value: (r) => r.name ?? '' },
+    { header: '氏名', value: (r) => r.name },
     { header: '氏名カナ', value: (r) => r.name_kana },
-    { header: '電話番号1', value: (r) => r.phone1 ?? '' },
-    { header: '電話番号2', value: (r) => r.phone2 ?? '' },
-    { header: '講座', value: (r) => r.course_name },
-    { header: '内容', value: (r) => r.pending },
-    { header: '期限', value: (r) => (r.deadline ? formatDateTimeJa(r.deadline) : '') },
+    { header: '電話番号1', value: (r) => r.phone1 },
+    { header: '電話番号2', value: (r) => r.phone2 },
+    { header: '講座', value: (r) => perReason(r.reasons, courseLine) },
+    { header: '内容', value: (r) => perReason(r.reasons, (x) => x.pending) },
+    { header: '期限', value: (r) => perReason(r.reasons, deadlineLine) },
     {
       header: 'メール',
-      value: (r) => (r.mail_undeliverable ? '届きません' : r.mail ? MAIL_STATES[r.mail] : ''),
+      value: (r) =>
+        perReason(r.reasons, (x) =>
+          x.reason === 'mail' ? '届きません' : x.mail ? MAIL_STATES[x.mail] : '—',
+        ),
     },
-    { header: '既読', value: (r) => (r.read_at ? formatDateTimeJa(r.read_at) : '未読') },
-    { header: '郵送', value: (r) => (r.letter_printed_at ? formatDateTimeJa(r.letter_printed_at) : '') },
+    { header: '既読', value: (r) => perReason(r.reasons, (x) => (x.notice_id ? readLine(x) : '—')) },
+    {
+      header: '郵送',
+      value: (r) =>
+        perReason(r.reasons, (x) => (x.letter_printed_at ? formatDateTimeJa(x.letter_printed_at) : '—')),
+    },
     { header: '最後の電話', value: callText },
   ],
 };
 
-/** Authority 2's: 氏名カナ and the course's side of each row only (SPEC §6). */
-export const CONTACT_CSV_LIMITED: CsvExport<ContactRow> = {
+/** Authority 2's: 氏名カナ and the course's side of each reason (SPEC §6), one record a person. */
+export const CONTACT_CSV_LIMITED: CsvExport<ContactRowLimited> = {
   prefix: 'contact',
   columns: [
     { header: '氏名カナ', value: (r) => r.name_kana },
-    { header: '講座', value: (r) => r.course_name },
-    { header: '内容', value: (r) => r.pending },
-    { header: '期限', value: (r) => (r.deadline ? formatDateTimeJa(r.deadline) : '') },
-    { header: '既読', value: (r) => (r.read_at ? formatDateTimeJa(r.read_at) : '未読') },
+    { header: '講座', value: (r) => perReason(r.reasons, courseLine) },
+    { header: '内容', value: (r) => perReason(r.reasons, (x) => x.pending) },
+    { header: '期限', value: (r) => perReason(r.reasons, deadlineLine) },
+    { header: '既読', value: (r) => perReason(r.reasons, readLine) },
   ],
 };
 
@@ -151,9 +170,9 @@ export const AUDIT_CSV: CsvExport<AuditRow> = {
     { header: '操作', value: auditActionText },
     { header: '学生番号', value: (r) => r.student?.login_id ?? '' },
     { header: '氏名', value: (r) => r.student?.name ?? '' },
-    { header: '講座', value: (r) => r.course?.name ?? '' },
+    { header: '講座', value: (r) => (r.course?.name ? courseRefText(r.course) : '') },
     { header: '経路', value: (r) => auditViaText(r.via) },
-    { header: '内容', value: (r) => auditDetailLines(r.detail, r.entity).join(' / ') },
+    { header: '内容', value: (r) => auditRowLines(r).join(' / ') },
   ],
 };
 
@@ -169,5 +188,7 @@ export const PAYMENT_REPORT_CSV: CsvExport<PaymentReportRow & { fiscal_year: num
     { header: '入金額（円）', value: (r) => r.collected },
     { header: '返金額（円）', value: (r) => r.refunded },
     { header: '未収額（円）', value: (r) => r.outstanding },
+    // the row adds up: 請求額 − 入金額 + 返金額 = 未収額 − 払いすぎ（decision 085）
+    { header: '払いすぎ・返金が必要（円）', value: (r) => r.refund_owed },
   ],
 };

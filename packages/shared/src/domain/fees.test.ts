@@ -22,7 +22,7 @@ describe('fees', () => {
   it('says the deadline and the payment as a Tokyo day, in words', () => {
     // 2026-12-10 23:59:59.999 Tokyo
     expect(payByText('2026-12-10T14:59:59.999Z')).toBe('12月10日（木）までに');
-    expect(paidText('2026-12-02T15:30:00Z')).toBe('入金を確認しました（12月3日）');
+    expect(paidText('2026-12-03')).toBe('入金を確認しました（12月3日）');
   });
 
   it('reads partial and over-payments as such', () => {

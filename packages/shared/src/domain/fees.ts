@@ -50,11 +50,10 @@ export function payByText(iso: string | Date): string {
   return `${Number(p.month)}月${Number(p.day)}日（${tokyoWeekday(d)}）までに`;
 }
 
-/** 「入金を確認しました（12月3日）」 */
-export function paidText(iso: string | Date): string {
-  const d = typeof iso === 'string' ? new Date(iso) : iso;
-  const p = tokyoParts(d);
-  return `入金を確認しました（${Number(p.month)}月${Number(p.day)}日）`;
+/** 「入金を確認しました（12月3日）」: `day` is the Tokyo day the money came in ('YYYY-MM-DD'), its receipt's day. */
+export function paidText(day: string): string {
+  const [, m, d] = day.split('-').map(Number);
+  return `入金を確認しました（${m}月${d}日）`;
 }
 
 export type PaymentState = 'none' | 'unpaid' | 'partial' | 'paid' | 'over';
@@ -63,7 +62,7 @@ export const PAYMENT_STATE_LABEL: Record<PaymentState, string> = {
   unpaid: '未入金',
   partial: '一部入金',
   paid: '入金済み',
-  over: '過入金',
+  over: '払いすぎ（返金が必要）',
 };
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineText, firstClassText, intakeMessage, nextStepText } from './intake';
+import {
+  deadlineText,
+  firstClassText,
+  intakeMessage,
+  nextStepText,
+  officeText,
+  paperAnswerBody,
+} from './intake';
 
 describe('[shared][intake] the sentences a student reads', () => {
   it('says when the result comes, what a winner must do by when, and where a 補欠 stands', () => {
@@ -63,5 +70,70 @@ describe('the first class day in a winner’s words', () => {
       '当選しました。初回の授業は12月10日（木）18:00からです。お越しください。',
     );
     expect(nextStepText({ lottery_status: '2' })).toBe('当選しました。初回の授業にお越しください。');
+  });
+});
+
+describe('a seat lost by the rules, in the student’s words (decision 087)', () => {
+  // 2026-12-09 23:59:59.999 in Tokyo
+  const missed = '2026-12-09T14:59:59.999Z';
+  const office = { phone: '03-1234-5678', hours: '平日 9:00〜17:00' };
+
+  it('says which deadline was missed and that it was the rule, not the student’s choice', () => {
+    expect(nextStepText({ lottery_status: '6', decline_reason: 'lapsed', lapsed_deadline: missed })).toBe(
+      '確定の期限（12月9日）までに手続きがなかったため、辞退の扱いになりました。お心当たりのない場合は、事務局までお電話ください。',
+    );
+    expect(
+      nextStepText({ lottery_status: '6', decline_reason: 'unpaid', lapsed_deadline: missed }),
+    ).toContain('お支払いの期限（12月9日）までに入金が確認できなかったため、辞退の扱いになりました。');
+    // a seat that lapsed before its day was kept still says what happened
+    expect(nextStepText({ lottery_status: '6', decline_reason: 'lapsed' })).toContain(
+      '確定の期限までに手続きがなかったため',
+    );
+    expect(nextStepText({ lottery_status: '6', decline_reason: 'declined' })).toBe('辞退しました。');
+    expect(nextStepText({ lottery_status: '6' })).toBe('辞退しました。');
+  });
+
+  it('the mail and the notice say whom to call, with the telephone and its hours', () => {
+    const lapsed = intakeMessage({ kind: 'lapsed', courseName: '俳句', lapsedDeadline: missed, office });
+    expect(lapsed.body).toBe(
+      [
+        '確定の期限（12月9日）までに手続きがなかったため、辞退の扱いになりました。',
+        'お心当たりのない場合や、ご事情があった場合は、事務局（電話 03-1234-5678、平日 9:00〜17:00）までお電話ください。',
+      ].join('\n'),
+    );
+    const unpaid = intakeMessage({ kind: 'unpaid', courseName: '俳句', lapsedDeadline: missed, office });
+    expect(unpaid.body).toContain('お支払いの期限（12月9日）までに入金が確認できなかったため');
+    expect(unpaid.body).toContain('事務局（電話 03-1234-5678、平日 9:00〜17:00）までお電話ください。');
+    expect(officeText({ phone: '03-1234-5678', hours: '' })).toBe('事務局（電話 03-1234-5678）');
+    expect(officeText(null)).toBe('事務局');
+  });
+});
+
+describe('a result that asks for an answer, as it is posted (decision 087)', () => {
+  const office = { phone: '03-1234-5678', hours: '平日 9:00〜17:00' };
+  const won = intakeMessage({
+    kind: 'won',
+    courseName: '俳句',
+    confirmBy: '2026-12-09T14:59:59.999Z',
+    firstClass: { day: '2026-12-10', start: '18:00' },
+  });
+
+  it('asks for a telephone call or the reply slip, not a button, keeping the deadline and the rest', () => {
+    const paper = paperAnswerBody(won.body, office);
+    expect(paper).not.toContain('を押してください');
+    expect(paper).toContain('2026年12月9日（水）23時59分までに、受講するかどうかを決めてください。');
+    expect(paper).toContain(
+      '受講するかどうかを、事務局（電話 03-1234-5678、平日 9:00〜17:00）へのお電話か、下の返信票でお知らせください。',
+    );
+    expect(paper).toContain('期限までにお返事がないときは辞退したものとして扱い');
+    expect(paper).toContain('初回の授業は12月10日（木）18:00からです。');
+    // the my-page stays a way for those who use it
+    expect(paper).toContain('マイページの「申込状況」からも手続きできます。');
+  });
+
+  it('adds the way to answer to a result in other words', () => {
+    const paper = paperAnswerBody('日程が変わりました。', office);
+    expect(paper.split('\n')[0]).toBe('日程が変わりました。');
+    expect(paper).toContain('下の返信票でお知らせください。');
   });
 });

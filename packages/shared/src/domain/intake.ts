@@ -68,6 +68,45 @@ export interface IntakeMessageInput {
   channel?: string;
   /** what a charged seat costs and by when (a course that asks payment before the first class) */
   fee?: SeatFee | null;
+  /** a seat lost by the rules: the deadline it missed (ISO) */
+  lapsedDeadline?: string | null;
+  /** whom to call: the office's telephone and its hours */
+  office?: OfficeContact | null;
+}
+
+/** The office as a student reaches it: its telephone (OFFICE_PHONE) and the hours it answers (OFFICE_HOURS). */
+export interface OfficeContact {
+  phone: string;
+  hours: string;
+}
+
+/** 「事務局（電話 03-0000-0000、平日 9:00〜17:00）」; 「事務局」 alone when the number is not known. */
+export function officeText(office: OfficeContact | null | undefined): string {
+  const phone = office?.phone.trim() ?? '';
+  if (!phone) return '事務局';
+  const hours = office?.hours.trim() ?? '';
+  return `事務局（電話 ${phone}${hours ? `、${hours}` : ''}）`;
+}
+
+/** 「12月9日」 in Asia/Tokyo: the day a deadline fell on. */
+function dayText(iso: string | Date): string {
+  const p = tokyoParts(typeof iso === 'string' ? new Date(iso) : iso);
+  return `${Number(p.month)}月${Number(p.day)}日`;
+}
+
+/** Why a seat was given up (CD003 6): by the student or the office for her, or by the rules. */
+export type DeclineReason = 'declined' | 'lapsed' | 'unpaid';
+
+/**
+ * What happened to a seat lost by the rules, in one sentence: the deadline missed and what it was for. The
+ * my-page, the mail, the notice and the letter say it alike; null for a seat the student gave up herself.
+ */
+export function lapseText(reason: string | null | undefined, deadline: string | Date | null | undefined) {
+  const when = deadline ? `（${dayText(deadline)}）` : '';
+  if (reason === 'lapsed') return `確定の期限${when}までに手続きがなかったため、辞退の扱いになりました。`;
+  if (reason === 'unpaid')
+    return `お支払いの期限${when}までに入金が確認できなかったため、辞退の扱いになりました。`;
+  return null;
 }
 
 /** A charged seat: its amount (受講料＋教材費), its pay-by deadline (ISO; none when the rule names no day), how to pay. */
@@ -95,6 +134,30 @@ export function feeLines(fee: SeatFee | null | undefined): string[] {
 }
 
 const CONFIRM_HOW = 'マイページの「申込状況」から、この講座の「受講を確定する」を押してください。';
+const DECLINE_HOW =
+  '受講できない場合は「辞退する」を押してください。期限までに確定されないときは辞退したものとして扱い、補欠の方に順番をお譲りします。';
+
+/**
+ * A result that asks for an answer, as it is posted (decision 087): the my-page's buttons give way to what a
+ * student without a computer can do — telephone the office in its hours, or send back the reply slip below
+ * the letter — and the my-page stays a way for those who use it. Words that are not the buttons' are kept
+ * as they are; a result written in other words has the paper's way added at its end.
+ */
+export function paperAnswerBody(body: string, office: OfficeContact | null | undefined): string {
+  const how = [
+    `受講するかどうかを、${officeText(office)}へのお電話か、下の返信票でお知らせください。`,
+    '返信票は、期限までに届くように郵送するか、事務局の窓口にお持ちください。',
+  ];
+  const decline = [
+    '期限までにお返事がないときは辞退したものとして扱い、補欠の方に順番をお譲りします。',
+    'マイページをお使いの方は、マイページの「申込状況」からも手続きできます。',
+  ];
+  const lines = body.split('\n');
+  if (!lines.includes(CONFIRM_HOW)) return [...lines, ...how, ...decline].join('\n');
+  return lines
+    .flatMap((line) => (line === CONFIRM_HOW ? how : line === DECLINE_HOW ? decline : [line]))
+    .join('\n');
+}
 
 /** The personal notice (and mail) of a result: title and plain-Japanese text with what to do next. */
 export function intakeMessage({
@@ -105,6 +168,8 @@ export function intakeMessage({
   firstClass,
   channel,
   fee,
+  lapsedDeadline,
+  office,
 }: IntakeMessageInput): {
   title: string;
   body: string;
@@ -114,7 +179,7 @@ export function intakeMessage({
     ? [
         `${deadlineText(confirmBy)}までに、受講するかどうかを決めてください。`,
         CONFIRM_HOW,
-        '受講できない場合は「辞退する」を押してください。期限までに確定されないときは辞退したものとして扱い、補欠の方に順番をお譲りします。',
+        DECLINE_HOW,
         ...when,
       ]
     : [
@@ -171,8 +236,8 @@ export function intakeMessage({
       return {
         title: `【受講確定の期限切れ】「${courseName}」を辞退扱いとしました`,
         body: [
-          '受講確定の期限までに確定の手続きがなかったため、辞退したものとして扱いました。',
-          'お心当たりのない場合は、事務局までお問い合わせください。',
+          lapseText('lapsed', lapsedDeadline),
+          `お心当たりのない場合や、ご事情があった場合は、${officeText(office)}までお電話ください。`,
         ].join('\n'),
       };
     case 'charged':
@@ -188,8 +253,8 @@ export function intakeMessage({
       return {
         title: `【お支払い期限切れ】「${courseName}」を辞退扱いとしました`,
         body: [
-          'お支払いの期限までに入金が確認できなかったため、辞退したものとして扱い、補欠の方に順番をお譲りしました。',
-          'すでにお支払いになった場合や、お心当たりのない場合は、事務局までお問い合わせください。',
+          lapseText('unpaid', lapsedDeadline),
+          `すでにお支払いになった場合や、お心当たりのない場合は、${officeText(office)}までお電話ください。`,
         ].join('\n'),
       };
   }
@@ -209,6 +274,10 @@ export function nextStepText(a: {
   attendance_status?: string | null;
   /** the course's first class, when it has dated sessions: a winner is told when to come */
   first_class?: FirstClass | null;
+  /** why a 辞退 (6) came: the student's own choice, or a deadline missed */
+  decline_reason?: string | null;
+  /** the deadline a lapsed seat missed */
+  lapsed_deadline?: string | null;
 }): string {
   if (a.attendance_status === '2') return '受講中です。講座が終わると「受講履歴」に移ります。';
   if (a.attendance_status === '3')
@@ -232,8 +301,10 @@ export function nextStepText(a: {
       return '今回は落選となりました。ほかの講座もご覧ください。';
     case '5':
       return `補欠${a.waitlist_rank ?? ''}番です。席が空いたら順番に繰り上げ、マイページとメールでお知らせします。`;
-    case '6':
-      return '辞退しました。';
+    case '6': {
+      const lapse = lapseText(a.decline_reason, a.lapsed_deadline);
+      return lapse ? `${lapse}お心当たりのない場合は、事務局までお電話ください。` : '辞退しました。';
+    }
     default:
       return '';
   }

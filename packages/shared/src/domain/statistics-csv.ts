@@ -1,7 +1,7 @@
 /**
- * The statistics tables as CSV (decision 059): the columns of each table of the report, in the screen's words.
- * Counts are plain integers; rates are percentages with one decimal (81.3), 倍率 a ratio with two (2.35); a
- * figure with nothing to divide by is an empty cell. The public version prints the people counts of the
+ * The statistics tables as CSV (decisions 059, 089): the columns of each table of the report, in the screen's
+ * words (FIGURE_WORDS), each with its unit. Counts are plain integers; rates are percentages with one decimal
+ * (81.3), 倍率 a ratio with two (2.35); a figure with nothing to divide by is an empty cell. The public version prints the people counts of the
  * demographic tables as publicCount does (1 and 2 → 「3人未満」).
  */
 import {
@@ -22,24 +22,61 @@ export const ratioCell = (r: number | null): string =>
 export const statisticsFileName = (table: StatisticsTable, isPublic: boolean) =>
   `statistics_${table}${isPublic ? '_public' : ''}`;
 
+/**
+ * The words of each figure, for the screen, the printed report and the CSV alike (decision 089). Counts of
+ * applications are 件, never 人: one person applies to several courses, so 「申込み 80件」 and 「申し込んだ人
+ * 22人」 (PEOPLE_WORDS, the distinct students) are both true of one period.
+ */
+export const FIGURE_WORDS: Readonly<Record<keyof CourseFigures, { label: string; unit: string }>> = {
+  courses: { label: '講座数', unit: '講座' },
+  seats: { label: '定員', unit: '人' },
+  applications: { label: '申込み', unit: '件' },
+  ratio: { label: '倍率', unit: '倍' },
+  ratio_courses: { label: '倍率を数えた講座', unit: '講座' },
+  winners: { label: '当選', unit: '件' },
+  confirmed: { label: '受講確定', unit: '件' },
+  declined: { label: '辞退', unit: '件' },
+  lapsed: { label: '期限切れ', unit: '件' },
+  promoted: { label: '繰り上げ当選', unit: '件' },
+  fill_rate: { label: '充足率', unit: '%' },
+  sessions_recorded: { label: '出欠の記録', unit: '回' },
+  sessions_attended: { label: '出席', unit: '回' },
+  attendance_rate: { label: '出席率', unit: '%' },
+  no_shows: { label: '一度も出席しなかった', unit: '件' },
+  completed: { label: '修了', unit: '件' },
+  units: { label: '取得単位', unit: '単位' },
+};
+/** The people of a period: distinct students with a live application to one of its courses. */
+export const PEOPLE_WORDS = { label: '申し込んだ人', unit: '人' } as const;
+
+/** A CSV header: the screen's label with its unit (「申込み（件）」); 講座 and 単位 are in the label already. */
+export const figureHeader = ({ label, unit }: { label: string; unit: string }) =>
+  unit === '講座' || unit === '単位' ? label : `${label}（${unit}）`;
+
+const figureColumn = (key: keyof CourseFigures, value: (f: CourseFigures) => string | number) => ({
+  header: figureHeader(FIGURE_WORDS[key]),
+  value,
+});
+
 /** The figures of a set of courses, in the order the screen's tables show them. */
 export const FIGURE_COLUMNS: readonly CsvColumn<CourseFigures>[] = [
-  { header: '講座数', value: (f) => f.courses },
-  { header: '定員', value: (f) => f.seats },
-  { header: '申込者数', value: (f) => f.applications },
-  { header: '倍率', value: (f) => ratioCell(f.ratio) },
-  { header: '当選者数', value: (f) => f.winners },
-  { header: '受講確定者数', value: (f) => f.confirmed },
-  { header: '辞退者数', value: (f) => f.declined },
-  { header: '期限切れ辞退者数', value: (f) => f.lapsed },
-  { header: '繰り上げ当選者数', value: (f) => f.promoted },
-  { header: '充足率（%）', value: (f) => percentCell(f.fill_rate) },
-  { header: '出席記録数', value: (f) => f.sessions_recorded },
-  { header: '出席数', value: (f) => f.sessions_attended },
-  { header: '出席率（%）', value: (f) => percentCell(f.attendance_rate) },
-  { header: '全回欠席者数', value: (f) => f.no_shows },
-  { header: '修了者数', value: (f) => f.completed },
-  { header: '取得単位数', value: (f) => f.units },
+  figureColumn('courses', (f) => f.courses),
+  figureColumn('seats', (f) => f.seats),
+  figureColumn('applications', (f) => f.applications),
+  figureColumn('ratio', (f) => ratioCell(f.ratio)),
+  figureColumn('ratio_courses', (f) => f.ratio_courses),
+  figureColumn('winners', (f) => f.winners),
+  figureColumn('confirmed', (f) => f.confirmed),
+  figureColumn('declined', (f) => f.declined),
+  figureColumn('lapsed', (f) => f.lapsed),
+  figureColumn('promoted', (f) => f.promoted),
+  figureColumn('fill_rate', (f) => percentCell(f.fill_rate)),
+  figureColumn('sessions_recorded', (f) => f.sessions_recorded),
+  figureColumn('sessions_attended', (f) => f.sessions_attended),
+  figureColumn('attendance_rate', (f) => percentCell(f.attendance_rate)),
+  figureColumn('no_shows', (f) => f.no_shows),
+  figureColumn('completed', (f) => f.completed),
+  figureColumn('units', (f) => f.units),
 ];
 
 export type PeriodFigures = CourseFigures & { from: string; to: string };
@@ -80,9 +117,9 @@ export const sessionsCsv = (isPublic: boolean): CsvExport<SessionRow> => ({
   prefix: statisticsFileName('sessions', isPublic),
   columns: [
     { header: '回', value: (r) => `第${r.no}回` },
-    { header: '出席記録数', value: (r) => r.recorded },
-    { header: '出席数', value: (r) => r.attended },
-    { header: '出席率（%）', value: (r) => percentCell(r.rate) },
+    { header: figureHeader(FIGURE_WORDS.sessions_recorded), value: (r) => r.recorded },
+    { header: figureHeader(FIGURE_WORDS.sessions_attended), value: (r) => r.attended },
+    { header: figureHeader(FIGURE_WORDS.attendance_rate), value: (r) => percentCell(r.rate) },
   ],
 });
 
@@ -113,8 +150,8 @@ export const admissionsCsv = (
   prefix: statisticsFileName('admissions', isPublic),
   columns: [
     { header: '月', value: (r) => r.month },
-    { header: '入学承認数', value: (r) => r.approved },
-    { header: '却下数', value: (r) => r.rejected },
+    { header: '承認（人）', value: (r) => r.approved },
+    { header: '却下（人）', value: (r) => r.rejected },
   ],
 });
 
@@ -124,8 +161,8 @@ export const monthsCsv = (
   prefix: statisticsFileName('months', isPublic),
   columns: [
     { header: '月', value: (r) => r.month },
-    { header: '申込数', value: (r) => r.applications },
-    { header: '取消数', value: (r) => r.cancellations },
+    { header: '申込み（件）', value: (r) => r.applications },
+    { header: '取り消し（件）', value: (r) => r.cancellations },
   ],
 });
 
@@ -133,7 +170,7 @@ export const yearsCsv = (isPublic: boolean): CsvExport<YearFigures> => ({
   prefix: statisticsFileName('years', isPublic),
   columns: [
     { header: '年度', value: (r) => `${r.fy}年度` },
+    { header: figureHeader(PEOPLE_WORDS), value: (r) => r.students },
     ...FIGURE_COLUMNS,
-    { header: '受講者数', value: (r) => r.students },
   ],
 });

@@ -1,5 +1,6 @@
 import {
   addApplicantBodySchema,
+  addApplicantResponseSchema,
   addApplicantStudentQuerySchema,
   applicantCancelBodySchema,
   applicantDetailQuerySchema,
@@ -143,7 +144,7 @@ export const adminApplicants = {
   }),
   add: defineRoute(endpoints.adminApplicants.add, {
     body: addApplicantBodySchema,
-    response: writtenResponseSchema,
+    response: addApplicantResponseSchema,
   }),
   detail: defineRoute(endpoints.adminApplicants.detail, {
     query: applicantDetailQuerySchema,

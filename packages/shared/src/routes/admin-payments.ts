@@ -24,8 +24,9 @@ import { endpoints } from './endpoints';
 const e = endpoints.adminPayments;
 
 /**
- * Payments (decision 078): a course's seats and payments and a receipt are read by any admin (authority 2
- * its own university's courses, read-only); every write, the bank's file and the books are authority 1's.
+ * Payments (decision 078): a course's seats and payments are read by any admin (authority 2 its own
+ * university's courses, read-only, by 氏名カナ); a receipt, every write, the bank's file and the books are
+ * authority 1's (decision 085).
  */
 export const adminPayments = {
   list: defineRoute(e.list, { query: paymentListQuerySchema, response: paymentListResponseSchema }),

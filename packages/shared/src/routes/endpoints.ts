@@ -175,11 +175,11 @@ export const endpoints = {
     run: 'POST /api/admin/retention/run/',
   }),
   adminPayments: {
-    ...guarded('admin', {
-      list: 'GET /api/admin/payment/list/',
-      receipt: 'GET /api/admin/payment/receipt/',
-    }),
+    // authority 2 reads its university's courses' seats by 氏名カナ (SPEC §6); a receipt, which names the
+    // payer and carries the office's seal, is the office's to issue (decision 085)
+    ...guarded('admin', { list: 'GET /api/admin/payment/list/' }),
     ...guarded('authority1', {
+      receipt: 'GET /api/admin/payment/receipt/',
       add: 'POST /api/admin/payment/add/',
       bulk: 'POST /api/admin/payment/add/bulk/',
       update: 'POST /api/admin/payment/update/',

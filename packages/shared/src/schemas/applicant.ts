@@ -58,7 +58,13 @@ export const APPLICANT_MSG = {
   studentNotFound: '選択された学生が見つかりません',
   noApplication: 'この学生の申込が見つかりません',
   duplicateRow: '同じ学生が複数の行にあります',
+  /** a first-come course whose seats are all taken, without the desk's stated override */
+  full: '定員に達しています。定員を超えて受け付けるときは「定員を超えて受け付ける」にチェックを入れ、理由を入力してください',
+  overCapacityReason: '定員を超えて受け付ける理由を入力してください',
 } as const;
+
+/** The longest reason for taking a desk application beyond a first-come course's capacity. */
+export const OVER_CAPACITY_REASON_MAX = 200;
 
 /** '1' ticked, '0' or absent not ticked. */
 const flag = () =>
@@ -70,6 +76,9 @@ const flag = () =>
 const acquisitionUnit = () => zeroOrPositiveInt({ required: true, maxDigits: ACQUISITION_UNIT_MAX_DIGITS });
 
 // ---- 1. list ----
+/** The list's payment filters (decision 086): still owing, and owing past the pay-by deadline. */
+export const APPLICANT_PAYMENT_FILTERS = ['owing', 'overdue'] as const;
+export type ApplicantPaymentFilter = (typeof APPLICANT_PAYMENT_FILTERS)[number];
 /** Page sizes of the applicant table when it asks for pages (SPEC §9's admin list sizes). */
 export const APPLICANT_PAGE_SIZES = ['10', '50', '100'] as const;
 export const APPLICANT_PAGE_SIZE_DEFAULT = 10;
@@ -105,6 +114,11 @@ export const applicantListQuerySchema = z.object({
   attendance_status: codeOf('CD004', { required: false }),
   /** '1': only winners who confirmed their place (受講確定; additive, decision 035) */
   confirmed: flag(),
+  /**
+   * the seat's payment (additive, decision 086): 'owing' still owes (未入金・一部入金), 'overdue' owes past its
+   * pay-by deadline (the work list's 未入金・期限切れ); '' = any
+   */
+  payment: z.enum(['', ...APPLICANT_PAYMENT_FILTERS], { error: MSG.invalidChoice }).prefault(''),
   // ---- paging, additive (decision 020): without page and size the answer is the whole list
   // as SPEC §7 has it; with either, one page of it and the total ----
   /** 1-based; a page past the end answers the last page */
@@ -128,6 +142,8 @@ export const applicantSearchFormSchema = z.object({
   attendance_status: codeOf('CD004', { required: false }),
   /** ['1']: only winners who confirmed (受講確定); [] = all */
   confirmed: z.array(z.enum(['1'], { error: MSG.invalidChoice })).prefault([]),
+  /** '' = any payment state */
+  payment: z.enum(['', ...APPLICANT_PAYMENT_FILTERS], { error: MSG.invalidChoice }).prefault(''),
 });
 export type ApplicantSearchForm = z.output<typeof applicantSearchFormSchema>;
 
@@ -351,21 +367,66 @@ export const addApplicantStudentQuerySchema = z.object({
 export type AddApplicantStudentSearch = Omit<z.output<typeof addApplicantStudentQuerySchema>, 'id'>;
 
 // ---- 5. add applicant ----
-export const addApplicantFormSchema = z.object({
-  user_id: required(MSG.selectStudent),
+/**
+ * SPEC §7's course_id, user_id, how_apply and remarks, plus the desk's override of a first-come course's
+ * capacity (decision 086): over_capacity ticked with its reason takes a seat the course no longer has. A
+ * client that sends only SPEC's fields gets the capacity rule of the my-page's apply.
+ */
+const addApplicantFields = {
   how_apply: codeOf('CD005'),
   remarks: text({ max: APPLICANT_REMARKS_MAX, multiline: true }),
-});
+  /** why the desk takes the application beyond capacity (required with over_capacity) */
+  over_capacity_reason: text({ max: OVER_CAPACITY_REASON_MAX, multiline: true }),
+};
+
+/** A ticked override needs its reason, on the reason's field. */
+function overCapacityRule(
+  v: { over_capacity: boolean | string; over_capacity_reason: string },
+  ctx: z.RefinementCtx,
+) {
+  const ticked = v.over_capacity === true || v.over_capacity === '1';
+  if (ticked && v.over_capacity_reason.trim() === '')
+    ctx.addIssue({
+      code: 'custom',
+      message: APPLICANT_MSG.overCapacityReason,
+      path: ['over_capacity_reason'],
+      input: v.over_capacity_reason,
+    });
+}
+
+/** The screen's form: the chosen student's id as text, the override as a checkbox. */
+export const addApplicantFormSchema = z
+  .object({
+    user_id: required(MSG.selectStudent),
+    ...addApplicantFields,
+    over_capacity: z.boolean({ error: MSG.invalidValue }).prefault(false),
+  })
+  .superRefine(overCapacityRule);
 export type AddApplicantForm = z.infer<typeof addApplicantFormSchema>;
 
-export const addApplicantBodySchema = addApplicantFormSchema.extend({
-  course_id: recordId(),
-  user_id: required(MSG.selectStudent).transform((v, ctx) => {
-    const id = recordId(MSG.selectStudent).safeParse(v);
-    if (id.success) return id.data;
-    ctx.addIssue({ code: 'custom', message: MSG.selectStudent, input: v });
-    return z.NEVER;
-  }),
+export const addApplicantBodySchema = z
+  .object({
+    course_id: recordId(),
+    user_id: required(MSG.selectStudent).transform((v, ctx) => {
+      const id = recordId(MSG.selectStudent).safeParse(v);
+      if (id.success) return id.data;
+      ctx.addIssue({ code: 'custom', message: MSG.selectStudent, input: v });
+      return z.NEVER;
+    }),
+    ...addApplicantFields,
+    /** '1': take the application beyond a full first-come course's capacity (with over_capacity_reason) */
+    over_capacity: flag(),
+  })
+  .superRefine(overCapacityRule);
+export type AddApplicantInput = z.output<typeof addApplicantBodySchema>;
+
+/** What 申込者追加 wrote: the application, the status it took, and whether it went beyond the capacity. */
+export const addApplicantResponseSchema = z.object({
+  result: z.literal(true),
+  id: z.number().int(),
+  /** CD003: 抽選待ち on a lottery course; 当選 (or 補欠 when full and the course keeps one) on a first-come one */
+  lottery_status: z.string(),
+  over_capacity: z.boolean(),
 });
 
 // ---- 6. detail ----

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { MSG } from '../validation/messages';
-import { dateYmd, digitsOnly, notBefore, positiveInt, recordId } from '../validation/rules';
+import { dateYmd, digitsOnly, notBefore, positiveInt, recordId, text } from '../validation/rules';
+import { STUDENT_SEARCH_NAME_MAX } from './student';
 
 const id = z.number().int();
 const iso = z.string().describe('ISO 8601 (UTC)');
@@ -103,6 +104,8 @@ export const auditSearchSchema = z
     user_id: optionalId(),
     /** … or by 学生番号 as typed */
     login_id: digitsOnly({ max: 8 }).refine((v) => v === '' || v.length === 8, { error: AUDIT_MSG.loginId }),
+    /** … or by name, contained (folded as every name search folds it: 高橋 finds 髙橋, decision 088) */
+    name: text({ max: STUDENT_SEARCH_NAME_MAX }),
     course_id: optionalId(),
     action: choice(['', ...AUDIT_ACTION_VALUES]).prefault(''),
     date_from: dateYmd(),
@@ -124,6 +127,17 @@ export type AuditListQuery = z.output<typeof auditListQuerySchema>;
 
 const personSchema = z.object({ id, login_id: z.string(), name: z.string() }).nullable();
 
+/** The kinds of record a detail names by id, whose names the viewer reads for the page's entries. */
+export const AUDIT_REF_KINDS = [
+  'student',
+  'course',
+  'course_category',
+  'notice_category',
+  'university',
+] as const;
+export type AuditRefKind = (typeof AUDIT_REF_KINDS)[number];
+const refNames = z.record(z.string(), z.string());
+
 export const auditRowSchema = z.object({
   id,
   at: iso,
@@ -134,11 +148,23 @@ export const auditRowSchema = z.object({
   entity: keysOf(AUDIT_ENTITY_WORDS),
   entity_id: z.string().nullable(),
   student: personSchema,
-  course: z.object({ id, name: z.string() }).nullable(),
+  /** the course, with its code (講座ID) when it has one */
+  course: z.object({ id, name: z.string(), code: z.string() }).nullable(),
   via: keysOf(AUDIT_VIA).nullable(),
   route: z.string().nullable(),
   /** what the entry recorded, as it was written (fields differ by act) */
   detail: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * the records the detail names by id (a merged student, the courses of an upload, a category), by kind and
+   * id, as the office knows them: 「山田 花子（26040001）」, 「江戸の町（C2601）」; a record no longer there is not
+   */
+  refs: z.object({
+    student: refNames,
+    course: refNames,
+    course_category: refNames,
+    notice_category: refNames,
+    university: refNames,
+  }),
 });
 export type AuditRow = z.output<typeof auditRowSchema>;
 

@@ -18,13 +18,18 @@ export const certificateQuerySchema = z.object({ id: recordId() });
 const id = z.number().int();
 const ymd = z.string().describe('YYYY-MM-DD');
 
-/** When the course was held: its dated sessions' first and last day, or else the free-text 開催日. */
+/**
+ * When the course was held: its dated sessions' first and last day (or, without them, the course's 開講日)
+ * for the 受講期間, and apart from it the free-text 開催日 (often a weekly time, 「毎週火曜 10:00〜12:00」).
+ */
 const courseDates = {
   /** the first dated session's day (Asia/Tokyo); null when the course has no dated sessions */
   first_day: ymd.nullable(),
   /** the last dated session's day; null when the course has no dated sessions */
   last_day: ymd.nullable(),
-  /** the free-text 開催日, shown when there are no dated sessions */
+  /** the course's 開講日 ('YYYY-MM-DD'); null when the office gave none */
+  start_date: ymd.nullable(),
+  /** the free-text 開催日 */
   period: z.string(),
 };
 
@@ -78,6 +83,8 @@ export const transcriptResponseSchema = z.object({
   issued_on: ymd,
   /** the units of the courses listed (受講済み only) */
   acquisition_unit_sum: z.number().int(),
+  /** units carried from before, as the office entered them (total_units; decision 089) */
+  carried_units: z.number().int(),
   data_list: z.array(transcriptItemSchema),
 });
 export type Transcript = z.output<typeof transcriptResponseSchema>;

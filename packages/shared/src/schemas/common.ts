@@ -32,6 +32,8 @@ export const errorBodySchema = z
     /** the CSV uploads' refusal, as SPEC §7 writes it (`result: false`, `msg` for the file field) */
     result: z.literal(false).optional(),
     msg: z.string().optional(),
+    /** a refusal that asks the caller to phone the office (a withdrawn student's login): its number */
+    office_phone: z.string().optional(),
   })
   .meta({ id: 'Error', description: 'エラーの本文。message は画面にそのまま出せる日本語' });
 export type ErrorBody = z.output<typeof errorBodySchema>;

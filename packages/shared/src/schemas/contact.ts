@@ -102,18 +102,11 @@ const lastCallSchema = z.object({
   admin_name: z.string(),
 });
 
-export const contactRowSchema = z.object({
-  /** unique in the list: the reason, the student and the application (or notice) */
+/** One reason a person is on the list for, still open. */
+export const contactReasonSchema = z.object({
+  /** unique in the row: the reason and the application */
   key: z.string(),
   reason: choice(CONTACT_REASON_VALUES),
-  user_id: id,
-  /** '' for authority 2 */
-  login_id: z.string(),
-  /** null for authority 2, which sees only 氏名カナ (SPEC §6) */
-  name: z.string().nullable(),
-  name_kana: z.string(),
-  phone1: z.string().nullable(),
-  phone2: z.string().nullable(),
   course_id: id.nullable(),
   course_name: z.string(),
   application_id: id.nullable(),
@@ -121,28 +114,79 @@ export const contactRowSchema = z.object({
   pending: z.string(),
   /** the confirm-by deadline, when there is one */
   deadline: iso.nullable(),
-  /** the personal notice the row is about */
+  /** the personal notice the reason is about */
   notice_id: id.nullable(),
   mail: mailState.nullable(),
   read_at: iso.nullable(),
   letter_printed_at: iso.nullable(),
+});
+export type ContactReasonItem = z.output<typeof contactReasonSchema>;
+
+/** A reason as authority 2 reads it: the course's side (what waits, by when, whether it was read). */
+export const contactReasonLimitedSchema = contactReasonSchema.pick({
+  key: true,
+  reason: true,
+  course_id: true,
+  course_name: true,
+  application_id: true,
+  pending: true,
+  deadline: true,
+  read_at: true,
+});
+export type ContactReasonLimited = z.output<typeof contactReasonLimitedSchema>;
+
+/** One person of the list (authority 1), with every reason still open: one call settles them together. */
+export const contactRowSchema = z.object({
+  /** unique in the list: the student */
+  key: z.string(),
+  user_id: id,
+  login_id: z.string(),
+  name: z.string(),
+  name_kana: z.string(),
+  phone1: z.string(),
+  phone2: z.string(),
   /** the mail server refused the student's current address (「メールが届きません」) */
   mail_undeliverable: z.boolean(),
-  /** the newest call recorded (authority 1 only; null for authority 2 or when none) */
+  /** the earliest confirm-by deadline among the reasons, null when none has one */
+  deadline: iso.nullable(),
+  /** the deadlines first (soonest first), then the mail, then the letters */
+  reasons: z.array(contactReasonSchema),
+  /** the newest call recorded, null when none */
   last_call: lastCallSchema.nullable(),
 });
 export type ContactRow = z.output<typeof contactRowSchema>;
 
-export const contactListResponseSchema = z.object({
-  /** the window the deadline rows were chosen by */
+/**
+ * One person of authority 2's list (SPEC §6: of the person, 氏名カナ alone): no 氏名, no 学生番号, no telephone
+ * and no record of calls — a partner university sees who has not answered about its courses; the calls are
+ * the office's.
+ */
+export const contactRowLimitedSchema = z.object({
+  key: z.string(),
+  user_id: id,
+  name_kana: z.string(),
+  deadline: iso.nullable(),
+  reasons: z.array(contactReasonLimitedSchema),
+});
+export type ContactRowLimited = z.output<typeof contactRowLimitedSchema>;
+
+const contactListHead = {
+  /** the window the deadline reasons were chosen by */
   days: z.number().int(),
+  /** how many people the whole search holds */
   total: z.number().int(),
   page: z.number().int(),
   size: z.number().int(),
-  /** authority 2: its university's courses, 氏名カナ only, no mail or letter rows */
-  limited: z.boolean(),
-  data_list: z.array(contactRowSchema),
-});
+};
+
+/**
+ * GET /api/admin/contact/list/: a page of people, one row each. Authority 1 (`limited` false) reads the full
+ * rows; authority 2 (`limited` true) its university's courses, the deadline reasons only, 氏名カナ alone.
+ */
+export const contactListResponseSchema = z.union([
+  z.object({ ...contactListHead, limited: z.literal(false), data_list: z.array(contactRowSchema) }),
+  z.object({ ...contactListHead, limited: z.literal(true), data_list: z.array(contactRowLimitedSchema) }),
+]);
 
 // ---- telephone calls ----
 
@@ -249,16 +293,31 @@ export const letterSchema = z.object({
   address1: z.string(),
   /** building */
   address2: z.string(),
-  /** the notice's own words, as the my-page shows them */
+  /**
+   * the notice's own words, as the my-page shows them — but a letter that asks for an answer says how to give
+   * it on paper or by telephone in place of the my-page's buttons (decision 087)
+   */
   title: z.string(),
   body: z.string(),
   notified_at: iso,
   printed_at: iso.nullable(),
+  /**
+   * the seat the letter asks an answer about (a live winner still to confirm, her deadline ahead), for the
+   * reply slip at its foot; null when nothing is asked
+   */
+  reply: z
+    .object({
+      course_id: id,
+      course_name: z.string(),
+      confirm_by: iso,
+    })
+    .nullable(),
 });
 export type Letter = z.output<typeof letterSchema>;
 
 export const lettersResponseSchema = z.object({
-  office: z.object({ name: z.string(), address: z.string(), phone: z.string() }),
+  /** the letterhead, and whom to call: the telephone (OFFICE_PHONE) and its hours (OFFICE_HOURS) */
+  office: z.object({ name: z.string(), address: z.string(), phone: z.string(), hours: z.string() }),
   /** the course whose results these are, else null */
   course_id: id.nullable(),
   course_name: z.string(),

@@ -18,6 +18,9 @@ export const REFUND_DAYS_MAX = 365;
 export const COURSE_FEE_MSG = {
   howToPayRequired: '支払いの方法を入力してください（振込先、窓口の場所と時間など）',
   oneDeadline: '期限は「日数」か「日付」のどちらか一方にしてください',
+  /** the course's 受講料 and 教材費 are 0円 (or not entered): a seat has nothing to pay (decision 086) */
+  nothingToPay:
+    'この講座は受講料・教材費が0円のため、支払いを求める設定にはできません。支払いが必要なときは、先に「講座情報を変更」で受講料か教材費の金額を入力してください',
 } as const;
 
 const flag = () => z.enum(['0', '1'], { error: MSG.invalidChoice });

@@ -79,7 +79,25 @@ const runSummary = {
   /** why authority 1 drew while the application period was open; null for a draw after it */
   override_reason: z.string().nullable(),
 };
-export const lotteryRunListResponseSchema = z.object({ data_list: z.array(z.object(runSummary)) });
+/**
+ * A promotion (繰り上げ) of one of the draw's 補欠 (decision 086): no draw of its own, it is listed under the
+ * draw it came from. Not part of the record `npm run lottery:verify` reads.
+ */
+const runPromotion = z.object({
+  application_id: id,
+  /** the place this draw gave (補欠n番) */
+  drawn_rank: z.number().int().nullable(),
+  /** the place it had moved up to when promoted */
+  waitlist_rank: z.number().int().nullable(),
+  promoted_at: iso,
+  /** 'office': by hand on the applicant tab; 'auto': a seat freed by a cancel, a decline or a lapse */
+  by: z.enum(['office', 'auto']),
+  /** the admin who promoted by hand, else '' */
+  admin_name: z.string(),
+});
+export const lotteryRunListResponseSchema = z.object({
+  data_list: z.array(z.object({ ...runSummary, promotions: z.array(runPromotion) })),
+});
 
 /** The record as downloaded: what `npm run lottery:verify` reads. */
 export const lotteryRecordSchema = z.object({

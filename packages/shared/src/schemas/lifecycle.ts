@@ -31,6 +31,23 @@ const withdrawApplicationSchema = z.object({
   frees_seat: z.boolean(),
 });
 
+/**
+ * What the student has paid for a course (received less refunded, decision 078): the withdrawal does not
+ * pay it back by itself, so the office is told, with what the course's refund rule owes once its seat is
+ * cancelled today (decision 085).
+ */
+const withdrawPaymentSchema = z.object({
+  application_id: id,
+  course_id: id,
+  course_name: z.string(),
+  /** yen, received less refunded */
+  net: id,
+  /** yen owed back by the rule (or paid over), once the withdrawal has cancelled what it cancels */
+  refund_owed: id,
+  /** the withdrawal cancels this seat */
+  cancelled: z.boolean(),
+});
+
 /** GET /api/admin/student/withdraw/preview/ and GET /api/mypage/user/withdraw/. */
 export const withdrawPreviewResponseSchema = z.object({
   user_id: id,
@@ -39,6 +56,8 @@ export const withdrawPreviewResponseSchema = z.object({
   /** the record's lock stamp, sent back with the withdrawal */
   updated_at: iso,
   applications: z.array(withdrawApplicationSchema),
+  /** the courses the student holds money for (net paid not 0), in course order */
+  payments: z.array(withdrawPaymentSchema),
   /** the years the personal data is kept after the withdrawal (the retention rule's, decision 072) */
   kept_years: id,
 });

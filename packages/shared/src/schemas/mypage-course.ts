@@ -21,6 +21,10 @@ export const MYPAGE_COURSE_MSG = {
   mustAgree: '注意事項を確認し、「同意する」にチェックを入れてください',
   notApplied: 'この講座への申込が見つかりません',
   notCancelable: 'この講座は申込期間が終了したため、キャンセルできません',
+  // a screen drawn before the seat moved on (another tab, or the office): what happened, not a conflict
+  alreadyCancelled: 'この申込みはすでに取り消されています',
+  alreadyConfirmed: 'この講座の受講はすでに確定しています',
+  alreadyDeclined: 'この講座はすでに辞退しています',
 } as const;
 
 /** '1' ticked, anything else not ticked. */

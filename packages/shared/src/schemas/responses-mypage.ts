@@ -146,7 +146,7 @@ export const seatFeeSchema = z.object({
   /** what is still to pay (0 when paid), yen */
   remaining: z.number().int(),
   state: z.enum(['none', 'unpaid', 'partial', 'paid', 'over']),
-  /** 未入金 / 一部入金 / 入金済み / 過入金 */
+  /** 未入金 / 一部入金 / 入金済み / 払いすぎ（返金が必要） */
   state_text: z.string(),
   /** the pay-by deadline, null when the rule names none */
   pay_by: iso.nullable(),
@@ -157,7 +157,9 @@ export const seatFeeSchema = z.object({
   /** 「あと1,500円」 for a partial payment, else '' */
   remaining_text: z.string(),
   paid_at: iso.nullable(),
-  /** 「入金を確認しました（12月3日）」 once paid, else '' */
+  /** once paid, the Tokyo day the money came in — the day its receipt is dated (decision 085) —, else null */
+  paid_on: ymd.nullable(),
+  /** 「入金を確認しました（12月3日）」 once paid (that day), else '' */
   paid_text: z.string(),
 });
 /** Where the student's application stands in the intake cycle (decision 015), and what to do next. */
@@ -177,6 +179,11 @@ const seatFields = {
   next_step: z.string(),
   /** a live seat charged under the course's fee rule (decision 077); null when nothing is asked */
   fee: seatFeeSchema.nullable(),
+  /**
+   * why a 辞退 (6) came (decision 087): 'declined' by the student (or the office on her word), 'lapsed' past the
+   * confirm-by deadline, 'unpaid' past the pay-by deadline; null for any other status
+   */
+  decline_reason: z.enum(['declined', 'lapsed', 'unpaid']).nullable(),
 };
 export const mypageAppliedItemSchema = z.object({
   applicant_id: id,
@@ -228,7 +235,10 @@ export const mypageAppliedListResponseSchema = z.object({
   ...paged,
 });
 export const mypageAttendedListResponseSchema = mypageAppliedListResponseSchema.extend({
+  /** units earned in the programme's courses (受講済み only, decision 039) */
   acquisition_unit_sum: z.number(),
+  /** units carried from before, as the office entered them (total_units; additive, decision 089) */
+  carried_units: z.number().int(),
 });
 export const mypageCourseDetailResponseSchema = z.object({
   id,

@@ -48,6 +48,13 @@ export const courseApplicantRowSchema = z.object({
   promoted_at: iso.nullable(),
   /** why a winner became 辞退: 'declined', 'lapsed' or 'unpaid' (past the pay-by deadline, decision 077) */
   decline_reason: z.string().nullable(),
+  // the seat's payment, by the payment screens' rule (decision 086)
+  /** 'none' (nothing charged nor paid), 'unpaid', 'partial', 'paid' or 'over' (a refund is owed) */
+  payment_state: z.enum(['none', 'unpaid', 'partial', 'paid', 'over']),
+  /** yen still owed */
+  outstanding: z.number().int(),
+  /** yen owed back to the student */
+  refund_owed: z.number().int(),
 });
 /** SPEC §6: authority 2 sees only name_kana of the person, with the ids a row needs. */
 export const courseApplicantRowLimitedSchema = courseApplicantRowSchema.pick({
@@ -206,7 +213,13 @@ export const studentSchema = z.object({
   emergency_name: z.string(),
   emergency_emereletion: z.string(),
   emergency_phone: z.string(),
+  /** units carried from before, as the office entered them (SPEC §3 total_units; decision 089) */
   total_units: z.number().nullable(),
+  /**
+   * units earned in the programme's courses: the 受講済み applications' units, the figure the student's
+   * my-page shows (decision 039); additive to SPEC §3 (decision 089)
+   */
+  earned_units: z.number().int(),
   filing_date: ymd.nullable(),
   filing_date_str: z.string(),
   is_graduation: flag,

@@ -44,6 +44,8 @@ export const sessionInfoSchema = z.object({
   idle_timeout_sec: z.number().int(),
   /** the office's phone (OFFICE_PHONE), for the pages that send the student to the office (an expired card) */
   office_phone: z.string(),
+  /** the hours that phone is answered (OFFICE_HOURS), said beside it */
+  office_hours: z.string(),
 });
 
 // ---- common ----

@@ -3,8 +3,9 @@
  * same period — a fiscal year (April–March, Asia/Tokyo) or a chosen span of days — and answers counts only;
  * authority 2 gets its university's courses only (the server scopes every statement).
  *
- * What belongs to a period: a course whose first class day (start_date; without one, the Tokyo day its
- * application period opens) falls in it, with that course's applications. The definitions of every figure
+ * What belongs to a period: a course whose first class day (start_date, which follows the first dated session
+ * the office enters — decision 089; without one, the Tokyo day its application period opens) falls in it,
+ * with that course's applications: an annual report of the year's courses, by the year their classes begin. The definitions of every figure
  * are the doc comments of `courseFiguresSchema` below (and decision 059).
  */
 import { z } from 'zod';
@@ -75,11 +76,19 @@ export const courseFiguresSchema = z.object({
   courses: count,
   /** the sum of the courses' capacities (a course without a capacity adds nothing) */
   seats: count,
-  /** people who applied: distinct (course, student) pairs, cancelled applications included */
+  /**
+   * 申込み (件): applications, one per (course, student) pair, cancelled ones included — a person who applied
+   * to three courses is three. The people themselves are `students` of GET students/ (申し込んだ人).
+   */
   applications: count,
-  /** 倍率: applications of the courses with a capacity ÷ seats */
+  /**
+   * 倍率: over the courses with more applications than seats (a capacity > 0), their applications ÷ their
+   * seats (decision 089); null when no course had more. A course within its seats adds nothing.
+   */
   ratio,
-  /** applications that won a seat: live 当選 (CD003 2) and 辞退 (6: they won, then gave it back) */
+  /** the courses 倍率 is over: those with a capacity and more applications than seats */
+  ratio_courses: count,
+  /** applications (件, as every count below) that won a seat: live 当選 (CD003 2) and 辞退 (6: they won, then gave it back) */
   winners: count,
   /** of them, live 当選 confirmed, or with nothing to confirm (confirm_by null): the seats taken */
   confirmed: count,
@@ -142,7 +151,9 @@ export const statisticsGroupRowSchema = courseFiguresSchema.extend({
   /** the course code (course rows; '' without one) */
   code: z.string(),
   /** the course's, organiser's or category's name */
-  name: z.string(),
+  name: z
+    .string()
+    .describe("the course's, organiser's or category's name (never a person's: the statistics list no one)"),
 });
 export const statisticsGroupsResponseSchema = z.object({
   period: statisticsPeriodAnswerSchema,
@@ -175,28 +186,31 @@ const labelled = z.object({ label: z.string(), count });
 /**
  * GET /api/admin/statistics/students/: who the students of the period are. The population is the distinct
  * students with a live application to a course of the period (authority 2: to its university's courses).
+ * Counts only, for both authorities: no person is listed (no 氏名, カナ or 学生番号; SPEC §6).
  */
-export const statisticsStudentsResponseSchema = z.object({
-  period: statisticsPeriodAnswerSchema,
-  students: count,
-  /** age on 31 March ending the fiscal year of the period's last day (SPEC §4's rule), AGE_BANDS in order */
-  ages: z.array(labelled),
-  /** GENDER_LABELS in order */
-  genders: z.array(labelled),
-  /** 区内 (the town starts with the ward's name), 区外, 不明 (no town), WARD_LABELS in order */
-  wards: z.array(labelled),
-  /** per town (street_name1 as keyed: width and spaces folded), most first; '' shown as 「不明」 */
-  towns: z.array(labelled),
-  /** new: no live application to a course (in scope) whose first day is before the period; returning: one */
-  newcomers: z.object({ new: count, returning: count }),
-  /** per 期生 (generation_id), oldest first; students without one under 「なし」 */
-  generations: z.array(labelled),
-  /**
-   * Per month of the period (YYYY-MM): admissions approved (the day the student number was issued, date_issue)
-   * and rejected (the office's 却下, from the audit record). Authority 1 only: null for authority 2.
-   */
-  admissions: z.array(z.object({ month: z.string(), approved: count, rejected: count })).nullable(),
-});
+export const statisticsStudentsResponseSchema = z
+  .object({
+    period: statisticsPeriodAnswerSchema,
+    students: count,
+    /** age on 31 March ending the fiscal year of the period's last day (SPEC §4's rule), AGE_BANDS in order */
+    ages: z.array(labelled),
+    /** GENDER_LABELS in order */
+    genders: z.array(labelled),
+    /** 区内 (the town starts with the ward's name), 区外, 不明 (no town), WARD_LABELS in order */
+    wards: z.array(labelled),
+    /** per town (street_name1 as keyed: width and spaces folded), most first; '' shown as 「不明」 */
+    towns: z.array(labelled),
+    /** new: no live application to a course (in scope) whose first day is before the period; returning: one */
+    newcomers: z.object({ new: count, returning: count }),
+    /** per 期生 (generation_id), oldest first; students without one under 「なし」 */
+    generations: z.array(labelled),
+    /**
+     * Per month of the period (YYYY-MM): admissions approved (the day the student number was issued, date_issue)
+     * and rejected (the office's 却下, from the audit record). Authority 1 only: null for authority 2.
+     */
+    admissions: z.array(z.object({ month: z.string(), approved: count, rejected: count })).nullable(),
+  })
+  .describe('who the period’s students are, in counts only: no person is listed (no 氏名, カナ or 学生番号)');
 
 /**
  * GET /api/admin/statistics/trends/: month by month within the period (applications made, by the day they were

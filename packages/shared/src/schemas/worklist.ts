@@ -70,10 +70,11 @@ export const worklistResponseSchema = z.object({
     courses: z.array(worklistCourseSchema),
   }),
   /**
-   * the contact list's rows by reason (decision 065): unread winners near their deadline; students whose mail
-   * is refused and results waiting for a letter (authority 1 only: null for authority 2)
+   * the contact list's people by reason (decisions 065, 087): unread winners near their deadline; students whose
+   * mail is refused and those with results waiting for a letter (authority 1 only: null for authority 2); and
+   * how many people the list holds (one row each, whatever her reasons)
    */
-  contact: z.object({ deadline: count, mail: count.nullable(), letter: count.nullable() }),
+  contact: z.object({ deadline: count, mail: count.nullable(), letter: count.nullable(), people: count }),
   /** live winners whose confirm-by deadline ends within 2 days, not confirmed */
   deadlines: z.object({ count, unread: count, until: iso, courses: z.array(worklistCourseSchema) }),
   /** live 補欠 on courses with free seats whose automatic promotion is off (or its period has ended) */

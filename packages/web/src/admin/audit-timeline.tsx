@@ -1,8 +1,9 @@
 import {
   auditActionText,
   auditActorText,
-  auditDetailLines,
+  auditRowLines,
   auditViaText,
+  courseRefText,
 } from '@manabi/shared/domain/audit-text';
 import { formatDateTimeJa } from '@manabi/shared/domain/dates';
 import { endpoints } from '@manabi/shared/routes/endpoints';
@@ -50,12 +51,12 @@ export const auditColumns: Column<AuditRow>[] = [
               {row.student.name}（{row.student.login_id || '学生番号なし'}）
             </Link>
           ) : (
-            <span>学生ID {row.student.id}</span>
+            <span>学生（ID {row.student.id}）</span>
           ))}
         {row.course && (
           <span className="block">
             <Link to={paths.admin.courseDetail(row.course.id, 1)}>
-              {row.course.name || `講座ID ${row.course.id}`}
+              {row.course.name ? courseRefText(row.course) : `講座（ID ${row.course.id}）`}
             </Link>
           </span>
         )}
@@ -68,7 +69,7 @@ export const auditColumns: Column<AuditRow>[] = [
     header: '内容',
     className: 'min-w-[12rem] wrap-anywhere',
     render: (row) => {
-      const lines = auditDetailLines(row.detail, row.entity);
+      const lines = auditRowLines(row);
       const mergeId = row.action === 'merge' ? row.detail?.merge_id : undefined;
       return (
         <>

@@ -1,9 +1,11 @@
 import type { MypageAppliedItem } from '@manabi/shared/api';
 import { deadlineText } from '@manabi/shared/domain/intake';
+import { MSG } from '@manabi/shared/validation/messages';
 import { useState } from 'react';
 import { isApiError } from '../lib/api';
 import { Button } from '../ui/button';
 import { LazyModal, loadModal } from '../ui/lazy-modal';
+import { LapsedSeatContact } from './courses/course-parts';
 import { type SeatRef, useConfirmSeat, useDeclineSeat } from './seat-decision-api';
 import { SeatFeeBox } from './seat-fee';
 
@@ -21,6 +23,8 @@ export interface Seat extends SeatRef {
   attendance_status: string | null;
   /** a charged seat's payment (decision 077), null when nothing is asked */
   fee?: MypageAppliedItem['fee'];
+  /** why a 辞退 came: a seat lost by a deadline says whom to call (decision 087) */
+  decline_reason?: MypageAppliedItem['decline_reason'];
 }
 
 /**
@@ -47,12 +51,18 @@ export const seatStatusLabel = (seat: Pick<Seat, 'is_lottery' | 'attendance_stat
 export const CANCEL_OR_DECLINE =
   'キャンセル：申込そのものを取り消します。辞退：当選した席をお返しします（次の補欠の方に回ります）。';
 
-const refusalText = (error: unknown) =>
-  isApiError(error) && error.status === 409
-    ? '事務局で申込の内容が変わりました。最新の状態を表示しましたので、もう一度ご確認ください。'
-    : isApiError(error)
-      ? error.message
-      : '';
+/**
+ * A refusal in words: the server names a seat that moved on (cancelled, confirmed or declined already — in
+ * another tab, say) and that is said as it is; any other 409 is the office's change meanwhile.
+ */
+const refusalText = (error: unknown) => {
+  if (!isApiError(error)) return '';
+  if (error.status === 409 && error.message === MSG.stale) {
+    return '事務局で申込の内容が変わりました。最新の状態を表示しましたので、もう一度ご確認ください。';
+  }
+  if (error.status === 409) return `${error.message.replace(/。$/, '')}。最新の状態を表示しました。`;
+  return error.message;
+};
 
 /**
  * The next step in one plain sentence and, for a winner who must still decide, 「受講を確定する」 and
@@ -93,6 +103,7 @@ export function SeatDecision({
   return (
     <div className="space-y-3">
       {seat.next_step && <p className="text-std-17N-170 text-ink">{seat.next_step}</p>}
+      <LapsedSeatContact reason={seat.decline_reason} />
       {seat.fee && <SeatFeeBox fee={seat.fee} />}
       {mustDecide && cancelable && <p className="text-std-17N-170 text-ink">{CANCEL_OR_DECLINE}</p>}
       {mustDecide && (

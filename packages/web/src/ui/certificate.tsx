@@ -10,15 +10,34 @@ export const PROGRAMME_SIGNER = `${PROGRAMME_NAME} 学長`;
 /** The certificate's official line. */
 export const CERTIFICATE_STATEMENT = 'あなたは上記の講座を修了したことを証します。';
 
-/** When a course was held: its dated sessions' first and last day, or else its free-text 開催日. */
-export function courseDatesText(c: { first_day: string | null; last_day: string | null; period: string }) {
+type CourseDates = { first_day: string | null; last_day: string | null; start_date: string | null };
+
+/**
+ * The 受講期間: the dated sessions' first to last day, or without them 「2025年10月1日から」 from the
+ * course's 開講日; '' when neither is known.
+ */
+export function courseTermText(c: CourseDates): string {
   if (c.first_day) {
     const last = c.last_day ?? c.first_day;
     return last === c.first_day
       ? formatDateJa(c.first_day)
       : `${formatDateJa(c.first_day)}〜${formatDateJa(last)}`;
   }
-  return c.period || '－';
+  return c.start_date ? `${formatDateJa(c.start_date)}から` : '';
+}
+
+/**
+ * When a course was held, as labelled rows: the 受講期間, then the free-text 開催日 in a row of its own — a
+ * weekly time such as 「毎週火曜 10:00〜12:00」 right after the period would read as part of it. 受講期間 「－」
+ * when nothing is known.
+ */
+export function courseDateRows(c: CourseDates & { period: string }): [string, string][] {
+  const term = courseTermText(c);
+  const period = c.period.trim();
+  return [
+    ...(term !== '' || period === '' ? [['受講期間', term || '－'] as [string, string]] : []),
+    ...(period !== '' ? [['開催日', period] as [string, string]] : []),
+  ];
 }
 
 /**
@@ -47,7 +66,7 @@ export function Certificate({
     ['氏名', c.name_kana ? `${c.name}（${c.name_kana}）` : c.name],
     ['講座名', c.course_name],
     ['実施機関', c.organ || '－'],
-    ['受講期間', courseDatesText(c)],
+    ...courseDateRows(c),
     ...(c.attended_times > 0
       ? [['出席', `${c.attended_times}回／全${c.all_times}回`] as [string, string]]
       : []),

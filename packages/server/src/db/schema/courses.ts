@@ -181,6 +181,11 @@ export const courseApplications = pgTable(
      * (辞退（未入金）)
      */
     declineReason: varchar('decline_reason', { length: 10 }),
+    /**
+     * the deadline a seat lapsed by (confirm_by when 'lapsed', pay_by when 'unpaid'; decision 087): the
+     * student is told which day she missed, though confirm_by is cleared once the seat is given up
+     */
+    lapsedDeadline: tstz('lapsed_deadline'),
     // ---- fees (decision 077) ----
     /**
      * what this seat costs (受講料 + 教材費, the aid tuition when aid_tuition_fee), fixed when the seat was won
@@ -328,14 +333,20 @@ export const payments = pgTable(
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
     /** PAYMENT_METHOD: 'bank' | 'counter' | 'class' | 'other' */
     method: varchar('method', { length: 10 }).notNull(),
-    /** the receipt's number (領収書番号): the office's own, or given when left blank; unique */
-    receiptNo: varchar('receipt_no', { length: 20 }),
+    /**
+     * the receipt's number (領収書番号): the office's own, or given when left blank (the sequence's next, also
+     * this column's default); unique. Every payment received has one, so every payment has its receipt
+     * (decision 085); a refund has none.
+     */
+    receiptNo: varchar('receipt_no', { length: 20 }).default(
+      sql`'R-' || lpad(nextval('payment_receipt_seq')::text, 6, '0')`,
+    ),
     note: varchar('note', { length: 200 }).notNull().default(''),
     /** 'manual' | 'bank' (the bank's transfer file) */
     source: varchar('source', { length: 10 }).notNull().default('manual'),
     /** the transfer's 振込依頼人名 as the bank wrote it */
     payerName: varchar('payer_name', { length: 100 }).notNull().default(''),
-    /** sha-256 of the bank line (day, amount, name, reference): the same transfer is not recorded twice */
+    /** the bank line's identity (decision 085: sha-256 of where it came from and what the payer wrote) */
     bankRef: varchar('bank_ref', { length: 64 }),
     recordedBy: integer('recorded_by').references(() => adminUsers.id),
     voidedAt: tstz('voided_at'),
@@ -353,6 +364,7 @@ export const payments = pgTable(
       .where(sql`${t.bankRef} IS NOT NULL AND ${t.voidedAt} IS NULL`),
     check('payments_amount_range', sql`${t.amount} BETWEEN 1 AND 10000000`),
     check('payments_kind', sql`${t.kind} IN ('1', '2')`),
+    check('payments_receipt_for_received', sql`${t.kind} = '2' OR ${t.receiptNo} IS NOT NULL`),
   ],
 );
 

@@ -38,6 +38,12 @@ export const students = pgTable(
     nameSearch: text('name_search').generatedAlwaysAs(sql.raw('manabi_name_key("name")')),
     nameKanaSearch: text('name_kana_search').generatedAlwaysAs(sql.raw('manabi_kana_key("name_kana")')),
     /**
+     * name folded as the duplicate scoring folds it (decision 088): name_search with its 異体字 (髙→高, 齋→斎,
+     * 𠮷→吉 …) and variation selectors folded, so that every name search finds 髙橋 for 高橋. name_search is
+     * no longer read (kept while the release before this one may still be serving).
+     */
+    nameFold: text('name_fold').generatedAlwaysAs(sql.raw('manabi_name_fold("name")')),
+    /**
      * The keys the same person entered twice is found by (decision 069): folded name and reading, phones'
      * digits, mail addresses. `manabi_match_keys` is the SQL twin of matchKeys (shared/domain/person-match).
      */
@@ -110,8 +116,8 @@ export const students = pgTable(
     ...timestamps,
   },
   (t) => [
-    // contains-searches of two characters or more (decisions 020, 036): the character pairs of the keyed name
-    index('students_name_search_bigram_idx').using('gin', bigrams(t.nameSearch)),
+    // contains-searches of two characters or more (decisions 020, 036, 088): the character pairs of the folded name
+    index('students_name_fold_bigram_idx').using('gin', bigrams(t.nameFold)),
     index('students_name_kana_search_bigram_idx').using('gin', bigrams(t.nameKanaSearch)),
     index('students_name_key_idx').on(t.nameKey),
     index('students_pending_idx').on(t.createdAt).where(sql`${t.approvalStatus} <> '1'`),

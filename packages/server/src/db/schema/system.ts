@@ -85,9 +85,11 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: serial('id').primaryKey(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    /**
+     * null: a request that named no student who may reset (unknown 学生番号, wrong address, past the hourly
+     * allowance), written as a real one is so that both take the same time; its token was never sent
+     */
+    studentId: integer('student_id').references(() => students.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     createdAt: tstz('created_at').notNull().defaultNow(),
     expiresAt: tstz('expires_at').notNull(),

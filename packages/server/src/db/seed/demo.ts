@@ -467,7 +467,9 @@ async function seedCourses(tx: Tx): Promise<(code: string) => number> {
       {
         ...base,
         code: 'C2504',
-        name: '【終了・非公開】書道入門',
+        // the students who took it read its name on their 受講履歴 and transcript: it says the course ended,
+        // not the office's 非公開 (its status says that, on the office's list)
+        name: '【終了】書道入門',
         organ: 'まなび市民大学',
         periodFrom: at(-200),
         periodTo: at(-170, '17:00'),
@@ -749,6 +751,8 @@ async function seedIntake(tx: Tx, mail: MailContext) {
         startDate: tokyoDate(12),
         keyword: '書道 文字',
         capacity: 2,
+        // its rule asks payment before the first class: a seat that costs nothing would ask none (decision 086)
+        tuitionFee: 2000,
       },
     ])
     .returning();
@@ -1032,6 +1036,7 @@ const DEMO_MAIL: MailContext = {
   publicUrl: 'http://localhost:3000',
   officeMail: 'office@manabi.example.jp',
   officePhone: '03-0000-0000',
+  officeHours: '平日 9:00〜17:00',
   confirmDaySeconds: 86_400,
 };
 

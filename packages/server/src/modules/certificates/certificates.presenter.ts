@@ -13,6 +13,7 @@ export interface FinishedRow {
   courseName: string;
   organ: string;
   period: string;
+  startDate: string | null;
   allTimes: number;
   firstDay: string | null;
   lastDay: string | null;
@@ -31,7 +32,12 @@ export const certificateNo = (courseId: number, applicationId: number) => `${cou
 export const attendedTimes = (attendance: readonly string[]) =>
   attendance.filter((v) => v === SESSION_ATTENDANCE.PRESENT).length;
 
-const datesOf = (r: FinishedRow) => ({ first_day: r.firstDay, last_day: r.lastDay, period: r.period });
+const datesOf = (r: FinishedRow) => ({
+  first_day: r.firstDay,
+  last_day: r.lastDay,
+  start_date: r.startDate || null,
+  period: r.period,
+});
 
 export function presentCertificate(r: FinishedRow, issuedOn: string): Certificate {
   return {

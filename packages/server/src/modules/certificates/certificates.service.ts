@@ -11,7 +11,8 @@ import { courseApplications, courseSessions, courses, students } from '../../db/
 import type { StudentPrincipal } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { qualified } from '../../platform/sql';
-import { earnsUnits, unitTotal } from '../../repositories/course-applications';
+import { earnsUnits } from '../../repositories/course-applications';
+import { studentUnits } from '../../repositories/student-units';
 import { type FinishedRow, presentCertificate, presentTranscriptItem } from './certificates.presenter';
 
 /**
@@ -39,6 +40,7 @@ const finishedColumns = {
   courseName: courses.name,
   organ: courses.organ,
   period: courses.period,
+  startDate: courses.startDate,
   allTimes: courses.allTimes,
   firstDay,
   lastDay: sessionDay('max'),
@@ -117,7 +119,8 @@ export async function listCourseCertificates(
  *
  * Not the attended list (GET /api/mypage/attendedcourselist/): that one is a page of 8, newest first, and
  * lists ended 受講中 courses too (without units) — a transcript certifies finished courses only, all of them,
- * in the order they were taken. Both totals are {@link unitTotal} (decision 039): the sum of the rows printed.
+ * in the order they were taken. Both totals are unitTotal's (decision 039): the sum of the rows printed; the
+ * units carried from before come beside it (studentUnits, decision 089).
  */
 export async function getTranscript(
   db: Db,
@@ -125,15 +128,12 @@ export async function getTranscript(
   now = new Date(),
 ): Promise<Transcript> {
   const [me] = await db
-    .select({
-      loginId: students.loginId,
-      name: students.name,
-      nameKana: students.nameKana,
-      unitSum: unitTotal(student.id),
-    })
+    .select({ loginId: students.loginId, name: students.name, nameKana: students.nameKana })
     .from(students)
     .where(eq(students.id, student.id));
   if (!me) throw notFound();
+  // the office's student detail reads the same two figures
+  const units = await studentUnits(db, student.id);
   const rows: FinishedRow[] = await finishedRows(db, eq(courseApplications.studentId, student.id)).orderBy(
     sql`coalesce(${firstDay}, ${courses.startDate}) asc nulls last`,
     asc(courseApplications.id),
@@ -145,7 +145,8 @@ export async function getTranscript(
     name_kana: me.nameKana,
     issued_on: todayTokyo(now),
     // the student's one unit total (the 受講履歴's too); the rows are exactly what it sums
-    acquisition_unit_sum: me.unitSum,
+    acquisition_unit_sum: units.earned,
+    carried_units: units.carried,
     data_list: data,
   };
 }

@@ -145,6 +145,7 @@ describe('GET /api/mypage/certificate/', () => {
       // the sessions' first and last day, whatever order they were entered in
       first_day: '2026-04-08',
       last_day: '2026-07-15',
+      start_date: '2026-04-08',
       period: '毎週水曜 13:00〜14:30',
       // 出席, 遅刻・早退, 出席
       attended_times: 2,
@@ -163,6 +164,8 @@ describe('GET /api/mypage/certificate/', () => {
     expect(res.json()).toMatchObject({
       first_day: null,
       last_day: null,
+      // the 受講期間 from the course's 開講日, the 開催日 apart from it
+      start_date: '2025-10-01',
       period: '2025年10月〜12月 毎週金曜',
       attended_times: 4,
       all_times: 5,
@@ -221,6 +224,7 @@ describe('GET /api/mypage/transcript/', () => {
         organ: 'まなび市民大学',
         first_day: null,
         last_day: null,
+        start_date: '2025-10-01',
         period: '2025年10月〜12月 毎週金曜',
         acquisition_unit: 2,
       },
@@ -230,6 +234,7 @@ describe('GET /api/mypage/transcript/', () => {
         organ: 'まなび市民大学 園芸学部',
         first_day: '2026-04-08',
         last_day: '2026-07-15',
+        start_date: '2026-04-08',
         period: '毎週水曜 13:00〜14:30',
         acquisition_unit: 4,
       },
@@ -239,6 +244,7 @@ describe('GET /api/mypage/transcript/', () => {
         organ: 'まなび市民大学',
         first_day: null,
         last_day: null,
+        start_date: null,
         period: '',
         acquisition_unit: 1,
       },

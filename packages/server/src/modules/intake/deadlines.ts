@@ -20,8 +20,8 @@ import { settleCourse } from './settle';
 /**
  * The deadline job's work for one course (the caller locked it): every live winner past confirm_by lapses,
  * then every live winner still unpaid past pay_by (read under the lock: a payment committed first keeps the
- * seat) when the course's rule says so; each is told, and the freed seats are refilled. Returns how many
- * lapsed.
+ * seat) when the course's rule says so; each row keeps the deadline it missed, each student is told which
+ * and whom to call (decision 087), and the freed seats are refilled. Returns how many lapsed.
  */
 export async function lapseDue(
   tx: DbOrTx,
@@ -49,7 +49,7 @@ export async function lapseDue(
       mail,
       a.studentId,
       `lapse:${a.id}`,
-      { kind: 'lapsed', course, application: row },
+      { kind: 'lapsed', course, application: row, lapsedDeadline: row.lapsedDeadline },
       now,
     );
   }
@@ -74,7 +74,7 @@ export async function lapseDue(
       mail,
       a.studentId,
       `unpaid:${a.id}`,
-      { kind: 'unpaid', course, application: row },
+      { kind: 'unpaid', course, application: row, lapsedDeadline: row.lapsedDeadline },
       now,
     );
   }

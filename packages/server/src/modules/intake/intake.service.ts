@@ -28,7 +28,9 @@ import {
 } from '../../repositories/course-applications';
 import { intakeOf, saveIntake } from '../../repositories/course-intake';
 import { firstClassOf } from '../../repositories/course-sessions';
+import { alreadyDecided, noLiveApplication } from './moved-on';
 import { tellStudent } from './results';
+import { promotionsOfRuns } from './run-promotions';
 import { promote, settleCourse } from './settle';
 
 const iso = (d: Date) => d.toISOString();
@@ -167,7 +169,7 @@ function summary(run: Run) {
   };
 }
 
-/** GET /api/admin/lottery/runs/?id: the course's draws, newest first. */
+/** GET /api/admin/lottery/runs/?id: the course's draws, newest first, each with the promotions of its 補欠. */
 export async function listRuns(db: Db, admin: AdminPrincipal, courseId: number) {
   const course = await courseFor(db, admin, courseId);
   const runs = await db
@@ -175,7 +177,12 @@ export async function listRuns(db: Db, admin: AdminPrincipal, courseId: number) 
     .from(lotteryRuns)
     .where(eq(lotteryRuns.courseId, course.id))
     .orderBy(desc(lotteryRuns.id));
-  return { data_list: runs.map(summary) };
+  const promoted = await promotionsOfRuns(
+    db,
+    course.id,
+    runs.map((r) => ({ id: r.id, entries: entriesOf(r) })),
+  );
+  return { data_list: runs.map((r) => ({ ...summary(r), promotions: promoted.get(r.id) ?? [] })) };
 }
 
 async function runFor(db: Db, admin: AdminPrincipal, runId: number) {
@@ -307,11 +314,23 @@ async function decideSeat(
   if (decision === 'decline') await settleCourse(tx, mail, actor, course, now);
 }
 
-async function liveApplicationSeen(tx: DbOrTx, courseId: number, studentId: number, updatedAt: string) {
+/**
+ * The course locked and the live application as the screen saw it. A seat that moved on is said as what
+ * happened (moved-on.ts): cancelled, or the same decision already taken — before the generic 409.
+ */
+async function liveApplicationSeen(
+  tx: DbOrTx,
+  courseId: number,
+  studentId: number,
+  updatedAt: string,
+  decision: 'confirm' | 'decline',
+) {
   const course = await lockCourse(tx, courseId);
   if (!course) throw notFound();
   const a = await liveApplication(tx, course.id, studentId);
-  if (!a) throw notFound();
+  if (!a) throw await noLiveApplication(tx, course.id, studentId);
+  const already = alreadyDecided(a, decision);
+  if (already) throw already;
   if (a.updatedAt.getTime() !== seenAt(updatedAt).getTime()) throw stale();
   return { course, a };
 }
@@ -321,7 +340,13 @@ const studentDecides =
   (decision: 'confirm' | 'decline') =>
   (db: Db, mail: MailContext, student: StudentPrincipal, input: SeatDecisionInput) =>
     db.transaction(async (tx) => {
-      const { course, a } = await liveApplicationSeen(tx, input.course_id, student.id, input.updated_at);
+      const { course, a } = await liveApplicationSeen(
+        tx,
+        input.course_id,
+        student.id,
+        input.updated_at,
+        decision,
+      );
       await decideSeat(tx, mail, { kind: 'student', id: student.id }, course, a, decision, new Date());
       return { result: true as const };
     });
@@ -347,7 +372,13 @@ export async function decideForStudent(
   input: ProxyDecisionInput,
 ) {
   return db.transaction(async (tx) => {
-    const { course, a } = await liveApplicationSeen(tx, input.course_id, input.user_id, input.updated_at);
+    const { course, a } = await liveApplicationSeen(
+      tx,
+      input.course_id,
+      input.user_id,
+      input.updated_at,
+      input.decision,
+    );
     assertUniversityAccess(admin, course.universityId);
     await decideSeat(tx, mail, { kind: 'admin', id: admin.id }, course, a, input.decision, new Date(), {
       adminId: admin.id,

@@ -42,6 +42,8 @@ export async function tellStudent(
     channel?: string;
     /** a charged seat: what to pay, how and by when */
     fee?: SeatFee | null;
+    /** a seat lost by the rules: the deadline it missed */
+    lapsedDeadline?: Date | null;
   },
   now: Date,
 ): Promise<void> {
@@ -53,6 +55,8 @@ export async function tellStudent(
     firstClass: message.firstClass ?? null,
     channel: message.channel,
     fee: message.fee ?? null,
+    lapsedDeadline: message.lapsedDeadline?.toISOString() ?? null,
+    office: { phone: mail.officePhone, hours: mail.officeHours },
   });
   // the mail is tied to the student and the notice: how the office sees whether this result went out by mail
   await addPersonalNotice(

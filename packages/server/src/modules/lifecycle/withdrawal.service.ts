@@ -20,6 +20,7 @@ import { cancelApplications, courseEnded } from '../../repositories/course-appli
 import { endForWithdrawal } from '../../repositories/person-data';
 import { lockForAct } from '../../repositories/person-locks';
 import { settleCourse } from '../intake/settle';
+import { heldByStudent } from '../payments/payments-books';
 
 /** The statuses an application may still be cancelled from: waiting for the draw, won, on the waitlist. */
 const CANCELLABLE = [LOTTERY.PENDING, LOTTERY.WON, LOTTERY.WAITLISTED];
@@ -70,6 +71,8 @@ export async function withdrawPreview(db: Db, studentId: number, now = new Date(
     .where(eq(students.id, studentId));
   if (!s || s.approvalStatus !== APPROVAL.APPROVED) throw notFound();
   const apps = await liveApplications(db, studentId, now);
+  // what she has paid is not paid back by the withdrawal itself: the office is told, course by course
+  const held = await heldByStudent(db, studentId, new Set(apps.map((a) => a.id)), now);
   return {
     user_id: s.id,
     login_id: s.loginId,
@@ -83,6 +86,7 @@ export async function withdrawPreview(db: Db, studentId: number, now = new Date(
       lottery_status_text: codeText('CD003', a.lotteryStatus),
       frees_seat: a.lotteryStatus === LOTTERY.WON,
     })),
+    payments: held,
     kept_years: await keptYears(db),
   };
 }

@@ -7,6 +7,7 @@
 import { APPROVAL, PUBLISH } from '@manabi/shared/codes';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import { addDays } from '@manabi/shared/domain/sessions';
+import { roomBeyondVenue } from '@manabi/shared/domain/venue';
 import type { CalendarFeedIssued, MypageSchedule } from '@manabi/shared/schemas/responses';
 import { and, asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -110,7 +111,10 @@ function eventOf(row: ClassRow, publicUrl: string): IcalEvent {
     start: row.start,
     end: row.end,
     summary: `${row.name}（第${row.no}回）`,
-    location: [row.room, row.venue, row.streetAddress].filter((x) => x !== '').join(' / '),
+    // the room once: not again when the venue already names it (「まなびプラザ 1階 多目的室」)
+    location: [roomBeyondVenue(row.venue, row.room), row.venue, row.streetAddress]
+      .filter((x) => x !== '')
+      .join(' / '),
     description: [
       ...(row.bring ? [`持ち物：${row.bring}`] : []),
       '講座の詳しい内容はマイページでご覧ください。',

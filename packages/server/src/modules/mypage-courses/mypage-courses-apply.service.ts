@@ -26,6 +26,7 @@ import { intakeOf } from '../../repositories/course-intake';
 import { chargeSeats, defaultFeeRule, feeRuleOf } from '../../repositories/payments';
 import { lockForTurn } from '../../repositories/person-locks';
 import { refundOnCancel } from '../intake/fees';
+import { noLiveApplication } from '../intake/moved-on';
 import { settleCourse } from '../intake/settle';
 import { courseMail } from './mypage-courses.mail';
 import { liveOf, presentCancelView, ruleOf } from './mypage-courses.presenter';
@@ -186,9 +187,10 @@ export async function getCancelView(
 }
 
 /**
- * POST /api/mypage/coursecancel/cancel/: one transaction under the course's row lock. No live application
- * → 404; an application changed since the view (the office drew the lottery, say) → 409; no longer
- * cancellable → 422. The row stays, marked キャンセル; a cancellation mail goes as for applying.
+ * POST /api/mypage/coursecancel/cancel/: one transaction under the course's row lock. An application
+ * cancelled already (in another tab, say) → 409 「この申込みはすでに取り消されています」; none at all → 404; an
+ * application changed since the view (the office drew the lottery, say) → 409; no longer cancellable → 422.
+ * The row stays, marked キャンセル; a cancellation mail goes as for applying.
  */
 export async function cancelCourse(
   db: Db,
@@ -203,8 +205,10 @@ export async function cancelCourse(
     const { student: here, course: c } = await lockForTurn(tx, student.id, courseId);
     if (!here || !c) throw notFound();
     const turn = await studentTurn(tx, courseId, student.id);
-    const a = turn?.live;
-    if (!turn || !a) throw notFound();
+    if (!turn) throw notFound();
+    const a = turn.live;
+    // cancelled already (a second tab, or the office): said so, with a 409 the screen shows
+    if (!a) throw await noLiveApplication(tx, courseId, student.id);
     if (a.updatedAt.getTime() !== seen.getTime()) throw stale();
     if (!isCancelable(ruleOf(c), liveOf(a), now)) throw invalid('course_id', MYPAGE_COURSE_MSG.notCancelable);
     const { contact } = turn;

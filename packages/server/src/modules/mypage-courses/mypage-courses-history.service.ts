@@ -16,6 +16,7 @@ import {
   historyOrder,
   historyPage,
 } from '../../repositories/student-history';
+import { carriedUnits } from '../../repositories/student-units';
 import { presentHistoryRow, presentReceipts } from './mypage-courses.presenter';
 import { pageOf } from './mypage-courses.service';
 
@@ -64,9 +65,9 @@ const statements = preparedPerDatabase((db: Db) => {
       sql.placeholder('limit'),
       sql.placeholder('offset'),
     ).prepare('mypage_applied_page'),
-    // the page's rows carry the unit total (one statement); an empty page asks unitSum
+    // the page's rows carry the unit total and the carried units (one statement); an empty page asks unitSum
     attended: db
-      .select({ ...historyColumns, unitSum: unitTotal(studentId) })
+      .select({ ...historyColumns, unitSum: unitTotal(studentId), carried: carriedUnits(studentId) })
       .from(courseApplications)
       .innerJoin(courses, eq(courses.id, courseApplications.courseId))
       .where(and(mine, history))
@@ -75,7 +76,7 @@ const statements = preparedPerDatabase((db: Db) => {
       .offset(sql.placeholder('offset'))
       .prepare('mypage_attended_page'),
     unitSum: db
-      .select({ n: unitTotal(studentId) })
+      .select({ n: unitTotal(studentId), carried: students.totalUnits })
       .from(students)
       .where(eq(students.id, studentId))
       .prepare('mypage_unit_sum'),
@@ -182,16 +183,20 @@ export async function listAttended(
       : (limit, offset) =>
           historyPage(db, and(mine, inHistory(today), ...courseConditions(q)), limit, offset),
   );
-  // the plain page's rows carry the total; a searched or empty page asks for it
-  const carried = (rows[0] as { unitSum?: number } | undefined)?.unitSum;
-  const unitSum = carried ?? (await s.unitSum.execute({ studentId: student.id }))[0]?.n ?? 0;
+  // the plain page's rows carry the totals; a searched or empty page asks for them
+  const first = rows[0] as { unitSum?: number; carried?: number } | undefined;
+  const units =
+    first?.unitSum !== undefined && first.carried !== undefined
+      ? { n: first.unitSum, carried: first.carried }
+      : ((await s.unitSum.execute({ studentId: student.id }))[0] ?? { n: 0, carried: 0 });
   const receipts = await receiptsOf(db, chargedIds(rows));
   return {
     data_list: rows.map((r) => ({
       ...presentHistoryRow(r, now),
       receipts: presentReceipts(receipts.get(r.application.id)),
     })),
-    acquisition_unit_sum: unitSum,
+    acquisition_unit_sum: units.n,
+    carried_units: units.carried,
     total,
     page,
     page_size: MYPAGE_COURSE_PAGE_SIZE,

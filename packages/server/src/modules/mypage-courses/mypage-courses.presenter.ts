@@ -9,13 +9,14 @@ import type {
   MypageCourseSearchItem,
   SeatReceipt,
 } from '@manabi/shared/api';
-import { codeText } from '@manabi/shared/codes';
+import { codeText, LOTTERY } from '@manabi/shared/codes';
 import {
   type CourseFlags,
   type CourseRule,
   courseFlags,
   isCancelable,
 } from '@manabi/shared/domain/course-rules';
+import { todayTokyo } from '@manabi/shared/domain/dates';
 import { PAYMENT_STATE_LABEL, paidText, payByText, paymentState, yenText } from '@manabi/shared/domain/fees';
 import { type FirstClass, nextStepText } from '@manabi/shared/domain/intake';
 import type { courseApplications, courses, students } from '../../db/schema';
@@ -28,8 +29,22 @@ const iso = (d: Date | null) => (d ? d.toISOString() : '');
 
 type SeatSource = Pick<
   Application,
-  'lotteryStatus' | 'attendanceStatus' | 'waitlistRank' | 'confirmBy' | 'confirmedAt' | 'updatedAt'
+  | 'lotteryStatus'
+  | 'attendanceStatus'
+  | 'waitlistRank'
+  | 'confirmBy'
+  | 'confirmedAt'
+  | 'updatedAt'
+  | 'declineReason'
+  | 'lapsedDeadline'
 >;
+
+/** Why a 辞退 came, in the answer's words (decision 087); null for any other status. */
+const declineReasonOf = (a: SeatSource): MypageAppliedItem['decline_reason'] =>
+  a.lotteryStatus === LOTTERY.DECLINED &&
+  (a.declineReason === 'lapsed' || a.declineReason === 'unpaid' || a.declineReason === 'declined')
+    ? a.declineReason
+    : null;
 
 /** What a charged seat holds (decision 077): its row's charge, its net payments and the rule's how-to-pay. */
 export interface SeatCharge {
@@ -38,6 +53,8 @@ export interface SeatCharge {
   paidAt: Date | null;
   netPaid: number;
   howToPay: string | null;
+  /** the Tokyo day the money last came in, as its receipt is dated (null when none; decision 085) */
+  receivedOn: string | null;
 }
 
 /** A live seat's charge in the answer's words; null when nothing is asked before the first class. */
@@ -57,7 +74,9 @@ export function feeOf(charge: SeatCharge | null): MypageAppliedItem['fee'] {
     how_to_pay: charge.howToPay ?? '',
     remaining_text: state === 'partial' ? `あと${yenText(remaining)}` : '',
     paid_at: charge.paidAt?.toISOString() ?? null,
-    paid_text: charge.paidAt ? paidText(charge.paidAt) : '',
+    // the day the money came in, the receipt's day — not the moment the office recorded it
+    paid_on: charge.paidAt ? (charge.receivedOn ?? todayTokyo(charge.paidAt)) : null,
+    paid_text: charge.paidAt ? paidText(charge.receivedOn ?? todayTokyo(charge.paidAt)) : '',
   };
 }
 
@@ -76,8 +95,13 @@ export function seatOf(
     confirmed: a?.confirmedAt != null,
     application_updated_at: a?.updatedAt.toISOString() ?? null,
     fee: a && a.lotteryStatus === '2' ? feeOf(charge) : null,
+    decline_reason: a ? declineReasonOf(a) : null,
   };
-  const when = { period_to: c.periodTo?.toISOString() ?? null, first_class: firstClass };
+  const when = {
+    period_to: c.periodTo?.toISOString() ?? null,
+    first_class: firstClass,
+    lapsed_deadline: a?.lapsedDeadline?.toISOString() ?? null,
+  };
   const { fee: _, ...step } = seat;
   return { ...seat, next_step: a ? nextStepText({ lottery_status: a.lotteryStatus, ...step, ...when }) : '' };
 }
@@ -138,6 +162,8 @@ export interface HistoryRow {
     | 'confirmBy'
     | 'confirmedAt'
     | 'updatedAt'
+    | 'declineReason'
+    | 'lapsedDeadline'
     | 'amountDue'
     | 'payBy'
     | 'paidAt'
@@ -148,6 +174,8 @@ export interface HistoryRow {
     netPaid: number;
     /** the course's fee rule's how-to-pay, null when it has none */
     howToPay: string | null;
+    /** the day the money last came in (decision 085), null when none */
+    receivedOn: string | null;
   };
 }
 

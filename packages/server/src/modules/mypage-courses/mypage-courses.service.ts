@@ -18,7 +18,7 @@ import {
 } from '../../repositories/course-catalog';
 import { intakeOf } from '../../repositories/course-intake';
 import { type SessionOut, sessionList } from '../../repositories/course-sessions';
-import { defaultFeeRule, type FeeRule, netPaid } from '../../repositories/payments';
+import { defaultFeeRule, type FeeRule, netPaid, receivedOn } from '../../repositories/payments';
 import { liveOf, presentCourseDetail, presentSearchItem, ruleOf } from './mypage-courses.presenter';
 
 /**
@@ -174,6 +174,7 @@ async function courseDetail(
           ...a,
           netPaid: (await netPaid(db, [a.id])).get(a.id) ?? 0,
           howToPay: rule.howToPay,
+          receivedOn: (await receivedOn(db, [a.id])).get(a.id) ?? null,
         }
       : null;
   const refundRule = rule.required ? refundRuleText(rule.refundDays, rule.refundNote) : '';

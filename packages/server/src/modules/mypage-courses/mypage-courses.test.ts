@@ -1,4 +1,5 @@
 import { todayTokyo } from '@manabi/shared/domain/dates';
+import { MYPAGE_COURSE_MSG } from '@manabi/shared/schemas/mypage-course';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -376,12 +377,33 @@ describe('cancel view and cancel', () => {
     expect(withCancelled.data_list).toMatchObject([
       { course_id: c.id, lottery_status: '4', lottery_status_text: 'キャンセル', is_cancelable: false },
     ]);
-    // the application is gone: the view and a second cancel are 404
+    // the application is gone: the view is 404 (SPEC §4); a second cancel, from a tab drawn before the
+    // first, is told what happened (409 with the reason), and nothing more is written
     expect((await get(t.app, CANCEL_VIEW(c.id), cast.student)).statusCode).toBe(404);
-    expect(
-      (await post(t.app, CANCEL, { course_id: String(c.id), updated_at: view.updated_at }, cast.student))
-        .statusCode,
-    ).toBe(404);
+    const again = await post(
+      t.app,
+      CANCEL,
+      { course_id: String(c.id), updated_at: view.updated_at },
+      cast.student,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MYPAGE_COURSE_MSG.alreadyCancelled);
+    const cancels = await t.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'cancel'), sql`${auditLog.detail}->>'course_id' = ${String(c.id)}`));
+    expect(cancels[0]?.n).toBe(1);
+  });
+
+  it('a course never applied for answers a cancel with 404, not 「すでに取り消されています」', async () => {
+    const c = await openCourse();
+    const res = await post(
+      t.app,
+      CANCEL,
+      { course_id: String(c.id), updated_at: new Date().toISOString() },
+      cast.student,
+    );
+    expect(res.statusCode).toBe(404);
   });
 
   it('a stale updated_at is 409 and changes nothing', async () => {

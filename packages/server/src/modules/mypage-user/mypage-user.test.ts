@@ -32,7 +32,8 @@ beforeAll(async () => {
     postcode: '160-0023',
     pref: '東京都',
     streetName1: '新宿区西新宿',
-    streetName2: '2丁目',
+    // the 丁目 as the admission form stores it, bare digits: the my-page still reads 2丁目
+    streetName2: '2',
     address: '8-1',
     password: 'student02',
   });

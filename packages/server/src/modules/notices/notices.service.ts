@@ -203,7 +203,7 @@ export async function listPublishers(db: Db, q: PublisherListQueryParsed): Promi
     audienceStudents,
     addressedTo(noticeValues(notice), studentColumns),
     studentId ? like(students.loginId, likePrefix(studentId)) : undefined,
-    keyContains(students.nameSearch, 'name', q.name),
+    keyContains(students.nameFold, 'fold', q.name),
     keyContains(students.nameKanaSearch, 'kana', q.name_kana),
     q.is_read === '1' ? isNotNull(noticeReads.readAt) : undefined,
     q.is_read === '0' ? isNull(noticeReads.readAt) : undefined,

@@ -1,4 +1,5 @@
 import { APPROVAL } from '@manabi/shared/codes';
+import { addressText } from '@manabi/shared/domain/address';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import { studentNameKey } from '@manabi/shared/domain/student';
 import { type AdmissionInput, ATTENDANCE_OPTIONS, joinNameParts } from '@manabi/shared/schemas/admission';
@@ -123,10 +124,7 @@ export function admissionOfficeMail(
         ['申込日', today],
         ['氏名', name],
         ['生年月日', input.birthday],
-        [
-          '住所',
-          `${input.pref}${input.street_name1}${input.street_name2}${input.address}${input.street_name3}`,
-        ],
+        ['住所', addressText(input)],
         ['電話番号1', input.phone1],
         ['メールアドレス1', input.mail1],
         ['説明会', labelOf(ATTENDANCE_OPTIONS, input.is_attendance)],

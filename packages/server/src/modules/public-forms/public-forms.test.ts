@@ -108,6 +108,8 @@ describe('POST /api/mypage/admission/', () => {
     const office = await mailsTo('office@test.example.jp');
     expect(office.map((m) => m.subject)).toEqual(['【まなび】新しい入学申込みがあります']);
     expect(office[0]!.body).toContain('/admin/student?approval_status=0');
+    // the address as it is written: the form's bare 丁目 number reads 4丁目, not 「芝公園42-8」
+    expect(office[0]!.body).toContain('住所：東京都港区芝公園4丁目2-8');
   });
 
   it('the mail to the applicant carries nothing the sender typed but the name', async () => {

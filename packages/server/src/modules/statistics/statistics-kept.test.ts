@@ -15,6 +15,7 @@ import {
   studentYearFigures,
   studentYears,
 } from '../../db/schema';
+import { rowsOf } from '../../db/statements';
 import { createTestDatabase } from '../../test/db';
 import { makeCourse, makeStudent, makeUniversity } from '../../test/factories';
 
@@ -175,6 +176,30 @@ describe('the kept statistics equal a recount after every kind of write', () => 
       true,
     );
     await afterWrite(sql`update courses set name = '名前だけ変わる' where id = ${course(a)}`);
+  });
+
+  it("a course's dated sessions decide its year: entered, moved and removed, its students follow", async () => {
+    const startOf = async () =>
+      (
+        await rowsOf<{ start_date: string }>(
+          db(),
+          sql`select start_date from courses where id = ${course(c)}`,
+        )
+      )[0];
+    // classes from 20 March 2031: fiscal year 2030, whatever start date the course had
+    await afterWrite(sql`insert into course_sessions (course_id, no, day, starts_at, ends_at)
+      values (${course(c)}, 1, '2031-03-20', '10:00', '12:00'), (${course(c)}, 2, '2031-03-27', '10:00', '12:00')`);
+    expect(await startOf()).toEqual({ start_date: '2031-03-20' });
+    const kept = await afterWrite(
+      sql`update course_sessions set day = '2031-04-03' where course_id = ${course(c)} and no = 1`,
+    );
+    expect(await startOf()).toEqual({ start_date: '2031-03-27' });
+    expect(kept.years.some((y) => y.fy === 2030 && y.universityId === 'U01')).toBe(true);
+    await afterWrite(sql`delete from course_sessions where course_id = ${course(c)} and no = 2`);
+    expect(await startOf()).toEqual({ start_date: '2031-04-03' });
+    // with none left the course keeps the day it had
+    await afterWrite(sql`delete from course_sessions where course_id = ${course(c)}`);
+    expect(await startOf()).toEqual({ start_date: '2031-04-03' });
   });
 
   it("a student's birthday, gender, town or cohort edited moves them in every year; other edits write none", async () => {

@@ -236,6 +236,8 @@ function figuresOf(courses: Course[]) {
   const apps = world.apps.filter((a) => ids.has(a.courseId));
   const pairs = new Set(apps.map((a) => `${a.courseId}:${a.studentId}`));
   const seats = sum(courses, (c) => Math.max(c.capacity ?? 0, 0));
+  const pairsOf = (courseId: number) => count([...pairs], (p) => Number(p.split(':')[0]) === courseId);
+  const over = courses.filter((c) => (c.capacity ?? 0) > 0 && pairsOf(c.id) > (c.capacity ?? 0));
   const confirmed = apps.filter(isConfirmed);
   const recorded = new Set(confirmed.filter((a) => rec(a) > 0).map((a) => a.courseId));
   const completed = apps.filter((a) => live(a) && a.attendanceStatus === '3');
@@ -243,10 +245,12 @@ function figuresOf(courses: Course[]) {
     courses: courses.length,
     seats,
     applications: pairs.size,
+    // 倍率 over the courses with more applications than seats only
     ratio: rate(
-      count([...pairs], (p) => capped.has(Number(p.split(':')[0]))),
-      seats,
+      sum(over, (c) => pairsOf(c.id)),
+      sum(over, (c) => c.capacity ?? 0),
     ),
+    ratio_courses: over.length,
     winners: count(apps, (a) => a.lotteryStatus === '6' || (live(a) && a.lotteryStatus === '2')),
     confirmed: confirmed.length,
     declined: count(apps, (a) => a.lotteryStatus === '6' && a.declineReason === 'declined'),

@@ -24,8 +24,8 @@ const dayStart = (ymd: string) => sql`${`${ymd}T00:00:00+09:00`}::timestamptz`;
 const dayAfter = (ymd: string) => sql`(${`${ymd}T00:00:00+09:00`}::timestamptz + interval '1 day')`;
 
 /**
- * A course's first class day, 'YYYY-MM-DD': start_date, else the Tokyo day its application period opens,
- * else the day it was created. What decides the period a course belongs to (manabi_course_day, migration 0019,
+ * A course's first class day, 'YYYY-MM-DD': start_date (kept to the first dated session by the sessions'
+ * triggers, decision 089), else the Tokyo day its application period opens, else the day it was created. What decides the period a course belongs to (manabi_course_day, migration 0019,
  * whose index courses_first_day_idx gives the planner the number of courses of a period).
  */
 export const courseDay = sql`manabi_course_day(c.start_date, c.period_from, c.created_at)`;
@@ -51,7 +51,10 @@ const groupFigures = sql`
   count(*)::int as courses,
   coalesce(sum(pc.cap), 0)::int as seats,
   coalesce(sum(pa.applications), 0)::int as applications,
-  coalesce(sum(pa.applications) filter (where pc.cap > 0), 0)::int as applications_capped,
+  -- 倍率 is over the courses applied for beyond their seats (decision 089): their applications and seats
+  count(*) filter (where pc.cap > 0 and pa.applications > pc.cap)::int as courses_over,
+  coalesce(sum(pa.applications) filter (where pc.cap > 0 and pa.applications > pc.cap), 0)::int as applications_over,
+  coalesce(sum(pc.cap) filter (where pc.cap > 0 and pa.applications > pc.cap), 0)::int as seats_over,
   coalesce(sum(pa.winners), 0)::int as winners,
   coalesce(sum(pa.confirmed), 0)::int as confirmed,
   coalesce(sum(pa.confirmed) filter (where pc.cap > 0), 0)::int as confirmed_capped,
@@ -69,7 +72,10 @@ export interface FigureCounts {
   courses: number;
   seats: number;
   applications: number;
-  applications_capped: number;
+  /** the courses with more applications than seats, and their applications and seats (倍率) */
+  courses_over: number;
+  applications_over: number;
+  seats_over: number;
   winners: number;
   confirmed: number;
   confirmed_capped: number;

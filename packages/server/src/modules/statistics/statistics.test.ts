@@ -191,12 +191,18 @@ describe('GET /api/admin/statistics/csv/', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('statistics_courses_');
-    expect(res.body.startsWith('\uFEFF講座ID,講座名,講座数,定員,申込者数,倍率,')).toBe(true);
+    // the screen's words, each with its unit: applications are 件, people 人
+    expect(
+      res.body.startsWith(
+        '\uFEFF講座ID,講座名,講座数,定員（人）,申込み（件）,倍率（倍）,倍率を数えた講座,当選（件）,',
+      ),
+    ).toBe(true);
     const row = lines(res.body).find((l) => l.includes('SUM(A1)'))!;
     // the formula is text for the spreadsheet: the writer's leading '
     expect(row.split(',')[1]).toBe("'=SUM(A1)");
-    // 3 applicants on 4 seats: 倍率 0.75; 3 confirmed on 4: 充足率 75.0 %; sessions 2 of 3 each: 出席率 66.7 %
-    expect(row).toContain(',0.75,');
+    // 3 applications on 4 seats: within its seats, so no 倍率 (an empty cell) and not one of the courses it is
+    // over; 3 confirmed on 4: 充足率 75.0 %; sessions 2 of 3 each: 出席率 66.7 %
+    expect(row).toContain(',4,3,,0,');
     expect(row).toContain(',75.0,');
     expect(row).toContain(',66.7,');
   });
@@ -239,5 +245,49 @@ describe('GET /api/admin/statistics/csv/', () => {
       .json()
       .data_list.find((r: { course_id: number }) => r.course_id === ours);
     expect(row.applications).toBe(4);
+  });
+});
+
+describe('倍率 is over the courses applied for beyond their seats (decision 089)', () => {
+  const FY2 = 2034;
+  let full: number;
+  beforeAll(async () => {
+    const day = `${FY2}-06-01`;
+    full = (await makeCourse(t.db, { name: '満員の講座', capacity: 2, startDate: day })).id;
+    const roomy = (await makeCourse(t.db, { name: '空きのある講座', capacity: 10, startDate: day })).id;
+    const open = (await makeCourse(t.db, { name: '定員なしの講座', capacity: null, startDate: day })).id;
+    for (const [courseId, n] of [
+      [full, 5],
+      [roomy, 1],
+      [open, 3],
+    ] as const) {
+      for (let i = 0; i < n; i++) {
+        const s = await makeStudent(t.db, { loginId: null });
+        await makeApplication(t.db, { courseId, studentId: s.id });
+      }
+    }
+  });
+
+  it('the programme: 5 applications on 2 seats of the one course over them, not 9 on 12', async () => {
+    const f = (await get(t.app, url('summary', `fy=${FY2}`), cast.admin)).json().figures;
+    expect(f).toMatchObject({ applications: 9, seats: 12, ratio: 2.5, ratio_courses: 1 });
+  });
+
+  it('a course within its seats, or without any, has no 倍率; the CSV leaves its cell empty', async () => {
+    const rows = (await get(t.app, url('groups', `fy=${FY2}`), cast.admin)).json().data_list as {
+      name: string;
+      ratio: number | null;
+      ratio_courses: number;
+    }[];
+    expect(rows.map((r) => [r.name, r.ratio, r.ratio_courses])).toEqual([
+      ['満員の講座', 2.5, 1],
+      ['定員なしの講座', null, 0],
+      ['空きのある講座', null, 0],
+    ]);
+    const csv = (await get(t.app, url('csv', `fy=${FY2}&table=courses`), cast.admin)).body;
+    const line = (name: string) => csv.split('\r\n').find((l) => l.includes(name))!;
+    expect(line('満員の講座')).toContain(',2,5,2.50,1,');
+    expect(line('空きのある講座')).toContain(',10,1,,0,');
+    expect(full).toBeGreaterThan(0);
   });
 });

@@ -15,6 +15,7 @@ import { invalid, notFound } from '../../platform/errors';
 import { likeContains } from '../../platform/sql';
 import { latestApplication, updateAttendance } from '../../repositories/course-applications';
 import { siteIs } from '../../repositories/course-columns';
+import { studentUnits } from '../../repositories/student-units';
 import { presentStudent } from './students.presenter';
 
 /** A student by id; 404 when missing (SPEC §8: the screens then go to /admin/404). */
@@ -30,7 +31,8 @@ export async function loadStudent(db: DbOrTx, id: number, lock = false) {
  * screen reads them too); the detail screen itself sends unapproved students to /admin/404.
  */
 export async function getStudentDetail(db: DbOrTx, userId: number) {
-  return presentStudent(await loadStudent(db, userId));
+  const [student, units] = await Promise.all([loadStudent(db, userId), studentUnits(db, userId)]);
+  return presentStudent(student, units);
 }
 
 const contains = (column: Parameters<typeof ilike>[0], value: string) =>

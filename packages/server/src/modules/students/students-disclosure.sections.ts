@@ -28,6 +28,7 @@ import {
 import { MERGE_FIELDS, type MergeField } from '@manabi/shared/schemas/student-merge';
 import { PERSON_DATA, type PersonalColumn } from '../../db/person-data';
 import type { students } from '../../db/schema';
+import { addressLine } from '../common/address';
 import type { SectionsRead } from './students-disclosure.readers';
 
 /**
@@ -64,6 +65,7 @@ const LEFT_OUT = {
   },
   nameKey: { label: '氏名の検索用の値', reason: '氏名から機械的に作る検索用の値で、氏名と同じ内容です。' },
   nameSearch: { label: '氏名の検索用の値', reason: '氏名から機械的に作る検索用の値で、氏名と同じ内容です。' },
+  nameFold: { label: '氏名の検索用の値', reason: '氏名から機械的に作る検索用の値で、氏名と同じ内容です。' },
   nameKanaSearch: {
     label: 'カナ氏名の検索用の値',
     reason: '氏名カナから機械的に作る検索用の値で、氏名カナと同じ内容です。',
@@ -350,7 +352,7 @@ export function presentAddressRequests(
       requested_at: iso(r.createdAt),
       status_text: r.status === '1' ? '承認' : r.status === '2' ? '差し戻し' : '確認待ち',
       postcode: r.postcode,
-      address: [r.pref, r.streetName1, r.streetName2, r.address, r.streetName3].filter(Boolean).join(' '),
+      address: addressLine(r),
       return_reason: r.returnReason,
       decided_by: staff(r.decidedBy),
       decided_at: isoOrNull(r.decidedAt),

@@ -267,7 +267,7 @@ describe('the disclosure of one student', () => {
       }),
     ]);
     expect(doc.address_requests.rows).toEqual([
-      expect.objectContaining({ status_text: '確認待ち', postcode: '1000001', address: '東京都 千代田 1-1' }),
+      expect.objectContaining({ status_text: '確認待ち', postcode: '1000001', address: '東京都千代田1-1' }),
     ]);
     expect(doc.inquiries.rows).toEqual([
       expect.objectContaining({

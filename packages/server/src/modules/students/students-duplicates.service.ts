@@ -1,6 +1,5 @@
 import type { DuplicateRow, StudentDuplicates } from '@manabi/shared/api';
 import { APPROVAL } from '@manabi/shared/codes';
-import { studentNameKey } from '@manabi/shared/domain/student';
 import {
   DUPLICATE_GROUP_LIMIT,
   DUPLICATE_GROUPS,
@@ -41,15 +40,16 @@ const GROUP_KEYS: Record<DuplicateGroup, { nm: boolean; sn: boolean; bd: boolean
 
 /**
  * GET /api/admin/student/duplicate/?user_id=: the pending or rejected student and the other students
- * (any approval status) with the same name (name_key: width and spaces normalised), town (street_name1) or
- * birthday. Groups are exclusive: each student is in the strongest group it matches. A blank field of the
- * target matches nothing. Each group is one query led by an indexed equality (name_key, street_name1 or
- * birthday) answering at most DUPLICATE_GROUP_LIMIT rows and, by a count subquery, the group's full size.
+ * (any approval status) with the same name (folded as the duplicate scoring folds it: width, spaces and
+ * 異体字, so 「髙橋　一郎」 is 「高橋 一郎」; decision 088), town (street_name1) or birthday. Groups are exclusive:
+ * each student is in the strongest group it matches. A blank field of the target matches nothing. Each group
+ * is one query led by an indexed condition (the folded name among the match keys, street_name1 or birthday)
+ * answering at most DUPLICATE_GROUP_LIMIT rows and, by a count subquery, the group's full size.
  * Approved or missing → 404 (the screen goes to /admin/404, SPEC §2).
  */
 export async function findDuplicates(db: Db, userId: number): Promise<StudentDuplicates> {
   const [target] = await db
-    .select({ ...duplicateColumns, nameKey: students.nameKey })
+    .select({ ...duplicateColumns, nameFold: students.nameFold })
     .from(students)
     .where(eq(students.id, userId));
   if (
@@ -59,13 +59,21 @@ export async function findDuplicates(db: Db, userId: number): Promise<StudentDup
     target.approval_status === APPROVAL.WITHDRAWN
   )
     throw notFound();
-  const { nameKey, ...userData } = target;
-  const key = nameKey || studentNameKey(target.name);
+  const { nameFold, ...userData } = target;
+  // the folded name is one of the record's match keys ('n:…', students_match_keys_idx): the name groups
+  // read that index, as the scored candidates do
+  const nameKey = nameFold ? sql`array[${`n:${nameFold}`}::text]` : null;
   const town = target.street_name1;
   const birthday = target.birthday;
 
   const matches = {
-    nm: key === '' ? null : { same: eq(students.nameKey, key), differs: ne(students.nameKey, key) },
+    nm:
+      nameKey === null
+        ? null
+        : {
+            same: sql`${students.matchKeys} @> ${nameKey}`,
+            differs: sql`not (${students.matchKeys} @> ${nameKey})`,
+          },
     sn:
       town === '' ? null : { same: eq(students.streetName1, town), differs: ne(students.streetName1, town) },
     bd:

@@ -1,11 +1,12 @@
 /**
  * The admin student reads at scale (decision 020) answer what the plain queries they replaced answered:
- * a name or kana contains-search through the bigram indexes finds exactly the rows whose key (normalizeName,
- * normalizeKana: width, spaces, hiragana folded) contains the typed text's key, each sorted page
+ * a name or kana contains-search through the bigram indexes finds exactly the rows whose key (foldName:
+ * width, spaces, 異体字; normalizeKana: width, spaces, hiragana folded) contains the typed text's key, each sorted page
  * is that page of an ORDER BY over the whole table, and the total taken from the counters is count(*)
  * after every kind of write. The reference queries here are the ones the list ran before.
  */
 import type { AddApplicantStudentRow, StudentList } from '@manabi/shared/api';
+import { foldName } from '@manabi/shared/domain/person-match';
 import {
   STUDENT_LIST_SORTS,
   type StudentListSort,
@@ -78,6 +79,14 @@ const PEOPLE: [name: string, kana: string][] = [
   ['佐藤佐藤', 'サトウサトウ'],
   ['ハナコ', 'ﾊﾅｺ'],
   ['花 子', 'ハナ コ'],
+  // 異体字, folded as the duplicate scoring folds them (decision 088)
+  ['髙橋 一郎', 'タカハシ イチロウ'],
+  ['高橋 次郎', 'タカハシ ジロウ'],
+  ['齋藤 花子', 'サイトウ ハナコ'],
+  ['斉藤 明', 'サイトウ アキラ'],
+  ['𠮷田 三郎', 'ヨシダ サブロウ'],
+  ['吉田 四郎', 'ヨシダ シロウ'],
+  ['葛\u{E0100}城 五郎', 'カツラギ ゴロウ'],
 ];
 
 // what an admin might type: 1, 2 and 3+ characters; kanji and kana; both cases and widths; the LIKE
@@ -134,6 +143,17 @@ const SEARCHES = [
   '__',
   '花 子',
   'ない名前',
+  '高橋',
+  '髙橋',
+  '髙',
+  '橋 一',
+  '斎藤',
+  '斉藤',
+  '齋藤 花',
+  '吉田',
+  '𠮷田',
+  '𠮷',
+  '葛城',
 ];
 
 describe('contains-searches through the bigram indexes', () => {
@@ -153,8 +173,8 @@ describe('contains-searches through the bigram indexes', () => {
   });
 
   // the reference is JavaScript's: the shared normalisers on both sides, then a case-blind "contains", so
-  // the SQL twins of normalizeName / normalizeKana (migration 0013) are held to them on every input
-  const KEYS = { name: normalizeName, name_kana: normalizeKana } as const;
+  // the SQL twins of foldName / normalizeKana (migrations 0027, 0014) are held to them on every input
+  const KEYS = { name: foldName, name_kana: normalizeKana } as const;
   const field = (key: 'name' | 'name_kana') =>
     it(`${key}: the same rows, order and total as the keyed "contains" for ${SEARCHES.length} inputs`, async () => {
       const everyone = await t.db
@@ -184,11 +204,13 @@ describe('contains-searches through the bigram indexes', () => {
         name: students.name,
         nameKana: students.nameKana,
         nameSearch: students.nameSearch,
+        nameFold: students.nameFold,
         nameKanaSearch: students.nameKanaSearch,
       })
       .from(students);
     for (const r of rows) {
       expect(r.nameSearch, r.name).toBe(normalizeName(r.name));
+      expect(r.nameFold, r.name).toBe(foldName(r.name));
       expect(r.nameKanaSearch, r.nameKana).toBe(normalizeKana(r.nameKana));
     }
     // every character JavaScript's \s matches, before and after NFKC, and text NFKC changes
@@ -208,7 +230,7 @@ describe('contains-searches through the bigram indexes', () => {
 
   it('a search of two characters or more is one the bigram indexes can answer', async () => {
     for (const [column, key, index] of [
-      [students.nameSearch, 'name', 'students_name_search_bigram_idx'],
+      [students.nameFold, 'fold', 'students_name_fold_bigram_idx'],
       [students.nameKanaSearch, 'kana', 'students_name_kana_search_bigram_idx'],
     ] as [AnyPgColumn, SearchKey, string][]) {
       const plan = await t.db.transaction(async (tx) => {
@@ -242,7 +264,7 @@ describe('contains-searches through the bigram indexes', () => {
       .from(students)
       .where(eq(students.name, '佐藤 花子'));
     await makeApplication(t.db, { courseId: course.id, studentId: applied!.id });
-    for (const typed of ['佐藤', '佐藤花子', 'サトウ', 'ab', '%_', '佐']) {
+    for (const typed of ['佐藤', '佐藤花子', 'サトウ', 'ab', '%_', '佐', '高橋', '髙橋', '斉藤', '𠮷田']) {
       const res = await get(
         t.app,
         `/api/admin/addcourseapplicant/studentlist/?${new URLSearchParams({ id: String(course.id), name: typed })}`,
@@ -257,7 +279,7 @@ describe('contains-searches through the bigram indexes', () => {
           .where(
             and(
               eq(students.approvalStatus, '1'),
-              ilike(students.nameSearch, likeContains(normalizeName(typed))),
+              ilike(students.nameFold, likeContains(foldName(typed))),
               sql`not exists (select 1 from ${courseApplications} where ${courseApplications.courseId} = ${course.id} and ${courseApplications.studentId} = ${students.id} and ${courseApplications.cancelledAt} is null)`,
             ),
           )
@@ -327,7 +349,7 @@ describe('sorted pages through the sort indexes', () => {
     const cases: [Record<string, string>, SQL][] = [
       [{ approval_status: '0' }, eq(students.approvalStatus, '0')],
       [{ student_type: '2' }, eq(students.studentType, '2')],
-      [{ name: '佐藤' }, ilike(students.nameSearch, '%佐藤%')],
+      [{ name: '佐藤' }, ilike(students.nameFold, '%佐藤%')],
       // ｱ and あ are the reading ア
       [{ name_kana: 'ｱ' }, ilike(students.nameKanaSearch, '%ア%')],
     ];

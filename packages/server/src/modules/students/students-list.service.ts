@@ -150,7 +150,7 @@ const studentSearch = (q: StudentListQueryParsed) =>
   and(
     q.login_id ? like(students.loginId, likePrefix(q.login_id)) : undefined,
     q.generation_id ? like(students.generationId, likePrefix(q.generation_id)) : undefined,
-    keyContains(students.nameSearch, 'name', q.name),
+    keyContains(students.nameFold, 'fold', q.name),
     keyContains(students.nameKanaSearch, 'kana', q.name_kana),
     q.street_name1 ? ilike(students.streetName1, likeContains(q.street_name1)) : undefined,
     q.approval_status ? eq(students.approvalStatus, q.approval_status) : undefined,
@@ -159,8 +159,9 @@ const studentSearch = (q: StudentListQueryParsed) =>
 
 /**
  * GET /api/admin/student/list/: one page of the search and the count of the whole search (same WHERE).
- * Student number and generation match from the start, names and town contain the text (names keyed as
- * the duplicate check keys them, through the bigram indexes of their stored keys: decision 036). Without a sort the newest registrations (admissions included) come first; a
+ * Student number and generation match from the start, names and town contain the text (a name folded as
+ * the duplicate scoring folds it, 髙橋 for 高橋, a reading keyed, through the bigram indexes of their stored
+ * keys: decisions 036, 088). Without a sort the newest registrations (admissions included) come first; a
  * sorted column puts empty values last and breaks ties by id. A page past the end answers the last page.
  *
  * Decision 020: without a text condition the total is the exact counters' sum and the page is read in the

@@ -3,6 +3,7 @@ import { APPROVAL, codeText } from '@manabi/shared/codes';
 import { ageAtFiscalYearEnd } from '@manabi/shared/domain/age';
 import { formatDateJa, todayTokyo } from '@manabi/shared/domain/dates';
 import { ERASED_TEXT } from '@manabi/shared/domain/student';
+import type { StudentUnits } from '@manabi/shared/domain/units';
 import type { students } from '../../db/schema';
 import { addressParts } from '../common/address';
 
@@ -33,8 +34,12 @@ const ERASED_RULE: Record<string, string> = {
 const shownBirthday = (s: Pick<StudentRecord, 'birthday' | 'anonymizedAt'>) =>
   s.anonymizedAt ? null : s.birthday;
 
-/** SPEC §3 Student (admin). The password hash never leaves the server. */
-export function presentStudent(s: StudentRecord, today: string = todayTokyo()): Student {
+/**
+ * SPEC §3 Student (admin). The password hash never leaves the server. `units` are the student's two figures
+ * (repositories/student-units.ts): total_units is the carried part, earned_units (additive) what the
+ * programme's courses gave — the my-page's total.
+ */
+export function presentStudent(s: StudentRecord, units: StudentUnits, today: string = todayTokyo()): Student {
   const birthday = shownBirthday(s);
   return {
     ...identity(s),
@@ -51,6 +56,7 @@ export function presentStudent(s: StudentRecord, today: string = todayTokyo()): 
     emergency_emereletion: s.emergencyRelation,
     emergency_phone: s.emergencyPhone,
     total_units: s.totalUnits,
+    earned_units: units.earned,
     filing_date: s.filingDate,
     filing_date_str: formatDateJa(s.filingDate),
     is_graduation: flag(s.isGraduation),

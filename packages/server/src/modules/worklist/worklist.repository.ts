@@ -101,7 +101,8 @@ export async function dueDeadlines(db: Db, scope: SQL | undefined, now: Date, un
 
 /**
  * Live winners unpaid past their pay-by deadline on courses whose fee rule asks payment but lapses nothing by
- * itself (course_fees_manual_lapse_idx, then the pay-by index), by course, the oldest deadline first.
+ * itself (course_fees_manual_lapse_idx, then the pay-by index), by course, the oldest deadline first: the
+ * applicant tab's 「支払いの期限を過ぎた未入金」 (payment=overdue) lists the same seats.
  */
 export async function overdueUnpaid(db: Db, scope: SQL | undefined, now: Date, limit: number) {
   const a = courseApplications;
@@ -121,6 +122,8 @@ export async function overdueUnpaid(db: Db, scope: SQL | undefined, now: Date, l
         // the pay-by index's predicate, so the planner can use it
         sql`${a.lotteryStatus} = '2' AND ${a.paidAt} IS NULL AND ${a.cancelledAt} IS NULL AND ${a.payBy} IS NOT NULL`,
         sql`${a.payBy} < ${now}`,
+        // a seat that costs nothing owes nothing (decision 086), whatever its rule says
+        sql`${a.amountDue} > 0`,
         scope,
       ),
     )

@@ -35,11 +35,16 @@ const RETRY_MSG = {
   secret: 'このメールはパスワード再設定用のURLを含むため、本文を消去しました。再送できません',
 } as const;
 
-/** The contact list's rows by reason (authority 2: deadlines only; the other two are authority 1's). */
+/** The contact list's people by reason, and in all (authority 2: deadlines only; the other two are authority 1's). */
 async function contactSummary(db: Db, config: Config, admin: AdminPrincipal, now: Date) {
   const w = contactWhere(admin, config, { days: '', reason: '', course_id: '' }, now);
   const n = await contactCounts(db, w);
-  return { deadline: n.deadline, mail: w.full ? n.mail : null, letter: w.full ? n.letter : null };
+  return {
+    deadline: n.deadline,
+    mail: w.full ? n.mail : null,
+    letter: w.full ? n.letter : null,
+    people: n.people,
+  };
 }
 
 export async function getWorklist(

@@ -66,7 +66,14 @@ export function Component() {
             : undefined
         }
         edit={isFull ? { to: paths.admin.courseEdit(course.id), label: '講座情報を変更' } : undefined}
-        list={<ApplicantListTab courseId={course.id} isFull={isFull} sessionCount={course.all_times} />}
+        list={
+          <ApplicantListTab
+            courseId={course.id}
+            isFull={isFull}
+            sessionCount={course.all_times}
+            sessions={'sessions' in course ? course.sessions : []}
+          />
+        }
       />
       <BackLinks listTo={paths.admin.courseList()} listLabel="講座一覧へ戻る" />
     </div>

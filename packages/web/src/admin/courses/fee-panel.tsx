@@ -106,6 +106,12 @@ export function FeePanel({ courseId, canEdit }: { courseId: number; canEdit: boo
           <p className="text-std-17N-170">
             1人あたりの金額（受講料＋教材費）：<strong>{amountText(data)}</strong>
           </p>
+          {costsNothing(data) && (
+            // 0円 asks nothing (decision 086): the server refuses a rule asking payment of it
+            <p className="text-std-17N-170">
+              この講座は0円のため、お支払いは不要です。お支払いを求めるときは、先に「講座情報を変更」で受講料か教材費の金額を入力してください。
+            </p>
+          )}
           {canEdit ? <FeeForm courseId={courseId} rule={data} /> : <FeeSummary rule={data} />}
         </>
       )}
@@ -113,8 +119,11 @@ export function FeePanel({ courseId, canEdit }: { courseId: number; canEdit: boo
   );
 }
 
+/** 受講料, 受講料（補助） and 教材費 all 0円 (or none): a seat of the course has nothing to pay. */
+const costsNothing = (r: CourseFeeRule) => amountDue(r, false) === 0 && amountDue(r, true) === 0;
+
 function FeeSummary({ rule }: { rule: CourseFeeRule }) {
-  if (rule.required !== '1') return <p>受講前の支払いは求めていません。</p>;
+  if (rule.required !== '1' || costsNothing(rule)) return <p>受講前の支払いは求めていません。</p>;
   return (
     <dl className="space-y-2">
       <dt className="font-bold">支払いの方法</dt>

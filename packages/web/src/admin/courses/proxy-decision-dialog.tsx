@@ -138,7 +138,7 @@ export function ProxyDecisionDialog({
           isRequired
           rows={3}
           maxLength={PROXY_NOTE_MAX}
-          description="どなたと話し、何を確認したかを書いてください。申込の記録と操作履歴に残ります。"
+          description="どなたと話し、何を確認したかを書いてください（返信票なら、届いた日と✓のついた方）。申込の記録と操作履歴に残ります。"
         />
         <p>
           ご本人にはマイページ（メールを受け取る方にはメールでも）で、事務局が手続きしたことをお知らせします。

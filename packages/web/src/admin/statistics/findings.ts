@@ -85,16 +85,16 @@ export function busiestMonth(rows: readonly { month: string; applications: numbe
 }
 
 /**
- * The last year against the one before: 「申込者は前の年度より 12人 増えました（300人 → 312人）」, or 「同じでした」;
- * with one year only, that year's number.
+ * The last year against the one before: 「2026年度の申込みは前の年度より 12件 増えました（300件 → 312件）」, or
+ * 「同じでした」; with one year only, that year's number. Applications are 件 (one person applies to several).
  */
 export function yearOverYear(rows: readonly { fy: number; applications: number }[]): string {
   const last = rows.at(-1);
   const before = rows.at(-2);
   if (!last) return '比べる年度がありません';
-  if (!before) return `${last.fy}年度の申込者は ${counted(last.applications, '人')}`;
+  if (!before) return `${last.fy}年度の申込みは ${counted(last.applications, '件')}`;
   const diff = last.applications - before.applications;
   const change =
-    diff === 0 ? '同じでした' : `${counted(Math.abs(diff), '人')} ${diff > 0 ? '増えました' : '減りました'}`;
-  return `${last.fy}年度の申込者は前の年度より ${change}（${counted(before.applications, '人')} → ${counted(last.applications, '人')}）`;
+    diff === 0 ? '同じでした' : `${counted(Math.abs(diff), '件')} ${diff > 0 ? '増えました' : '減りました'}`;
+  return `${last.fy}年度の申込みは前の年度より ${change}（${counted(before.applications, '件')} → ${counted(last.applications, '件')}）`;
 }

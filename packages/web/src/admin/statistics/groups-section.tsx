@@ -5,7 +5,7 @@ import { Pager } from '../../ui/pager';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import { csvHref, groupsQuery } from './api/statistics';
-import { figureColumns } from './figures';
+import { figureColumns, RATIO_DEFINITION } from './figures';
 import { counted } from './findings';
 import type { PeriodParams } from './period';
 import { ReportSection } from './report-section';
@@ -49,14 +49,14 @@ function GroupTable({
   const top = data.data_list[0];
   const finding =
     top && top.applications > 0
-      ? `申込者が最も多いのは ${rowName(top)}（${counted(top.applications, '人')}）`
+      ? `申込みが最も多いのは ${rowName(top)}（${counted(top.applications, '件')}）`
       : 'この期間の申込みはありません';
   const pageCount = Math.max(1, Math.ceil(data.total / data.size));
   const first = (data.page - 1) * data.size + 1;
   return (
     <StatFigure
       id={`groups-${group}`}
-      subject={`${words.tab}の申込みと受講（申込者の多い順）`}
+      subject={`${words.tab}の申込みと受講（申込みの多い順）`}
       finding={finding}
       rows={data.data_list}
       rowKey={(row) => `${row.course_id ?? ''}-${row.name}`}
@@ -66,12 +66,13 @@ function GroupTable({
         isHorizontal: true,
         series: [
           { label: '定員', value: (r) => r.seats },
-          { label: '申込者', value: (r) => r.applications },
+          { label: '申込み', value: (r) => r.applications },
         ],
       }}
       chartRows={data.data_list.slice(0, CHART_ROWS)}
       csv={{ href: csvHref(period, words.table) }}
     >
+      <p className="text-std-16N-170">倍率：{RATIO_DEFINITION}</p>
       {data.total > 0 && (
         <p className="text-std-16N-170">
           全{counted(data.total, '件')}のうち {first}〜{first + data.data_list.length - 1}件目

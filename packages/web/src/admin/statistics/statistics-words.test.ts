@@ -124,13 +124,13 @@ describe('the findings the headings state', () => {
         { fy: 2025, applications: 300 },
         { fy: 2026, applications: 312 },
       ]),
-    ).toBe('2026年度の申込者は前の年度より 12人 増えました（300人 → 312人）');
+    ).toBe('2026年度の申込みは前の年度より 12件 増えました（300件 → 312件）');
     expect(
       yearOverYear([
         { fy: 2025, applications: 312 },
         { fy: 2026, applications: 300 },
       ]),
-    ).toContain('12人 減りました');
+    ).toContain('12件 減りました');
   });
 
   it('writes the age bands as words', () => {

@@ -127,7 +127,7 @@ function StudentFigures({ ctx, data }: { ctx: Context; data: Students }) {
   return (
     <>
       <p className="text-std-20B-150">
-        この期間に受講を申し込んだ人は {people(data.students, ctx.isPublic)}です。
+        この期間の講座に申し込んだ人は {people(data.students, ctx.isPublic)}です（ひとりを一度だけ数えます）。
       </p>
       <PeopleFigure
         ctx={ctx}

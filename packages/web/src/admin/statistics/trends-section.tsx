@@ -1,9 +1,10 @@
+import { PEOPLE_WORDS } from '@manabi/shared/domain/statistics-csv';
 import type { statisticsTrendsResponseSchema } from '@manabi/shared/schemas/statistics';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { Spinner } from '../../ui/spinner';
 import { csvHref, trendsQuery } from './api/statistics';
-import { figureColumns } from './figures';
+import { COURSE_YEAR_RULE, figureColumns, RATIO_DEFINITION } from './figures';
 import { busiestMonth, counted, monthLabel, yearOverYear } from './findings';
 import { fiscalYearLabel, type PeriodParams } from './period';
 import { ReportSection } from './report-section';
@@ -50,18 +51,21 @@ export function TrendsSection({ period }: { period: PeriodParams }) {
             rowKey={(r) => String(r.fy)}
             columns={[
               { label: '年度', cell: (r: YearRow) => fiscalYearLabel(r.fy) },
-              { label: '受講を申し込んだ人', cell: (r: YearRow) => counted(r.students, '人') },
+              { label: PEOPLE_WORDS.label, cell: (r: YearRow) => counted(r.students, PEOPLE_WORDS.unit) },
               ...figureColumns<YearRow>(),
             ]}
             chart={{
               category: (r) => `${r.fy}年度`,
               series: [
-                { label: '申込者', value: (r) => r.applications },
-                { label: '受講者', value: (r) => r.confirmed },
+                { label: '申込み', value: (r) => r.applications },
+                { label: '受講確定', value: (r) => r.confirmed },
               ],
             }}
             csv={{ href: csvHref(period, 'years') }}
-          />
+          >
+            <p className="text-std-16N-170">倍率：{RATIO_DEFINITION}</p>
+            <p className="text-std-16N-170">{COURSE_YEAR_RULE}</p>
+          </StatFigure>
         </>
       )}
     </ReportSection>

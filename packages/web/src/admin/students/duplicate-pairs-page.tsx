@@ -9,7 +9,7 @@ import { Button, TextLink } from '../../ui/button';
 import { type Column, DataTable, useTableUrlState } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { pairsQuery, useDismissPair, useRequestScan } from './api/student-match';
-import { keptFirst, loginIdText, matchStudentLink } from './student-candidates';
+import { keptFirst, loginIdText, matchStudentLink, registeredText } from './student-candidates';
 
 const BLANK = '未登録';
 
@@ -26,7 +26,7 @@ function Person({ s }: { s: MatchStudent }) {
       <p className="text-std-16N-170">
         {`${s.birthday ? formatDateJa(s.birthday) : '生年月日未登録'}・${s.street_name1 || '町名未登録'}`}
       </p>
-      <p className="text-std-16N-170">{`登録 ${formatDateJa(s.created_at.slice(0, 10))}`}</p>
+      <p className="text-std-16N-170">{registeredText(s)}</p>
     </div>
   );
 }

@@ -23,6 +23,9 @@ export const matchStudentLink = (s: Pick<MatchStudent, 'user_id' | 'approval_sta
 /** 学生番号, or what a record without one is. */
 export const loginIdText = (s: Pick<MatchStudent, 'login_id'>) => s.login_id ?? '承認前';
 
+/** 「登録 2026年4月2日」: the day the record was made, in Tokyo (the instant is UTC; its first ten characters are not the day). */
+export const registeredText = (s: Pick<MatchStudent, 'created_at'>) => `登録 ${formatDateJa(s.created_at)}`;
+
 /**
  * Which of two records stays when they are merged: the approved one (it has the 学生番号 and the history),
  * else the older one. The merge page lets the office choose otherwise.

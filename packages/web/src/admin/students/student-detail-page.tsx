@@ -1,7 +1,9 @@
 import type { Student } from '@manabi/shared/api';
 import { APPROVAL, codeText } from '@manabi/shared/codes';
+import { addressText } from '@manabi/shared/domain/address';
 import { formatDateJa } from '@manabi/shared/domain/dates';
 import { ERASED_TEXT } from '@manabi/shared/domain/student';
+import { unitsText } from '@manabi/shared/domain/units';
 import { GENDER_OPTIONS } from '@manabi/shared/schemas/student';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -32,9 +34,7 @@ function studentItems(s: Student): ConfirmItem[] {
 }
 
 function allItems(s: Student): ConfirmItem[] {
-  const address = [s.pref, s.street_name1, s.street_name2, s.address, s.street_name3]
-    .filter(Boolean)
-    .join(' ');
+  const address = addressText(s);
   return [
     { label: '学生番号', value: s.login_id ?? '' },
     { label: '期生ID', value: s.generation_id ?? '' },
@@ -52,7 +52,8 @@ function allItems(s: Student): ConfirmItem[] {
     { label: '緊急連絡先の氏名', value: s.emergency_name },
     { label: '緊急連絡先の続柄', value: s.emergency_emereletion },
     { label: '緊急連絡先の電話番号', value: s.emergency_phone },
-    { label: '取得単位数', value: s.total_units === null ? '' : String(s.total_units) },
+    // the two figures with their meaning, as the student's my-page says them (decision 089)
+    { label: '単位', value: unitsText({ earned: s.earned_units, carried: s.total_units ?? 0 }) },
     { label: '申込日', value: s.filing_date_str },
     { label: '学生証発行日', value: s.date_issue_num_str },
     { label: '学生種別', value: s.student_type_text || codeText('CD009', s.student_type) },

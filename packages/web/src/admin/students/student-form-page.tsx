@@ -251,10 +251,10 @@ function StudentInput({
         <TextInput
           control={form.control}
           name="total_units"
-          label="取得単位数"
+          label="入学前からの繰越単位"
           inputMode="numeric"
           width="xs"
-          description="0または正の整数（5桁まで）で入力します。"
+          description="入学の前に取得して引き継ぐ単位です（講座で取得した単位は、受講済みにすると自動で数えます）。0または正の整数（5桁まで）で入力します。"
         />
         <DateInput
           control={form.control}
@@ -305,7 +305,7 @@ function StudentConfirm({ values, isUpdate }: { values: StudentUpdateForm; isUpd
           { label: '期生ID', value: values.generation_id },
           ...personConfirmItems(values),
           ...officeConfirmItems(values),
-          { label: '取得単位数', value: values.total_units },
+          { label: '入学前からの繰越単位', value: values.total_units },
           {
             label: '学生証発行日',
             value: values.date_issue_num

@@ -1,5 +1,4 @@
 import { codeText } from '@manabi/shared/codes';
-import { formatDateJa } from '@manabi/shared/domain/dates';
 import {
   MERGE_FIELD_KEYS,
   MERGE_FIELDS,
@@ -21,7 +20,7 @@ import { RadioGroup } from '../../ui/choice-fields';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { mergePreviewQuery, useMergeStudents } from './api/student-merge';
-import { loginIdText, matchStudentLink } from './student-candidates';
+import { loginIdText, matchStudentLink, registeredText } from './student-candidates';
 
 type Choices = Record<MergeField, 'keep' | 'other'>;
 
@@ -67,7 +66,7 @@ function RecordHeading({ label, r }: { label: string; r: MergeRecord }) {
         <TextLink to={matchStudentLink(r)}>{`${r.name}（学生番号 ${loginIdText(r)}）`}</TextLink>
       </p>
       <p className="text-std-16N-170">
-        {`${codeText('CD002', r.approval_status)}・登録 ${formatDateJa(r.created_at.slice(0, 10))}・累計単位 ${r.total_units}`}
+        {`${codeText('CD002', r.approval_status)}・${registeredText(r)}・累計単位 ${r.total_units}`}
       </p>
     </div>
   );

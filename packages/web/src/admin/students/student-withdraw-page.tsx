@@ -1,4 +1,9 @@
-import { adminWithdrawFormSchema, WITHDRAW_REASON_MAX } from '@manabi/shared/schemas/lifecycle';
+import { yenText } from '@manabi/shared/domain/fees';
+import {
+  adminWithdrawFormSchema,
+  WITHDRAW_REASON_MAX,
+  type WithdrawPreview,
+} from '@manabi/shared/schemas/lifecycle';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -13,7 +18,8 @@ import { useWithdrawStudent, withdrawPreviewQuery } from './api/student-lifecycl
 /**
  * /admin/student/withdraw/{userId} (decision 072), authority 1: the office ends a student's participation
  * (a letter, a phone call, a death notified by the family). What it cancels first — each live application,
- * and which free a seat for the 補欠 — then the reason (optional, kept on the record, not in the audit log), a
+ * and which free a seat for the 補欠 —, what she has paid per course and that a refund is the office's to
+ * consider and record (decision 085), then the reason (optional, kept on the record, not in the audit log), a
  * confirmation, and done.
  */
 export function Component() {
@@ -77,6 +83,7 @@ function Withdraw({ userId }: { userId: number }) {
           </table>
         )}
       </section>
+      <PaidSoFar payments={p.payments} />
       <StepForm
         schema={adminWithdrawFormSchema}
         defaultValues={{ reason: '' }}
@@ -118,5 +125,71 @@ function Withdraw({ userId }: { userId: number }) {
         )}
       />
     </div>
+  );
+}
+
+/**
+ * What she has paid, per course, and what its refund rule owes back once the withdrawal has cancelled her
+ * seat: the withdrawal pays nothing back by itself, so the office considers a refund and records it on the
+ * course's 入金の管理 (入金・返金).
+ */
+function PaidSoFar({ payments }: { payments: WithdrawPreview['payments'] }) {
+  return (
+    <section aria-labelledby="withdraw-money" className="space-y-3" data-testid="withdraw-money">
+      <h2 id="withdraw-money" className="text-std-20B-150">
+        お支払いと返金
+      </h2>
+      {payments.length === 0 ? (
+        <p>受講料などのお支払いの記録はありません。</p>
+      ) : (
+        <>
+          <Alert variant="warning" title="返金を検討してください" announce={false}>
+            <p>
+              この方は受講料などを支払っています。退会にしても、返金は自動では行われません。講座の返金の決まりを確かめ、返金したときは、講座の「入金の管理」で返金を記録してください。
+            </p>
+          </Alert>
+          <table className="w-full border-collapse text-left">
+            <caption className="sr-only">講座ごとのお支払い</caption>
+            <thead>
+              <tr className="border-b border-line">
+                <th scope="col" className="p-2">
+                  講座
+                </th>
+                <th scope="col" className="p-2">
+                  支払った額（返金を差し引き）
+                </th>
+                <th scope="col" className="p-2">
+                  決まりによる返金
+                </th>
+                <th scope="col" className="p-2">
+                  入金・返金
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((m) => (
+                <tr key={m.application_id} className="border-b border-line">
+                  <th scope="row" className="p-2 font-normal">
+                    {m.course_name}
+                  </th>
+                  <td className="p-2">{yenText(m.net)}</td>
+                  <td className="p-2">
+                    {m.refund_owed > 0 ? `${yenText(m.refund_owed)}（返金が必要）` : 'なし'}
+                  </td>
+                  <td className="p-2">
+                    <TextLink to={paths.admin.coursePayments(m.course_id)}>
+                      入金の管理<span className="sr-only">（{m.course_name}）</span>
+                    </TextLink>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>
+            <TextLink to={paths.admin.payments()}>入金・返金（銀行の明細と年度の集計）</TextLink>
+          </p>
+        </>
+      )}
+    </section>
   );
 }

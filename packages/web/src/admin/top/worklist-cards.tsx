@@ -16,6 +16,8 @@ type FailedMail = NonNullable<Worklist['mail']>['mails'][number];
 /** A course's applicant tab showing one lottery status (the list's own URL search, as 募集の状況 links it). */
 const applicantsWith = (courseId: number, status: string) =>
   `${paths.admin.courseDetail(courseId, 2)}?lottery_status=${status}`;
+/** The applicant tab's seats unpaid past their deadline (payment=overdue): the 未入金 card's own seats. */
+const unpaidOf = (courseId: number) => `${paths.admin.courseDetail(courseId, 2)}?payment=overdue`;
 /** The course list filtered to a state, every application period (control given, so no period defaults). */
 const coursesIn = (state: string, control: '1' | '2') =>
   `${paths.admin.courseList()}?control=${control}&state=${state}`;
@@ -108,7 +110,7 @@ function Cards({ w }: { w: Worklist }) {
         empty="お支払いの期限を過ぎて未入金の当選者はいません。"
         why="お支払いの期限を過ぎても入金が確認できない当選者です（自動で辞退扱いにしない講座）。申込者一覧で確認し、辞退の手続きをするか、入金を待つかを決めてください。"
       >
-        <CourseLinks courses={w.unpaid.courses} unit="人が未入金" status="2" />
+        <CourseLinks courses={w.unpaid.courses} unit="人が未入金" to={unpaidOf} />
       </Card>
       <Card
         id="classes"
@@ -130,20 +132,22 @@ function Cards({ w }: { w: Worklist }) {
   );
 }
 
-/** The contact list's rows by reason, each to the list showing that reason (decision 065). */
+/**
+ * The contact list's people by reason, each to the list showing that reason, and how many people the list holds
+ * (one row each, whatever her reasons: decisions 065, 087).
+ */
 function ContactCard({ contact }: { contact: Worklist['contact'] }) {
   const reasons = [
     { reason: 'deadline', count: contact.deadline, text: '確定の期限が近く、結果を見ていない当選者' },
     { reason: 'mail', count: contact.mail, text: 'メールが届かない学生' },
-    { reason: 'letter', count: contact.letter, text: 'メールを受け取らず、郵送が必要な結果' },
+    { reason: 'letter', count: contact.letter, text: 'メールを受け取らず、郵送が必要な学生' },
   ].filter((r): r is { reason: string; count: number; text: string } => r.count !== null && r.count > 0);
-  const total = reasons.reduce((sum, r) => sum + r.count, 0);
   return (
     <Card
       id="contact"
       title="連絡が必要な学生"
-      count={total}
-      unit="件"
+      count={contact.people}
+      unit="人"
       empty="いま電話や郵送で連絡が必要な学生はいません。"
       why="画面やメールでは結果が届いていない学生です。電話や郵送で確実にお伝えしてください。"
     >
@@ -151,7 +155,7 @@ function ContactCard({ contact }: { contact: Worklist['contact'] }) {
         {reasons.map((r) => (
           <li key={r.reason}>
             <TextLink to={`${paths.admin.contactList()}?reason=${r.reason}`}>{r.text}</TextLink>（{r.count}
-            件）
+            人）
           </li>
         ))}
       </ul>
@@ -202,14 +206,25 @@ function Card({
   );
 }
 
-/** The courses a card names, each to its applicant tab showing the status the card counts. */
-function CourseLinks({ courses, unit, status }: { courses: CourseCount[]; unit: string; status: string }) {
+/** The courses a card names, each to its applicant tab showing the status the card counts (or to `to`). */
+function CourseLinks({
+  courses,
+  unit,
+  status,
+  to = (id) => applicantsWith(id, status ?? ''),
+}: {
+  courses: CourseCount[];
+  unit: string;
+  status?: string;
+  /** where a course leads, when not its applicants of `status` */
+  to?: (courseId: number) => string;
+}) {
   if (courses.length === 0) return null;
   return (
     <ul className="space-y-1">
       {courses.map((c) => (
         <li key={c.course_id} className="wrap-anywhere">
-          <TextLink to={applicantsWith(c.course_id, status)}>{c.course_name}</TextLink>（{c.count}
+          <TextLink to={to(c.course_id)}>{c.course_name}</TextLink>（{c.count}
           {unit}）
         </li>
       ))}

@@ -1,10 +1,11 @@
 import { formatDateJa } from '@manabi/shared/domain/dates';
+import { UNIT_WORDS, unitsText } from '@manabi/shared/domain/units';
 import type { Transcript } from '@manabi/shared/schemas/certificate';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { paths } from '../../lib/paths';
 import { Button, TextLink } from '../../ui/button';
-import { courseDatesText, PROGRAMME_NAME } from '../../ui/certificate';
+import { courseDateRows, courseTermText, PROGRAMME_NAME } from '../../ui/certificate';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { PageTitle } from '../../ui/page-title';
 import { transcriptQuery } from '../transcript-query';
@@ -66,6 +67,10 @@ function TranscriptBody({ data }: { data: Transcript }) {
                 <th scope="col" className="py-2 pr-4 text-std-16B-170">
                   受講期間
                 </th>
+                {/* the weekly time in a column of its own: beside the dates it read as part of the period */}
+                <th scope="col" className="py-2 pr-4 text-std-16B-170">
+                  開催日
+                </th>
                 <th scope="col" className="whitespace-nowrap py-2 text-right text-std-16B-170">
                   取得単位
                 </th>
@@ -78,15 +83,16 @@ function TranscriptBody({ data }: { data: Transcript }) {
                     {item.course_name}
                   </th>
                   <td className="wrap-anywhere py-2 pr-4">{item.organ || '－'}</td>
-                  <td className="py-2 pr-4">{courseDatesText(item)}</td>
+                  <td className="py-2 pr-4">{courseTermText(item) || '－'}</td>
+                  <td className="wrap-anywhere py-2 pr-4">{item.period.trim() || '－'}</td>
                   <td className="whitespace-nowrap py-2 text-right">{units(item.acquisition_unit)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr className="border-t-2 border-line">
-                <th scope="row" colSpan={3} className="py-2 pr-4 text-right text-std-17B-170">
-                  合計
+                <th scope="row" colSpan={4} className="py-2 pr-4 text-right text-std-17B-170">
+                  {UNIT_WORDS.earned}
                 </th>
                 <td
                   className="whitespace-nowrap py-2 text-right text-std-17B-170"
@@ -99,31 +105,47 @@ function TranscriptBody({ data }: { data: Transcript }) {
           </table>
 
           {/* the same rows as cards on a phone (the table above is not shown there) */}
-          <div className="space-y-4 sm:hidden print:hidden">
-            <h2 className="text-std-20B-150">受講した講座と取得単位</h2>
-            <ul className="space-y-4">
-              {data.data_list.map((item) => (
-                <li key={item.course_id} className="space-y-1 rounded-8 border-2 border-line bg-canvas p-4">
-                  <h3 className="wrap-anywhere text-std-18B-160">{item.course_name}</h3>
-                  <dl className="space-y-1">
-                    <Fact label="実施機関">{item.organ || '－'}</Fact>
-                    <Fact label="受講期間">{courseDatesText(item)}</Fact>
-                    <Fact label="取得単位">{units(item.acquisition_unit)}</Fact>
-                  </dl>
-                </li>
-              ))}
-            </ul>
-            <p
-              className="rounded-8 border-2 border-primary bg-surface p-4 text-std-20B-150"
-              data-testid="transcript-total"
-            >
-              合計 {total}
-            </p>
-          </div>
+          <TranscriptCards data={data} total={total} />
         </>
       )}
 
+      {/* the earned units beside those carried from before, as the office's student detail says them */}
+      <p className="text-std-18B-160" data-testid="transcript-units">
+        {unitsText({ earned: data.acquisition_unit_sum, carried: data.carried_units })}
+      </p>
+
       <p className="text-right text-std-20B-150">{PROGRAMME_NAME}</p>
+    </div>
+  );
+}
+
+/** The transcript's rows as one card per course, for a phone (never on paper: the table is printed). */
+function TranscriptCards({ data, total }: { data: Transcript; total: string }) {
+  return (
+    <div className="space-y-4 sm:hidden print:hidden">
+      <h2 className="text-std-20B-150">受講した講座と取得単位</h2>
+      <ul className="space-y-4">
+        {data.data_list.map((item) => (
+          <li key={item.course_id} className="space-y-1 rounded-8 border-2 border-line bg-canvas p-4">
+            <h3 className="wrap-anywhere text-std-18B-160">{item.course_name}</h3>
+            <dl className="space-y-1">
+              <Fact label="実施機関">{item.organ || '－'}</Fact>
+              {courseDateRows(item).map(([label, value]) => (
+                <Fact key={label} label={label}>
+                  {value}
+                </Fact>
+              ))}
+              <Fact label="取得単位">{units(item.acquisition_unit)}</Fact>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <p
+        className="rounded-8 border-2 border-primary bg-surface p-4 text-std-20B-150"
+        data-testid="transcript-total"
+      >
+        {UNIT_WORDS.earned} {total}
+      </p>
     </div>
   );
 }

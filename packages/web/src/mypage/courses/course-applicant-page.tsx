@@ -1,6 +1,7 @@
 import type { MypageCourseDetail } from '@manabi/shared/api';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import { sessionWhenJa } from '@manabi/shared/domain/sessions';
+import { classPlace } from '@manabi/shared/domain/venue';
 import { courseApplicationFormSchema } from '@manabi/shared/schemas/mypage-course';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -17,7 +18,7 @@ import { PageTitle } from '../../ui/page-title';
 import { type SchemaInput, StepForm, type StepFormApi } from '../../ui/step-form';
 import { courseIdParam } from '../route-params';
 import { courseDetailQuery, useApplyCourse } from './api/courses';
-import { applicationPeriodText, orDash, tuitionText } from './course-parts';
+import { applicationPeriodText, materialCostText, orDash, tuitionText } from './course-parts';
 
 type Input = SchemaInput<typeof courseApplicationFormSchema>;
 type Values = ReturnType<typeof courseApplicationFormSchema.parse>;
@@ -195,6 +196,8 @@ function CourseSummary({ course }: { course: MypageCourseDetail }) {
         { label: '開催日', value: orDash(course.period) },
         { label: '申込期間', value: orDash(applicationPeriodText(course.period_f, course.period_t)) },
         { label: '受講料', value: tuitionText(course.tuition_fee) },
+        // what the student pays besides the 受講料, before she commits (the detail page says it too)
+        { label: '教材費', value: materialCostText(course.material_cost) },
       ]}
     />
   );
@@ -258,7 +261,7 @@ function ApplyComplete({ course }: { course: MypageCourseDetail | null }) {
           <p className="text-std-17N-170 text-ink">
             {course?.lottery_status === '2' ? '初回の授業' : '初回の授業（予定）'}：
             {sessionWhenJa(first, todayTokyo().slice(0, 4))}
-            {first.room && `　${first.room}`}
+            {course && classPlace(course.venue, first.room) && `　${classPlace(course.venue, first.room)}`}
           </p>
         )}
       </div>

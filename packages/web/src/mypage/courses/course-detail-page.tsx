@@ -2,6 +2,7 @@ import type { MypageCourseDetail } from '@manabi/shared/api';
 import { codeText } from '@manabi/shared/codes';
 import { todayTokyo } from '@manabi/shared/domain/dates';
 import { sessionWhenJa } from '@manabi/shared/domain/sessions';
+import { roomBeyondVenue } from '@manabi/shared/domain/venue';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -17,10 +18,10 @@ import {
   ApplyingBadge,
   applicationPeriodText,
   CourseImage,
+  materialCostText,
   orDash,
   tuitionText,
   withUnit,
-  yenText,
 } from './course-parts';
 
 /**
@@ -76,7 +77,7 @@ export function Component() {
           // only when the office names something: a 「－」 would read as 「nothing to bring」
           ...(course.bring ? [{ label: '持ち物', value: course.bring }] : []),
           { label: '単位', value: withUnit(course.unit, '単位') },
-          { label: '教材費', value: course.material_cost === null ? '－' : yenText(course.material_cost) },
+          { label: '教材費', value: materialCostText(course.material_cost) },
           // a course that asks payment before the first class says what a cancellation gives back
           ...(course.refund_rule ? [{ label: '返金', value: course.refund_rule }] : []),
           { label: 'キーワード', value: orDash(course.keyword) },
@@ -107,7 +108,7 @@ export function Component() {
 }
 
 /**
- * 授業日: each dated class — 第n回, day, time, room — and the course's classes as a calendar file
+ * 授業日: each dated class — 第n回, day, time, and its room where the venue does not already name it — and the course's classes as a calendar file
  * (.ics, called 「カレンダー用ファイル」: the extension means nothing to most students) for a phone's or computer's calendar (any public course; the feed on 今後の予定 has the student's own).
  */
 function ClassDays({ course }: { course: MypageCourseDetail }) {
@@ -122,7 +123,8 @@ function ClassDays({ course }: { course: MypageCourseDetail }) {
           <li key={s.no} className="flex flex-wrap gap-x-4 gap-y-1 py-2 text-std-17N-170 text-ink">
             <span className="text-std-17B-170">第{s.no}回</span>
             <span>{sessionWhenJa(s, thisYear)}</span>
-            {s.room && <span>{s.room}</span>}
+            {/* the room only where it says more than the 会場 above (not 「1階 多目的室」 once more) */}
+            {roomBeyondVenue(course.venue, s.room) && <span>{roomBeyondVenue(course.venue, s.room)}</span>}
           </li>
         ))}
       </ol>

@@ -1,5 +1,6 @@
 import type { MypageAppliedItem } from '@manabi/shared/api';
 import { readCourseListSearch } from '@manabi/shared/domain/course-list-search';
+import { UNIT_WORDS, unitsText } from '@manabi/shared/domain/units';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -172,11 +173,15 @@ function AttendedResults({ filter, onPage }: { filter: CourseListFilter; onPage:
       before={
         data && (
           <div className="rounded-8 border-2 border-primary bg-surface p-4">
-            <p className="text-std-17B-170 text-ink">これまでに取得した単位の合計</p>
-            <p className="text-std-24B-150 text-ink" data-testid="unit-sum">
-              {data.acquisition_unit_sum} 単位
+            <p className="text-std-17B-170 text-ink">取得した単位</p>
+            {/* the two figures with their meaning, as the office's student detail says them (decision 089) */}
+            <p className="text-std-20B-150 text-ink" data-testid="unit-sum">
+              {unitsText({ earned: data.acquisition_unit_sum, carried: data.carried_units })}
             </p>
-            <p className="text-std-16N-170 text-ink">受講済みになった講座の単位を合計しています。</p>
+            <p className="text-std-16N-170 text-ink">
+              「{UNIT_WORDS.earned}」は、受講済みになった講座の単位の合計です。「{UNIT_WORDS.carried}
+              」は、入学の前に取得して事務局が引き継いだ単位です。
+            </p>
             <p className="mt-2">
               <Link to={paths.mypage.transcript()} className={HISTORY_LINK}>
                 単位の記録を印刷

@@ -1,5 +1,6 @@
 import { formatDateTimeJa, groupDigits } from '@manabi/shared/domain/dates';
 import { useState } from 'react';
+import { useSessionQuery } from '../../lib/session';
 import { cx } from '../../ui/cx';
 import { activeConditions, dateRangeText, type SearchCondition } from '../layout/mypage-search';
 import type { CourseListFilter } from './api/courses';
@@ -92,6 +93,15 @@ export function tuitionText(value: number | null): string {
   return value === 0 ? '無料' : yenText(value);
 }
 
+/**
+ * 教材費, paid besides the 受講料: 0 → 「なし」 (nothing more to pay), null → 「－」 (the course does not say),
+ * else 「800円」.
+ */
+export function materialCostText(value: number | null): string {
+  if (value === null) return '－';
+  return value === 0 ? 'なし' : yenText(value);
+}
+
 /** The conditions of the course search form (course-search-fields.tsx) in force, named as on the form (one for the two dates). */
 export function courseConditions(
   filter: Pick<CourseListFilter, 'keyword' | 'organ' | 'date_from' | 'date_to'>,
@@ -106,3 +116,25 @@ export function courseConditions(
 /** The lottery statuses (CD003) a history search can tick, and the query parameter of each (SPEC §7). */
 export const LOTTERY_KEYS = ['1', '2', '3', '4', '5', '6'] as const;
 export const lotteryParam = (code: (typeof LOTTERY_KEYS)[number]) => `lottery_status_${code}` as const;
+
+/**
+ * Whom to call about a seat lost by a deadline (decision 087): the office's telephone, a link a phone dials,
+ * and the hours it is answered — both from the session (OFFICE_PHONE, OFFICE_HOURS). Nothing for any other
+ * seat, a 辞退 the student chose included.
+ */
+export function LapsedSeatContact({ reason }: { reason: string | null | undefined }) {
+  const info = useSessionQuery('mypage').data;
+  if ((reason !== 'lapsed' && reason !== 'unpaid') || !info?.office_phone) return null;
+  return (
+    <p className="text-std-17N-170 text-ink">
+      事務局の電話：
+      <a
+        href={`tel:${info.office_phone.replace(/[^\d+]/g, '')}`}
+        className="whitespace-nowrap text-link underline underline-offset-4"
+      >
+        {info.office_phone}
+      </a>
+      {info.office_hours && `（受付 ${info.office_hours}）`}
+    </p>
+  );
+}

@@ -47,6 +47,16 @@ describe('the schedule as a student reads it', () => {
     expect(placeText(item({}))).toBe('');
   });
 
+  it('names the room once when the venue already names it (「1階 多目的室」 in 「まなびプラザ 1階 多目的室」)', () => {
+    const venue = 'まなびプラザ 1階 多目的室';
+    expect(placeText(item({ venue, room: '1階 多目的室', street_address: '東京都港区芝公園4-2-8' }))).toBe(
+      'まなびプラザ 1階 多目的室（東京都港区芝公園4-2-8）',
+    );
+    expect(placeText(item({ venue, room: '1階　多目的室' }))).toBe(venue);
+    expect(placeText(item({ venue: 'まなびプラザ', room: venue }))).toBe(venue);
+    expect(placeText(item({ venue, room: '2階 和室' }))).toBe(`${venue} 2階 和室`);
+  });
+
   it('says 「今日」 and 「明日」 in words, across a month and a year, and nothing for other days', () => {
     expect(nearDayWord('2026-12-02', '2026-12-02')).toBe('今日');
     expect(nearDayWord('2026-12-01', '2026-11-30')).toBe('明日');

@@ -1,4 +1,5 @@
 import { addDays, dayJa } from '@manabi/shared/domain/sessions';
+import { classPlace } from '@manabi/shared/domain/venue';
 import type { MypageScheduleItem } from '@manabi/shared/schemas/responses';
 
 /** The classes of one day, in the order the server gave them (time, then course). */
@@ -18,9 +19,12 @@ export function groupByDay(items: readonly MypageScheduleItem[]): ScheduleDay[] 
   return days;
 }
 
-/** 「市民センター 第1研修室（港区芝公園1-1-1）」; '' when the course says nothing of the place. */
+/**
+ * 「市民センター 第1研修室（港区芝公園1-1-1）」, the room left out when the venue already names it; '' when the
+ * course says nothing of the place.
+ */
 export function placeText(item: Pick<MypageScheduleItem, 'venue' | 'room' | 'street_address'>): string {
-  const where = [item.venue, item.room].filter((x) => x !== '').join(' ');
+  const where = classPlace(item.venue, item.room);
   if (!item.street_address) return where;
   return where ? `${where}（${item.street_address}）` : item.street_address;
 }

@@ -1,6 +1,6 @@
 -- A name folded for matching the same person entered twice (decision 069): foldName of
 -- packages/shared/src/domain/person-match.ts, without variation selectors and ・, with its KANJI_VARIANTS folded.
--- IMMUTABLE, and students.match_keys (through manabi_match_keys) is computed from it and stored: a change to what it returns must come with a
+-- IMMUTABLE, and students.name_fold (what every name search compares, decision 088) and students.match_keys (through manabi_match_keys) are computed from it and stored: a change to what it returns must come with a
 -- -- migration that computes the column again.
 CREATE OR REPLACE FUNCTION public.manabi_name_fold(t text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

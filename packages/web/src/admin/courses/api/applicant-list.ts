@@ -13,7 +13,7 @@ const KEY = ['admin', 'applicants'] as const;
 /** The tab's search conditions (SPEC §3 / §4): text fields, the CD003 values ticked, CD004 ('' = all). */
 export type ApplicantSearch = ApplicantSearchForm;
 
-/** The call's search fields (SPEC §7): the text fields and the ticked CD003 values as flags. */
+/** The call's search fields (SPEC §7): the text fields and the ticked CD003 values as flags; the payment filter. */
 const searchParams = (courseId: number, search: ApplicantSearch) => ({
   id: String(courseId),
   login_id: search.login_id,
@@ -27,6 +27,7 @@ const searchParams = (courseId: number, search: ApplicantSearch) => ({
   ),
   attendance_status: search.attendance_status,
   confirmed: search.confirmed.includes('1') ? ('1' as const) : ('' as const),
+  payment: search.payment,
 });
 
 /**
