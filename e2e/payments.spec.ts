@@ -322,4 +322,12 @@ test('[管理][退会][入金] 支払った学生を退会にするときは、�
   await money.getByRole('link', { name: /^入金の管理/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: '入金の管理' })).toBeVisible();
   await expect(page.getByTestId('payment-seat').filter({ hasText: loginId })).toBeVisible();
+
+  // her own 退会 page says what she paid, and whom to call, before she decides
+  await loginStudent(page, { login_id: loginId, password: 'payments2609' });
+  await page.goto('/mypage/user/withdraw');
+  await expect(page.getByRole('heading', { level: 1, name: '退会の手続き' })).toBeVisible();
+  await expect(page.getByText(/：お支払い 3,500円/)).toBeVisible();
+  await expect(page.getByText('返金があるものは、事務局からご連絡します。', { exact: false })).toBeVisible();
+  await expectAccessible(page);
 });

@@ -50,6 +50,16 @@ export function Component() {
   const unread = top.data?.not_read_cnt ?? 0;
   const today = todayTokyo();
   const todays = schedule.data?.data_list.filter((item) => item.day === today) ?? [];
+  // today's classes go above everything, so nothing is drawn under the title until the class days are known
+  // (they come with the HTML, a moment after the notices): drawn earlier, the statuses would jump down when
+  // the block arrived, and a senior's tap would land on the wrong thing (Lighthouse's layout shift)
+  if (schedule.status === 'pending') {
+    return (
+      <div className="space-y-8">
+        <PageTitle>マイページ トップ</PageTitle>
+      </div>
+    );
+  }
   return (
     <div className="space-y-8">
       <PageTitle>マイページ トップ</PageTitle>

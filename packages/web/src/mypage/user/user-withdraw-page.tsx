@@ -1,7 +1,8 @@
-import { formatDateJa } from '@manabi/shared/domain/dates';
+import { formatDateJa, groupDigits } from '@manabi/shared/domain/dates';
 import { mypageWithdrawFormSchema } from '@manabi/shared/schemas/lifecycle';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../lib/paths';
+import { useSessionQuery } from '../../lib/session';
 import { Alert } from '../../ui/alert';
 import { Checkbox } from '../../ui/choice-fields';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
@@ -17,6 +18,42 @@ import { CancelToUser } from './user-form-parts';
  * and the password typed, then a last 「退会する」. Done, the session is gone: the student lands, by a fresh
  * page load, on a public page that says so.
  */
+type Paid = { application_id: number; course_name: string; net: number; refund_owed: number };
+
+/**
+ * What she has paid, and what the course's rule gives back once the withdrawal cancels her seat: money is the
+ * first thing a student asks about at the counter, so the page says it before she decides, with whom to call.
+ */
+function PaidCourses({ payments }: { payments: Paid[] }) {
+  const info = useSessionQuery('mypage').data;
+  if (payments.length === 0) return null;
+  return (
+    <li>
+      お支払いいただいた受講料などは、次のとおりです。返金があるものは、事務局からご連絡します。
+      <ul className="mt-2 list-[circle] space-y-1 pl-6">
+        {payments.map((p) => (
+          <li key={p.application_id}>
+            {`${p.course_name}：お支払い ${groupDigits(p.net)}円`}
+            {p.refund_owed > 0 ? `（返金の対象 ${groupDigits(p.refund_owed)}円）` : '（返金はありません）'}
+          </li>
+        ))}
+      </ul>
+      {info?.office_phone && (
+        <p className="mt-2">
+          ご不明な点は、事務局（電話{' '}
+          <a
+            href={`tel:${info.office_phone.replace(/[^\d+]/g, '')}`}
+            className="text-link underline underline-offset-4"
+          >
+            {info.office_phone}
+          </a>
+          {info.office_hours && `、受付 ${info.office_hours}`}）にお問い合わせください。
+        </p>
+      )}
+    </li>
+  );
+}
+
 export function Component() {
   const { data: view } = useQuery(withdrawQuery());
   if (!view) return <FullPageSpinner />;
@@ -44,6 +81,7 @@ export function Component() {
           ) : (
             <li>キャンセルになる申込みはありません。</li>
           )}
+          <PaidCourses payments={view.payments} />
           <li>
             これまでの受講の記録は残ります。お名前や連絡先などの個人情報は、退会の日（または最後の講座の終了日）から
             {view.kept_years}年たつと消去します。
