@@ -50,7 +50,7 @@ test('[マイページ][印刷] 講座の詳細は、白地に黒でメニュー
 test('[マイページ][印刷] 学生証を開いて「印刷する」と、学生証だけが印刷される', async ({ page }) => {
   await loginStudent(page);
   await page.goto('/mypage/top');
-  await page.getByRole('button', { name: '学生証' }).click();
+  await page.getByRole('button', { name: '学生証', exact: true }).click();
   const card = page.getByRole('dialog', { name: '学生証' });
   await expect(card).toBeVisible();
   await expect(card.getByRole('button', { name: '印刷する' })).toBeVisible();
