@@ -126,7 +126,7 @@ test.describe('[マイページ][共通]', () => {
     await expect(topTitle(page)).toBeVisible();
     await expect(page.getByRole('banner').getByText('山田 花子さん、こんにちは')).toBeVisible();
 
-    const cardButton = page.getByRole('button', { name: '学生証' });
+    const cardButton = page.getByRole('banner').getByRole('button', { name: '学生証', exact: true });
     await cardButton.click();
     const card = page.getByRole('dialog', { name: '学生証' });
     await expect(card).toBeVisible();
@@ -197,10 +197,10 @@ test.describe('[マイページ][共通]', () => {
     await expect(skipLink).toBeInViewport();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('main')).toBeFocused();
-    // the next Tab continues inside main (its first link: the student's first application, issue 15, or the
-    // first menu button), not in the header
+    // the next Tab continues inside main (on a class day, today's 学生証を表示する; else the student's first
+    // application or the first menu button), not in the header
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('main').getByRole('link').first()).toBeFocused();
+    await expect(page.getByRole('main').locator('a, button').first()).toBeFocused();
     await expectAccessible(page);
 
     // the same on a public page
