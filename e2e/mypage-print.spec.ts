@@ -17,14 +17,19 @@ test('[マイページ][印刷] 講座の詳細は、白地に黒でメニュー
   await loginStudent(page);
   await page.goto(`/mypage/course/detail/${id}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  // the black scheme on screen
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'black'));
-  expect(
-    await page.evaluate(
-      () =>
-        getComputedStyle(document.querySelector('main')?.closest('.bg-canvas') as Element).backgroundColor,
-    ),
-  ).toBe('rgb(0, 0, 0)');
+  // the black scheme on screen, saved where the header's colour buttons save it (the shell re-applies the
+  // saved scheme when it mounts, so an attribute set by hand may be undone)
+  await page.evaluate(() => localStorage.setItem('screen-color', 'black'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          getComputedStyle(document.querySelector('main')?.closest('.bg-canvas') as Element).backgroundColor,
+      ),
+    )
+    .toBe('rgb(0, 0, 0)');
 
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('header')).toBeHidden();
