@@ -35,7 +35,7 @@ export default defineConfig({
   outputDir: `test-results/${PORT}`,
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  workers: 2,
+  workers: Number(process.env.PW_WORKERS ?? 2),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   forbidOnly: !!process.env.CI,
@@ -43,7 +43,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
-    trace: 'retain-on-failure',
+    // a trace costs a quarter to a third of a journey's time on a 2-core machine (every action's DOM
+    // snapshot, kept or not): CI records none and a failure leaves its error context; PW_TRACE asks for them
+    trace: (process.env.PW_TRACE ?? (process.env.CI ? 'off' : 'retain-on-failure')) as 'off' | 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
