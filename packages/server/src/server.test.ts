@@ -1,7 +1,7 @@
 /**
  * A server listens only when it is ready: on PostgreSQL its pool already holds the warm minimum, idle,
  * before the first call arrives (decision 055); the embedded database starts as before. The PostgreSQL case
- * needs a server: TEST_DATABASE_URL (CI's second pass).
+ * needs a server: TEST_DATABASE_URL (CI sets it).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';

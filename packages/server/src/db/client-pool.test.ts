@@ -2,7 +2,7 @@
  * The PostgreSQL pool a server runs with keeps its minimum of connections open from the start, and opens a
  * replacement for one it lost, so a burst after a quiet spell or a dropped connection finds them ready; a
  * connection dropped while in use fails its own work only, never the process.
- * Needs a PostgreSQL server: TEST_DATABASE_URL (CI's second pass).
+ * Needs a PostgreSQL server: TEST_DATABASE_URL (CI sets it).
  */
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';

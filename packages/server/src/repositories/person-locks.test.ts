@@ -12,7 +12,7 @@ import { makeApplication, makeCourse } from '../test/factories';
  * and a payment recorded by the office. Each round ends with no 500 and one consistent state: every payment
  * on its seat's student, no application left on a merged record, no live one on a withdrawn record.
  *
- * Needs a PostgreSQL server (CI's second pass, TEST_DATABASE_URL): PGlite serves one statement at a time, so
+ * Needs a PostgreSQL server (TEST_DATABASE_URL, as CI sets it): PGlite serves one statement at a time, so
  * no two acts overlap there and a round proves nothing.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;

@@ -11,7 +11,7 @@ export type TestDatabase = Database & { url?: string };
 
 /**
  * A throwaway, migrated database for one test file: in-memory PGlite by default, or — when
- * TEST_DATABASE_URL points at a PostgreSQL server (CI's second pass) — a fresh database on it,
+ * TEST_DATABASE_URL points at a PostgreSQL server (as CI sets it) — a fresh database on it,
  * dropped again on close. `replica` gives it a read replica's route (PostgreSQL only: on PGlite the reads
  * that may lag are read from the database itself, as in production).
  */

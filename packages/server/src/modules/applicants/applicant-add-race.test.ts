@@ -10,7 +10,7 @@ import { makeCourse } from '../../test/factories';
  * each round, one course with one seat, the desk and two students at once. Never more seat holders than
  * seats, never a 500: the losers are told the course is full (422).
  *
- * Needs a PostgreSQL server (CI's second pass, TEST_DATABASE_URL): PGlite serves one statement at a time, so
+ * Needs a PostgreSQL server (TEST_DATABASE_URL, as CI sets it): PGlite serves one statement at a time, so
  * nothing overlaps there (applicant-add-seats.test.ts shows the rule on PGlite).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;

@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 describe('the code lists at start', () => {
   it('several processes starting at once each rewrite them, one after the other', async () => {
-    // on PostgreSQL (CI's second pass) these run on separate connections, as two app processes would
+    // on PostgreSQL (as CI runs them) these run on separate connections, as two app processes would
     await Promise.all(Array.from({ length: 4 }, () => syncCodeMaster(t.db)));
     const res = await get(t.app, '/api/common/codemasterlist/?code=CD003');
     expect(res.json()).toEqual(CODE_LISTS.CD003);

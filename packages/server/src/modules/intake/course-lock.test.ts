@@ -2,7 +2,7 @@
  * The course lock (FOR NO KEY UPDATE, decision 050) keeps the course's writers in turn but does not stand in
  * the way of a row that only refers to the course: the personal results written after a draw check their
  * foreign key while another writer holds the lock, and that writer takes it while they are being written.
- * Needs a PostgreSQL server (two sessions at once): TEST_DATABASE_URL (CI's second pass).
+ * Needs a PostgreSQL server (two sessions at once): TEST_DATABASE_URL (CI sets it).
  */
 import { PERSONAL_NOTICE } from '@manabi/shared/codes';
 import { sql } from 'drizzle-orm';
