@@ -1,19 +1,19 @@
 // Lighthouse audit of the my-page: accessibility and best practices must score 100 on the
-// student's main screens, and performance should reach 90 (decision 048) and may not fall under 85
-// (decision 080), on Lighthouse's mobile default (phone screen emulation, simulated throttling).
+// student's main screens, and performance must reach 90 (decisions 048, 092), on Lighthouse's mobile
+// default (phone screen emulation, simulated throttling).
 //   npm run lighthouse        (builds, then runs this script)
 // Starts the built app on a free loopback port with a fresh embedded database and the demo data (as
 // scripts/e2e-server.sh does), logs in as the demo student, audits each page in Debian's Chromium
 // (CHROME_PATH, default /usr/bin/chromium; nothing is fetched from the internet), prints a table and
 // exits 1 if any accessibility or best-practices score is below 100, listing the audits that fail. A
-// performance score below 90 is printed with the metrics behind it, as under the target; one below 85 fails
-// the run with --gate-performance, as CI runs it (decisions 056 and 080; the scores are in
-// docs/performance.md). Simulated throttling computes the phone's network, but its CPU times are the machine's own, slowed down by a
+// performance score below 90 is printed with the metrics behind it, and fails the run with
+// --gate-performance, as CI runs it (decisions 056 and 092, which restored the gate to 90 after decision
+// 080 had lowered it to 85; the scores are in docs/performance.md). Simulated throttling computes the phone's network, but its CPU times are the machine's own, slowed down by a
 // multiplier calibrated to this machine (decision 066): a machine busy with other work can still pull a page
 // under 90 on its own. A page under 90 is audited until it has five runs, and the median run counts
 // (Lighthouse CI's way).
 //   node scripts/lighthouse.mjs --page /mypage/top    (audits only the pages whose path starts so)
-//   node scripts/lighthouse.mjs --gate-performance    (also exits 1 on a performance score under 85)
+//   node scripts/lighthouse.mjs --gate-performance    (also exits 1 on a performance score under 90)
 // The HTML reports (and their JSON results) are written to .lighthouse/ for a closer look.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -32,11 +32,12 @@ const CATEGORIES = [...GATED, 'performance'];
 /** The performance a my-page should reach (decision 048): a page under it is audited five times and reported. */
 const PERFORMANCE_BAR = 0.9;
 /**
- * The least performance a my-page may have, the median of its five runs, gated with --gate-performance
- * (decision 080): the same build's median moves by ±4 from run to run on this project's machines, so a gate at
- * the target failed unchanged code; a page that loses main-thread work's worth of points still falls under it.
+ * The least performance a my-page may have, the median of its five runs, gated with --gate-performance: the
+ * bar itself. Decision 080 had lowered it to 85 while unchanged code failed 90 three times in four; decision
+ * 092 took the router's data layer and react-aria out of the entry every screen evaluates first, which is
+ * the margin the gate at 90 needs.
  */
-const PERFORMANCE_FLOOR = 0.85;
+const PERFORMANCE_FLOOR = PERFORMANCE_BAR;
 const GATE_PERFORMANCE = process.argv.includes('--gate-performance');
 /** The metrics performance is scored on, as the table of a page under the bar shows them. */
 const METRICS = [
@@ -74,6 +75,23 @@ async function acceptingCourseId(base, cookie) {
   const id = (await res.json()).data_list?.[0]?.id;
   if (id === undefined) throw new Error('the demo data has no course accepting applications');
   return id;
+}
+
+/** Today in Tokyo, 'YYYY-MM-DD' (the app's class days are Tokyo dates). */
+const tokyoToday = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+
+/**
+ * The top page is audited on a class day, when it draws 「今日の授業」 above everything else. The demo data
+ * gives the demo student a class today (朝の健康体操, db/seed/demo.ts, dated from the day it is seeded, and
+ * proved by its test); this checks it through her own schedule, so an audit without that block cannot pass
+ * as one with it.
+ */
+async function assertClassToday(base, cookie) {
+  const res = await fetch(`${base}/api/mypage/schedule/`, { headers: { cookie } });
+  if (!res.ok) throw new Error(`schedule: ${res.status}`);
+  const today = tokyoToday();
+  if (!(await res.json()).data_list?.some((c) => c.day === today))
+    throw new Error(`the demo student has no class today (${today}): the top page would not be a class day`);
 }
 
 const pct = (score) => (score === null || score === undefined ? '–' : String(Math.round(score * 100)));
@@ -197,13 +215,16 @@ try {
   await waitForHealth(base, server);
   const cookie = await studentCookie(base);
   const courseId = await acceptingCourseId(base, cookie);
+  await assertClassToday(base, cookie);
   const pages = [
     // the login page first: a fresh browser, nobody has logged in yet
     { path: '/mypage/login', loggedIn: false },
+    // on a class day (checked above): 「今日の授業」 first, then the statuses
     { path: '/mypage/top', loggedIn: true },
     { path: '/mypage/course/search/accepting', loggedIn: true },
     { path: `/mypage/course/detail/${courseId}`, loggedIn: true },
     { path: '/mypage/course/applied', loggedIn: true },
+    { path: '/mypage/schedule', loggedIn: true },
   ];
 
   chrome = await chromeLauncher.launch({
@@ -256,11 +277,17 @@ try {
     const metrics = METRICS.map(([id, name]) => `${name} ${lhr.audits[id].displayValue}`).join(', ');
     console.log(`\n${page} — performance ${pct(lhr.categories.performance.score)} < 90: ${metrics}`);
   }
+  // the issue's second bar, reported rather than gated: the median page of the run at 95 or more
+  const scores = rows.map((r) => r.performance ?? 0).toSorted((x, y) => x - y);
+  if (scores.length > 0)
+    console.log(
+      `\nmedian performance of the pages: ${pct(scores[Math.floor((scores.length - 1) / 2)])} (target ≥ 95)`,
+    );
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   const verdict = failed
-    ? `FAILED: accessibility and best practices must be 100${GATE_PERFORMANCE ? ', and performance at least 85,' : ''} on every page`
+    ? `FAILED: accessibility and best practices must be 100${GATE_PERFORMANCE ? ', and performance at least 90,' : ''} on every page`
     : slow.length > 0
-      ? `ok (accessibility and best practices 100${GATE_PERFORMANCE ? ', performance at least 85' : ''}); performance under the target of 90 on the pages above`
+      ? 'ok (accessibility and best practices 100); performance under the target of 90 on the pages above'
       : 'ok';
   console.log(`\n${verdict} (${seconds} s; the reports are in .lighthouse/)`);
 } catch (err) {

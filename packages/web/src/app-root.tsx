@@ -1,33 +1,23 @@
-import { RouterProvider as AriaRouterProvider, I18nProvider } from 'react-aria-components';
-import { type NavigateOptions, Outlet, ScrollRestoration, useHref, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { type AppRouter, RouterView } from './lib/app-router';
+import { RouteErrorBoundary } from './route-error';
 import { FullPageSpinner } from './ui/full-page-spinner';
 import { RouteFocus } from './ui/route-focus';
 
-declare module 'react-aria-components' {
-  interface RouterConfig {
-    routerOptions: NavigateOptions;
-  }
-}
-
 /**
- * Root route: lets react-aria links and tabs navigate through React Router, sets the Japanese locale
- * for react-aria's built-in strings, resets scroll and moves focus to the new page's h1 on navigation (one
- * RouteFocus for every layout, so logging in, which changes layouts, moves focus too).
+ * The app: the router's page, with focus moved to the new page's h1 on navigation (one RouteFocus for
+ * every layout, so logging in, which changes layouts, moves focus too), the spinner while the first route
+ * module loads, and the error screen for a page that failed to load or draw. react-aria's providers are
+ * in the area layouts (ui/aria-providers.tsx), not here: the entry holds no react-aria.
  */
-export function AppRoot() {
-  const navigate = useNavigate();
+export function AppRoot({ router }: { router: AppRouter }) {
   return (
-    <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
-      <I18nProvider locale="ja-JP">
-        <RouteFocus />
-        <Outlet />
-        <ScrollRestoration />
-      </I18nProvider>
-    </AriaRouterProvider>
+    <RouterView router={router} fallback={<FullPageSpinner />} errorElement={errorScreen}>
+      <RouteFocus />
+    </RouterView>
   );
 }
 
-/** Shown while the first route module loads. */
-export function AppHydrateFallback() {
-  return <FullPageSpinner />;
+function errorScreen(error: unknown): ReactNode {
+  return <RouteErrorBoundary error={error} />;
 }

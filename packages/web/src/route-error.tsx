@@ -1,34 +1,38 @@
 import { MSG } from '@manabi/shared/validation/messages';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button, TextLink } from './ui/button';
+import { buttonClass, LARGE_TARGET } from './ui/button-class';
 import { ErrorPanel } from './ui/error-panel';
 import { MAIN_ID, SkipLink } from './ui/skip-link';
 
 /**
- * Last-resort error screen for errors React Router catches (a crash while rendering, or a screen chunk
- * that failed to load — e.g. right after a new release). API errors never end here: they are routed by
- * lib/error-routing.ts (the query client, or useRouteApiError for plain calls).
+ * Last-resort error screen for a crash while rendering, or a screen chunk that failed to load (e.g. right
+ * after a new release). API errors never end here: they are routed by lib/error-routing.ts (the query
+ * client, or useRouteApiError for plain calls). Plain elements only: it is part of the entry, which holds
+ * no react-aria, and its link loads the top afresh (new chunks after a release).
  */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error('[manabi] route error', error);
+export function RouteErrorBoundary({ error }: { error: unknown }) {
+  console.error('[manabi] route error', error);
   const home = window.location.pathname.startsWith('/admin') ? '/admin/top' : '/mypage/top';
-  // a 404 thrown by a loader is a page that is not there, said as such (not as a fault)
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
       <SkipLink />
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-[60rem] p-6">
         <ErrorPanel
-          title={isNotFound ? 'ページが見つかりません' : 'エラーが発生しました'}
+          title="エラーが発生しました"
           actions={
             <>
-              {!isNotFound && <Button onPress={() => window.location.reload()}>ページを読み込み直す</Button>}
-              <TextLink href={home}>トップページへ戻る</TextLink>
+              <button type="button" className={buttonClass()} onClick={() => window.location.reload()}>
+                ページを読み込み直す
+              </button>
+              <a
+                href={home}
+                className={`text-link underline underline-offset-4 hover:text-link-hover ${LARGE_TARGET}`}
+              >
+                トップページへ戻る
+              </a>
             </>
           }
         >
-          <p>{isNotFound ? MSG.notFound : MSG.internal}</p>
+          <p>{MSG.internal}</p>
         </ErrorPanel>
       </main>
     </>

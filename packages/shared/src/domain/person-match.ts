@@ -231,6 +231,17 @@ export function relatedBirthdays(b: string | null): string[] {
   return [...out];
 }
 
+/**
+ * A birthday and the same with month and day swapped, when that is a real date: the dates of relatedBirthdays
+ * that birthdayRelation calls same or swapped, in its order, worked out directly (an upload's look-up by name
+ * asks only these two, and working out the hundred variants to keep two cost most of its time).
+ */
+export function sameOrSwappedBirthdays(b: string | null): string[] {
+  if (!b || !isDate(b)) return [];
+  const swapped = `${b.slice(0, 4)}-${b.slice(8, 10)}-${b.slice(5, 7)}`;
+  return swapped !== b && isDate(swapped) ? [b, swapped] : [b];
+}
+
 /** Why two records look alike: each reason is a piece of the score. */
 export const MATCH_REASONS = {
   name: { words: '氏名一致', points: 40 },

@@ -1,37 +1,12 @@
 import type { ReactNode, Ref } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { Link, type LinkProps } from 'react-router';
+import { type ButtonSize, type ButtonVariant, buttonClass, LARGE_TARGET } from './button-class';
 import { cx } from './cx';
 import { NewWindowIcon } from './icons';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'tertiary' | 'danger';
-export type ButtonSize = 'md' | 'lg';
-
-/** Classes of a button-looking element (also for links that look like buttons). Min height 48px. */
-export function buttonClass(
-  variant: ButtonVariant = 'primary',
-  size: ButtonSize = 'md',
-  extra?: string,
-): string {
-  return cx(
-    'inline-flex items-center justify-center gap-2 rounded-8 border-2 text-center no-underline cursor-pointer select-none',
-    'transition-colors',
-    size === 'lg' ? 'min-h-16 px-8 py-3 text-std-20B-150' : 'min-h-12 px-6 py-2 text-std-16B-170',
-    variant === 'primary' &&
-      'border-primary bg-primary text-on-primary hover:border-primary-hover hover:bg-primary-hover hover:text-on-primary',
-    variant === 'secondary' &&
-      'border-link bg-secondary-bg text-link hover:bg-secondary-hover hover:text-link',
-    variant === 'tertiary' &&
-      'border-transparent bg-transparent text-link underline underline-offset-4 hover:bg-secondary-hover hover:text-link',
-    variant === 'danger' &&
-      'border-danger bg-danger text-on-danger hover:border-danger-hover hover:bg-danger-hover hover:text-on-danger',
-    // disabled / pending (react-aria data attributes; aria-disabled for links)
-    'data-[disabled]:cursor-not-allowed data-[disabled]:border-line-subtle data-[disabled]:bg-field-disabled data-[disabled]:text-ink-muted data-[disabled]:no-underline',
-    'aria-disabled:cursor-not-allowed aria-disabled:border-line-subtle aria-disabled:bg-field-disabled aria-disabled:text-ink-muted',
-    extra,
-  );
-}
+export { type ButtonSize, type ButtonVariant, buttonClass, LARGE_TARGET } from './button-class';
 
 export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'children'> {
   variant?: ButtonVariant;
@@ -124,9 +99,6 @@ export function TextLink({ className, ...rest }: TextLinkProps) {
     />
   );
 }
-
-/** With the large font, a link or control standing on its own is at least 48 px high (60 px: 3rem of 20 px). */
-export const LARGE_TARGET = 'large:inline-flex large:min-h-12 large:items-center';
 
 function AnyLink({ children, className, newWindow, ...rest }: CommonLinkProps & InternalOrExternal) {
   const content = (

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker } from '../lib/app-router';
 import { Button } from './button';
 import { LazyModal } from './lazy-modal';
 

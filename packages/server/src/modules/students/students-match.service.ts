@@ -231,8 +231,12 @@ export async function requestDuplicateScan(db: Db) {
 
 // ---- the roster scan ----
 
-/** Records whose pairs one statement reads (each paired with every later record sharing a key): small enough that the driver parses a batch, and drizzle maps it, within a few milliseconds. */
-const SCAN_IDS = 200;
+/**
+ * Records whose pairs one statement reads (each paired with every later record sharing a key): small enough
+ * that the driver parses a batch, and drizzle maps it, within a few milliseconds (200 held the loop for up to
+ * 90 ms at 100,000 students); the next batch's read overlaps the scoring, so more statements cost no time.
+ */
+const SCAN_IDS = 100;
 /** Pairs scored in one turn of the event loop. */
 const SCORE_SLICE = 100;
 /** Pairs written per statement (4 array parameters). */
@@ -300,13 +304,25 @@ export async function runDuplicateScan(
  */
 async function scanRoster(db: Db, scan: number): Promise<ScanOutcome | null> {
   const { common, dismissed, range } = await scanStart(db);
-  // a record's keys less the common ones: what its later records are looked up by
-  const keysOf = sql`array(select unnest(${scanS.matchKeys}) except select unnest(${sql.param(arrayLiteral(common))}::text[]))`;
+  // a record's keys less the common ones: what its later records are looked up by. A filter of its few keys,
+  // not EXCEPT: that hashed the whole common list again for every record, most of a batch's time
+  const keysOf = sql`(select array_agg(k) from unnest(${scanS.matchKeys}) k
+    where k <> all(${sql.param(arrayLiteral(common))}::text[]))`;
 
   const found: FoundPairs = { a: [], b: [], score: [], reasons: [] };
   let compared = 0;
-  for (let lo = range?.lo ?? 0; range && lo <= range.hi; lo += SCAN_IDS) {
-    const pairs = await readPairBatch(db, keysOf, lo);
+  // the next batch is read while this one is scored: the database's work and the process's overlap
+  const read = (lo: number) => {
+    if (!range || lo > range.hi) return null;
+    const batch = readPairBatch(db, keysOf, lo);
+    // awaited in the next round; a scan that fails before then must not leave it unhandled
+    batch.catch(() => undefined);
+    return batch;
+  };
+  let next = read(range?.lo ?? 0);
+  for (let lo = range?.lo ?? 0; next; lo += SCAN_IDS) {
+    const pairs = await next;
+    next = read(lo + SCAN_IDS);
     await scorePairs(pairs, dismissed, found);
     compared += pairs.length;
     await nextTurn();

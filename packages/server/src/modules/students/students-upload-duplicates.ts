@@ -1,19 +1,19 @@
 import { APPROVAL } from '@manabi/shared/codes';
 import {
-  birthdayRelation,
   MATCH_KEY_COMMON,
   MATCH_REASONS,
   type MatchPerson,
   matchKeys,
   type PreparedPerson,
   preparePerson,
-  relatedBirthdays,
+  sameOrSwappedBirthdays,
   scorePrepared,
 } from '@manabi/shared/domain/person-match';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { students } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
+import { nextTurn } from '../../platform/sliced';
 import { arrayLiteral, sqlLiteral } from '../../platform/sql';
 
 /** A new row of a student upload, by the fields a person is recognised by. */
@@ -46,12 +46,11 @@ export interface DuplicateSuspect {
 
 /** The best matches listed for one new row. */
 const PER_ROW = 3;
-
-/** A birthday and the same with month and day swapped: the dates a name is looked up with. */
-function sameOrSwapped(b: string | null): string[] {
-  if (!b) return [];
-  return relatedBirthdays(b).filter((d) => d === b || birthdayRelation(b, d) === 'swapped');
-}
+/**
+ * Rows keyed, or scored against what their look-ups found, in one turn of the event loop: a chunk's 500 rows
+ * at once held every other call for tens of milliseconds.
+ */
+const ROW_SLICE = 50;
 
 /**
  * The registered students each new row of an upload may be the same person as, for the preview's
@@ -67,7 +66,11 @@ export async function likelyDuplicatesOf(
   db: DbOrTx,
   people: readonly UploadPerson[],
 ): Promise<DuplicateSuspect[]> {
-  const rows = people.map(asMatchRow);
+  const rows: MatchRow[] = [];
+  for (let i = 0; i < people.length; i++) {
+    if (i > 0 && i % ROW_SLICE === 0) await nextTurn();
+    rows.push(asMatchRow(people[i] as UploadPerson));
+  }
   const { asks, rowAsks } = asksOf(rows);
   if (asks.length === 0) return [];
   const numbered = asks.map((a, i) => ({ ...a, i }));
@@ -86,14 +89,44 @@ export async function likelyDuplicatesOf(
   const byAsk: Registered[][] = asks.map(() => []);
   for (const r of found) byAsk[Number(r.i)]?.push(r);
   const prepared = new Map<number, PreparedPerson>();
-  return rows.flatMap((row, n) => bestMatchesOf(row, rowAsks[n] ?? [], byAsk, prepared));
+  const suspects: DuplicateSuspect[] = [];
+  for (let n = 0; n < rows.length; n++) {
+    if (n > 0 && n % ROW_SLICE === 0) await nextTurn();
+    suspects.push(...bestMatchesOf(rows[n] as MatchRow, rowAsks[n] ?? [], byAsk, prepared));
+  }
+  return suspects;
 }
 
-/** A new row with its match keys and its scoring form. */
+/** A new row with its look-ups and its scoring form. */
 interface MatchRow {
   p: UploadPerson;
-  keys: string[];
+  lookUps: LookUp[];
   prepared: PreparedPerson;
+}
+
+/** One key a new row is looked up by; for a name or reading, the dates it is looked up among. */
+export interface LookUp {
+  key: string;
+  births: string[] | null;
+}
+
+/**
+ * A new row's look-ups: each of its match keys; a name or reading only among the dates its birthday may have
+ * been entered as with month and day swapped (without a birthday it is no candidate through its name alone),
+ * a phone or mail among all.
+ */
+export function lookUpsOf(person: MatchPerson): LookUp[] {
+  const out: LookUp[] = [];
+  let births: string[] | undefined;
+  for (const key of matchKeys(person)) {
+    if (!(key.startsWith('n:') || key.startsWith('k:'))) {
+      out.push({ key, births: null });
+      continue;
+    }
+    births ??= sameOrSwappedBirthdays(person.birthday);
+    if (births.length > 0) out.push({ key, births });
+  }
+  return out;
 }
 
 function asMatchRow(p: UploadPerson): MatchRow {
@@ -108,7 +141,7 @@ function asMatchRow(p: UploadPerson): MatchRow {
     postcode: p.postcode,
     street_name1: p.street_name1,
   };
-  return { p, keys: matchKeys(person), prepared: preparePerson(person) };
+  return { p, lookUps: lookUpsOf(person), prepared: preparePerson(person) };
 }
 
 /** One look-up: a key, and for a name or reading the dates (an array literal) it is looked up among. */
@@ -119,17 +152,12 @@ interface Ask {
 
 /** The look-ups the chunk asks, and each row's (indexes into them). */
 function asksOf(rows: readonly MatchRow[]): { asks: Ask[]; rowAsks: number[][] } {
-  // one look-up a key (and dates) the chunk asks, however many rows ask it: a name or reading only among
-  // the dates the row's birthday may have been entered as (without one it is no candidate through its name
-  // alone), a phone or mail among all
+  // one look-up a key (and dates) the chunk asks, however many rows ask it
   const askIndex = new Map<string, number>();
   const asks: Ask[] = [];
   const rowAsks = rows.map((r) => {
     const mine: number[] = [];
-    for (const key of r.keys) {
-      const byName = key.startsWith('n:') || key.startsWith('k:');
-      const births = byName ? sameOrSwapped(r.p.birthday || null) : null;
-      if (byName && births?.length === 0) continue;
+    for (const { key, births } of r.lookUps) {
       const literal = births ? arrayLiteral(births) : null;
       const id = `${key}\t${literal ?? ''}`;
       let i = askIndex.get(id);

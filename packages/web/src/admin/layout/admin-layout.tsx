@@ -4,6 +4,7 @@ import { AreaProvider } from '../../lib/area';
 import { paths } from '../../lib/paths';
 import { useStandardLook } from '../../lib/prefs';
 import { SessionUserContext, useLogout, useSessionQuery } from '../../lib/session';
+import { AriaProviders } from '../../ui/aria-providers';
 import { Button } from '../../ui/button';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { IdleTimeoutDialog } from '../../ui/idle-timeout-dialog';
@@ -28,10 +29,12 @@ export function Component() {
 
   return (
     <AreaProvider area="admin">
-      <SessionUserContext.Provider value={info.user}>
-        <AdminShell user={info.user} />
-        <IdleTimeoutDialog area="admin" />
-      </SessionUserContext.Provider>
+      <AriaProviders>
+        <SessionUserContext.Provider value={info.user}>
+          <AdminShell user={info.user} />
+          <IdleTimeoutDialog area="admin" />
+        </SessionUserContext.Provider>
+      </AriaProviders>
     </AreaProvider>
   );
 }

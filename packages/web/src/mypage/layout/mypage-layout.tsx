@@ -1,10 +1,12 @@
 import type { SessionUser } from '@manabi/shared/api';
 import { lazy, Suspense, useState } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useMatchedRoutes } from '../../lib/app-router';
 import { AreaProvider } from '../../lib/area';
 import { paths } from '../../lib/paths';
 import { useDisplayPrefs } from '../../lib/prefs';
 import { SessionUserContext, useLogout, useSessionQuery } from '../../lib/session';
+import { AriaProviders } from '../../ui/aria-providers';
 import { Button } from '../../ui/button';
 import { FullPageSpinner } from '../../ui/full-page-spinner';
 import { IdleTimeoutDialog } from '../../ui/idle-timeout-dialog';
@@ -22,7 +24,7 @@ const NO_NEXT = new Set(['/', '/mypage', '/mypage/', '/mypage/top', '/mypage/log
 /**
  * Guarded my-page layout: needs a student session (server-checked), otherwise /mypage/login with `next`.
  * Header with display choices, greeting, 学生証, ログアウト; side menu except where the route's
- * `handle.hideSidebar` is set (top); footer; idle dialog.
+ * `hideSidebar` is set (top); footer; idle dialog.
  */
 export function Component() {
   useDisplayPrefs();
@@ -38,10 +40,12 @@ export function Component() {
   }
   return (
     <AreaProvider area="mypage">
-      <SessionUserContext.Provider value={info.user}>
-        <MypageShell user={info.user} officePhone={info.office_phone} />
-        <IdleTimeoutDialog area="mypage" />
-      </SessionUserContext.Provider>
+      <AriaProviders>
+        <SessionUserContext.Provider value={info.user}>
+          <MypageShell user={info.user} officePhone={info.office_phone} />
+          <IdleTimeoutDialog area="mypage" />
+        </SessionUserContext.Provider>
+      </AriaProviders>
     </AreaProvider>
   );
 }
@@ -50,10 +54,7 @@ function MypageShell({ user, officePhone }: { user: SessionUser; officePhone: st
   const logout = useLogout('mypage');
   const [isCardOpen, setIsCardOpen] = useState(false);
   const [isCardWanted, setIsCardWanted] = useState(false);
-  const matches = useMatches();
-  const hideSidebar = matches.some(
-    (match) => (match.handle as { hideSidebar?: boolean } | undefined)?.hideSidebar,
-  );
+  const hideSidebar = useMatchedRoutes().some((route) => route.hideSidebar);
 
   return (
     <MypageFrame

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AreaProvider } from '../../lib/area';
 import { paths } from '../../lib/paths';
 import { useDisplayPrefs } from '../../lib/prefs';
+import { AriaProviders } from '../../ui/aria-providers';
 import { MypageFrame } from './mypage-frame';
 
 /** My-page pages without a session: login, password reset, admission, inquiry, error pages, /error. */
@@ -14,9 +15,11 @@ export function Component() {
     typeof state === 'object' && state !== null && (state as { isMypage?: unknown }).isMypage === true;
   return (
     <AreaProvider area="mypage">
-      <MypageFrame homeTo={isMypage ? paths.mypage.top() : paths.mypage.login()}>
-        <Outlet />
-      </MypageFrame>
+      <AriaProviders>
+        <MypageFrame homeTo={isMypage ? paths.mypage.top() : paths.mypage.login()}>
+          <Outlet />
+        </MypageFrame>
+      </AriaProviders>
     </AreaProvider>
   );
 }
