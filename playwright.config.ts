@@ -45,7 +45,9 @@ export default defineConfig({
     timezoneId: 'Asia/Tokyo',
     // a trace costs a quarter to a third of a journey's time on a 2-core machine (every action's DOM
     // snapshot, kept or not): CI records none and a failure leaves its error context; PW_TRACE asks for them
-    trace: (process.env.PW_TRACE ?? (process.env.CI ? 'off' : 'retain-on-failure')) as 'off' | 'retain-on-failure',
+    trace: (process.env.PW_TRACE ?? (process.env.CI ? 'off' : 'retain-on-failure')) as
+      | 'off'
+      | 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
